@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import type { Access } from './permissions.js';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * One API call of the specification: its method and path (relative to /api, as the specification
+ * writes them), who may make it, and the shape of what it takes and answers. The server registers a
+ * handler for it; the web client sends requests with it.
+ */
+export interface Call<Input extends z.ZodType = z.ZodType, Output extends z.ZodType = z.ZodType> {
+  method: Method;
+  path: string;
+  access: Access;
+  summary: string;
+  /** Body (POST/PUT) or query string (GET/DELETE). */
+  input: Input;
+  /** The `data` of a 200 reply. */
+  output: Output;
+  /** Paged lists answer { data: [...], page, per_page, total }. */
+  paged?: boolean;
+}
+
+export const defineCall = <I extends z.ZodType, O extends z.ZodType>(call: Call<I, O>) => call;
+
+export const noInput = z.object({}).strict();
+export const anyOutput = z.unknown();
+export const idParam = z.object({ id: z.coerce.number().int().positive() });
+
+/** Paging and search accepted by every list. */
+export const pageInput = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(500).default(50),
+  search: z.string().trim().max(200).optional(),
+});
+
+export interface Paged<T> {
+  data: T[];
+  page: number;
+  per_page: number;
+  total: number;
+}
+
+/** Shapes of the replies, the same for every call (ARCHITECTURE §4). */
+export interface OkReply<T> {
+  data: T;
+  message?: string;
+}
+export interface RefusalReply {
+  message: string;
+}
+export interface InvalidReply {
+  message: string;
+  errors: Record<string, string[]>;
+}

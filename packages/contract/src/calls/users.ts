@@ -1,0 +1,205 @@
+import { z } from 'zod';
+import { defineCall, noInput, pageInput } from '../call.js';
+import { permissionFlags } from '../permissions.js';
+import { passwordRule, usernameRule } from './auth.js';
+
+export const userRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  username: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  type: z.number(),
+  role_id: z.number().nullable(),
+  role: z.string().nullable(),
+  active: z.boolean(),
+  last_login_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type UserRow = z.infer<typeof userRow>;
+
+const userFields = {
+  name: z.string().trim().min(2, 'Enter the name').max(120),
+  username: usernameRule,
+  email: z.email('Enter a valid e-mail address').nullable().optional(),
+  phone: z.string().trim().max(30).nullable().optional(),
+  /** 1 administrator (every flag), 2 staff user whose user group decides. */
+  type: z.union([z.literal(1), z.literal(2)]),
+  role_id: z.number().int().positive().nullable().optional(),
+  active: z.boolean().default(true),
+};
+
+export const listUsers = defineCall({
+  method: 'GET',
+  path: 'users',
+  access: 'view_users',
+  summary: "The school's users, paged and searchable by name, user name or e-mail",
+  input: pageInput,
+  output: z.array(userRow),
+  paged: true,
+});
+
+export const addUser = defineCall({
+  method: 'POST',
+  path: 'users',
+  access: 'view_users',
+  summary: 'Add a user',
+  input: z.object({ ...userFields, password: passwordRule }),
+  output: userRow,
+});
+
+export const updateUser = defineCall({
+  method: 'PUT',
+  path: 'users/{id}',
+  access: 'view_users',
+  summary: 'Update a user; a new password is optional',
+  input: z.object({ ...userFields, password: passwordRule.optional().or(z.literal('')) }),
+  output: userRow,
+});
+
+export const deleteUser = defineCall({
+  method: 'DELETE',
+  path: 'users/{id}',
+  access: 'view_users',
+  summary: 'Remove a user (never yourself, never the last administrator)',
+  input: noInput,
+  output: z.null(),
+});
+
+export const roleRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string().nullable(),
+  users: z.number(),
+  flags_granted: z.number(),
+});
+export type RoleRow = z.infer<typeof roleRow>;
+
+const roleFields = {
+  name: z.string().trim().min(2, 'Enter the name').max(80),
+  description: z.string().trim().max(300).nullable().optional(),
+};
+
+export const listRoles = defineCall({
+  method: 'GET',
+  path: 'roles',
+  access: 'view_roles',
+  summary: 'User groups (roles) with how many users hold each',
+  input: noInput,
+  output: z.array(roleRow),
+});
+export const addRole = defineCall({
+  method: 'POST',
+  path: 'roles',
+  access: 'view_roles',
+  summary: 'Add a user group',
+  input: z.object(roleFields),
+  output: roleRow,
+});
+export const updateRole = defineCall({
+  method: 'PUT',
+  path: 'roles/{id}',
+  access: 'view_roles',
+  summary: 'Rename a user group',
+  input: z.object(roleFields),
+  output: roleRow,
+});
+export const deleteRole = defineCall({
+  method: 'DELETE',
+  path: 'roles/{id}',
+  access: 'view_roles',
+  summary: 'Remove a user group that no user holds',
+  input: noInput,
+  output: z.null(),
+});
+
+const flagsInput = z.record(z.enum(permissionFlags), z.boolean());
+
+export const rolePermissions = z.object({
+  id: z.number(),
+  name: z.string(),
+  flags: z.record(z.string(), z.boolean()),
+});
+
+export const listPermissions = defineCall({
+  method: 'GET',
+  path: 'permissions',
+  access: 'manage_permissions',
+  summary: 'Every user group with its true/false value for each of the 99 flags',
+  input: noInput,
+  output: z.array(rolePermissions),
+});
+
+export const updatePermissions = defineCall({
+  method: 'PUT',
+  path: 'permissions/{id}',
+  access: 'manage_permissions',
+  summary: 'Set the flags of one user group (flags not named keep their value)',
+  input: z.object({ flags: flagsInput }),
+  output: rolePermissions,
+});
+
+export const auditRow = z.object({
+  id: z.number(),
+  at: z.string(),
+  user_id: z.number().nullable(),
+  user: z.string().nullable(),
+  action: z.string(),
+  module: z.string(),
+  entity: z.string(),
+  entity_id: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AuditRow = z.infer<typeof auditRow>;
+
+export const listAudits = defineCall({
+  method: 'POST',
+  path: 'audits',
+  access: 'view_audits',
+  summary: 'The audit trail, newest first, filtered by user, date range, module and entity',
+  input: pageInput.extend({
+    user_id: z.number().int().positive().optional(),
+    from: z.iso.date().optional(),
+    to: z.iso.date().optional(),
+    module: z.string().max(60).optional(),
+    entity: z.string().max(60).optional(),
+  }),
+  output: z.array(auditRow),
+  paged: true,
+});
+
+export const dashboardFigures = z.object({
+  users: z.number(),
+  active_users: z.number(),
+  roles: z.number(),
+  signed_in_today: z.number(),
+  changes_today: z.number(),
+  current_term: z.object({ year: z.number(), term: z.number(), label: z.string() }).nullable(),
+  recent: z.array(auditRow),
+});
+export type DashboardFigures = z.infer<typeof dashboardFigures>;
+
+export const dashboard = defineCall({
+  method: 'POST',
+  path: 'dashboard',
+  access: 'view_dashboard',
+  summary: "The dashboard's figures",
+  input: z.object({}).passthrough(),
+  output: dashboardFigures,
+});
+
+export const userCalls = [
+  listUsers,
+  addUser,
+  updateUser,
+  deleteUser,
+  listRoles,
+  addRole,
+  updateRole,
+  deleteRole,
+  listPermissions,
+  updatePermissions,
+  listAudits,
+  dashboard,
+];

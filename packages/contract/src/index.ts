@@ -1,0 +1,6 @@
+export * from './call.js';
+export * from './calls/auth.js';
+export * from './calls/users.js';
+export * from './messages.js';
+export * from './permissions.js';
+export * from './routes.js';

@@ -1,0 +1,148 @@
+/**
+ * The 99 permission flags of the specification (spec 1 §6), in its order.
+ * A role holds true/false for each; user type 0 or 1 is an administrator with every flag.
+ */
+export const topMenuFlags = [
+  'view_audits',
+  'view_payment_modes',
+  'view_streams',
+  'general_settings',
+  'manage_curriculum',
+  'view_fyear',
+  'view_expense_budget',
+  'project_expenses',
+  'project_revenues',
+  'view_revenue_budget',
+  'view_users',
+  'view_roles',
+  'manage_permissions',
+  'manage_report_cards',
+  'system_comments',
+  'view_subjects',
+  'view_grading',
+  'view_exam_sets',
+  'view_combinations',
+  'view_papers',
+  'print_student_ids',
+  'print_student_passouts',
+  'fees_payment_report',
+  'fees_summary_report',
+  'custom_payment_report',
+  'periodic_payment_report',
+  'fees_collection_summary',
+  'revenue_report',
+  'expenditure_report',
+  'income_expenditure_report',
+  'budget_actual_outturn',
+  'cash_flow_report',
+  'account_analysis',
+] as const;
+
+export const sidebarFlags = [
+  'view_dashboard',
+  'students_navigation',
+  'add_students',
+  'view_students',
+  'migrate_students',
+  'edit_students',
+  'manage_student_accounts',
+  'fees_navigation',
+  'view_fees_categories',
+  'pay_fees',
+  'view_fees_breakdown',
+  'view_fees_payments',
+  'view_fees_receipt',
+  'view_previous_balances',
+  'view_fees_additions',
+  'view_fees_deductions',
+  'view_bursary_categories',
+  'view_bursaries',
+  'fees_demand_notice',
+  'expenses_navigation',
+  'add_expenses',
+  'view_expense_categories',
+  'view_expenses',
+  'view_creditors',
+  'view_suppliers',
+  'revenues_navigation',
+  'view_revenue_categories',
+  'view_revenue_sources',
+  'view_revenues',
+  'exams_navigation',
+  'manage_exam_marks',
+  'record_staff_marks',
+  'manage_report_cards20',
+  'manage_report_cards2',
+  'view_exam_marksheet',
+  'manage_competences',
+  'manage_considered_sets',
+  'manage_optional_subjects',
+  'report_comments',
+  'manage_considered_papers',
+  'set_analysis',
+  'class_performance',
+  'staff_navigation',
+  'view_staff_positions',
+  'view_staff',
+  'view_staff_advances',
+  'view_staff_deductions',
+  'view_staff_payments',
+  'view_salary_ledger',
+  'manage_staff_subjects',
+  'manage_medication_center',
+  'store_navigation',
+  'view_units',
+  'view_store_items',
+  'view_store_stock',
+  'view_requirements',
+  'collect_requirements',
+  'view_stock_given',
+  'view_store_loss',
+  'visitors_navigation',
+  'manage_visitors',
+  'view_visitors_report',
+  'manage_attendance',
+  'events_navigation',
+  'view_events',
+  'view_events_report',
+] as const;
+
+export const permissionFlags = [...topMenuFlags, ...sidebarFlags] as const;
+export type PermissionFlag = (typeof permissionFlags)[number];
+export type PermissionFlags = Partial<Record<PermissionFlag, boolean>>;
+
+const flagSet: ReadonlySet<string> = new Set(permissionFlags);
+export const isPermissionFlag = (value: string): value is PermissionFlag => flagSet.has(value);
+
+/**
+ * Who may open a screen or call an endpoint:
+ * - a permission flag;
+ * - 'everyone': any signed-in user (the screens the specification shows to all);
+ * - 'admin': administrators only (user type 0 or 1), for things the specification gives no flag;
+ * - 'public': no sign-in (login, register, recover…).
+ */
+export type Access = PermissionFlag | 'everyone' | 'admin' | 'public';
+
+/** User types: 0 owner and 1 administrator hold every flag; 2 is a staff user whose role decides. */
+export const userTypes = { owner: 0, administrator: 1, staff: 2 } as const;
+export const isAdministratorType = (type: number) => type === 0 || type === 1;
+
+export interface Grant {
+  type: number;
+  flags: PermissionFlags;
+}
+
+/** The one rule for "may this user do that", shared by the server guard and the menus. */
+export function allows(user: Grant, access: Access): boolean {
+  if (access === 'public' || access === 'everyone') return true;
+  if (isAdministratorType(user.type)) return true;
+  if (access === 'admin') return false;
+  return user.flags[access] === true;
+}
+
+/** A role's flags with every one of the 99 present (missing ones are false). */
+export function completeFlags(flags: PermissionFlags): Record<PermissionFlag, boolean> {
+  const out = {} as Record<PermissionFlag, boolean>;
+  for (const flag of permissionFlags) out[flag] = flags[flag] === true;
+  return out;
+}
