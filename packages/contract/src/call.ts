@@ -19,9 +19,11 @@ export interface Call<Input extends z.ZodType = z.ZodType, Output extends z.ZodT
   output: Output;
   /** Paged lists answer { data: [...], page, per_page, total }. */
   paged?: boolean;
+  /** The reply is the output itself, not wrapped in { data } (login and register answer { token, user }). */
+  bare?: boolean;
 }
 
-export const defineCall = <I extends z.ZodType, O extends z.ZodType>(call: Call<I, O>) => call;
+export const defineCall = <C extends Call>(call: C): C => call;
 
 export const noInput = z.object({}).strict();
 export const anyOutput = z.unknown();

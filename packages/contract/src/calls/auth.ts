@@ -38,7 +38,8 @@ export const login = defineCall({
     username: z.string().trim().min(1, 'Enter your user name'),
     password: z.string().min(1, 'Enter your password'),
   }),
-  output: z.object({ token: z.string(), user: signedInUser }),
+  output: z.object({ token: z.string(), user: signedInUser, message: z.string().optional() }),
+  bare: true,
 });
 
 export const currentUser = defineCall({
@@ -71,7 +72,8 @@ export const register = defineCall({
     email: z.email('Enter a valid e-mail address'),
     password,
   }),
-  output: z.object({ token: z.string(), user: signedInUser }),
+  output: z.object({ token: z.string(), user: signedInUser, message: z.string().optional() }),
+  bare: true,
 });
 
 export const recover = defineCall({

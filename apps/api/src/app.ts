@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { installCore } from './core/http.js';
+import { createMailer, type Mailer } from './core/mail.js';
+import type { Database } from './db/open.js';
+import { auditRoutes } from './modules/audits/routes.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { dashboardRoutes } from './modules/dashboard/routes.js';
+import type { ModuleContext } from './modules/module.js';
+import { userRoutes } from './modules/users/routes.js';
+
+export interface AppOptions {
+  database: Database;
+  config: Config;
+  logger?: FastifyServerOptions['logger'];
+  mailer?: Mailer;
+  /** Extra routes for the benchmark's baselines; never in the served app. */
+  extraRoutes?: (ctx: ModuleContext) => void;
+}
+
+/** Builds the server: plugins → core (auth, guard, replies) → area routes → the web app. */
+export async function buildApp({ database, config, logger = false, mailer, extraRoutes }: AppOptions) {
+  const app = Fastify({
+    logger,
+    bodyLimit: 20 * 1024 * 1024,
+    genReqId: () => crypto.randomUUID().slice(0, 8),
+    trustProxy: process.env.TRUST_PROXY === 'true',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Somero API', version: '0.1.0', description: 'School management for Ugandan secondary schools' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  const { serve, registered } = installCore(app, database, config);
+  const ctx: ModuleContext = {
+    app,
+    serve,
+    database,
+    config,
+    mailer: mailer ?? createMailer(config.smtpUrl, config.mailFrom, app.log),
+  };
+
+  const { refuseTakenLogin } = authRoutes(ctx);
+  userRoutes(ctx, refuseTakenLogin);
+  auditRoutes(ctx);
+  dashboardRoutes(ctx);
+  extraRoutes?.(ctx);
+
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  if (fs.existsSync(config.webDist)) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: ['index.html'] });
+  }
+
+  await app.ready();
+  return Object.assign(app, { registeredRoutes: registered });
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const repoRoot = path.resolve(here, '../../..');
+
+export interface Config {
+  port: number;
+  host: string;
+  /** PostgreSQL connection string; without it the embedded PGlite database in dataDir is used. */
+  databaseUrl?: string;
+  dataDir: string;
+  /** Where the built web app is; served with history-mode fallback when it exists. */
+  webDist: string;
+  /** Base address used in e-mailed links. */
+  publicUrl: string;
+  allowRegistration: boolean;
+  smtpUrl?: string;
+  mailFrom: string;
+  demoAdminPassword?: string;
+  tokenDays: number;
+  logLevel: string;
+}
+
+const bool = (v: string | undefined, fallback: boolean) =>
+  v === undefined || v === '' ? fallback : !/^(false|0|no|off)$/i.test(v);
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 8080);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
+    webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    allowRegistration: bool(env.ALLOW_REGISTRATION, true),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Somero <no-reply@somero.local>',
+    demoAdminPassword: env.DEMO_ADMIN_PASSWORD || undefined,
+    tokenDays: Number(env.TOKEN_DAYS ?? 30),
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

@@ -1,0 +1,97 @@
+import { completeFlags, isAdministratorType, permissionFlags, type SignedInUser } from '@somero/contract';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../db/open.js';
+import { authTokens, roles, schools, users } from '../db/schema.js';
+import { hashSecret, newSecret } from './passwords.js';
+
+/** The signed-in user of a request, found from its bearer token in one query. */
+export interface Caller {
+  tokenId: number;
+  userId: number;
+  schoolId: number;
+  schoolName: string;
+  name: string;
+  username: string;
+  email: string | null;
+  phone: string | null;
+  type: number;
+  role: string | null;
+  flags: Record<string, boolean>;
+}
+
+const allFlags = Object.fromEntries(permissionFlags.map((f) => [f, true]));
+const DAY = 86_400_000;
+
+export async function issueToken(db: Executor, user: { id: number; schoolId: number }, days: number) {
+  const { secret, hash } = newSecret();
+  await db.insert(authTokens).values({
+    schoolId: user.schoolId,
+    userId: user.id,
+    tokenHash: hash,
+    expiresAt: new Date(Date.now() + days * DAY),
+  });
+  return secret;
+}
+
+/**
+ * Finds the caller for a bearer token, or null when it is unknown, revoked, expired or its user is
+ * disabled. Expiry slides: a token used more than a day after it was last extended is extended again.
+ */
+export async function findCaller(db: Executor, token: string, days: number): Promise<Caller | null> {
+  const [row] = await db
+    .select({
+      tokenId: authTokens.id,
+      expiresAt: authTokens.expiresAt,
+      userId: users.id,
+      schoolId: users.schoolId,
+      schoolName: schools.name,
+      name: users.name,
+      username: users.username,
+      email: users.email,
+      phone: users.phone,
+      type: users.type,
+      role: roles.name,
+      roleFlags: roles.flags,
+    })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .innerJoin(schools, eq(schools.id, users.schoolId))
+    .leftJoin(roles, eq(roles.id, users.roleId))
+    .where(
+      and(
+        eq(authTokens.tokenHash, hashSecret(token)),
+        isNull(authTokens.revokedAt),
+        gt(authTokens.expiresAt, sql`now()`),
+        eq(users.active, true),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  if (row.expiresAt.getTime() < Date.now() + (days - 1) * DAY) {
+    await db
+      .update(authTokens)
+      .set({ expiresAt: new Date(Date.now() + days * DAY) })
+      .where(eq(authTokens.id, row.tokenId));
+  }
+  const { expiresAt: _expires, roleFlags, ...caller } = row;
+  return { ...caller, flags: isAdministratorType(row.type) ? allFlags : (roleFlags ?? {}) };
+}
+
+/** The user as GET /user and POST /login answer it. */
+export function signedInUser(caller: Omit<Caller, 'tokenId'>): SignedInUser {
+  return {
+    id: caller.userId,
+    name: caller.name,
+    username: caller.username,
+    email: caller.email,
+    phone: caller.phone,
+    type: caller.type,
+    school: { id: caller.schoolId, name: caller.schoolName },
+    permission: { role: caller.role, flags: completeFlags(caller.flags) },
+  };
+}
+
+export const bearerToken = (header: string | undefined) => {
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  return match ? match[1] : null;
+};

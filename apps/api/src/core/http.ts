@@ -1,0 +1,182 @@
+import { type Access, allows, type Call, type OkReply } from '@somero/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../config.js';
+import type { Database } from '../db/open.js';
+import { bearerToken, type Caller, findCaller } from './auth.js';
+import { HttpError, Refusal } from './errors.js';
+import { SchoolScope } from './scope.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call this route. Every /api route must say; the server refuses to start otherwise. */
+    access?: Access;
+  }
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+}
+
+/** Every /api route registered, as Fastify saw it: the generic tests walk this list. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+export interface HandlerArgs<C extends Call> {
+  input: z.output<C['input']>;
+  /** The {id} of the path, when it has one. */
+  id: number;
+  req: FastifyRequest;
+  reply: FastifyReply;
+  /** The signed-in user (throws 401 on a public route, where there is none). */
+  caller: Caller;
+  /** The caller's school: every read and write of school data goes through it. */
+  scope: SchoolScope;
+}
+
+type Body<C extends Call> = C extends { bare: true }
+  ? z.input<C['output']>
+  : C extends { paged: true }
+    ? { data: z.input<C['output']>; page: number; per_page: number; total: number; message?: string }
+    : OkReply<z.input<C['output']>>;
+
+const pagedShape = { page: z.number(), per_page: z.number(), total: z.number() };
+
+/** The 200 reply of a call: { data, message? }, or the paged list shape, or (login) the bare object. */
+export function replySchema(call: Call & { bare?: boolean }) {
+  if (call.bare) return call.output;
+  const base = { data: call.output, message: z.string().optional() };
+  return z.object(call.paged ? { ...base, ...pagedShape } : base);
+}
+
+/** Turns `users/{id}` into Fastify's `/api/users/:id`. */
+export const apiUrl = (path: string) => `/api/${path.replace(/\{(\w+)\}/g, ':$1')}`;
+
+/**
+ * The core of every API route: sign-in, permission flag, school scope, reply conventions. Installs the
+ * hooks and error handlers on `app` and returns `serve`, which registers a handler for a contract call.
+ */
+export function installCore(app: FastifyInstance, database: Database, config: Config) {
+  const registered: RegisteredRoute[] = [];
+
+  app.decorateRequest('caller', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.method === 'HEAD') return;
+    // The API documentation pages (registered by @fastify/swagger-ui) are public by design.
+    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, access: 'public' };
+    const access = route.config?.access;
+    if (!access) {
+      throw new Error(`API route ${route.method} ${route.url} declares no access: give it config.access`);
+    }
+    for (const method of [route.method].flat()) registered.push({ method, url: route.url, access });
+  });
+
+  // Sign-in and permission are checked before the body is even parsed.
+  app.addHook('onRequest', async (req, reply) => {
+    const access = req.routeOptions.config.access;
+    if (!access || access === 'public') return;
+    const token = bearerToken(req.headers.authorization);
+    const caller = token ? await findCaller(database.db, token, config.tokenDays) : null;
+    if (!caller) return reply.code(401).send({ message: 'Please sign in again: your session has ended.' });
+    if (!allows(caller, access)) {
+      return reply.code(403).send({ message: 'Your user group does not allow this. Ask an administrator.' });
+    }
+    req.caller = caller;
+  });
+
+  // A POST without a body is an empty object, so calls that take nothing need no body.
+  app.addHook('preValidation', async (req) => {
+    if (req.body === undefined || req.body === null) req.body = {};
+  });
+
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, req, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+        (errors[field] ??= []).push(issue.message ?? 'Invalid value');
+      }
+      return reply.code(422).send({ message: 'Some fields need attention', errors });
+    }
+    if (error instanceof HttpError) {
+      return reply
+        .code(error.statusCode)
+        .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+    }
+    const pgCode = (error as { code?: string }).code;
+    if (pgCode === '23503') {
+      return reply
+        .code(202)
+        .send({ message: 'This record is still in use by other records, so it cannot be removed.' });
+    }
+    if (pgCode === '23505') return reply.code(202).send({ message: 'A record with these details already exists.' });
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
+      // Malformed JSON, wrong content type, body too large: the client's input, never a 500.
+      const code = status === 413 ? 413 : 422;
+      return reply.code(code).send({ message: error.message, errors: {} });
+    }
+    req.log.error({ err: error }, 'request failed');
+    return reply
+      .code(500)
+      .send({ message: `Something went wrong on the server. Quote request ${req.id} to support.`, request_id: req.id });
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0];
+    if (path === '/api' || path.startsWith('/api/')) {
+      return reply.code(404).send({ message: `No such API call: ${req.method} ${path}` });
+    }
+    if (req.method === 'GET' && 'sendFile' in reply)
+      return (reply as FastifyReply & { sendFile(f: string): unknown }).sendFile('index.html');
+    return reply.code(404).send({ message: 'Not found' });
+  });
+
+  function serve<C extends Call & { bare?: boolean }>(
+    call: C,
+    handler: (args: HandlerArgs<C>) => Promise<Body<C>> | Body<C>,
+  ) {
+    const hasId = call.path.includes('{id}');
+    const inQuery = call.method === 'GET' || call.method === 'DELETE';
+    app.route({
+      method: call.method,
+      url: apiUrl(call.path),
+      config: { access: call.access },
+      schema: {
+        summary: call.summary,
+        tags: [call.path.split('/')[0]],
+        ...(inQuery ? { querystring: call.input } : { body: call.input }),
+        ...(hasId ? { params: z.object({ id: z.coerce.number().int().positive() }) } : {}),
+        response: { 200: replySchema(call) },
+        ...(call.access === 'public' ? {} : { security: [{ bearer: [] }] }),
+      },
+      handler: async (req, reply) => {
+        const caller = req.caller;
+        const args = {
+          input: (inQuery ? req.query : req.body) as z.output<C['input']>,
+          id: hasId ? (req.params as { id: number }).id : 0,
+          req,
+          reply,
+          get caller(): Caller {
+            if (!caller) throw new HttpError(401, 'Please sign in.');
+            return caller;
+          },
+          get scope(): SchoolScope {
+            if (!caller) throw new HttpError(401, 'Please sign in.');
+            return new SchoolScope(database.db, caller.schoolId, { userId: caller.userId, name: caller.name });
+          },
+        };
+        return handler(args);
+      },
+    });
+  }
+
+  return { serve, registered };
+}
+
+export type Serve = ReturnType<typeof installCore>['serve'];
+export { Refusal };

@@ -1,0 +1,145 @@
+import { and, count, eq, getTableName, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Executor } from '../db/open.js';
+import { audits } from '../db/schema.js';
+import { NotFound } from './errors.js';
+
+/** Who is writing, for the audit trail. */
+export interface Actor {
+  userId: number | null;
+  name: string | null;
+}
+
+/** A table owned by a school: it has an id and a school_id. */
+export type TenantTable = PgTable & { id: PgColumn; schoolId: PgColumn };
+type Row<T extends TenantTable> = T['$inferSelect'];
+type NewRow<T extends TenantTable> = Omit<T['$inferInsert'], 'schoolId' | 'id'>;
+
+/** Columns never copied into the audit trail. */
+const secretKeys = new Set(['passwordHash', 'tokenHash']);
+const forAudit = (row: unknown) => {
+  if (!row || typeof row !== 'object') return row ?? null;
+  return Object.fromEntries(Object.entries(row).filter(([k]) => !secretKeys.has(k)));
+};
+
+export interface AuditEntry {
+  action: string;
+  module: string;
+  entity: string;
+  entityId?: string | number | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+/**
+ * Everything a request does to school data goes through its SchoolScope: reads are filtered by
+ * the caller's school, writes run in a transaction that also writes the audit row. Handlers never
+ * add `school_id = …` themselves.
+ */
+export class SchoolScope {
+  constructor(
+    readonly db: Executor,
+    readonly schoolId: number,
+    readonly actor: Actor,
+    private readonly inTransaction = false,
+  ) {}
+
+  /** Runs `work` in one transaction (or joins the current one). */
+  transaction<R>(work: (scope: SchoolScope) => Promise<R>): Promise<R> {
+    if (this.inTransaction) return work(this);
+    return this.db.transaction((tx) => work(new SchoolScope(tx, this.schoolId, this.actor, true)));
+  }
+
+  /** The condition "belongs to this school", and-ed with any other. */
+  mine(table: TenantTable, ...conditions: (SQL | undefined)[]): SQL {
+    return and(eq(table.schoolId, this.schoolId), ...conditions) as SQL;
+  }
+
+  table<T extends TenantTable>(table: T, module: string): ScopedTable<T> {
+    return new ScopedTable(this, table, module);
+  }
+
+  async audit(entry: AuditEntry): Promise<void> {
+    await this.db.insert(audits).values({
+      schoolId: this.schoolId,
+      userId: this.actor.userId,
+      userName: this.actor.name,
+      action: entry.action,
+      module: entry.module,
+      entity: entry.entity,
+      entityId: entry.entityId == null ? null : String(entry.entityId),
+      before: forAudit(entry.before),
+      after: forAudit(entry.after),
+    });
+  }
+}
+
+/** One table seen through a school's scope. */
+export class ScopedTable<T extends TenantTable> {
+  readonly entity: string;
+  constructor(
+    private readonly scope: SchoolScope,
+    private readonly table: T,
+    private readonly module: string,
+  ) {
+    this.entity = getTableName(table);
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: drizzle's builders are not generic over an abstract table
+  private get q(): any {
+    return this.scope.db;
+  }
+
+  where(condition?: SQL): SQL {
+    return this.scope.mine(this.table, condition);
+  }
+
+  async find(id: number, what = this.entity): Promise<Row<T>> {
+    const [row] = await this.q
+      .select()
+      .from(this.table)
+      .where(this.where(eq(this.table.id, id)))
+      .limit(1);
+    if (!row) throw new NotFound(what);
+    return row;
+  }
+
+  async count(condition?: SQL): Promise<number> {
+    const [row] = await this.q.select({ n: count() }).from(this.table).where(this.where(condition));
+    return Number(row.n);
+  }
+
+  insert(values: NewRow<T>): Promise<Row<T>> {
+    return this.scope.transaction(async (scope) => {
+      const [row] = await (scope.db as never as typeof this.q)
+        .insert(this.table)
+        .values({ ...values, schoolId: scope.schoolId })
+        .returning();
+      await scope.audit({ action: 'create', module: this.module, entity: this.entity, entityId: row.id, after: row });
+      return row;
+    });
+  }
+
+  update(id: number, values: Partial<NewRow<T>>, action = 'update'): Promise<Row<T>> {
+    return this.scope.transaction(async (scope) => {
+      const db = scope.db as never as typeof this.q;
+      const mine = scope.mine(this.table, eq(this.table.id, id));
+      const [before] = await db.select().from(this.table).where(mine).for('update');
+      if (!before) throw new NotFound(this.entity);
+      const [after] = await db.update(this.table).set(values).where(mine).returning();
+      await scope.audit({ action, module: this.module, entity: this.entity, entityId: id, before, after });
+      return after;
+    });
+  }
+
+  remove(id: number): Promise<Row<T>> {
+    return this.scope.transaction(async (scope) => {
+      const db = scope.db as never as typeof this.q;
+      const mine = scope.mine(this.table, eq(this.table.id, id));
+      const [before] = await db.delete(this.table).where(mine).returning();
+      if (!before) throw new NotFound(this.entity);
+      await scope.audit({ action: 'delete', module: this.module, entity: this.entity, entityId: id, before });
+      return before;
+    });
+  }
+}

@@ -1,0 +1,127 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** The tenant: one row per school. Every other school-owned table carries school_id. */
+export const schools = pgTable('schools', {
+  id: serial().primaryKey(),
+  name: text().notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
+/** User groups. `flags` holds true/false for each of the 99 permission flags. */
+export const roles = pgTable(
+  'roles',
+  {
+    id: serial().primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    name: text().notNull(),
+    description: text(),
+    flags: jsonb().$type<Record<string, boolean>>().notNull().default({}),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('roles_school_name').on(t.schoolId, sql`lower(${t.name})`)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial().primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    name: text().notNull(),
+    /** Unique across schools: people sign in without naming their school. */
+    username: text().notNull(),
+    email: text(),
+    phone: text(),
+    /** 0 owner, 1 administrator (both hold every flag), 2 staff user whose role decides. */
+    type: integer().notNull().default(2),
+    roleId: integer('role_id').references(() => roles.id),
+    passwordHash: text('password_hash').notNull(),
+    active: boolean().notNull().default(true),
+    lastLoginAt: at('last_login_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_username').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email').on(sql`lower(${t.email})`),
+    index('users_school').on(t.schoolId),
+  ],
+);
+
+/** Sign-in tokens: only a SHA-256 of the token is kept. Expiry slides forward with use. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: serial().primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    revokedAt: at('revoked_at'),
+  },
+  (t) => [uniqueIndex('auth_tokens_hash').on(t.tokenHash), index('auth_tokens_user').on(t.userId)],
+);
+
+/** One-hour password reset links; only a hash of the secret is kept. */
+export const passwordResets = pgTable('password_resets', {
+  id: serial().primaryKey(),
+  schoolId: integer('school_id')
+    .notNull()
+    .references(() => schools.id),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: at('expires_at').notNull(),
+  usedAt: at('used_at'),
+});
+
+/** Failed sign-in counters per user name and per address, for rate limiting across processes. */
+export const loginFailures = pgTable('login_failures', {
+  key: text().primaryKey(),
+  failures: integer().notNull(),
+  firstAt: at('first_at').notNull(),
+});
+
+/** Every write leaves a row here, in the same transaction as the write. */
+export const audits = pgTable(
+  'audits',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    at: at('at').notNull().defaultNow(),
+    /** No foreign key: the trail outlives removed users, so their name is kept too. */
+    userId: integer('user_id'),
+    userName: text('user_name'),
+    action: text().notNull(),
+    module: text().notNull(),
+    entity: text().notNull(),
+    entityId: text('entity_id'),
+    before: jsonb(),
+    after: jsonb(),
+  },
+  (t) => [index('audits_school_at').on(t.schoolId, t.at), index('audits_school_entity').on(t.schoolId, t.entity)],
+);

@@ -1,0 +1,218 @@
+import * as calls from '@somero/contract';
+import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { findCaller, issueToken, signedInUser } from '../../core/auth.js';
+import { HttpError, Refusal } from '../../core/errors.js';
+import { checkPassword, hashPassword, hashSecret, newSecret } from '../../core/passwords.js';
+import { attemptKeys, clearFailures, countFailure, refuseIfLocked } from '../../core/rate-limit.js';
+import { SchoolScope } from '../../core/scope.js';
+import { authTokens, passwordResets, schools, users } from '../../db/schema.js';
+import type { ModuleContext } from '../module.js';
+import { createSchool } from '../users/school.js';
+
+const wrongCredentials = 'Wrong user name or password.';
+
+export function authRoutes({ serve, database, config, mailer }: ModuleContext) {
+  const { db } = database;
+
+  /** Signs a user in: a new token, last sign-in time and an audit row, in one transaction. */
+  async function signIn(user: { id: number; schoolId: number; name: string }) {
+    const token = await db.transaction(async (tx) => {
+      const secret = await issueToken(tx, user, config.tokenDays);
+      await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+      await new SchoolScope(tx, user.schoolId, { userId: user.id, name: user.name }).audit({
+        action: 'login',
+        module: 'auth',
+        entity: 'users',
+        entityId: user.id,
+      });
+      return secret;
+    });
+    const caller = await findCaller(db, token, config.tokenDays);
+    if (!caller) throw new Error('a token just issued was not found');
+    return { token, user: signedInUser(caller) };
+  }
+
+  serve(calls.login, async ({ input, req }) => {
+    const keys = attemptKeys(input.username, req.ip);
+    await refuseIfLocked(db, keys);
+    const name = input.username.toLowerCase();
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(or(eq(sql`lower(${users.username})`, name), eq(sql`lower(${users.email})`, name)))
+      .limit(1);
+    if (!user || !(await checkPassword(user.passwordHash, input.password))) {
+      await countFailure(db, keys);
+      throw new Refusal(wrongCredentials);
+    }
+    if (!user.active) throw new Refusal('This account is disabled. Ask an administrator of your school.');
+    await clearFailures(db, keys);
+    return signIn(user);
+  });
+
+  serve(calls.currentUser, ({ caller }) => ({ data: signedInUser(caller) }));
+
+  serve(calls.logout, async ({ caller, scope }) => {
+    await scope.transaction(async (s) => {
+      await s.db.update(authTokens).set({ revokedAt: new Date() }).where(eq(authTokens.id, caller.tokenId));
+      await s.audit({ action: 'logout', module: 'auth', entity: 'users', entityId: caller.userId });
+    });
+    return { data: null, message: 'Signed out' };
+  });
+
+  serve(calls.register, async ({ input }) => {
+    if (!config.allowRegistration) throw new Refusal('Registration of new schools is turned off on this server.');
+    await refuseTakenLogin(input.username, input.email);
+    const { owner } = await createSchool(db, {
+      school: input.school,
+      name: input.name,
+      username: input.username,
+      email: input.email,
+      passwordHash: await hashPassword(input.password),
+    });
+    return { ...(await signIn(owner)), message: `${input.school} is registered. Welcome!` };
+  });
+
+  async function refuseTakenLogin(username: string, email: string | null | undefined, exceptUserId = 0) {
+    const [taken] = await db
+      .select({ username: users.username, email: users.email })
+      .from(users)
+      .where(
+        and(
+          ne(users.id, exceptUserId),
+          or(
+            eq(sql`lower(${users.username})`, username.toLowerCase()),
+            email ? eq(sql`lower(${users.email})`, email.toLowerCase()) : undefined,
+          ),
+        ),
+      )
+      .limit(1);
+    if (!taken) return;
+    if (taken.username.toLowerCase() === username.toLowerCase()) {
+      throw new Refusal(`The user name ${username} is already taken`);
+    }
+    throw new Refusal(`The e-mail ${email} is already used by another account`);
+  }
+
+  serve(calls.recover, async ({ input, req }) => {
+    const [user] = await db
+      .select({ id: users.id, schoolId: users.schoolId, name: users.name, email: users.email, school: schools.name })
+      .from(users)
+      .innerJoin(schools, eq(schools.id, users.schoolId))
+      .where(and(eq(sql`lower(${users.email})`, input.email.toLowerCase()), eq(users.active, true)))
+      .limit(1);
+    if (user?.email) {
+      const { secret, hash } = newSecret();
+      await db.transaction(async (tx) => {
+        await tx.insert(passwordResets).values({
+          schoolId: user.schoolId,
+          userId: user.id,
+          tokenHash: hash,
+          expiresAt: new Date(Date.now() + 3_600_000),
+        });
+        await new SchoolScope(tx, user.schoolId, { userId: null, name: null }).audit({
+          action: 'password_reset_requested',
+          module: 'auth',
+          entity: 'users',
+          entityId: user.id,
+          after: { address: req.ip },
+        });
+      });
+      const link = `${config.publicUrl}/recover?token=${secret}`;
+      await mailer.send({
+        to: user.email,
+        subject: 'Reset your Somero password',
+        text: `Hello ${user.name},\n\nSomeone asked to reset your password for ${user.school} on Somero.\nOpen this link within one hour to choose a new password:\n\n${link}\n\nIf it was not you, ignore this e-mail; your password stays as it is.\n`,
+      });
+    }
+    // The same answer either way, so the form does not tell who has an account.
+    return {
+      data: null,
+      message: 'If that e-mail belongs to an account, a reset link is on its way. It works for one hour.',
+    };
+  });
+
+  serve(calls.resetPassword, async ({ input }) => {
+    const hash = hashSecret(input.token);
+    const [reset] = await db
+      .select()
+      .from(passwordResets)
+      .where(
+        and(
+          eq(passwordResets.tokenHash, hash),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, sql`now()`),
+        ),
+      )
+      .limit(1);
+    if (!reset) throw new Refusal('This reset link has expired or was already used. Ask for a new one.');
+    const passwordHash = await hashPassword(input.password);
+    await db.transaction(async (tx) => {
+      await tx.update(passwordResets).set({ usedAt: new Date() }).where(eq(passwordResets.id, reset.id));
+      await tx.update(users).set({ passwordHash }).where(eq(users.id, reset.userId));
+      await tx
+        .update(authTokens)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(authTokens.userId, reset.userId), isNull(authTokens.revokedAt)));
+      await new SchoolScope(tx, reset.schoolId, { userId: reset.userId, name: null }).audit({
+        action: 'password_reset',
+        module: 'auth',
+        entity: 'users',
+        entityId: reset.userId,
+      });
+    });
+    return { data: null, message: 'Your password is changed. Sign in with the new one.' };
+  });
+
+  async function passwordOf(userId: number) {
+    const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+    if (!row) throw new HttpError(401, 'Please sign in again.');
+    return row.passwordHash;
+  }
+
+  serve(calls.unlock, async ({ input, caller, req }) => {
+    const keys = attemptKeys(caller.username, req.ip);
+    await refuseIfLocked(db, keys);
+    if (!(await checkPassword(await passwordOf(caller.userId), input.password))) {
+      await countFailure(db, keys);
+      throw new Refusal('Wrong password.');
+    }
+    await clearFailures(db, keys);
+    return { data: null };
+  });
+
+  serve(calls.changePassword, async ({ input, caller, scope }) => {
+    if (!(await checkPassword(await passwordOf(caller.userId), input.current_password))) {
+      throw new Refusal('The current password is wrong.');
+    }
+    const passwordHash = await hashPassword(input.password);
+    await scope.transaction(async (s) => {
+      await s.db
+        .update(users)
+        .set({ passwordHash })
+        .where(s.mine(users, eq(users.id, caller.userId)));
+      // Other sessions of this user end; this one goes on.
+      await s.db
+        .update(authTokens)
+        .set({ revokedAt: new Date() })
+        .where(
+          and(eq(authTokens.userId, caller.userId), ne(authTokens.id, caller.tokenId), isNull(authTokens.revokedAt)),
+        );
+      await s.audit({ action: 'password_change', module: 'auth', entity: 'users', entityId: caller.userId });
+    });
+    return { data: null, message: 'Password Changed successfully' };
+  });
+
+  serve(calls.profile, async ({ input, caller, scope }) => {
+    if (input.email) await refuseTakenLogin(caller.username, input.email, caller.userId);
+    await scope
+      .table(users, 'users')
+      .update(caller.userId, { name: input.name, email: input.email ?? null, phone: input.phone ?? null }, 'profile');
+    return {
+      data: signedInUser({ ...caller, name: input.name, email: input.email ?? null, phone: input.phone ?? null }),
+      message: 'Profile updated successfully',
+    };
+  });
+
+  return { refuseTakenLogin };
+}

@@ -1,0 +1,38 @@
+import * as calls from '@somero/contract';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { audits, roles, users } from '../../db/schema.js';
+import { auditRows } from '../audits/routes.js';
+import type { ModuleContext } from '../module.js';
+
+/** The dashboard's figures: what exists so far. Later areas add their tiles here. */
+export function dashboardRoutes({ serve }: ModuleContext) {
+  serve(calls.dashboard, async ({ scope }) => {
+    const midnight = new Date();
+    midnight.setHours(0, 0, 0, 0);
+    const userTable = scope.table(users, 'users');
+    const [all, active, roleCount, signedInToday, changesToday, recent] = await Promise.all([
+      userTable.count(),
+      userTable.count(eq(users.active, true)),
+      scope.table(roles, 'users').count(),
+      userTable.count(gte(users.lastLoginAt, midnight)),
+      scope.db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(audits)
+        .where(scope.mine(audits, and(gte(audits.at, midnight), sql`${audits.action} not in ('login', 'logout')`)))
+        .then(([r]) => r.n),
+      auditRows(scope, inArray(audits.action, ['create', 'update', 'delete', 'permissions', 'profile']), 8),
+    ]);
+    return {
+      data: {
+        users: all,
+        active_users: active,
+        roles: roleCount,
+        signed_in_today: signedInToday,
+        changes_today: changesToday,
+        // Term dates arrive with the school set-up; until then there is no current term to show.
+        current_term: null,
+        recent,
+      },
+    };
+  });
+}

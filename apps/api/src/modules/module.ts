@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+import type { Serve } from '../core/http.js';
+import type { Mailer } from '../core/mail.js';
+import type { Database } from '../db/open.js';
+
+/** What every area's routes get: the core's `serve` and the shared services. */
+export interface ModuleContext {
+  app: FastifyInstance;
+  serve: Serve;
+  database: Database;
+  config: Config;
+  mailer: Mailer;
+}

@@ -1,0 +1,158 @@
+import { completeFlags, type PermissionFlag, permissionFlags } from '@somero/contract';
+
+/**
+ * The user groups a new school starts with. The specification does not name roles; these are the
+ * posts of a Ugandan secondary school's office, each with the flags its work needs. Schools edit
+ * them freely on /user/permissions.
+ */
+const fees: PermissionFlag[] = [
+  'fees_navigation',
+  'view_fees_categories',
+  'pay_fees',
+  'view_fees_breakdown',
+  'view_fees_payments',
+  'view_fees_receipt',
+  'view_previous_balances',
+  'view_fees_additions',
+  'view_fees_deductions',
+  'view_bursary_categories',
+  'view_bursaries',
+  'fees_demand_notice',
+  'fees_payment_report',
+  'fees_summary_report',
+  'custom_payment_report',
+  'periodic_payment_report',
+  'fees_collection_summary',
+  'view_payment_modes',
+];
+const studentsRead: PermissionFlag[] = ['students_navigation', 'view_students'];
+const exams: PermissionFlag[] = [
+  'exams_navigation',
+  'manage_exam_marks',
+  'record_staff_marks',
+  'view_exam_marksheet',
+  'report_comments',
+  'manage_report_cards',
+  'manage_report_cards20',
+  'manage_report_cards2',
+  'manage_competences',
+  'manage_considered_sets',
+  'manage_optional_subjects',
+  'manage_considered_papers',
+  'set_analysis',
+  'class_performance',
+  'view_subjects',
+  'view_grading',
+  'view_exam_sets',
+  'view_combinations',
+  'view_papers',
+  'system_comments',
+];
+const finance: PermissionFlag[] = [
+  'expenses_navigation',
+  'add_expenses',
+  'view_expense_categories',
+  'view_expenses',
+  'view_creditors',
+  'view_suppliers',
+  'revenues_navigation',
+  'view_revenue_categories',
+  'view_revenue_sources',
+  'view_revenues',
+  'revenue_report',
+  'expenditure_report',
+  'income_expenditure_report',
+  'cash_flow_report',
+  'account_analysis',
+];
+
+export const rolePresets: { name: string; description: string; flags: PermissionFlag[] }[] = [
+  {
+    name: 'Head Teacher',
+    description: 'Sees every area; approves requisitions',
+    flags: permissionFlags.filter((f) => !['manage_permissions', 'view_users', 'view_roles'].includes(f)),
+  },
+  {
+    name: 'Bursar',
+    description: 'Fees, payments, receipts, expenses and revenues',
+    flags: [
+      'view_dashboard',
+      ...studentsRead,
+      ...fees,
+      ...finance,
+      'view_fyear',
+      'view_expense_budget',
+      'view_revenue_budget',
+      'project_expenses',
+      'project_revenues',
+      'budget_actual_outturn',
+      'staff_navigation',
+      'view_staff',
+      'view_staff_advances',
+      'view_staff_deductions',
+      'view_staff_payments',
+      'view_salary_ledger',
+    ],
+  },
+  {
+    name: 'Director of Studies',
+    description: 'Subjects, exams, marks and report cards',
+    flags: [
+      'view_dashboard',
+      ...studentsRead,
+      'edit_students',
+      'view_streams',
+      'manage_curriculum',
+      ...exams,
+      'staff_navigation',
+      'manage_staff_subjects',
+    ],
+  },
+  {
+    name: 'Teacher',
+    description: 'Enters marks for the subjects taught',
+    flags: ['view_dashboard', 'exams_navigation', 'record_staff_marks', 'view_exam_marksheet', 'report_comments'],
+  },
+  {
+    name: 'Secretary',
+    description: 'Admissions, student records, visitors and events',
+    flags: [
+      'view_dashboard',
+      'students_navigation',
+      'add_students',
+      'view_students',
+      'edit_students',
+      'print_student_ids',
+      'print_student_passouts',
+      'visitors_navigation',
+      'manage_visitors',
+      'view_visitors_report',
+      'events_navigation',
+      'view_events',
+      'view_events_report',
+      'manage_attendance',
+    ],
+  },
+  {
+    name: 'Store Keeper',
+    description: 'Store items, stock, issues, losses and requirements',
+    flags: [
+      'view_dashboard',
+      'store_navigation',
+      'view_units',
+      'view_store_items',
+      'view_store_stock',
+      'view_requirements',
+      'collect_requirements',
+      'view_stock_given',
+      'view_store_loss',
+    ],
+  },
+  {
+    name: 'Nurse',
+    description: 'Sick bay visits of students and staff',
+    flags: ['view_dashboard', 'manage_medication_center', ...studentsRead],
+  },
+];
+
+export const presetFlags = (flags: PermissionFlag[]) => completeFlags(Object.fromEntries(flags.map((f) => [f, true])));

@@ -1,0 +1,48 @@
+import { userTypes } from '@somero/contract';
+import { SchoolScope } from '../../core/scope.js';
+import type { Executor } from '../../db/open.js';
+import { roles, schools, users } from '../../db/schema.js';
+import { presetFlags, rolePresets } from './presets.js';
+
+export interface NewSchool {
+  school: string;
+  name: string;
+  username: string;
+  email: string | null;
+  passwordHash: string;
+}
+
+/** A new school with its first administrator (the owner) and the preset user groups, in one transaction. */
+export function createSchool(db: Executor, input: NewSchool) {
+  return db.transaction(async (tx) => {
+    const [school] = await tx.insert(schools).values({ name: input.school }).returning();
+    const groups = await tx
+      .insert(roles)
+      .values(
+        rolePresets.map((p) => ({
+          schoolId: school.id,
+          name: p.name,
+          description: p.description,
+          flags: presetFlags(p.flags),
+        })),
+      )
+      .returning();
+    const [owner] = await tx
+      .insert(users)
+      .values({
+        schoolId: school.id,
+        name: input.name,
+        username: input.username,
+        email: input.email,
+        type: userTypes.owner,
+        passwordHash: input.passwordHash,
+      })
+      .returning();
+    const scope = new SchoolScope(tx, school.id, { userId: owner.id, name: owner.name }, true);
+    await scope.audit({ action: 'create', module: 'settings', entity: 'schools', entityId: school.id, after: school });
+    await scope.audit({ action: 'create', module: 'users', entity: 'users', entityId: owner.id, after: owner });
+    for (const g of groups)
+      await scope.audit({ action: 'create', module: 'users', entity: 'roles', entityId: g.id, after: g });
+    return { school, owner, roles: groups };
+  });
+}

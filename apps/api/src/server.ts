@@ -1,0 +1,39 @@
+import { buildApp } from './app.js';
+import { readConfig } from './config.js';
+import { openDatabase } from './db/open.js';
+import { seedDemoSchool } from './db/seed.js';
+
+const started = performance.now();
+const config = readConfig();
+const database = await openDatabase(config);
+const app = await buildApp({
+  database,
+  config,
+  logger: { level: config.logLevel, transport: undefined },
+});
+
+if (database.kind === 'pglite') {
+  app.log.warn(
+    `Embedded database in ${config.dataDir}. PGlite survives a killed process but is not safe against power loss; for a school's real data set DATABASE_URL=postgres://… to use PostgreSQL.`,
+  );
+  const seed = await seedDemoSchool(database.db, config.demoAdminPassword);
+  if (seed.seeded) {
+    console.log(
+      seed.password
+        ? `\nDemo school created. Sign in as admin with password ${seed.password}\n(printed once; set DEMO_ADMIN_PASSWORD to choose it)\n`
+        : '\nDemo school created. Sign in as admin with the password in DEMO_ADMIN_PASSWORD.\n',
+    );
+  }
+}
+
+await app.listen({ port: config.port, host: config.host });
+const ms = Math.round(performance.now() - started);
+console.log(`Somero is ready on http://localhost:${config.port} (${database.kind}, ready in ${ms} ms)`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  });
+}
