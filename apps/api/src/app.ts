@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
-import { installCore } from './core/http.js';
+import { installCore, type RegisteredRoute } from './core/http.js';
 import { createMailer, type Mailer } from './core/mail.js';
 import type { Database } from './db/open.js';
 import { auditRoutes } from './modules/audits/routes.js';
@@ -24,7 +24,10 @@ export interface AppOptions {
 }
 
 /** Builds the server: plugins → core (auth, guard, replies) → area routes → the web app. */
-export async function buildApp({ database, config, logger = false, mailer, extraRoutes }: AppOptions) {
+/** The server, with the list of API routes it registered (the generic tests walk it). */
+export type App = FastifyInstance & { registeredRoutes: RegisteredRoute[] };
+
+export async function buildApp({ database, config, logger = false, mailer, extraRoutes }: AppOptions): Promise<App> {
   const app = Fastify({
     logger,
     bodyLimit: 20 * 1024 * 1024,
@@ -67,5 +70,3 @@ export async function buildApp({ database, config, logger = false, mailer, extra
   await app.ready();
   return Object.assign(app, { registeredRoutes: registered });
 }
-
-export type App = Awaited<ReturnType<typeof buildApp>>;

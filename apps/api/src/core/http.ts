@@ -81,7 +81,10 @@ export function installCore(app: FastifyInstance, database: Database, config: Co
     if (!access || access === 'public') return;
     const token = bearerToken(req.headers.authorization);
     const caller = token ? await findCaller(database.db, token, config.tokenDays) : null;
-    if (!caller) return reply.code(401).send({ message: 'Please sign in again: your session has ended.' });
+    if (!caller) {
+      const message = token ? 'Your session has ended. Please sign in again.' : 'Please sign in.';
+      return reply.code(401).send({ message });
+    }
     if (!allows(caller, access)) {
       return reply.code(403).send({ message: 'Your user group does not allow this. Ask an administrator.' });
     }
@@ -98,7 +101,7 @@ export function installCore(app: FastifyInstance, database: Database, config: Co
       const errors: Record<string, string[]> = {};
       for (const issue of error.validation) {
         const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
-        (errors[field] ??= []).push(issue.message ?? 'Invalid value');
+        errors[field] = [...(errors[field] ?? []), issue.message ?? 'Invalid value'];
       }
       return reply.code(422).send({ message: 'Some fields need attention', errors });
     }

@@ -113,7 +113,7 @@ export const deleteRole = defineCall({
   output: z.null(),
 });
 
-const flagsInput = z.record(z.enum(permissionFlags), z.boolean());
+const flagsInput = z.partialRecord(z.enum(permissionFlags), z.boolean());
 
 export const rolePermissions = z.object({
   id: z.number(),

@@ -1,0 +1,143 @@
+import { isPermissionFlag, type PermissionFlag, permissionFlags } from '@somero/contract';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { bearer, newSchool, staffWith, type TestSchool, useTestApp } from './support.js';
+
+/**
+ * These walk the routes the server actually registered (not a hand-kept list), so every route a
+ * later area adds is covered: sign-in, permission flag and input shape.
+ */
+const t = useTestApp();
+const concrete = (url: string) => url.replace(/:(\w+)/g, '999999');
+
+describe('every registered API route', () => {
+  let school: TestSchool;
+  let nobody: string;
+
+  it('is a known route with an access rule', async () => {
+    school = await newSchool(t.app, t.database);
+    // A staff user whose group holds no flag at all.
+    nobody = (await staffWith(t.app, t.database, school, [])).token;
+    expect(t.app.registeredRoutes.length).toBeGreaterThan(15);
+    for (const r of t.app.registeredRoutes) expect(r.access, `${r.method} ${r.url}`).toBeTruthy();
+  });
+
+  it('answers 401 without a token, except the public ones', async () => {
+    for (const r of t.app.registeredRoutes.filter((r) => r.access !== 'public')) {
+      const res = await t.app.inject({
+        method: r.method as 'GET',
+        url: concrete(r.url),
+        payload: r.method === 'GET' ? undefined : {},
+      });
+      expect(res.statusCode, `${r.method} ${r.url}`).toBe(401);
+      expect(res.json().message).toBeTruthy();
+    }
+  });
+
+  it('answers 401 with an unknown token', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer('not-a-real-token') });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('answers 403 to a user group without the route’s flag, and not 403 with it', async () => {
+    const guarded = t.app.registeredRoutes.filter((r) => isPermissionFlag(r.access) || r.access === 'admin');
+    expect(guarded.length).toBeGreaterThan(5);
+    const holders = new Map<PermissionFlag, string>();
+    for (const r of guarded) {
+      const res = await t.app.inject({
+        method: r.method as 'GET',
+        url: concrete(r.url),
+        headers: bearer(nobody),
+        payload: r.method === 'GET' ? undefined : {},
+      });
+      expect(res.statusCode, `${r.method} ${r.url}`).toBe(403);
+      if (!isPermissionFlag(r.access)) continue;
+      if (!holders.has(r.access)) holders.set(r.access, (await staffWith(t.app, t.database, school, [r.access])).token);
+      const allowed = await t.app.inject({
+        method: r.method as 'GET',
+        url: concrete(r.url),
+        headers: bearer(holders.get(r.access)!),
+        payload: r.method === 'GET' ? undefined : {},
+      });
+      expect(allowed.statusCode, `${r.method} ${r.url} with ${r.access}`).not.toBe(403);
+      expect(allowed.statusCode, `${r.method} ${r.url} with ${r.access}`).toBeLessThan(500);
+    }
+  });
+
+  it('answers 422, never 500, to a body of the wrong shape', async () => {
+    for (const r of t.app.registeredRoutes.filter((r) => r.method === 'POST' || r.method === 'PUT')) {
+      for (const payload of [[1, 2, 3], 'text', { page: 'x', id: {}, name: 12, username: [], password: 5 }]) {
+        const res = await t.app.inject({
+          method: r.method as 'POST',
+          url: concrete(r.url),
+          headers: { ...bearer(school.adminToken), 'content-type': 'application/json' },
+          payload: JSON.stringify(payload),
+        });
+        expect(res.statusCode, `${r.method} ${r.url} ${JSON.stringify(payload)}: ${res.body}`).toBeLessThan(500);
+        if (Array.isArray(payload) || typeof payload === 'string')
+          expect(res.statusCode, `${r.method} ${r.url}`).toBe(422);
+      }
+    }
+  });
+
+  it('answers 422 to malformed JSON and to a bad query', async () => {
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/roles',
+      headers: { ...bearer(school.adminToken), 'content-type': 'application/json' },
+      payload: '{"name": ',
+    });
+    expect(bad.statusCode).toBe(422);
+    const query = await t.app.inject({ method: 'GET', url: '/api/users?page=-3', headers: bearer(school.adminToken) });
+    expect(query.statusCode).toBe(422);
+    expect(query.json().errors.page).toBeDefined();
+  });
+
+  it('answers 404 naming the call for an unknown API path', async () => {
+    const res = await t.app.inject({ method: 'PATCH', url: '/api/no/such/thing?x=1' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'No such API call: PATCH /api/no/such/thing' });
+  });
+
+  it('serves the OpenAPI document with every registered call', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.paths['/api/login'].post).toBeDefined();
+    expect(doc.paths['/api/users/{id}'].put).toBeDefined();
+    expect((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
+  });
+
+  it('covers all 99 flags in user groups', () => {
+    expect(permissionFlags).toHaveLength(99);
+  });
+});
+
+describe('the core', () => {
+  it('refuses to start when a route declares no access', async () => {
+    await expect(
+      buildApp({
+        database: t.database,
+        config: t.config,
+        extraRoutes: ({ app }) => app.get('/api/forgotten', async () => ({ data: 1 })),
+      }),
+    ).rejects.toThrow(/declares no access/);
+  });
+
+  it('answers a server fault with 500, a request id and no stack trace', async () => {
+    const app = await buildApp({
+      database: t.database,
+      config: t.config,
+      extraRoutes: ({ app }) =>
+        app.get('/api/broken', { config: { access: 'public' } }, async () => {
+          throw new Error('secret internal detail');
+        }),
+    });
+    const res = await app.inject({ method: 'GET', url: '/api/broken' });
+    await app.close();
+    expect(res.statusCode).toBe(500);
+    expect(res.json().request_id).toBeTruthy();
+    expect(res.body).not.toContain('secret internal detail');
+    expect(res.body).not.toContain('at ');
+  });
+});

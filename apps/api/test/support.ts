@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import type { PermissionFlag } from '@somero/contract';
+import { afterAll, beforeAll } from 'vitest';
+import { type App, type AppOptions, buildApp } from '../src/app.js';
+import { readConfig } from '../src/config.js';
+import type { Mail, Mailer } from '../src/core/mail.js';
+import { hashPassword } from '../src/core/passwords.js';
+import { type Database, openDatabase } from '../src/db/open.js';
+import { roles, users } from '../src/db/schema.js';
+import { presetFlags } from '../src/modules/users/presets.js';
+import { createSchool } from '../src/modules/users/school.js';
+
+export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/** A fresh app per test file: in-memory PGlite, or the PostgreSQL of TEST_DATABASE_URL. */
+export async function startTestApp(options: Partial<AppOptions> & { env?: NodeJS.ProcessEnv } = {}) {
+  const database: Database = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, dataDir: 'memory://' });
+  const config = { ...readConfig({ ...options.env }), databaseUrl: process.env.TEST_DATABASE_URL };
+  const app = await buildApp({ database, config, ...options });
+  return { app, database, config };
+}
+
+/** Unique names: on PostgreSQL every test file shares one database. */
+export const unique = (prefix: string) => `${prefix}${randomBytes(4).toString('hex')}`;
+
+export interface TestSchool {
+  schoolId: number;
+  adminToken: string;
+  adminId: number;
+  adminUsername: string;
+  password: string;
+}
+
+const password = 'correct-horse-9';
+let cachedHash: string | undefined;
+const passwordHash = async () => {
+  cachedHash ??= await hashPassword(password);
+  return cachedHash;
+};
+
+export async function login(app: App, username: string, pass = password) {
+  const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password: pass } });
+  if (res.statusCode !== 200) throw new Error(`login ${username}: ${res.statusCode} ${res.body}`);
+  return res.json().token as string;
+}
+
+/** A school with an administrator, signed in. */
+export async function newSchool(app: App, database: Database, name = unique('School ')): Promise<TestSchool> {
+  const adminUsername = unique('admin');
+  const { school, owner } = await createSchool(database.db, {
+    school: name,
+    name: 'Head Administrator',
+    username: adminUsername,
+    email: `${adminUsername}@school.example`,
+    passwordHash: await passwordHash(),
+  });
+  return {
+    schoolId: school.id,
+    adminId: owner.id,
+    adminUsername,
+    adminToken: await login(app, adminUsername),
+    password,
+  };
+}
+
+/** A staff user in `school` whose user group holds exactly `flags`; answers its token and ids. */
+export async function staffWith(app: App, database: Database, school: TestSchool, flags: PermissionFlag[]) {
+  const [role] = await database.db
+    .insert(roles)
+    .values({ schoolId: school.schoolId, name: unique('Group '), flags: presetFlags(flags) })
+    .returning();
+  const username = unique('staff');
+  const [user] = await database.db
+    .insert(users)
+    .values({
+      schoolId: school.schoolId,
+      name: 'Staff Member',
+      username,
+      type: 2,
+      roleId: role.id,
+      passwordHash: await passwordHash(),
+    })
+    .returning();
+  return { token: await login(app, username), userId: user.id, roleId: role.id, username };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Collects e-mails instead of sending them (the SMTP path itself is tested with a real server). */
+export function mailbox(): Mailer & { sent: Mail[] } {
+  const sent: Mail[] = [];
+  return { sent, send: async (m) => void sent.push(m) };
+}
+
+/** Starts an app for the file and closes it after. */
+export function useTestApp(options: Parameters<typeof startTestApp>[0] = {}) {
+  const ctx = {} as Awaited<ReturnType<typeof startTestApp>>;
+  beforeAll(async () => {
+    Object.assign(ctx, await startTestApp(options));
+  });
+  afterAll(async () => {
+    await ctx.app?.close();
+    await ctx.database?.close();
+  });
+  return ctx;
+}
