@@ -5,7 +5,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
-import { installCore, type RegisteredRoute } from './core/http.js';
+import { installCore } from './core/http.js';
 import { createMailer, type Mailer } from './core/mail.js';
 import type { Database } from './db/open.js';
 import { auditRoutes } from './modules/audits/routes.js';
@@ -24,8 +24,7 @@ export interface AppOptions {
 }
 
 /** Builds the server: plugins → core (auth, guard, replies) → area routes → the web app. */
-/** The server, with the list of API routes it registered (the generic tests walk it). */
-export type App = FastifyInstance & { registeredRoutes: RegisteredRoute[] };
+export type App = FastifyInstance;
 
 export async function buildApp({ database, config, logger = false, mailer, extraRoutes }: AppOptions): Promise<App> {
   const app = Fastify({
@@ -45,7 +44,7 @@ export async function buildApp({ database, config, logger = false, mailer, extra
     transform: jsonSchemaTransform,
   });
 
-  const { serve, registered } = installCore(app, database, config);
+  const { serve } = installCore(app, database, config);
   const ctx: ModuleContext = {
     app,
     serve,
@@ -68,5 +67,5 @@ export async function buildApp({ database, config, logger = false, mailer, extra
   }
 
   await app.ready();
-  return Object.assign(app, { registeredRoutes: registered });
+  return app;
 }

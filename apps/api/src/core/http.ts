@@ -16,6 +16,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     caller: Caller | null;
   }
+  interface FastifyInstance {
+    /** Every /api route registered, as Fastify saw it: the generic tests walk this list. */
+    registeredRoutes: RegisteredRoute[];
+  }
 }
 
 /** Every /api route registered, as Fastify saw it: the generic tests walk this list. */
@@ -63,6 +67,7 @@ export function installCore(app: FastifyInstance, database: Database, config: Co
   const registered: RegisteredRoute[] = [];
 
   app.decorateRequest('caller', null);
+  app.decorate('registeredRoutes', registered);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.method === 'HEAD') return;
@@ -178,7 +183,7 @@ export function installCore(app: FastifyInstance, database: Database, config: Co
     });
   }
 
-  return { serve, registered };
+  return { serve };
 }
 
 export type Serve = ReturnType<typeof installCore>['serve'];
