@@ -1,0 +1,40 @@
+import type { SidebarGroupKey } from '@somero/contract';
+import {
+  type Icon,
+  IconAddressBook,
+  IconBook,
+  IconBooks,
+  IconBuildingWarehouse,
+  IconCalendarCheck,
+  IconCalendarEvent,
+  IconCash,
+  IconCoins,
+  IconDashboard,
+  IconDevicesPc,
+  IconFirstAidKit,
+  IconMessages,
+  IconReceipt,
+  IconSchool,
+  IconUsers,
+  IconWorld,
+} from '@tabler/icons-react';
+
+/** One icon per sidebar group (the contract names them by key). */
+export const groupIcons: Record<SidebarGroupKey, Icon> = {
+  dashboard: IconDashboard,
+  students: IconSchool,
+  fees: IconCash,
+  expenses: IconReceipt,
+  revenues: IconCoins,
+  olevel: IconBook,
+  alevel: IconBooks,
+  staff: IconUsers,
+  sickbay: IconFirstAidKit,
+  store: IconBuildingWarehouse,
+  notifications: IconMessages,
+  assets: IconDevicesPc,
+  visitors: IconAddressBook,
+  attendance: IconCalendarCheck,
+  events: IconCalendarEvent,
+  general: IconWorld,
+};

@@ -1,0 +1,143 @@
+import { Alert, Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import {
+  completeFlags,
+  flagGroups,
+  listPermissions,
+  type PermissionFlag,
+  screenRoutes,
+  updatePermissions,
+} from '@somero/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { CenteredLoader } from '../../components/centered-loader';
+import { LoadError } from '../../components/load-error';
+import { PageHeader } from '../../components/page-title';
+import { api, fetchData } from '../../lib/api';
+import { useSaving } from '../../lib/saving';
+
+type Flags = Record<PermissionFlag, boolean>;
+
+const groups = flagGroups();
+/** "view_fees_categories" → "View fees categories". */
+const flagLabel = (flag: string) => flag.charAt(0).toUpperCase() + flag.slice(1).replace(/_/g, ' ');
+/** The screens a flag opens, so the grid says what each switch means. */
+const screensOf = new Map<string, string>();
+for (const route of screenRoutes) {
+  screensOf.set(route.access, [screensOf.get(route.access), route.title].filter(Boolean).join(', '));
+}
+
+/** Choose a user group, switch its 99 flags (grouped as the menus are), Save. */
+export default function PermissionsScreen() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const saving = useSaving();
+  const roles = useQuery({
+    queryKey: ['permissions'],
+    queryFn: () => fetchData(listPermissions, {}).then((r) => r.data),
+  });
+  const [roleId, setRoleId] = useState<string | null>(null);
+  const [draft, setDraft] = useState<{ roleId: string; flags: Flags } | null>(null);
+
+  const role = roles.data?.find((r) => String(r.id) === roleId);
+  const saved = useMemo(() => (role ? completeFlags(role.flags) : null), [role]);
+  const flags = draft && draft.roleId === roleId ? draft.flags : saved;
+  const changed = flags !== saved;
+
+  const change = (update: Partial<Flags>) => {
+    if (!roleId || !flags) return;
+    setDraft({ roleId, flags: { ...flags, ...update } });
+  };
+  const setAll = (list: PermissionFlag[], value: boolean) =>
+    change(Object.fromEntries(list.map((f) => [f, value])) as Partial<Flags>);
+
+  const save = async () => {
+    if (!role || !flags) return;
+    const result = await api(updatePermissions, { flags }, { id: role.id, module: 'permissions', action: 'update' });
+    if (result.ok) {
+      setDraft(null);
+      await queryClient.invalidateQueries({ queryKey: ['permissions'] });
+      void queryClient.invalidateQueries({ queryKey: ['roles'] });
+    }
+  };
+
+  if (roles.isPending) return <CenteredLoader />;
+  if (roles.isError) return <LoadError error={roles.error} onRetry={() => void roles.refetch()} />;
+
+  return (
+    <Stack>
+      <PageHeader
+        actions={
+          role ? (
+            <Button onClick={() => void save()} loading={saving} disabled={!changed}>
+              {t('common.save')}
+            </Button>
+          ) : null
+        }
+      />
+      {roles.data.length === 0 ? (
+        <Alert color="gray">
+          {t('permissions.noGroups')}{' '}
+          <Anchor component={Link} to="/user/role">
+            {t('permissions.addGroup')}
+          </Anchor>
+        </Alert>
+      ) : (
+        <Select
+          maw={360}
+          label={t('permissions.group')}
+          placeholder={t('permissions.choose')}
+          data={roles.data.map((r) => ({ value: String(r.id), label: r.name }))}
+          value={roleId}
+          onChange={setRoleId}
+          searchable
+        />
+      )}
+      {flags ? (
+        <Stack data-testid="permissions-grid">
+          {groups.map((group) => {
+            const on = group.flags.filter((f) => flags[f]).length;
+            return (
+              <Paper key={group.title} p="md" withBorder>
+                <Group justify="space-between" mb="sm">
+                  <Title order={5}>
+                    {group.title}{' '}
+                    <Text span c="dimmed" size="sm">
+                      {on}/{group.flags.length}
+                    </Text>
+                  </Title>
+                  <Group gap="xs">
+                    <Button size="compact-xs" variant="light" onClick={() => setAll(group.flags, true)}>
+                      {t('permissions.all')}
+                    </Button>
+                    <Button size="compact-xs" variant="default" onClick={() => setAll(group.flags, false)}>
+                      {t('permissions.none')}
+                    </Button>
+                  </Group>
+                </Group>
+                <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+                  {group.flags.map((flag) => (
+                    <Switch
+                      key={flag}
+                      label={flagLabel(flag)}
+                      description={screensOf.get(flag)}
+                      checked={flags[flag]}
+                      onChange={(e) => change({ [flag]: e.currentTarget.checked })}
+                      data-flag={flag}
+                    />
+                  ))}
+                </SimpleGrid>
+              </Paper>
+            );
+          })}
+          <Group justify="flex-end">
+            <Button onClick={() => void save()} loading={saving} disabled={!changed}>
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}

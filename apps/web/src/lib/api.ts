@@ -1,0 +1,169 @@
+import { type ActionTexts, type Call, messages, routeHref, softRefusalAsSuccess } from '@somero/contract';
+import type { z } from 'zod';
+import { currentToken, signOut } from './auth';
+import { noticeError, noticeSuccess } from './notices';
+import { startSaving, stopSaving } from './saving';
+
+export type CallInput<C extends Call> = z.input<C['input']>;
+export type CallOutput<C extends Call> = z.output<C['output']>;
+
+export interface ApiOptions {
+  /** Fills `{id}` in the call's path. */
+  id?: number | string;
+  /** Other path parameters. */
+  params?: Record<string, string | number>;
+  /** Catalogue entry for the notice texts: messages[module][action]. */
+  module?: string;
+  action?: string;
+  /** No success notice (screens that show none, list reads). */
+  silentSuccess?: boolean;
+  /** No notice at all: the caller shows the outcome itself (sign-in forms). */
+  quiet?: boolean;
+  /** Count this request in the shared saving flag; default for everything but GET. */
+  saving?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface ApiOk<T> {
+  ok: true;
+  status: number;
+  data: T;
+  message?: string;
+  page?: number;
+  per_page?: number;
+  total?: number;
+}
+export interface ApiFail {
+  ok: false;
+  /** 0 when the request never got an answer. */
+  status: number;
+  message?: string;
+  errors?: Record<string, string[]>;
+}
+export type ApiResult<T> = ApiOk<T> | ApiFail;
+
+type Catalogue = Record<string, ActionTexts | Record<string, ActionTexts | string>>;
+
+function texts(module?: string, action?: string): ActionTexts {
+  if (!module) return {};
+  const entry = (messages as Catalogue)[module];
+  if (!entry) return {};
+  const picked = action ? (entry as Record<string, unknown>)[action] : entry;
+  return typeof picked === 'object' && picked !== null ? (picked as ActionTexts) : {};
+}
+
+function queryString(input: unknown): string {
+  if (typeof input !== 'object' || input === null) return '';
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(input)) {
+    if (value !== undefined && value !== null && value !== '') query.set(key, String(value));
+  }
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
+
+interface ReplyBody {
+  data?: unknown;
+  message?: string;
+  errors?: Record<string, string[]>;
+  page?: number;
+  per_page?: number;
+  total?: number;
+}
+
+/**
+ * The one api client (ARCHITECTURE §5). 200 → success notice (catalogue text, else the server's
+ * message) and the data; 201/202 → the server's message as an error notice (success-style for the
+ * modules the specification names) and no follow-up; 422 → notice plus field errors; 401 → signed
+ * out; 403 and other refusals → the server's message; network failure or 5xx → the module's fixed
+ * failure text, silent when it has none.
+ */
+export async function api<C extends Call>(
+  call: C,
+  input: CallInput<C>,
+  options: ApiOptions = {},
+): Promise<ApiResult<CallOutput<C>>> {
+  const { id, params, module, action, silentSuccess, quiet, signal } = options;
+  const saving = options.saving ?? call.method !== 'GET';
+  const catalogue = texts(module, action);
+  const hasBody = call.method === 'POST' || call.method === 'PUT';
+  const path = routeHref(call.path, { ...params, ...(id === undefined ? {} : { id }) });
+  const token = currentToken();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (hasBody) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  const fail = (status: number, message?: string, errors?: Record<string, string[]>): ApiFail => {
+    if (!quiet && message) noticeError(message);
+    return { ok: false, status, message, errors };
+  };
+
+  if (saving) startSaving();
+  try {
+    let response: Response;
+    try {
+      response = await fetch(`/api/${path}${hasBody ? '' : queryString(input)}`, {
+        method: call.method,
+        headers,
+        body: hasBody ? JSON.stringify(input ?? {}) : undefined,
+        signal,
+      });
+    } catch {
+      return fail(0, catalogue.failure);
+    }
+    const body: ReplyBody = await response.json().catch(() => ({}));
+    const { status } = response;
+
+    if (status === 200) {
+      const text = catalogue.success ?? body.message;
+      if (!quiet && !silentSuccess && text) noticeSuccess(text);
+      // login and register answer { token, user } unwrapped.
+      const data = ('data' in body ? body.data : body) as CallOutput<C>;
+      return {
+        ok: true,
+        status,
+        data,
+        message: body.message,
+        page: body.page,
+        per_page: body.per_page,
+        total: body.total,
+      };
+    }
+    if (status === 201 || status === 202) {
+      if (!quiet && body.message && module && softRefusalAsSuccess.has(module)) {
+        noticeSuccess(body.message);
+        return { ok: false, status, message: body.message };
+      }
+      return fail(status, body.message);
+    }
+    if (status === 401 && call.access !== 'public') {
+      signOut();
+      return { ok: false, status, message: body.message };
+    }
+    if (status >= 500) return fail(status, catalogue.failure);
+    return fail(status, body.message ?? catalogue.failure, body.errors);
+  } finally {
+    if (saving) stopSaving();
+  }
+}
+
+/** A query function for TanStack Query: no notices, throws on anything but 200. */
+export async function fetchData<C extends Call>(
+  call: C,
+  input: CallInput<C>,
+  options: ApiOptions = {},
+): Promise<ApiOk<CallOutput<C>>> {
+  const result = await api(call, input, { quiet: true, saving: false, ...options });
+  if (!result.ok) throw new ApiError(result);
+  return result;
+}
+
+export class ApiError extends Error {
+  constructor(readonly result: ApiFail) {
+    super(result.message ?? `Request failed (${result.status || 'network'})`);
+  }
+}
+
+/** The first message of each field, for a form's `error` props. */
+export const fieldErrors = (errors?: Record<string, string[]>): Record<string, string> =>
+  Object.fromEntries(Object.entries(errors ?? {}).map(([field, list]) => [field, list[0] ?? '']));

@@ -1,0 +1,73 @@
+import { downloadFailedAlert, type Method } from '@somero/contract';
+import { currentToken } from './auth';
+
+interface DownloadRequest {
+  method: Method;
+  /** Relative to /api, params already filled. */
+  path: string;
+  body?: unknown;
+}
+
+async function fetchFile({ method, path, body }: DownloadRequest): Promise<Response | undefined> {
+  const headers: Record<string, string> = {};
+  const token = currentToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  try {
+    const response = await fetch(`/api/${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return response.status === 200 ? response : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The file name in a content-disposition header (RFC 6266: filename* wins over filename). */
+export function dispositionName(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (extended?.[1]) return decodeURIComponent(extended[1].trim());
+  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(header);
+  return plain?.[1]?.trim() || undefined;
+}
+
+/** Save a spreadsheet under the server's name (or the default the specification gives). */
+export async function downloadSpreadsheet(request: DownloadRequest, defaultName: string): Promise<boolean> {
+  const response = await fetchFile(request);
+  if (!response) {
+    alert(downloadFailedAlert);
+    return false;
+  }
+  const name = dispositionName(response.headers.get('content-disposition')) ?? defaultName;
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return true;
+}
+
+/** Open a PDF in a new window and print it. The window opens first so pop-up blockers allow it. */
+export async function openPdf(request: DownloadRequest): Promise<boolean> {
+  const target = window.open('', '_blank');
+  const response = await fetchFile(request);
+  if (!response) {
+    target?.close();
+    alert(downloadFailedAlert);
+    return false;
+  }
+  const url = URL.createObjectURL(await response.blob());
+  if (target) {
+    target.location.href = url;
+    target.addEventListener('load', () => target.print(), { once: true });
+  } else {
+    window.open(url, '_blank');
+  }
+  return true;
+}
