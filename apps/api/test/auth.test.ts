@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authTokens, users } from '../src/db/schema.js';
+import { forgetCallers } from '../src/core/auth.js';
+import { authTokens } from '../src/db/schema.js';
 import { bearer, login, newSchool, startTestApp, type TestSchool, unique, useTestApp } from './support.js';
 
 /** A real SMTP server on loopback that keeps what it receives. */
@@ -108,6 +109,7 @@ describe('sign-in', () => {
 
   it('limits failed attempts per user name with 429 saying when to try again', async () => {
     const s = await newSchool(t.app, t.database);
+    const address = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.7`;
     const codes: number[] = [];
     for (let i = 0; i < 6; i++) {
       const res = await t.app.inject({
@@ -144,6 +146,7 @@ describe('sign-in', () => {
       .update(authTokens)
       .set({ expiresAt: new Date(Date.now() + 60_000) })
       .where(eq(authTokens.id, row.id));
+    forgetCallers(); // as if the cached sign-in had aged out
     expect((await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) })).statusCode).toBe(200);
     const [after] = await t.database.db.select().from(authTokens).where(eq(authTokens.id, row.id));
     expect(after.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
@@ -152,6 +155,7 @@ describe('sign-in', () => {
       .update(authTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(authTokens.id, row.id));
+    forgetCallers();
     expect((await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) })).statusCode).toBe(401);
   });
 
@@ -164,7 +168,14 @@ describe('sign-in', () => {
       payload: { name: 'Clerk', username, type: 1, password: 'long-enough-1' },
     });
     const token = await login(t.app, username, 'long-enough-1');
-    await t.database.db.update(users).set({ active: false }).where(eq(users.id, added.json().data.id));
+    expect((await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) })).statusCode).toBe(200);
+    const disabled = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${added.json().data.id}`,
+      headers: bearer(school.adminToken),
+      payload: { name: 'Clerk', username, type: 1, active: false },
+    });
+    expect(disabled.statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) })).statusCode).toBe(401);
   });
 });

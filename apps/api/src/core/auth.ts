@@ -34,10 +34,37 @@ export async function issueToken(db: Executor, user: { id: number; schoolId: num
 }
 
 /**
+ * Signed-in users found in the last few seconds, by token hash. Every write to users or user groups
+ * passes through SchoolScope.audit, which forgets that school's entries at once; another server
+ * process sees such a change within `cacheMs`.
+ */
+const cacheMs = 5000;
+const cacheLimit = 10_000;
+const cache = new Map<string, { caller: Caller; tokenExpires: number; at: number }>();
+
+export function forgetCallers(schoolId?: number) {
+  if (schoolId === undefined) return cache.clear();
+  for (const [key, entry] of cache) if (entry.caller.schoolId === schoolId) cache.delete(key);
+}
+
+/**
  * Finds the caller for a bearer token, or null when it is unknown, revoked, expired or its user is
  * disabled. Expiry slides: a token used more than a day after it was last extended is extended again.
  */
 export async function findCaller(db: Executor, token: string, days: number): Promise<Caller | null> {
+  const hash = hashSecret(token);
+  const now = Date.now();
+  const hit = cache.get(hash);
+  if (hit && now - hit.at < cacheMs && hit.tokenExpires > now) return hit.caller;
+  const found = await lookUpCaller(db, hash, days);
+  if (found) {
+    if (cache.size >= cacheLimit) cache.delete(cache.keys().next().value as string);
+    cache.set(hash, { ...found, at: now });
+  } else cache.delete(hash);
+  return found?.caller ?? null;
+}
+
+async function lookUpCaller(db: Executor, hash: string, days: number) {
   const [row] = await db
     .select({
       tokenId: authTokens.id,
@@ -59,7 +86,7 @@ export async function findCaller(db: Executor, token: string, days: number): Pro
     .leftJoin(roles, eq(roles.id, users.roleId))
     .where(
       and(
-        eq(authTokens.tokenHash, hashSecret(token)),
+        eq(authTokens.tokenHash, hash),
         isNull(authTokens.revokedAt),
         gt(authTokens.expiresAt, sql`now()`),
         eq(users.active, true),
@@ -67,14 +94,16 @@ export async function findCaller(db: Executor, token: string, days: number): Pro
     )
     .limit(1);
   if (!row) return null;
-  if (row.expiresAt.getTime() < Date.now() + (days - 1) * DAY) {
+  let tokenExpires = row.expiresAt.getTime();
+  if (tokenExpires < Date.now() + (days - 1) * DAY) {
+    tokenExpires = Date.now() + days * DAY;
     await db
       .update(authTokens)
-      .set({ expiresAt: new Date(Date.now() + days * DAY) })
+      .set({ expiresAt: new Date(tokenExpires) })
       .where(eq(authTokens.id, row.tokenId));
   }
   const { expiresAt: _expires, roleFlags, ...caller } = row;
-  return { ...caller, flags: isAdministratorType(row.type) ? allFlags : (roleFlags ?? {}) };
+  return { caller: { ...caller, flags: isAdministratorType(row.type) ? allFlags : (roleFlags ?? {}) }, tokenExpires };
 }
 
 /** The user as GET /user and POST /login answer it. */

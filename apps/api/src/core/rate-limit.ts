@@ -5,10 +5,11 @@ import { TooManyAttempts } from './errors.js';
 
 /**
  * Failed sign-ins are counted per user name and per address in the database, so the limit holds
- * across server processes. Within a 15-minute window a user name gets 5 failures, an address 20.
+ * across server processes. Within a 15-minute window a user name gets 5 failures, an address 100
+ * (a whole school's office often shares one address, so that limit only stops guessing at scale).
  */
 const windowMs = 15 * 60_000;
-const limits = { user: 5, address: 20 } as const;
+const limits = { user: 5, address: 100 } as const;
 
 export const attemptKeys = (username: string, address: string) => ({
   user: `user:${username.trim().toLowerCase()}`,

@@ -2,6 +2,7 @@ import { and, count, eq, getTableName, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/open.js';
 import { audits } from '../db/schema.js';
+import { forgetCallers } from './auth.js';
 import { NotFound } from './errors.js';
 
 /** Who is writing, for the audit trail. */
@@ -60,6 +61,8 @@ export class SchoolScope {
   }
 
   async audit(entry: AuditEntry): Promise<void> {
+    // Users, their tokens and user groups decide who the signed-in user is: forget what was cached.
+    if (entry.entity === 'users' || entry.entity === 'roles') forgetCallers(this.schoolId);
     await this.db.insert(audits).values({
       schoolId: this.schoolId,
       userId: this.actor.userId,

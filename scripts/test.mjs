@@ -1,0 +1,78 @@
+#!/usr/bin/env node
+// `npm test`: the check, the unit and API tests on PGlite (and on PostgreSQL when TEST_DATABASE_URL is
+// set), then the browser tests when Chromium is found. Ends with one line "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const tmp = mkdtempSync(path.join(tmpdir(), 'somero-test-'));
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+
+function run(title, command, args, env = {}) {
+  console.log(`\n▶ ${title}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status ?? 1;
+}
+
+function vitest(title, env) {
+  const out = path.join(tmp, `vitest-${passed + failed}.json`);
+  const status = run(
+    title,
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`],
+    env,
+  );
+  if (!existsSync(out)) {
+    failed += 1;
+    return;
+  }
+  const report = JSON.parse(readFileSync(out, 'utf8'));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests + (status !== 0 && report.numFailedTests === 0 ? 1 : 0);
+  skipped += report.numPendingTests + report.numTodoTests;
+}
+
+if (run('Check: lint, format and types', 'npm', ['run', 'check']) !== 0) {
+  failed += 1;
+  console.log('\nThe check failed; fix it first (npm run format mends formatting).');
+} else {
+  vitest('Unit and API tests on embedded PGlite', { TEST_DATABASE_URL: '' });
+  if (process.env.TEST_DATABASE_URL) vitest('API tests again on PostgreSQL (TEST_DATABASE_URL)', {});
+
+  const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+    (p) => p && existsSync(p),
+  );
+  if (!chromium) {
+    console.log(
+      '\nBrowser tests skipped: Chromium was not found. Install it (Debian/Ubuntu: sudo apt-get install -y chromium) or set CHROMIUM_PATH, then run npm test again.',
+    );
+  } else if (run('Build the web app', 'npm', ['run', 'build']) !== 0) {
+    failed += 1;
+  } else {
+    const out = path.join(tmp, 'playwright.json');
+    const status = run(
+      'Browser tests in Chromium',
+      'npx',
+      ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
+      {
+        CHROMIUM_PATH: chromium,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+      },
+    );
+    if (existsSync(out)) {
+      const { stats } = JSON.parse(readFileSync(out, 'utf8'));
+      passed += stats.expected + stats.flaky;
+      failed += stats.unexpected + (status !== 0 && stats.unexpected === 0 ? 1 : 0);
+      skipped += stats.skipped;
+    } else {
+      failed += 1;
+    }
+  }
+}
+
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 ? 1 : 0);
