@@ -116,7 +116,7 @@ async function shellSizes() {
         await page.addInitScript(
           ([t, u]) => {
             localStorage.setItem('somero.token', t as string);
-            localStorage.setItem('somero.user', JSON.stringify(u));
+            localStorage.setItem('somero.user', (u as { name: string }).name);
           },
           [token, user],
         );

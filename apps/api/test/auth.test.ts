@@ -115,6 +115,7 @@ describe('sign-in', () => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/login',
+        remoteAddress: address,
         payload: { username: s.adminUsername, password: 'guess-guess' },
       });
       codes.push(res.statusCode);
@@ -123,6 +124,7 @@ describe('sign-in', () => {
     const right = await t.app.inject({
       method: 'POST',
       url: '/api/login',
+      remoteAddress: address,
       payload: { username: s.adminUsername, password: s.password },
     });
     expect(right.statusCode).toBe(429);
