@@ -27,12 +27,14 @@ const bool = (v: string | undefined, fallback: boolean) =>
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
+  // Relative paths are the user's, from where they ran npm (npm runs workspace scripts elsewhere).
+  const fromUser = (p: string) => path.resolve(env.INIT_CWD ?? process.cwd(), p);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
-    webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    dataDir: env.DATA_DIR ? fromUser(env.DATA_DIR) : path.join(repoRoot, 'data'),
+    webDist: env.WEB_DIST ? fromUser(env.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     allowRegistration: bool(env.ALLOW_REGISTRATION, true),
     smtpUrl: env.SMTP_URL || undefined,
