@@ -63,7 +63,14 @@ export async function buildApp({ database, config, logger = false, mailer, extra
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   if (fs.existsSync(config.webDist)) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: ['index.html'] });
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: ['index.html'],
+      // Built chunks have content hashes in their names; the page itself must always be fresh.
+      setHeaders: (res, file) =>
+        res.header('cache-control', file.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    });
   }
 
   await app.ready();

@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { isPermissionFlag, type PermissionFlag, permissionFlags } from '@somero/contract';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -114,6 +117,25 @@ describe('every registered API route', () => {
 });
 
 describe('the core', () => {
+  it('serves the web app for screen paths (history mode), but not for missing files', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'somero-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Somero</title>');
+    writeFileSync(path.join(dist, 'assets', 'app-1a2b.js'), 'console.log(1)');
+    const app = await buildApp({ database: t.database, config: { ...t.config, webDist: dist } });
+    const screen = await app.inject({ method: 'GET', url: '/student/ledger/12/Nakato%20Sarah' });
+    const chunk = await app.inject({ method: 'GET', url: '/assets/app-1a2b.js' });
+    const stale = await app.inject({ method: 'GET', url: '/assets/app-old.js' });
+    const api = await app.inject({ method: 'GET', url: '/api/nothing' });
+    await app.close();
+    expect(screen.statusCode).toBe(200);
+    expect(screen.body).toContain('<title>Somero</title>');
+    expect(screen.headers['cache-control']).toBe('no-cache');
+    expect(chunk.headers['cache-control']).toContain('immutable');
+    expect(stale.statusCode).toBe(404);
+    expect(api.json().message).toBe('No such API call: GET /api/nothing');
+  });
+
   it('refuses to start when a route declares no access', async () => {
     await expect(
       buildApp({

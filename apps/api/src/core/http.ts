@@ -139,8 +139,11 @@ export function installCore(app: FastifyInstance, database: Database, config: Co
     if (path === '/api' || path.startsWith('/api/')) {
       return reply.code(404).send({ message: `No such API call: ${req.method} ${path}` });
     }
-    if (req.method === 'GET' && 'sendFile' in reply)
+    // History-mode fallback: a screen path gets the app; a missing file (a stale chunk) stays a 404.
+    const isFile = /\.[a-z0-9]+$/i.test(path);
+    if (req.method === 'GET' && !isFile && 'sendFile' in reply) {
       return (reply as FastifyReply & { sendFile(f: string): unknown }).sendFile('index.html');
+    }
     return reply.code(404).send({ message: 'Not found' });
   });
 
