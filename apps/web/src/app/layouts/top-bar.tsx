@@ -1,7 +1,7 @@
 import { ActionIcon, Box, Burger, Group } from '@mantine/core';
 import { useFullscreenDocument } from '@mantine/hooks';
 import { homePath, type SignedInUser, sidebarGroups } from '@somero/contract';
-import { IconLock, IconMaximize, IconMinimize, IconSearch, IconSettings } from '@tabler/icons-react';
+import { IconLock, IconMaximize, IconMenu2, IconMinimize, IconSearch, IconSettings } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -43,14 +43,17 @@ export function TopBar({ user, horizontal }: { user: SignedInUser; horizontal: b
             onClick={() => changeSettings({ asideToggled: !settings.asideToggled })}
             aria-label={t('header.toggleSidebar')}
           />
-          <Burger
+          <ActionIcon
             visibleFrom="sm"
-            size="sm"
+            variant="subtle"
             color="white"
-            opened={!settings.collapsed}
             onClick={() => changeSettings({ collapsed: !settings.collapsed })}
             aria-label={t('header.collapseSidebar')}
-          />
+            title={t('header.collapseSidebar')}
+            aria-pressed={settings.collapsed}
+          >
+            <IconMenu2 size={20} />
+          </ActionIcon>
         </>
       )}
       <Box component={Link} to={homePath} className="brand">
@@ -103,7 +106,7 @@ export function TopBar({ user, horizontal }: { user: SignedInUser; horizontal: b
         >
           <IconSettings size={20} />
         </ActionIcon>
-        <UserBlock user={user} />
+        <UserBlock user={user} compact={horizontal} />
       </Group>
       {searching ? <SearchBox user={user} onClose={() => setSearching(false)} /> : null}
     </Group>

@@ -15,7 +15,7 @@ const initials = (name: string) =>
     .join('');
 
 /** Name and role (or "Administrator" when none), with the profile link and Log out. */
-export function UserBlock({ user }: { user: SignedInUser }) {
+export function UserBlock({ user, compact = false }: { user: SignedInUser; compact?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const role = user.permission.role ?? t('user.administrator');
@@ -31,14 +31,14 @@ export function UserBlock({ user }: { user: SignedInUser }) {
       <Menu.Target>
         <UnstyledButton className="user-block" aria-label={t('user.menu')}>
           <Group gap="xs" wrap="nowrap">
-            <Avatar size={32} radius="xl" color="white" variant="filled" className="user-avatar">
+            <Avatar size={32} radius="xl" variant="filled" color="rgba(255, 255, 255, 0.25)" className="user-avatar">
               {initials(user.name)}
             </Avatar>
-            <Box visibleFrom="sm" className="user-text">
-              <Text size="sm" fw={600} lh={1.2} truncate maw={160}>
+            <Box visibleFrom={compact ? 'xl' : 'sm'} className="user-text">
+              <Text size="sm" fw={600} lh={1.2} truncate maw={140}>
                 {user.name}
               </Text>
-              <Text size="xs" lh={1.2} opacity={0.85} data-testid="user-role" truncate maw={160}>
+              <Text size="xs" lh={1.2} opacity={0.85} data-testid="user-role" truncate maw={140}>
                 {role}
               </Text>
             </Box>

@@ -14,6 +14,8 @@ interface Tile {
   key: string;
   label: string;
   value: string;
+  /** Words rather than a number: shown smaller. */
+  text?: boolean;
 }
 
 /** The figure tiles; later areas (fees collected, students, expenses) add theirs to this list. */
@@ -28,6 +30,7 @@ function tiles(figures: DashboardFigures, t: (key: string) => string): Tile[] {
       key: 'current_term',
       label: t('dashboard.currentTerm'),
       value: figures.current_term?.label ?? t('dashboard.noTerm'),
+      text: true,
     },
   ];
 }
@@ -68,7 +71,7 @@ export default function DashboardScreen() {
                 <Text size="sm" c="dimmed">
                   {tile.label}
                 </Text>
-                <Text fz={26} fw={700}>
+                <Text fz={tile.text ? 'lg' : 26} fw={700} mt={tile.text ? 6 : 0}>
                   {tile.value}
                 </Text>
               </Paper>

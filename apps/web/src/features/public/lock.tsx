@@ -41,7 +41,7 @@ export default function LockScreen() {
 
   return (
     <AuthCard onSubmit={submit}>
-      <Group gap="sm">
+      <Group gap="sm" wrap="nowrap">
         <Avatar radius="xl" color="cyan">
           {user.name.slice(0, 1).toUpperCase()}
         </Avatar>

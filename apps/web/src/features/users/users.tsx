@@ -72,7 +72,7 @@ export default function UsersScreen() {
           <LoadError error={list.error} onRetry={() => void list.refetch()} />
         ) : (
           <>
-            <Table.ScrollContainer minWidth={820}>
+            <Table.ScrollContainer minWidth={980}>
               <Table striped highlightOnHover>
                 <Table.Thead>
                   <Table.Tr>
@@ -82,7 +82,7 @@ export default function UsersScreen() {
                     <Table.Th>{t('users.fields.phone')}</Table.Th>
                     <Table.Th>{t('users.fields.type')}</Table.Th>
                     <Table.Th>{t('users.fields.role_id')}</Table.Th>
-                    <Table.Th>{t('users.fields.active')}</Table.Th>
+                    <Table.Th w={96}>{t('users.fields.active')}</Table.Th>
                     <Table.Th>{t('users.lastLogin')}</Table.Th>
                     <Table.Th aria-label={t('common.actions')} />
                   </Table.Tr>
