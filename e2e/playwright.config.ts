@@ -1,0 +1,59 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const port = 8099;
+
+// A fresh embedded database per run. Workers inherit the variable, so only the runner makes one.
+if (!process.env.SOMERO_E2E_DATA_DIR) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'somero-e2e-'));
+  process.env.SOMERO_E2E_DATA_DIR = dir;
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+}
+
+export default defineConfig({
+  testDir: './specs',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    browserName: 'chromium',
+    headless: true,
+    viewport: { width: 1366, height: 800 },
+    launchOptions: {
+      // The system Chromium; never a downloaded browser.
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    // Build the web app, then the API serves it and seeds the demo school (admin / demo-admin-pass).
+    command: 'npm run build --workspace=@somero/web && npx tsx apps/api/src/server.ts',
+    cwd: repoRoot,
+    env: {
+      PORT: String(port),
+      DATA_DIR: process.env.SOMERO_E2E_DATA_DIR,
+      DEMO_ADMIN_PASSWORD: 'demo-admin-pass',
+      LOG_LEVEL: 'warn',
+    },
+    url: `http://localhost:${port}/login`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

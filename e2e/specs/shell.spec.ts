@@ -1,0 +1,112 @@
+import { expect, test } from '@playwright/test';
+import { admin, apiSignIn, collectPageErrors, seedSession, uiSignIn } from '../support/session';
+
+test('a theme and a layout switch change the page and survive a reload', async ({ page, context, request }) => {
+  await seedSession(context, await apiSignIn(request, admin.username, admin.password));
+  const errors = collectPageErrors(page);
+  await page.goto('/dashboardv1');
+  await expect(page.getByTestId('page-title')).toHaveText('Dashboard');
+  const header = page.locator('.app-header');
+  const sidebar = page.locator('.app-sidebar');
+  const before = await header.evaluate((el) => getComputedStyle(el).backgroundColor);
+  const wide = await sidebar.evaluate((el) => el.getBoundingClientRect().width);
+
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const panel = page.getByRole('dialog', { name: 'Settings' });
+  await panel.getByRole('button', { name: 'Theme C' }).click();
+  await panel.getByRole('switch', { name: 'Collapsed', exact: true }).check();
+  await panel.getByRole('switch', { name: 'Boxed' }).check();
+  await page.keyboard.press('Escape');
+
+  const check = async () => {
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'theme-c');
+    await expect(page.locator('body')).toHaveClass(/\baside-collapsed\b/);
+    await expect(page.locator('body')).toHaveClass(/\blayout-boxed\b/);
+    expect(await header.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(before);
+    await expect.poll(() => sidebar.evaluate((el) => el.getBoundingClientRect().width)).toBeLessThan(wide / 2);
+    expect(await page.locator('.app-shell').evaluate((el) => getComputedStyle(el).maxWidth)).toBe('1200px');
+  };
+  await check();
+  await page.reload();
+  await expect(page.getByTestId('page-title')).toHaveText('Dashboard');
+  await check();
+
+  // The panel's own open state is never saved.
+  const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('somero.settings') ?? '{}'));
+  expect(saved).toMatchObject({ theme: 'c', collapsed: true, boxed: true });
+  expect(saved).not.toHaveProperty('sidebarOpen');
+  expect(saved).not.toHaveProperty('horizontal');
+  expect(errors).toEqual([]);
+});
+
+test('log out clears the session and goes to the sign-in screen', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  await uiSignIn(page, admin.username, admin.password);
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(
+    await page.evaluate(() => [localStorage.getItem('somero.token'), localStorage.getItem('somero.user')]),
+  ).toEqual([null, null]);
+  await page.goto('/users');
+  await expect(page).toHaveURL(/\/login$/);
+  expect(errors).toEqual([]);
+});
+
+test('lock holds across a reload and every screen until the password is given', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  await uiSignIn(page, admin.username, admin.password);
+  await page.getByRole('button', { name: 'Lock' }).click();
+  await expect(page).toHaveURL(/\/lock$/);
+  await page.reload();
+  await expect(page.getByTestId('page-title')).toHaveText('Screen Locked');
+  await page.goto('/users');
+  await expect(page).toHaveURL(/\/lock$/);
+
+  await page.getByRole('textbox', { name: 'Password' }).fill('not-the-password');
+  await page.getByRole('button', { name: 'Unlock' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page).toHaveURL(/\/lock$/);
+
+  await page.getByRole('textbox', { name: 'Password' }).fill(admin.password);
+  await page.getByRole('button', { name: 'Unlock' }).click();
+  await expect(page).toHaveURL(/\/dashboardv1$/);
+  await page.goto('/users');
+  await expect(page.getByTestId('page-title')).toHaveText('Users');
+  expect(errors).toEqual([]);
+});
+
+test('an unknown path lands on the dashboard; /login sends a signed-in user there too', async ({
+  page,
+  context,
+  request,
+}) => {
+  await seedSession(context, await apiSignIn(request, admin.username, admin.password));
+  await page.goto('/no/such/screen');
+  await expect(page).toHaveURL(/\/dashboardv1$/);
+  await expect(page.getByTestId('page-title')).toHaveText('Dashboard');
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/dashboardv1$/);
+});
+
+test('signed out, a main screen (even /streams) goes to the sign-in screen', async ({ page }) => {
+  for (const path of ['/dashboardv1', '/streams', '/fees/payment/1']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/login$/);
+  }
+});
+
+test('the header search finds a screen by title; Escape closes it', async ({ page, context, request }) => {
+  await seedSession(context, await apiSignIn(request, admin.username, admin.password));
+  await page.goto('/dashboardv1');
+  await page.getByRole('button', { name: 'Search' }).click();
+  const box = page.getByRole('combobox', { name: 'Search screens' });
+  await box.fill('zzz');
+  await page.keyboard.press('Escape');
+  await expect(box).toHaveCount(0);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await box.fill('user groups');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/user\/role$/);
+  await expect(page.getByTestId('page-title')).toHaveText('User Groups');
+});
