@@ -110,3 +110,27 @@ test('the header search finds a screen by title; Escape closes it', async ({ pag
   await expect(page).toHaveURL(/\/user\/role$/);
   await expect(page.getByTestId('page-title')).toHaveText('User Groups');
 });
+
+test('a screen chunk that has not loaded in 120 s shows an error page with Retry', async ({
+  page,
+  context,
+  request,
+}) => {
+  await seedSession(context, await apiSignIn(request, admin.username, admin.password));
+  await page.clock.install();
+  let release: (() => Promise<void>) | undefined;
+  const held = new Promise<void>((resolve) => {
+    void page.route(/\/assets\/planned-screen-[^/]+\.js$/, (route) => {
+      release = () => route.continue();
+      resolve();
+    });
+  });
+  await page.goto('/fees/categories');
+  await held;
+  await page.clock.fastForward(121_000);
+  await expect(page.getByText('This screen is taking too long to load')).toBeVisible();
+  await release?.();
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByTestId('page-title')).toHaveText('Fees Categories');
+  await expect(page.locator('[data-screen-status="planned"]')).toBeVisible();
+});

@@ -1,13 +1,15 @@
 import { Anchor, Box, Center, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 
 /** The public screens: a centred card on the theme's background, no menus. */
 export function BareLayout() {
+  const { t } = useTranslation();
   return (
     <Box className="bare-layout">
       <Center mih="100dvh" p="md" style={{ flexDirection: 'column' }}>
         <Text className="bare-brand" fw={700} fz={28} mb="md">
-          Somero
+          {t('brand')}
         </Text>
         <Box w="100%" maw={460}>
           <Outlet />
@@ -15,7 +17,7 @@ export function BareLayout() {
         <Text c="dimmed" size="xs" mt="lg">
           © {new Date().getFullYear()}{' '}
           <Anchor href="/" c="dimmed" inherit>
-            Somero School Management
+            {t('footer.credit')}
           </Anchor>
         </Text>
       </Center>

@@ -57,7 +57,7 @@ export function TopBar({ user, horizontal }: { user: SignedInUser; horizontal: b
         </>
       )}
       <Box component={Link} to={homePath} className="brand">
-        Somero
+        {t('brand')}
       </Box>
       <Group gap={2} wrap="nowrap" visibleFrom="md" className="top-menus">
         {headerGroups.map(({ group, items }) => (
