@@ -1,5 +1,5 @@
 import { Alert, Anchor, Avatar, Button, Group, PasswordInput, Text } from '@mantine/core';
-import { homePath, unlock } from '@somero/contract';
+import { homePath, logout, unlock } from '@somero/contract';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -34,7 +34,8 @@ export default function LockScreen() {
     setError(result.message ?? t('lock.failed'));
   };
 
-  const someoneElse = () => {
+  const someoneElse = async () => {
+    await api(logout, {}, { quiet: true });
     signOut();
     navigate('/login', { replace: true });
   };
@@ -68,7 +69,7 @@ export default function LockScreen() {
       <Button type="submit" loading={saving} fullWidth>
         {t('lock.submit')}
       </Button>
-      <Anchor component="button" type="button" size="sm" onClick={someoneElse}>
+      <Anchor component="button" type="button" size="sm" onClick={() => void someoneElse()}>
         {t('lock.someoneElse')}
       </Anchor>
     </AuthCard>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { api, fieldErrors } from '../../lib/api';
 import { signIn } from '../../lib/auth';
+import { noticeSuccess } from '../../lib/notices';
 import { useSaving } from '../../lib/saving';
 import { AuthCard } from './auth-card';
 
@@ -35,6 +36,7 @@ export default function RegisterScreen() {
     const result = await api(register, values, { quiet: true });
     if (result.ok) {
       signIn(result.data.token, result.data.user);
+      if (result.message) noticeSuccess(result.message);
       navigate('/', { replace: true });
       return;
     }
