@@ -13,6 +13,7 @@ import { authRoutes } from './modules/auth/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import type { ModuleContext } from './modules/module.js';
 import { userRoutes } from './modules/users/routes.js';
+import { resourceRoutes } from './resources/engine.js';
 
 export interface AppOptions {
   database: Database;
@@ -57,6 +58,7 @@ export async function buildApp({ database, config, logger = false, mailer, extra
   userRoutes(ctx, refuseTakenLogin);
   auditRoutes(ctx);
   dashboardRoutes(ctx);
+  resourceRoutes(ctx);
   extraRoutes?.(ctx);
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());

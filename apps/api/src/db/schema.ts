@@ -1,3 +1,4 @@
+import { schools } from '@somero/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -13,13 +14,6 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-
-/** The tenant: one row per school. Every other school-owned table carries school_id. */
-export const schools = pgTable('schools', {
-  id: serial().primaryKey(),
-  name: text().notNull(),
-  createdAt: at('created_at').notNull().defaultNow(),
-});
 
 /** User groups. `flags` holds true/false for each of the 99 permission flags. */
 export const roles = pgTable(
@@ -125,3 +119,6 @@ export const audits = pgTable(
   },
   (t) => [index('audits_school_at').on(t.schoolId, t.at), index('audits_school_entity').on(t.schoolId, t.entity)],
 );
+
+/** The tenant table is declared with the entities in the contract; the API's tables refer to it. */
+export { schools };

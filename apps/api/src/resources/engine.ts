@@ -1,0 +1,227 @@
+import {
+  type Call,
+  type EntityTable,
+  type Field,
+  fillMessage,
+  listQuery,
+  type Resource,
+  resourceByPath,
+  resources,
+} from '@somero/contract';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  getTableName,
+  ilike,
+  is,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { getTableConfig, type PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { Invalid, Refusal } from '../core/errors.js';
+import type { SchoolScope } from '../core/scope.js';
+import * as coreSchema from '../db/schema.js';
+import type { ModuleContext } from '../modules/module.js';
+
+type Row = Record<string, unknown>;
+const column = (r: Resource, f: Field) => (r.table as unknown as Record<string, PgColumn>)[f.key];
+const likeTerm = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A row as the API answers it: column names, dates as ISO strings. */
+export function rowToJson(table: PgTable, row: Row): Row {
+  const out: Row = {};
+  for (const [key, col] of Object.entries(getTableColumns(table))) {
+    if (key === 'schoolId') continue;
+    const v = row[key];
+    out[col.name] = v instanceof Date ? v.toISOString() : v;
+  }
+  return out;
+}
+
+/** Every table that can refer to another: the API's own and every declared entity's. */
+const allTables: PgTable[] = [
+  ...(Object.values(coreSchema) as unknown[]).filter((t): t is PgTable => is(t, PgTable)),
+  ...resources.map((r) => r.table),
+].filter((t, i, list) => list.indexOf(t) === i);
+
+const labelOfTable = (name: string) =>
+  resources.find((r) => r.tableName === name)?.label.many.toLowerCase() ?? name.replaceAll('_', ' ');
+
+/** "used by 3 streams and 120 students", or null when nothing refers to the row. */
+export async function usedBy(scope: SchoolScope, table: PgTable, id: number): Promise<string | null> {
+  const target = getTableName(table);
+  const uses: string[] = [];
+  for (const other of allTables) {
+    for (const fk of getTableConfig(other).foreignKeys) {
+      const ref = fk.reference();
+      if (getTableName(ref.foreignTable) !== target || ref.columns.length !== 1) continue;
+      const [{ n }] = await scope.db.select({ n: count() }).from(other).where(eq(ref.columns[0], id));
+      if (Number(n) > 0)
+        uses.push(
+          `${n} ${n === 1 ? labelOfTable(getTableName(other)).replace(/s$/, '') : labelOfTable(getTableName(other))}`,
+        );
+    }
+  }
+  if (!uses.length) return null;
+  return uses.length === 1 ? uses[0] : `${uses.slice(0, -1).join(', ')} and ${uses.at(-1)}`;
+}
+
+/** References must point at rows of the caller's school. */
+async function checkReferences(scope: SchoolScope, r: Resource, values: Row) {
+  for (const f of r.fields.filter((f) => f.kind === 'reference' && f.references)) {
+    const value = values[f.key];
+    if (value === null || value === undefined) continue;
+    const target = resourceByPath(f.references as string);
+    if (!target) throw new Error(`${r.path}.${f.name} refers to undeclared ${f.references}`);
+    const found = await scope
+      .table(target.table as EntityTable, target.module)
+      .count(eq(target.table.id, value as number));
+    if (!found) throw new Invalid(f.name, `No such ${f.label.toLowerCase()}`);
+  }
+}
+
+/** Unique field sets per school: a 202 "… already exists", never a database error. */
+async function checkUnique(scope: SchoolScope, r: Resource, values: Row, exceptId = 0) {
+  for (const set of r.unique) {
+    const conditions = set.map((f) => {
+      const col = column(r, f);
+      const v = values[f.key];
+      if (v === null || v === undefined) return sql`${col} is null`;
+      return typeof v === 'string' ? sql`lower(${col}) = ${v.toLowerCase()}` : eq(col, v);
+    });
+    const n = await scope.table(r.table, r.module).count(and(...conditions, ne(r.table.id, exceptId)));
+    if (n)
+      throw new Refusal(
+        `${r.label.one} ${String(values[r.titleField.key] ?? set.map((f) => values[f.key]).join(' '))} already exists`,
+      );
+  }
+}
+
+function listWhere(r: Resource, query: Row): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  const term = typeof query.search === 'string' ? query.search : '';
+  if (term) conditions.push(or(...r.list.search.map((f) => ilike(column(r, f), likeTerm(term)))));
+  for (const f of r.list.filters) {
+    const raw = query[f.name];
+    if (typeof raw !== 'string' || raw === '') continue;
+    const value =
+      f.kind === 'number' || f.kind === 'reference' ? Number(raw) : f.kind === 'boolean' ? raw === 'true' : raw;
+    if (typeof value === 'number' && !Number.isInteger(value))
+      throw new Invalid(f.name, `${f.label} must be a whole number`);
+    conditions.push(eq(column(r, f), value));
+  }
+  return and(...conditions);
+}
+
+const rowSchema = z.record(z.string(), z.unknown());
+
+/** Serves GET/POST `path` and PUT/DELETE `path/{id}` for every declared entity. */
+export function resourceRoutes({ serve }: ModuleContext) {
+  for (const r of resources) serveResource(serve, r);
+}
+
+export function serveResource(serve: ModuleContext['serve'], r: Resource) {
+  const name = (values: Row) => ({ name: String(values[r.titleField.key] ?? '') });
+  const call = <C extends Call>(c: C) => c;
+
+  if (r.calls.includes('list')) {
+    serve(
+      call({
+        method: 'GET',
+        path: r.path,
+        access: r.read,
+        summary: `${r.label.many}: paged, with search, sort and filters`,
+        input: listQuery,
+        output: z.array(rowSchema),
+        paged: true as const,
+      }),
+      async ({ input, scope }) => {
+        const query = input as Row & { page: number; per_page: number; sort?: string; order: 'asc' | 'desc' };
+        const where = listWhere(r, query);
+        const sortField = r.list.sort.find((f) => f.name === query.sort) ?? r.list.defaultSort;
+        const direction = query.order === 'desc' ? desc : asc;
+        const [rows, total] = await Promise.all([
+          scope.db
+            .select()
+            .from(r.table as PgTable)
+            .where(scope.mine(r.table, where))
+            .orderBy(direction(column(r, sortField)), asc(r.table.id))
+            .limit(query.per_page)
+            .offset((query.page - 1) * query.per_page),
+          scope.table(r.table, r.module).count(where),
+        ]);
+        return { data: rows.map((row) => rowToJson(r.table, row)), page: query.page, per_page: query.per_page, total };
+      },
+    );
+  }
+
+  if (r.calls.includes('create')) {
+    serve(
+      call({
+        method: 'POST',
+        path: r.path,
+        access: r.write,
+        summary: `Add a ${r.label.one.toLowerCase()}`,
+        input: r.input,
+        output: rowSchema,
+      }),
+      async ({ input, scope }) => {
+        const values = input as Row;
+        await checkReferences(scope, r, values);
+        await checkUnique(scope, r, values);
+        const row = await scope.table(r.table, r.module).insert(values as never);
+        return { data: rowToJson(r.table, row as Row), message: fillMessage(r.texts.added, name(row as Row)) };
+      },
+    );
+  }
+
+  if (r.calls.includes('update')) {
+    serve(
+      call({
+        method: 'PUT',
+        path: `${r.path}/{id}`,
+        access: r.write,
+        summary: `Change a ${r.label.one.toLowerCase()}`,
+        input: r.patch,
+        output: rowSchema,
+      }),
+      async ({ id, input, scope }) => {
+        const table = scope.table(r.table, r.module);
+        const current = (await table.find(id, r.label.one.toLowerCase())) as Row;
+        const values = { ...current, ...(input as Row) };
+        await checkReferences(scope, r, input as Row);
+        await checkUnique(scope, r, values, id);
+        const row = await table.update(id, { ...(input as Row), updatedAt: new Date() } as never);
+        return { data: rowToJson(r.table, row as Row), message: fillMessage(r.texts.updated, name(row as Row)) };
+      },
+    );
+  }
+
+  if (r.calls.includes('delete')) {
+    serve(
+      call({
+        method: 'DELETE',
+        path: `${r.path}/{id}`,
+        access: r.write,
+        summary: `Remove a ${r.label.one.toLowerCase()} nothing refers to`,
+        input: z.object({}),
+        output: z.null(),
+      }),
+      async ({ id, scope }) => {
+        const table = scope.table(r.table, r.module);
+        const current = (await table.find(id, r.label.one.toLowerCase())) as Row;
+        const uses = await usedBy(scope, r.table, id);
+        if (uses) throw new Refusal(`${r.label.one} ${name(current).name} cannot be removed: it is used by ${uses}.`);
+        await table.remove(id);
+        return { data: null, message: fillMessage(r.texts.deleted, name(current)) };
+      },
+    );
+  }
+}

@@ -1,0 +1,241 @@
+import { allows, isPermissionFlag, type Resource, resourceByPath, resources } from '@somero/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, newSchool, staffWith, type TestSchool, unique, useTestApp } from './support.js';
+
+/**
+ * One loop over every declared entity: what a new declaration gets for free is tested for free.
+ * Sample values come from the declaration itself.
+ */
+const t = useTestApp();
+type Json = Record<string, unknown>;
+
+async function sample(r: Resource, token: string): Promise<Json> {
+  const body: Json = {};
+  for (const f of r.fields.filter((f) => !f.readOnly)) {
+    if (!f.required && f.kind !== 'reference' && f !== r.titleField) continue;
+    switch (f.kind) {
+      case 'reference': {
+        if (!f.required) break;
+        body[f.name] = (await create(resourceByPath(f.references!)!, token)).id;
+        break;
+      }
+      case 'number':
+      case 'money':
+        body[f.name] = f.min ?? 1;
+        break;
+      case 'boolean':
+        body[f.name] = true;
+        break;
+      case 'date':
+        body[f.name] = '2026-02-02';
+        break;
+      case 'select':
+        body[f.name] = f.options![0].value;
+        break;
+      case 'email':
+        body[f.name] = `${unique('x')}@school.example`;
+        break;
+      case 'phone':
+        body[f.name] = '+256 772 000111';
+        break;
+      default:
+        body[f.name] = unique(`${f.label} `).slice(0, f.max ?? 40);
+    }
+  }
+  return body;
+}
+
+async function create(r: Resource, token: string): Promise<Json> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/${r.path}`,
+    headers: bearer(token),
+    payload: await sample(r, token),
+  });
+  expect(res.statusCode, `${r.path}: ${res.body}`).toBe(200);
+  return res.json().data;
+}
+
+let a: TestSchool;
+let b: TestSchool;
+beforeAll(async () => {
+  a = await newSchool(t.app, t.database);
+  b = await newSchool(t.app, t.database);
+});
+
+describe.each(resources.map((r) => [r.path, r] as const))('declared entity %s', (_, r) => {
+  const title = r.titleField.name;
+
+  it('adds, finds by search, pages, changes and removes a record', async () => {
+    if (!r.calls.includes('create')) return;
+    const created = await create(r, a.adminToken);
+    expect(created.id).toEqual(expect.any(Number));
+    expect(created).not.toHaveProperty('school_id');
+    const second = await create(r, a.adminToken);
+
+    const found = await t.app.inject({
+      method: 'GET',
+      url: `/api/${r.path}?search=${encodeURIComponent(String(created[title]))}`,
+      headers: bearer(a.adminToken),
+    });
+    expect(found.json().data.map((x: Json) => x.id)).toEqual([created.id]);
+    const paged = await t.app.inject({
+      method: 'GET',
+      url: `/api/${r.path}?per_page=1&page=2&sort=id&order=desc`,
+      headers: bearer(a.adminToken),
+    });
+    expect(paged.json()).toMatchObject({ page: 2, per_page: 1 });
+    expect(paged.json().total).toBeGreaterThanOrEqual(2);
+    expect(paged.json().data).toHaveLength(1);
+
+    const renamed = r.titleField.kind === 'text' ? unique('Renamed ') : created[title];
+    const updated = await t.app.inject({
+      method: 'PUT',
+      url: `/api/${r.path}/${second.id}`,
+      headers: bearer(a.adminToken),
+      payload: { [title]: renamed },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().data[title]).toBe(renamed);
+
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/${r.path}/${second.id}`,
+      headers: bearer(a.adminToken),
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().message).toContain(String(renamed));
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/${r.path}/${second.id}`,
+      headers: bearer(a.adminToken),
+    });
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('keeps each school’s records to itself', async () => {
+    const theirs = await create(r, b.adminToken);
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: `/api/${r.path}?per_page=500`,
+      headers: bearer(a.adminToken),
+    });
+    expect(mine.json().data.map((x: Json) => x.id)).not.toContain(theirs.id);
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/${r.path}/${theirs.id}`,
+      headers: bearer(a.adminToken),
+      payload: { [title]: 'Hijacked' },
+    });
+    expect(put.statusCode).toBe(404);
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/${r.path}/${theirs.id}`,
+      headers: bearer(a.adminToken),
+    });
+    expect(del.statusCode).toBe(404);
+    // Nor may a record of mine point at theirs.
+    for (const f of r.fields.filter((f) => f.kind === 'reference' && f.references === r.path)) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/${r.path}`,
+        headers: bearer(a.adminToken),
+        payload: { ...(await sample(r, a.adminToken)), [f.name]: theirs.id },
+      });
+      expect(res.statusCode).toBe(422);
+    }
+  });
+
+  it('asks for the flag that guards it', async () => {
+    const none = await staffWith(t.app, t.database, a, []);
+    const read = await t.app.inject({ method: 'GET', url: `/api/${r.path}`, headers: bearer(none.token) });
+    expect(read.statusCode).toBe(allows({ type: 2, flags: {} }, r.read) ? 200 : 403);
+    const write = await t.app.inject({
+      method: 'POST',
+      url: `/api/${r.path}`,
+      headers: bearer(none.token),
+      payload: await sample(r, a.adminToken),
+    });
+    expect(write.statusCode).toBe(403);
+    if (isPermissionFlag(r.write)) {
+      const holder = await staffWith(t.app, t.database, a, [r.write]);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/${r.path}`,
+        headers: bearer(holder.token),
+        payload: await sample(r, a.adminToken),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  });
+
+  it('names each missing or wrong field (422)', async () => {
+    const required = r.fields.filter((f) => f.required && !f.readOnly);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/${r.path}`,
+      headers: bearer(a.adminToken),
+      payload: {},
+    });
+    if (!required.length) return;
+    expect(res.statusCode).toBe(422);
+    for (const f of required) expect(res.json().errors[f.name], f.name).toBeDefined();
+  });
+
+  it('refuses a duplicate with 202 "… already exists"', async () => {
+    if (!r.unique.length) return;
+    const body = await sample(r, a.adminToken);
+    const first = await t.app.inject({
+      method: 'POST',
+      url: `/api/${r.path}`,
+      headers: bearer(a.adminToken),
+      payload: body,
+    });
+    expect(first.statusCode).toBe(200);
+    const shouting = Object.fromEntries(
+      Object.entries(body).map(([k, v]) => [k, typeof v === 'string' && k === title ? v.toUpperCase() : v]),
+    );
+    const dup = await t.app.inject({
+      method: 'POST',
+      url: `/api/${r.path}`,
+      headers: bearer(a.adminToken),
+      payload: shouting,
+    });
+    expect(dup.statusCode).toBe(202);
+    expect(dup.json().message).toMatch(/already exists$/);
+    // Another school may use the same name.
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/${r.path}`,
+          headers: bearer(b.adminToken),
+          payload: await sample(r, b.adminToken),
+        })
+      ).statusCode,
+    ).toBe(200);
+  });
+});
+
+describe('removing a record that others use', () => {
+  it('answers 202 naming what uses it', async () => {
+    const s1 = await t.app.inject({
+      method: 'POST',
+      url: '/api/classes',
+      headers: bearer(a.adminToken),
+      payload: { name: 'Senior One', level: 'olevel', curriculum: 'new' },
+    });
+    const id = s1.json().data.id;
+    for (const name of ['East', 'West']) {
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/streams',
+        headers: bearer(a.adminToken),
+        payload: { class_id: id, name },
+      });
+    }
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/classes/${id}`, headers: bearer(a.adminToken) });
+    expect(res.statusCode).toBe(202);
+    expect(res.json().message).toBe('Class Senior One cannot be removed: it is used by 2 streams.');
+  });
+});

@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import { integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { defineResource, tenantColumns } from '../../resource.js';
+import { classes } from './classes.js';
+
+/** A class's streams: S1 East, S1 West… */
+export const streams = pgTable(
+  'streams',
+  {
+    ...tenantColumns(),
+    classId: integer('class_id')
+      .notNull()
+      .references(() => classes.id),
+    name: text().notNull(),
+  },
+  (t) => [uniqueIndex('streams_class_name').on(t.schoolId, t.classId, sql`lower(${t.name})`)],
+);
+
+export const streamResource = defineResource(streams, {
+  path: 'streams',
+  module: 'settings',
+  label: { one: 'Stream', many: 'Streams' },
+  access: { read: 'everyone', write: 'view_streams' },
+  titleField: 'name',
+  fields: {
+    classId: { label: 'Class', references: 'classes' },
+    name: { label: 'Stream', max: 40 },
+  },
+  list: { columns: ['classId', 'name'], filters: ['classId'], defaultSort: 'classId' },
+  unique: [['classId', 'name']],
+  texts: { added: 'Stream {name} added successfully' },
+  refusalAsSuccess: true,
+});

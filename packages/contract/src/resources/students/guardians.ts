@@ -1,0 +1,57 @@
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { defineResource, tenantColumns } from '../../resource.js';
+
+export const relationships = [
+  'Father',
+  'Mother',
+  'Guardian',
+  'Uncle',
+  'Aunt',
+  'Grandparent',
+  'Brother',
+  'Sister',
+  'Sponsor',
+  'Other',
+].map((r) => ({ value: r, label: r }));
+
+/** Parents and guardians; one guardian may be linked to several students (siblings). */
+export const guardians = pgTable(
+  'guardians',
+  {
+    ...tenantColumns(),
+    name: text().notNull(),
+    relationship: text().notNull().default('Guardian'),
+    phone: text().notNull(),
+    altPhone: text('alt_phone'),
+    email: text(),
+    occupation: text(),
+    address: text(),
+    /** National identification number, checked when they collect a student. */
+    nin: text(),
+  },
+  (t) => [index('guardians_school').on(t.schoolId)],
+);
+
+export const guardianResource = defineResource(guardians, {
+  path: 'guardians',
+  module: 'students',
+  label: { one: 'Guardian', many: 'Guardians' },
+  access: 'view_students',
+  titleField: 'name',
+  fields: {
+    name: { label: 'Name', max: 120 },
+    relationship: { label: 'Relationship', options: relationships, required: true },
+    phone: { label: 'Phone', kind: 'phone', max: 30 },
+    altPhone: { label: 'Other phone', kind: 'phone', max: 30 },
+    email: { label: 'E-mail', kind: 'email' },
+    occupation: { label: 'Occupation', max: 120 },
+    address: { label: 'Address', max: 200 },
+    nin: { label: 'NIN', max: 20 },
+  },
+  list: {
+    columns: ['name', 'relationship', 'phone', 'email', 'occupation'],
+    search: ['name', 'phone', 'altPhone', 'email', 'nin'],
+    filters: ['relationship'],
+  },
+  texts: { addFailed: 'Failed to add Guardian' },
+});
