@@ -63,11 +63,13 @@ beforeAll(async () => {
   b = await newSchool(t.app, t.database);
 });
 
-describe.each(resources.map((r) => [r.path, r] as const))('declared entity %s', (_, r) => {
+// Entities whose records are made by a hand-written verb are tested with their module.
+const generic = resources.filter((r) => r.calls.includes('create'));
+
+describe.each(generic.map((r) => [r.path, r] as const))('declared entity %s', (_, r) => {
   const title = r.titleField.name;
 
   it('adds, finds by search, pages, changes and removes a record', async () => {
-    if (!r.calls.includes('create')) return;
     const created = await create(r, a.adminToken);
     expect(created.id).toEqual(expect.any(Number));
     expect(created).not.toHaveProperty('school_id');

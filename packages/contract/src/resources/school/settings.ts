@@ -1,0 +1,27 @@
+import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { schools } from '../../resource.js';
+import { files } from '../core/files.js';
+
+/** One row per school: what documents print and what later areas default to. The name is on `schools`. */
+export const schoolSettings = pgTable('school_settings', {
+  schoolId: integer('school_id')
+    .primaryKey()
+    .references(() => schools.id),
+  motto: text(),
+  address: text(),
+  phone: text(),
+  email: text(),
+  website: text(),
+  /** MoES registration or UNEB centre number. */
+  registrationNo: text('registration_no'),
+  currency: text().notNull().default('UGX'),
+  logoFileId: integer('logo_file_id').references(() => files.id),
+  currentYear: integer('current_year').notNull(),
+  currentTerm: integer('current_term').notNull().default(1),
+  headTeacher: text('head_teacher'),
+  /** Receipt paper: 'a5' or 'thermal' (80 mm). */
+  receiptFormat: text('receipt_format').notNull().default('a5'),
+  /** Printed on demand notes: bank accounts, mobile money, SchoolPay code instructions. */
+  paymentInstructions: text('payment_instructions'),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
