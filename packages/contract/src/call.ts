@@ -21,6 +21,11 @@ export interface Call<Input extends z.ZodType = z.ZodType, Output extends z.ZodT
   paged?: boolean;
   /** The reply is the output itself, not wrapped in { data } (login and register answer { token, user }). */
   bare?: boolean;
+  /**
+   * The 200 reply is a document, not JSON: a PDF (opened in a new window and printed), a spreadsheet
+   * (saved under the content-disposition name) or an image.
+   */
+  file?: 'pdf' | 'xlsx' | 'image' | 'pdf-or-json' | 'xlsx-or-json';
 }
 
 export const defineCall = <C extends Call>(call: C): C => call;

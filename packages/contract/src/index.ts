@@ -1,5 +1,7 @@
 export * from './call.js';
 export * from './calls/auth.js';
+export * from './calls/settings.js';
+export * from './calls/students.js';
 export * from './calls/users.js';
 export * from './messages.js';
 export * from './permissions.js';

@@ -1,0 +1,199 @@
+import { z } from 'zod';
+import { defineCall, noInput } from '../call.js';
+import { curricula } from '../resources/school/classes.js';
+
+const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+
+export const schoolDetails = z.object({
+  id: z.number(),
+  name: z.string(),
+  motto: z.string().nullable(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  website: z.string().nullable(),
+  registration_no: z.string().nullable(),
+  currency: z.string(),
+  logo_file_id: z.number().nullable(),
+  head_teacher: z.string().nullable(),
+  receipt_format: z.enum(['a5', 'thermal']),
+  payment_instructions: z.string().nullable(),
+  current_year: z.number(),
+  current_term: z.number(),
+});
+export type SchoolDetails = z.infer<typeof schoolDetails>;
+
+export const getSchoolDetails = defineCall({
+  method: 'GET',
+  path: 'school_details',
+  access: 'everyone',
+  summary: "The school's details, shown in the shell and printed on documents",
+  input: noInput,
+  output: schoolDetails,
+});
+
+export const updateSchool = defineCall({
+  method: 'PUT',
+  path: 'school/{id}',
+  access: 'general_settings',
+  summary: "Change the school's details, current year and term, and defaults",
+  input: z.object({
+    name: z.string().trim().min(3, 'Enter the school name').max(120),
+    motto: optionalText(200),
+    address: optionalText(300),
+    phone: optionalText(60),
+    email: z.email('Enter a valid e-mail address').nullable().optional().or(z.literal('')),
+    website: optionalText(200),
+    registration_no: optionalText(60),
+    currency: z.string().trim().length(3, 'Use a three-letter currency code such as UGX').default('UGX'),
+    head_teacher: optionalText(120),
+    receipt_format: z.enum(['a5', 'thermal']).default('a5'),
+    payment_instructions: optionalText(2000),
+    current_year: z.number().int().min(2000).max(2100),
+    current_term: z.number().int().min(1).max(3),
+  }),
+  output: schoolDetails,
+});
+
+/** An uploaded file as JSON: the file name and its content as base64 (or a data: URL). */
+export const upload = z.object({
+  filename: z.string().trim().min(1).max(200),
+  data: z.string().min(1, 'Choose a file'),
+});
+
+export const uploadLogo = defineCall({
+  method: 'POST',
+  path: 'school_logo',
+  access: 'general_settings',
+  summary: 'Upload the school logo (PNG or JPEG; resized)',
+  input: upload,
+  output: schoolDetails,
+});
+
+export const currentSettings = z.object({
+  year: z.number(),
+  term: z.number(),
+  label: z.string(),
+  opens_on: z.string().nullable(),
+  closes_on: z.string().nullable(),
+  next_term_begins: z.string().nullable(),
+  currency: z.string(),
+});
+export type CurrentSettings = z.infer<typeof currentSettings>;
+
+export const getCurrentSettings = defineCall({
+  method: 'GET',
+  path: 'current_settings',
+  access: 'everyone',
+  summary: 'The current year and term with its dates',
+  input: noInput,
+  output: currentSettings,
+});
+
+export const termDate = z.object({
+  id: z.number(),
+  year: z.number(),
+  term: z.number(),
+  opens_on: z.string(),
+  closes_on: z.string(),
+  next_term_begins: z.string().nullable(),
+});
+
+export const listTermDates = defineCall({
+  method: 'GET',
+  path: 'term_dates',
+  access: 'everyone',
+  summary: "A year's three terms; a year not set yet starts from the Ministry calendar",
+  input: z.object({ year: z.coerce.number().int().min(2000).max(2100).optional() }),
+  output: z.array(termDate),
+});
+
+export const updateTermDate = defineCall({
+  method: 'PUT',
+  path: 'term_dates/{id}',
+  access: 'general_settings',
+  summary: "Change a term's dates; a term may not overlap another",
+  input: z
+    .object({ opens_on: z.iso.date(), closes_on: z.iso.date(), next_term_begins: z.iso.date().nullable().optional() })
+    .refine((t) => t.opens_on < t.closes_on, { message: 'The term must close after it opens', path: ['closes_on'] }),
+  output: termDate,
+});
+
+export const curriculumRow = z.object({ id: z.number(), name: z.string(), level: z.string(), curriculum: z.string() });
+
+export const getCurriculum = defineCall({
+  method: 'GET',
+  path: 'curriculum',
+  access: 'manage_curriculum',
+  summary: 'Which curriculum each class follows',
+  input: noInput,
+  output: z.array(curriculumRow),
+});
+
+export const setCurriculum = defineCall({
+  method: 'POST',
+  path: 'curriculum',
+  access: 'manage_curriculum',
+  summary: 'Set the curriculum of classes',
+  input: z.object({
+    classes: z
+      .array(
+        z.object({
+          id: z.number().int().positive(),
+          curriculum: z.enum(curricula.map((c) => c.value) as ['new', 'old', 'alevel']),
+        }),
+      )
+      .min(1),
+  }),
+  output: z.array(curriculumRow),
+});
+
+export const streamOption = z.object({
+  id: z.number(),
+  name: z.string(),
+  class_id: z.number(),
+  class_name: z.string(),
+  label: z.string(),
+});
+
+export const listOLevelStreams = defineCall({
+  method: 'GET',
+  path: 'ostreams',
+  access: 'everyone',
+  summary: 'Streams of the O Level classes, labelled "S1 East"',
+  input: noInput,
+  output: z.array(streamOption),
+});
+
+export const listALevelStreams = defineCall({
+  method: 'GET',
+  path: 'astreams',
+  access: 'everyone',
+  summary: 'Streams of the A Level classes, labelled "S5 Arts"',
+  input: noInput,
+  output: z.array(streamOption),
+});
+
+export const getFile = defineCall({
+  method: 'GET',
+  path: 'files/{id}',
+  access: 'everyone',
+  summary: 'An uploaded image of this school (logo, photo); answers the bytes',
+  input: noInput,
+  output: z.unknown(),
+  file: 'image',
+});
+
+export const settingsCalls = [
+  getSchoolDetails,
+  updateSchool,
+  uploadLogo,
+  getCurrentSettings,
+  listTermDates,
+  updateTermDate,
+  getCurriculum,
+  setCurriculum,
+  listOLevelStreams,
+  listALevelStreams,
+  getFile,
+];
