@@ -12,6 +12,8 @@ import { auditRoutes } from './modules/audits/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import type { ModuleContext } from './modules/module.js';
+import { settingsRoutes } from './modules/settings/routes.js';
+import { studentRoutes } from './modules/students/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { resourceRoutes } from './resources/engine.js';
 
@@ -59,6 +61,8 @@ export async function buildApp({ database, config, logger = false, mailer, extra
   auditRoutes(ctx);
   dashboardRoutes(ctx);
   resourceRoutes(ctx);
+  settingsRoutes(ctx);
+  studentRoutes(ctx);
   extraRoutes?.(ctx);
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());

@@ -41,11 +41,13 @@ export interface HandlerArgs<C extends Call> {
   scope: SchoolScope;
 }
 
-type Body<C extends Call> = C extends { bare: true }
-  ? z.input<C['output']>
-  : C extends { paged: true }
-    ? { data: z.input<C['output']>; page: number; per_page: number; total: number; message?: string }
-    : OkReply<z.input<C['output']>>;
+type Body<C extends Call> = C extends { file: string }
+  ? FastifyReply | OkReply<z.input<C['output']>>
+  : C extends { bare: true }
+    ? z.input<C['output']>
+    : C extends { paged: true }
+      ? { data: z.input<C['output']>; page: number; per_page: number; total: number; message?: string }
+      : OkReply<z.input<C['output']>>;
 
 const pagedShape = { page: z.number(), per_page: z.number(), total: z.number() };
 
@@ -162,7 +164,8 @@ export function installCore(app: FastifyInstance, database: Database, config: Co
         tags: [call.path.split('/')[0]],
         ...(inQuery ? { querystring: call.input } : { body: call.input }),
         ...(hasId ? { params: z.object({ id: z.coerce.number().int().positive() }) } : {}),
-        response: { 200: replySchema(call) },
+        // A document's 200 reply is its bytes; handlers send them with reply.type(…).send(buffer).
+        ...(call.file ? {} : { response: { 200: replySchema(call) } }),
         ...(call.access === 'public' ? {} : { security: [{ bearer: [] }] }),
       },
       handler: async (req, reply) => {
