@@ -1,0 +1,79 @@
+import pdfmake from 'pdfmake';
+import type { Content, CustomTableLayout, TDocumentDefinitions } from 'pdfmake/interfaces';
+import type { SchoolForDocuments } from './types.js';
+
+// The fourteen PDF standard fonts are built into every reader, so no font files ship with the API.
+const helvetica = {
+  normal: 'Helvetica',
+  bold: 'Helvetica-Bold',
+  italics: 'Helvetica-Oblique',
+  bolditalics: 'Helvetica-BoldOblique',
+};
+const standardFonts = new Set(Object.values(helvetica));
+
+pdfmake.setFonts({ Helvetica: helvetica });
+// Documents are built from the database only: never fetch a URL, and read no file but the standard fonts.
+pdfmake.setUrlAccessPolicy(() => false);
+pdfmake.setLocalAccessPolicy((path) => standardFonts.has(path));
+
+/** Renders a document definition to PDF bytes, in Helvetica unless the document says otherwise. */
+export function renderPdf(doc: TDocumentDefinitions): Promise<Buffer> {
+  return pdfmake
+    .createPdf({
+      ...doc,
+      info: { creator: 'Somero', producer: 'Somero', ...doc.info },
+      defaultStyle: { font: 'Helvetica', ...doc.defaultStyle },
+    })
+    .getBuffer();
+}
+
+/** A stored image as pdfmake takes it, or null when pdfmake cannot draw that format (it knows JPEG and PNG). */
+export function pdfImage(image: { bytes: Uint8Array; mime: string } | null): string | null {
+  if (!image || !['image/jpeg', 'image/png'].includes(image.mime)) return null;
+  return `data:${image.mime};base64,${Buffer.from(image.bytes).toString('base64')}`;
+}
+
+/** One line of the school's contacts: "P.O. Box 1, Mbarara · 0772 000000 · info@school.ug". */
+export function schoolContacts(school: SchoolForDocuments): string {
+  return [school.address, school.phone, school.email].filter(Boolean).join('  ·  ');
+}
+
+const ruleBelow: CustomTableLayout = {
+  hLineWidth: (i) => (i === 1 ? 0.8 : 0),
+  vLineWidth: () => 0,
+  paddingLeft: () => 0,
+  paddingRight: () => 0,
+  paddingTop: () => 0,
+  paddingBottom: () => 5,
+};
+
+/** The heading every printed document starts with: logo, school name, motto, contacts, then the title. */
+export function schoolHeader(school: SchoolForDocuments, title: string): Content {
+  const logo = pdfImage(school.logo);
+  const lines: Content[] = [{ text: school.name.toUpperCase(), bold: true, fontSize: 14 }];
+  if (school.motto) lines.push({ text: `“${school.motto}”`, italics: true, fontSize: 8.5, margin: [0, 1, 0, 0] });
+  const contacts = schoolContacts(school);
+  if (contacts) lines.push({ text: contacts, fontSize: 7.5, margin: [0, 2, 0, 0] });
+
+  // An empty column as wide as the logo keeps the name centred on the page.
+  const logoWidth = 50;
+  const identity: Content = logo
+    ? {
+        columns: [
+          { width: logoWidth, image: logo, fit: [logoWidth, logoWidth] },
+          { width: '*', stack: lines, alignment: 'center' },
+          { width: logoWidth, text: '' },
+        ],
+        columnGap: 6,
+      }
+    : { stack: lines, alignment: 'center' };
+
+  // A one-cell table whose bottom border is the rule under the school's name, as wide as the page allows.
+  return {
+    stack: [
+      { table: { widths: ['*'], body: [[identity]] }, layout: ruleBelow },
+      { text: title.toUpperCase(), bold: true, fontSize: 11, alignment: 'center', margin: [0, 5, 0, 0] },
+    ],
+    margin: [0, 0, 0, 10],
+  };
+}
