@@ -7,12 +7,15 @@ import { defineConfig } from '@playwright/test';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = 8099;
 
-// A fresh embedded database per run. Workers inherit the variable, so only the runner makes one.
-if (!process.env.SOMERO_E2E_DATA_DIR) {
+// A fresh embedded database and a private build of the web app per run, so a build in the working tree
+// during the run cannot swap the chunks under the server. Workers inherit the variable; only the
+// runner makes the directory.
+if (!process.env.SOMERO_E2E_DIR) {
   const dir = mkdtempSync(path.join(tmpdir(), 'somero-e2e-'));
-  process.env.SOMERO_E2E_DATA_DIR = dir;
+  process.env.SOMERO_E2E_DIR = dir;
   process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
 }
+const runDir = process.env.SOMERO_E2E_DIR;
 
 export default defineConfig({
   testDir: './specs',
@@ -42,11 +45,12 @@ export default defineConfig({
   },
   webServer: {
     // Build the web app, then the API serves it and seeds the demo school (admin / demo-admin-pass).
-    command: 'npm run build --workspace=@somero/web && npx tsx apps/api/src/server.ts',
+    command: `npm run build --workspace=@somero/web -- --outDir ${runDir}/web && npx tsx apps/api/src/server.ts`,
     cwd: repoRoot,
     env: {
       PORT: String(port),
-      DATA_DIR: process.env.SOMERO_E2E_DATA_DIR,
+      DATA_DIR: `${runDir}/data`,
+      WEB_DIST: `${runDir}/web`,
       DEMO_ADMIN_PASSWORD: 'demo-admin-pass',
       LOG_LEVEL: 'warn',
     },

@@ -1,7 +1,6 @@
 import { createTheme, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { noticeMilliseconds } from '@somero/contract';
-import { type ReactNode, useMemo } from 'react';
+import { useNotifications } from '@mantine/notifications';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { type Theme, useSettings } from './settings/settings-store';
 
 /** Mantine's accent follows the chosen theme; the theme's header and sidebar colours are in shell.css. */
@@ -16,6 +15,22 @@ const accents: Record<Theme, string> = {
   h: 'orange',
 };
 
+const NoticeArea = lazy(() => import('./notice-area'));
+
+/** The notices' container (and its transition code) loads with the first notice, not with every page. */
+function Notices() {
+  const { notifications } = useNotifications();
+  const [used, setUsed] = useState(false);
+  useEffect(() => {
+    if (notifications.length > 0) setUsed(true);
+  }, [notifications.length]);
+  return used || notifications.length > 0 ? (
+    <Suspense fallback={null}>
+      <NoticeArea />
+    </Suspense>
+  ) : null;
+}
+
 export function Providers({ children }: { children: ReactNode }) {
   const { theme } = useSettings();
   const mantineTheme = useMemo(
@@ -28,7 +43,7 @@ export function Providers({ children }: { children: ReactNode }) {
   );
   return (
     <MantineProvider theme={mantineTheme}>
-      <Notifications position="top-right" autoClose={noticeMilliseconds} />
+      <Notices />
       {children}
     </MantineProvider>
   );
