@@ -28,8 +28,8 @@ export const guardianLink = z.union([
   }),
 ]);
 
-/** The fields of a student as the forms send them. */
-export const studentFields = z.object({
+/** The fields of a student, none with a default (so that a change leaves out what it does not touch). */
+const studentShape = {
   admission_no: optionalText(40),
   payment_code: optionalText(40),
   surname: z.string().trim().min(1, 'Enter the surname').max(60),
@@ -38,16 +38,26 @@ export const studentFields = z.object({
   date_of_birth: optionalDate,
   class_id: id,
   stream_id: id.nullable().optional(),
-  section: z.enum(values(sections)).default('day'),
+  section: z.enum(values(sections), { error: 'Choose Day or Boarding' }),
   house: optionalText(60),
-  nationality: z.string().trim().min(2).max(60).default('Ugandan'),
+  nationality: z.string().trim().min(2, 'Enter the nationality').max(60),
   lin: optionalText(30),
   religion: optionalText(60),
   district: optionalText(60),
   address: optionalText(200),
   admitted_on: optionalDate,
   medical_notes: optionalText(5000),
+};
+
+/** The fields of a student as the admission form sends them. */
+export const studentFields = z.object({
+  ...studentShape,
+  section: studentShape.section.default('day'),
+  nationality: studentShape.nationality.default('Ugandan'),
 });
+
+/** Changes to a student: every field optional and without defaults; a field left out stays as it is. */
+export const studentChanges = z.object(studentShape).partial();
 
 export const studentRow = z.object({
   id: z.number(),
@@ -162,7 +172,7 @@ export const updateStudent = defineCall({
   access: 'edit_students',
   summary:
     "Change a student's details; guardians, when given, replace the links; status 'current' restores a trashed student",
-  input: studentFields.partial().extend({
+  input: studentChanges.extend({
     guardians: z.array(guardianLink).max(6).optional(),
     status: z.enum(['current']).optional(),
   }),
@@ -209,7 +219,7 @@ export const modifyStudents = defineCall({
   path: 'modify_student',
   access: 'edit_students',
   summary: 'Change many students at once (bulk edit grid, academic placement); all or nothing',
-  input: z.object({ students: z.array(studentFields.partial().extend({ id })).min(1).max(1000) }),
+  input: z.object({ students: z.array(studentChanges.extend({ id })).min(1).max(1000) }),
   output: z.object({ updated: z.number() }),
 });
 
