@@ -1,4 +1,17 @@
 import type { ModuleContext } from '../module.js';
+import { admissionRoutes } from './admissions.js';
+import { bulkEditRoutes } from './bulk-edit.js';
+import { listRoutes } from './lists.js';
+import { migrationRoutes } from './migration.js';
+import { profileRoutes } from './profile.js';
+import { summaryRoutes } from './summary.js';
 
 /** The student register: admissions, lists, profile, bulk edits, migration, imports, photos, accounts, ID cards, pass-outs. */
-export function studentRoutes(_ctx: ModuleContext) {}
+export function studentRoutes(ctx: ModuleContext) {
+  admissionRoutes(ctx);
+  listRoutes(ctx);
+  profileRoutes(ctx);
+  summaryRoutes(ctx);
+  bulkEditRoutes(ctx);
+  migrationRoutes(ctx);
+}

@@ -1,0 +1,95 @@
+import { addStudent, messages, students } from '@somero/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { nextNumber } from '../../core/counters.js';
+import { Refusal } from '../../core/errors.js';
+import type { SchoolScope } from '../../core/scope.js';
+import type { ModuleContext } from '../module.js';
+import { schoolTerm, studentProfile, today } from './query.js';
+import {
+  admissionTaken,
+  checkGuardianIds,
+  linkGuardians,
+  numberHolders,
+  Placement,
+  paymentCodeTaken,
+} from './rules.js';
+
+export type NewStudent = z.output<typeof addStudent.input>;
+
+/**
+ * The next free admission number, "2026/0042": the school's gapless `admission` series with the year of
+ * admission. A number someone typed by hand earlier is skipped. Call inside the admission's transaction.
+ */
+async function nextAdmissionNo(scope: SchoolScope, year: number): Promise<string> {
+  for (let tries = 0; tries < 10_000; tries++) {
+    const no = `${year}/${String(await nextNumber(scope, 'admission')).padStart(4, '0')}`;
+    const taken = await scope
+      .table(students, 'students')
+      .count(eq(sql`lower(${students.admissionNo})`, no.toLowerCase()));
+    if (!taken) return no;
+  }
+  throw new Error('No free admission number found');
+}
+
+/**
+ * Puts one already checked student on the register with their guardian links; answers the student's
+ * and the guardians' ids.
+ * Call inside a transaction (the admission number and the student must commit together).
+ */
+export async function enrol(scope: SchoolScope, s: NewStudent, term: { year: number; term: number }) {
+  const admittedOn = s.admitted_on ?? today();
+  const admissionNo = s.admission_no || (await nextAdmissionNo(scope, Number(admittedOn.slice(0, 4))));
+  const row = await scope.table(students, 'students').insert({
+    admissionNo,
+    paymentCode: s.payment_code || null,
+    surname: s.surname,
+    otherNames: s.other_names,
+    gender: s.gender,
+    dateOfBirth: s.date_of_birth ?? null,
+    classId: s.class_id,
+    streamId: s.stream_id ?? null,
+    section: s.section,
+    house: s.house ?? null,
+    nationality: s.nationality,
+    lin: s.lin ?? null,
+    religion: s.religion ?? null,
+    district: s.district ?? null,
+    address: s.address ?? null,
+    admittedOn,
+    medicalNotes: s.medical_notes ?? null,
+    status: 'current',
+    entryYear: term.year,
+    entryTerm: term.term,
+  });
+  const guardianIds = await linkGuardians(scope, row.id, s.guardians);
+  return { id: row.id, guardianIds };
+}
+
+/** Refuses (202) an admission number or payment code another student holds. */
+export async function refuseTakenNumbers(
+  scope: SchoolScope,
+  s: { admission_no?: string | null; payment_code?: string | null },
+  exceptId = 0,
+) {
+  const { admission, payment } = await numberHolders(
+    scope,
+    s.admission_no ? [s.admission_no] : [],
+    s.payment_code ? [s.payment_code] : [],
+  );
+  const a = s.admission_no ? admission.get(s.admission_no.toLowerCase()) : undefined;
+  if (a && a.id !== exceptId) throw new Refusal(admissionTaken(s.admission_no as string));
+  const p = s.payment_code ? payment.get(s.payment_code) : undefined;
+  if (p && p.id !== exceptId) throw new Refusal(paymentCodeTaken(s.payment_code as string));
+}
+
+export function admissionRoutes({ serve }: ModuleContext) {
+  serve(addStudent, async ({ input, scope }) => {
+    (await Placement.load(scope)).check(input.class_id, input.stream_id);
+    await checkGuardianIds(scope, input.guardians);
+    await refuseTakenNumbers(scope, input);
+    const term = await schoolTerm(scope);
+    const { id } = await scope.transaction((tx) => enrol(tx, input, term));
+    return { data: await studentProfile(scope, id), message: messages.students.add.success };
+  });
+}
