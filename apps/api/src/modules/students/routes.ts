@@ -1,8 +1,10 @@
 import type { ModuleContext } from '../module.js';
 import { admissionRoutes } from './admissions.js';
 import { bulkEditRoutes } from './bulk-edit.js';
+import { importRoutes } from './imports.js';
 import { listRoutes } from './lists.js';
 import { migrationRoutes } from './migration.js';
+import { photoRoutes } from './photos.js';
 import { profileRoutes } from './profile.js';
 import { summaryRoutes } from './summary.js';
 
@@ -14,4 +16,6 @@ export function studentRoutes(ctx: ModuleContext) {
   summaryRoutes(ctx);
   bulkEditRoutes(ctx);
   migrationRoutes(ctx);
+  importRoutes(ctx);
+  photoRoutes(ctx);
 }
