@@ -1,4 +1,5 @@
 import type { ModuleContext } from '../module.js';
+import { accountRoutes } from './accounts.js';
 import { admissionRoutes } from './admissions.js';
 import { bulkEditRoutes } from './bulk-edit.js';
 import { importRoutes } from './imports.js';
@@ -18,4 +19,5 @@ export function studentRoutes(ctx: ModuleContext) {
   migrationRoutes(ctx);
   importRoutes(ctx);
   photoRoutes(ctx);
+  accountRoutes(ctx);
 }
