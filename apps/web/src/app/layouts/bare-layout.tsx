@@ -1,6 +1,6 @@
 import { Anchor, Box, Center, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Link, Outlet } from 'react-router';
 
 /** The public screens: a centred card on the theme's background, no menus. */
 export function BareLayout() {
@@ -16,7 +16,7 @@ export function BareLayout() {
         </Box>
         <Text c="dimmed" size="xs" mt="lg">
           © {new Date().getFullYear()}{' '}
-          <Anchor href="/" c="dimmed" inherit>
+          <Anchor component={Link} to="/" c="dimmed" inherit>
             {t('footer.credit')}
           </Anchor>
         </Text>
