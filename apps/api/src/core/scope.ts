@@ -16,6 +16,8 @@ export type TenantTable = PgTable & { id: PgColumn; schoolId: PgColumn };
 type Row<T extends TenantTable> = T['$inferSelect'];
 type NewRow<T extends TenantTable> = Omit<T['$inferInsert'], 'schoolId' | 'id'>;
 
+const callerEntities = new Set(['users', 'roles', 'schools', 'school_settings']);
+
 /** Columns never copied into the audit trail. */
 const secretKeys = new Set(['passwordHash', 'tokenHash']);
 const forAudit = (row: unknown) => {
@@ -61,8 +63,8 @@ export class SchoolScope {
   }
 
   async audit(entry: AuditEntry): Promise<void> {
-    // Users, their tokens and user groups decide who the signed-in user is: forget what was cached.
-    if (entry.entity === 'users' || entry.entity === 'roles') forgetCallers(this.schoolId);
+    // These decide what the signed-in user looks like (their account, group, school): forget the cache.
+    if (callerEntities.has(entry.entity)) forgetCallers(this.schoolId);
     await this.db.insert(audits).values({
       schoolId: this.schoolId,
       userId: this.actor.userId,

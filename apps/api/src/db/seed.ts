@@ -1,25 +1,28 @@
 import { sql } from 'drizzle-orm';
 import { generatedPassword, hashPassword } from '../core/passwords.js';
 import { createSchool } from '../modules/users/school.js';
+import { fillDemoSchool } from './demo-data.js';
 import type { Db } from './open.js';
 import { schools } from './schema.js';
 
 export const demoSchoolName = 'Kampala Hill Secondary School';
 
 /**
- * On the first start of an empty embedded database: the demo school and its administrator `admin`.
+ * On the first start of an empty embedded database: the demo school, its administrator `admin`, and
+ * about 600 students with guardians.
  * Answers the password when it was generated here (to print once), else null.
  */
 export async function seedDemoSchool(db: Db, password?: string) {
   const [{ n }] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(schools);
   if (n > 0) return { seeded: false as const };
   const plain = password ?? generatedPassword();
-  await createSchool(db, {
+  const { school, owner } = await createSchool(db, {
     school: demoSchoolName,
     name: 'School Administrator',
     username: 'admin',
     email: 'admin@kampalahill.example',
     passwordHash: await hashPassword(plain),
   });
+  await fillDemoSchool(db, school.id, owner.id);
   return { seeded: true as const, password: password ? null : plain };
 }

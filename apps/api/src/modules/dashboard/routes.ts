@@ -3,6 +3,7 @@ import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { audits, roles, users } from '../../db/schema.js';
 import { auditRows } from '../audits/routes.js';
 import type { ModuleContext } from '../module.js';
+import { currentTerm } from '../settings/school.js';
 
 /** The dashboard's figures: what exists so far. Later areas add their tiles here. */
 export function dashboardRoutes({ serve }: ModuleContext) {
@@ -10,6 +11,7 @@ export function dashboardRoutes({ serve }: ModuleContext) {
     const midnight = new Date();
     midnight.setHours(0, 0, 0, 0);
     const userTable = scope.table(users, 'users');
+    const term = await currentTerm(scope);
     const [all, active, roleCount, signedInToday, changesToday, recent] = await Promise.all([
       userTable.count(),
       userTable.count(eq(users.active, true)),
@@ -29,8 +31,7 @@ export function dashboardRoutes({ serve }: ModuleContext) {
         roles: roleCount,
         signed_in_today: signedInToday,
         changes_today: changesToday,
-        // Term dates arrive with the school set-up; until then there is no current term to show.
-        current_term: null,
+        current_term: { ...term, label: `Term ${term.term} ${term.year}` },
         recent,
       },
     };

@@ -2,6 +2,7 @@ import { userTypes } from '@somero/contract';
 import { SchoolScope } from '../../core/scope.js';
 import type { Executor } from '../../db/open.js';
 import { roles, schools, users } from '../../db/schema.js';
+import { setUpNewSchool } from '../settings/school.js';
 import { presetFlags, rolePresets } from './presets.js';
 
 export interface NewSchool {
@@ -12,7 +13,10 @@ export interface NewSchool {
   passwordHash: string;
 }
 
-/** A new school with its first administrator (the owner) and the preset user groups, in one transaction. */
+/**
+ * A new school with its first administrator (the owner), the preset user groups, classes S1–S6,
+ * this year's term dates and its settings, in one transaction.
+ */
 export function createSchool(db: Executor, input: NewSchool) {
   return db.transaction(async (tx) => {
     const [school] = await tx.insert(schools).values({ name: input.school }).returning();
@@ -41,8 +45,10 @@ export function createSchool(db: Executor, input: NewSchool) {
     const scope = new SchoolScope(tx, school.id, { userId: owner.id, name: owner.name }, true);
     await scope.audit({ action: 'create', module: 'settings', entity: 'schools', entityId: school.id, after: school });
     await scope.audit({ action: 'create', module: 'users', entity: 'users', entityId: owner.id, after: owner });
-    for (const g of groups)
+    for (const g of groups) {
       await scope.audit({ action: 'create', module: 'users', entity: 'roles', entityId: g.id, after: g });
+    }
+    await setUpNewSchool(scope);
     return { school, owner, roles: groups };
   });
 }

@@ -1,0 +1,118 @@
+import { classes, ministryCalendar, type SchoolDetails, schoolSettings, schools, termDates } from '@somero/contract';
+import { eq } from 'drizzle-orm';
+import { readFile } from '../../core/files.js';
+import type { SchoolScope } from '../../core/scope.js';
+import type { SchoolForDocuments } from '../../documents/types.js';
+
+/** The Ministry calendar of a year; years not known follow 2026's weeks. */
+export function calendarOf(year: number): [string, string][] {
+  const known = ministryCalendar[year];
+  if (known) return known;
+  return ministryCalendar[2026].map(([o, c]) => [o.replace('2026', String(year)), c.replace('2026', String(year))]);
+}
+
+/** The term a date falls in, or the next to open (term 1 after the year's last). */
+export function termOn(date: string, terms: { term: number; opensOn: string; closesOn: string }[]): number {
+  const sorted = [...terms].sort((a, b) => a.term - b.term);
+  for (const t of sorted) if (date <= t.closesOn) return t.term;
+  return 1;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * What a new school starts with: S1–S6 (promoting S1→S2…S3→S4, S5→S6; S4 and S6 leave), this year's
+ * Ministry term dates, and its settings row with the current term.
+ */
+export async function setUpNewSchool(scope: SchoolScope) {
+  const year = new Date().getFullYear();
+  const terms = calendarOf(year).map(([opensOn, closesOn], i) => ({ term: i + 1, opensOn, closesOn }));
+  await scope.transaction(async (s) => {
+    const made: { id: number; name: string }[] = [];
+    for (const [i, name] of ['S1', 'S2', 'S3', 'S4', 'S5', 'S6'].entries()) {
+      const alevel = i >= 4;
+      made.push(
+        await s.table(classes, 'settings').insert({
+          name,
+          level: alevel ? 'alevel' : 'olevel',
+          curriculum: alevel ? 'alevel' : 'new',
+          rank: i + 1,
+        }),
+      );
+    }
+    for (const [from, to] of [
+      [0, 1],
+      [1, 2],
+      [2, 3],
+      [4, 5],
+    ]) {
+      await s.table(classes, 'settings').update(made[from].id, { promotesToId: made[to].id });
+    }
+    for (const [i, t] of terms.entries()) {
+      await s.table(termDates, 'settings').insert({
+        year,
+        term: t.term,
+        opensOn: t.opensOn,
+        closesOn: t.closesOn,
+        nextTermBegins: terms[i + 1]?.opensOn ?? calendarOf(year + 1)[0][0],
+      });
+    }
+    const [row] = await s.db
+      .insert(schoolSettings)
+      .values({ schoolId: s.schoolId, currentYear: year, currentTerm: termOn(today(), terms) })
+      .returning();
+    await s.audit({
+      action: 'create',
+      module: 'settings',
+      entity: 'school_settings',
+      entityId: s.schoolId,
+      after: row,
+    });
+  });
+}
+
+/** The settings row and the school's name, as GET school_details answers them. */
+export async function schoolDetailsOf(scope: SchoolScope): Promise<SchoolDetails> {
+  const [row] = await scope.db
+    .select({ school: schools, settings: schoolSettings })
+    .from(schools)
+    .leftJoin(schoolSettings, eq(schoolSettings.schoolId, schools.id))
+    .where(eq(schools.id, scope.schoolId));
+  const s = row.settings;
+  return {
+    id: row.school.id,
+    name: row.school.name,
+    motto: s?.motto ?? null,
+    address: s?.address ?? null,
+    phone: s?.phone ?? null,
+    email: s?.email ?? null,
+    website: s?.website ?? null,
+    registration_no: s?.registrationNo ?? null,
+    currency: s?.currency ?? 'UGX',
+    logo_file_id: s?.logoFileId ?? null,
+    head_teacher: s?.headTeacher ?? null,
+    receipt_format: s?.receiptFormat === 'thermal' ? 'thermal' : 'a5',
+    payment_instructions: s?.paymentInstructions ?? null,
+    current_year: s?.currentYear ?? new Date().getFullYear(),
+    current_term: s?.currentTerm ?? 1,
+  };
+}
+
+/** The current year and term (every area that records by term asks this). */
+export async function currentTerm(scope: SchoolScope) {
+  const details = await schoolDetailsOf(scope);
+  return { year: details.current_year, term: details.current_term };
+}
+
+/** What every printed document shows of the school. */
+export async function schoolForDocuments(scope: SchoolScope): Promise<SchoolForDocuments> {
+  const d = await schoolDetailsOf(scope);
+  return {
+    name: d.name,
+    motto: d.motto,
+    address: d.address,
+    phone: d.phone,
+    email: d.email,
+    logo: d.logo_file_id ? await readFile(scope, d.logo_file_id) : null,
+  };
+}
