@@ -34,8 +34,14 @@ const stop = (child: ChildProcess) =>
     child.kill('SIGTERM');
   });
 
-async function load(url: string, headers: Record<string, string> = {}) {
-  const r = await autocannon({ url, connections: 20, duration: seconds, headers });
+async function load(url: string, headers: Record<string, string> = {}, body?: object) {
+  const r = await autocannon({
+    url,
+    connections: 20,
+    duration: seconds,
+    headers: body ? { ...headers, 'content-type': 'application/json' } : headers,
+    ...(body ? { method: 'POST' as const, body: JSON.stringify(body) } : {}),
+  });
   if (r.non2xx) throw new Error(`${url}: ${r.non2xx} replies were not 2xx`);
   return { rps: r.requests.average, p99: r.latency.p99 };
 }
@@ -64,6 +70,16 @@ try {
   console.log(`one raw driver query  ${fmt(raw)}`);
   console.log(`GET /api/user         ${fmt(user)}`);
   console.log(`ratio GET /api/user ÷ raw query: ${(user.rps / raw.rps).toFixed(2)} (aim ≥ 0.7)`);
+
+  // The register: 3,000 students, one class's first page of 50.
+  const auth = { authorization: `Bearer ${token}` };
+  const classes = (await (await fetch(`${base}/api/classes`, { headers: auth })).json()) as {
+    data: { id: number; name: string }[];
+  };
+  const s1 = classes.data.find((c) => c.name === 'S1');
+  const page = await load(`${base}/api/view_students`, auth, { class_id: s1?.id, per_page: 50 });
+  console.log(`POST view_students     ${fmt(page)}   (3,000 students, S1, page of 50)`);
+  console.log(`ratio view_students ÷ raw query: ${(page.rps / raw.rps).toFixed(2)}`);
 } finally {
   await stop(child);
 }

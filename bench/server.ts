@@ -18,6 +18,13 @@ const app = await buildApp({
   },
 });
 await seedDemoSchool(database.db, config.demoAdminPassword);
+// Top the demo school's 600 students up to 3,000 (copies with their own admission numbers).
+await database.raw(`insert into students (school_id, admission_no, surname, other_names, gender, date_of_birth, class_id,
+    stream_id, section, house, nationality, religion, district, status, entry_year, entry_term, admitted_on)
+  select school_id, 'B' || g || '-' || admission_no, surname, other_names, gender, date_of_birth, class_id, stream_id,
+    section, house, nationality, religion, district, status, entry_year, entry_term, admitted_on
+  from students, generate_series(1, 4) g
+  where school_id = 1 and admission_no not like 'B%'`);
 await app.listen({ port: config.port, host: '127.0.0.1' });
 console.log('bench server ready');
 process.once('SIGTERM', async () => {
