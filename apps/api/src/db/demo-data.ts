@@ -250,16 +250,14 @@ export async function fillDemoSchool(db: Executor, schoolId: number, adminId: nu
         .insert(students)
         .values(batch.map((b) => b.row))
         .returning({ id: students.id });
-      await tx
-        .insert(studentGuardians)
-        .values(
-          made.map((m, i) => ({
-            schoolId,
-            studentId: m.id,
-            guardianId: guardianIds[batch[i].guardian],
-            primary: true,
-          })),
-        );
+      await tx.insert(studentGuardians).values(
+        made.map((m, i) => ({
+          schoolId,
+          studentId: m.id,
+          guardianId: guardianIds[batch[i].guardian],
+          primary: true,
+        })),
+      );
     }
     await tx.insert(counters).values({ schoolId, name: 'admission', value: serial });
     await s.audit({

@@ -46,7 +46,6 @@ function Shell({ user }: { user: SignedInUser }) {
 
   useEffect(() => changeSettings({ horizontal }), [horizontal]);
   // A new screen closes the mobile sidebar.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
   useEffect(() => changeSettings({ asideToggled: false }), [pathname]);
 
   return (
