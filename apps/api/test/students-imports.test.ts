@@ -121,6 +121,16 @@ describe('student import', () => {
     expect(sarah).toMatchObject({ date_of_birth: '2012-05-14', section: 'boarding', gender: 'F' });
     expect(sarah.guardians[0]).toMatchObject({ name: 'Ssali Moses', relationship: 'Father', primary: true });
     expect(john.guardians[0].id).toBe(sarah.guardians[0].id);
+    // Every student, guardian and link is in the audit trail.
+    const audited = await t.database.raw(
+      `select entity, count(*)::int as n from audits where school_id = $1 and action = 'create' and module = 'students' group by entity order by entity`,
+      [s.schoolId],
+    );
+    expect(audited).toEqual([
+      { entity: 'guardians', n: 1 },
+      { entity: 'student_guardians', n: 2 },
+      { entity: 'students', n: 3 },
+    ]);
   });
 
   it('refuses a file that is not a spreadsheet, and one without the needed columns', async () => {

@@ -39,6 +39,13 @@ describe('migration', () => {
     expect(s2).toHaveLength(3);
     expect([where(east.id), where(west.id), where(none.id)]).toEqual(['East', 'West', null]);
     expect((await inClass(s, 'S1')).map((x) => x.id)).toEqual([repeater.id]);
+    const audited = await t.database.raw(
+      `select entity_id from audits where school_id = $1 and action = 'migrate' order by entity_id::int`,
+      [s.schoolId],
+    );
+    expect(audited.map((r) => Number((r as Json).entity_id))).toEqual(
+      [east.id, west.id, none.id].sort((x, y) => x - y),
+    );
   });
 
   it('makes S4 leavers old students with their class and year; repeaters stay', async () => {

@@ -32,15 +32,14 @@ async function nextAdmissionNo(scope: SchoolScope, year: number): Promise<string
   throw new Error('No free admission number found');
 }
 
-/**
- * Puts one already checked student on the register with their guardian links; answers the student's
- * and the guardians' ids.
- * Call inside a transaction (the admission number and the student must commit together).
- */
-export async function enrol(scope: SchoolScope, s: NewStudent, term: { year: number; term: number }) {
-  const admittedOn = s.admitted_on ?? today();
-  const admissionNo = s.admission_no || (await nextAdmissionNo(scope, Number(admittedOn.slice(0, 4))));
-  const row = await scope.table(students, 'students').insert({
+/** The columns of a new student on the register, checked already. */
+export function newStudentRow(
+  s: NewStudent,
+  term: { year: number; term: number },
+  admissionNo: string,
+  admittedOn: string,
+): Omit<typeof students.$inferInsert, 'schoolId'> {
+  return {
     admissionNo,
     paymentCode: s.payment_code || null,
     surname: s.surname,
@@ -61,9 +60,19 @@ export async function enrol(scope: SchoolScope, s: NewStudent, term: { year: num
     status: 'current',
     entryYear: term.year,
     entryTerm: term.term,
-  });
-  const guardianIds = await linkGuardians(scope, row.id, s.guardians);
-  return { id: row.id, guardianIds };
+  };
+}
+
+/**
+ * Puts one already checked student on the register with their guardian links; answers the student's id.
+ * Call inside a transaction (the admission number and the student must commit together).
+ */
+export async function enrol(scope: SchoolScope, s: NewStudent, term: { year: number; term: number }) {
+  const admittedOn = s.admitted_on ?? today();
+  const admissionNo = s.admission_no || (await nextAdmissionNo(scope, Number(admittedOn.slice(0, 4))));
+  const row = await scope.table(students, 'students').insert(newStudentRow(s, term, admissionNo, admittedOn));
+  await linkGuardians(scope, row.id, s.guardians);
+  return row.id;
 }
 
 /** Refuses (202) an admission number or payment code another student holds. */
@@ -89,7 +98,7 @@ export function admissionRoutes({ serve }: ModuleContext) {
     await checkGuardianIds(scope, input.guardians);
     await refuseTakenNumbers(scope, input);
     const term = await schoolTerm(scope);
-    const { id } = await scope.transaction((tx) => enrol(tx, input, term));
+    const id = await scope.transaction((tx) => enrol(tx, input, term));
     return { data: await studentProfile(scope, id), message: messages.students.add.success };
   });
 }

@@ -13,7 +13,8 @@ import type { SchoolScope } from '../../core/scope.js';
 import { decodeUpload, readSheet, templateSheet } from '../../documents/spreadsheet.js';
 import type { SheetColumn } from '../../documents/types.js';
 import type { ModuleContext } from '../module.js';
-import { enrol, type NewStudent } from './admissions.js';
+import type { NewStudent } from './admissions.js';
+import { enrolMany, guardianKey } from './bulk-enrol.js';
 import { schoolTerm } from './query.js';
 import { admissionTaken, numberHolders, Placement, paymentCodeTaken } from './rules.js';
 
@@ -52,9 +53,6 @@ function isoDate(text: string): string {
   if (dmy) return `${dmy[3]}-${dmy[2].padStart(2, '0')}-${dmy[1].padStart(2, '0')}`;
   return text;
 }
-
-const digits = (phone: string) => phone.replace(/\D/g, '').replace(/^(256|0)/, '');
-const guardianKey = (name: string, phone: string) => `${name.trim().toLowerCase()}|${digits(phone)}`;
 
 /** The field of an admission (e.g. `guardians.0.phone`) as the header a person sees in the file. */
 function columnName(path: PropertyKey[]): string {
@@ -250,20 +248,14 @@ export function importRoutes({ serve }: ModuleContext) {
 
     const term = await schoolTerm(scope);
     const known = await knownGuardians(scope);
-    await scope.transaction(async (tx) => {
-      for (const { student } of parsed) {
-        const s = student as NewStudent;
-        const g = s.guardians[0];
-        const key = g && 'name' in g ? guardianKey(g.name, g.phone) : null;
-        const existing = key ? known.get(key) : undefined;
-        const admitted = await enrol(
-          tx,
-          existing ? { ...s, guardians: [{ guardian_id: existing, primary: true }] } : s,
-          term,
-        );
-        if (key && !existing) known.set(key, admitted.guardianIds[0]);
-      }
-    });
+    await scope.transaction((tx) =>
+      enrolMany(
+        tx,
+        parsed.map((p) => p.student as NewStudent),
+        term,
+        known,
+      ),
+    );
     return { data: { imported: parsed.length, rejected: [] }, message: messages.students.import.success };
   });
 

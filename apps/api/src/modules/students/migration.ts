@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { Invalid } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import type { ModuleContext } from '../module.js';
+import { auditMany, chunks } from './audit-many.js';
 import { fullName, guardianPhones, schoolTerm, studentRows, studentWhere, today } from './query.js';
 import { Placement } from './rules.js';
 
@@ -59,16 +60,17 @@ export function migrationRoutes({ serve }: ModuleContext) {
             .update(students)
             .set({ classId: to.id, streamId: target, updatedAt: new Date() })
             .where(tx.mine(students, inArray(students.id, ids)));
-          for (const id of ids) {
-            await tx.audit({
+          await auditMany(
+            tx,
+            ids.map((id) => ({
               action: 'migrate',
               module: 'students',
               entity: 'students',
               entityId: id,
               before: { class_id: from.id, stream_id: streamId },
               after: { class_id: to.id, stream_id: target },
-            });
-          }
+            })),
+          );
         }
         return { promoted: movers.length, left: 0, repeated: repeaters.size };
       }
@@ -80,33 +82,42 @@ export function migrationRoutes({ serve }: ModuleContext) {
         .set({ status: 'left', leftOn, leftReason, updatedAt: new Date() })
         .where(tx.mine(students, inArray(students.id, ids)));
       const phones = await guardianPhones(tx, ids);
-      const made = await tx.db
-        .insert(oldStudents)
-        .values(
-          movers.map((m) => ({
-            schoolId: tx.schoolId,
-            studentId: m.id,
-            name: fullName(m),
-            admissionNo: m.admissionNo,
-            classLeft: from.name,
-            yearLeft: year,
-            phone: phones.get(m.id) ?? null,
-          })),
-        )
-        .returning();
-      for (const m of movers) {
-        await tx.audit({
+      const made = [];
+      for (const part of chunks(movers)) {
+        made.push(
+          ...(await tx.db
+            .insert(oldStudents)
+            .values(
+              part.map((m) => ({
+                schoolId: tx.schoolId,
+                studentId: m.id,
+                name: fullName(m),
+                admissionNo: m.admissionNo,
+                classLeft: from.name,
+                yearLeft: year,
+                phone: phones.get(m.id) ?? null,
+              })),
+            )
+            .returning()),
+        );
+      }
+      await auditMany(tx, [
+        ...movers.map((m) => ({
           action: 'migrate',
           module: 'students',
           entity: 'students',
           entityId: m.id,
           before: { status: 'current', class_id: from.id },
           after: { status: 'left', left_on: leftOn, left_reason: leftReason },
-        });
-      }
-      for (const o of made) {
-        await tx.audit({ action: 'create', module: 'students', entity: 'old_students', entityId: o.id, after: o });
-      }
+        })),
+        ...made.map((o) => ({
+          action: 'create',
+          module: 'students',
+          entity: 'old_students',
+          entityId: o.id,
+          after: o,
+        })),
+      ]);
       return { promoted: 0, left: movers.length, repeated: repeaters.size };
     });
     return { data: result, message: messages.students.migrate.success };

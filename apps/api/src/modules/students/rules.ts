@@ -150,10 +150,9 @@ export async function checkGuardianIds(scope: SchoolScope, links: GuardianLink[]
 
 /**
  * Links guardians to a student, creating the new ones; the first marked primary (else the first) is the
- * primary guardian. Every new row is audited. Call inside the student's transaction. Answers the
- * guardians' ids in order.
+ * primary guardian. Every new row is audited. Call inside the student's transaction.
  */
-export async function linkGuardians(scope: SchoolScope, studentId: number, links: GuardianLink[]): Promise<number[]> {
+export async function linkGuardians(scope: SchoolScope, studentId: number, links: GuardianLink[]) {
   const linked = new Set<number>();
   const primaryAt = Math.max(
     0,
@@ -186,7 +185,6 @@ export async function linkGuardians(scope: SchoolScope, studentId: number, links
       after: row,
     });
   }
-  return [...linked];
 }
 
 /** Removes a student's guardian links (the guardians stay: siblings may share them), audited. */
