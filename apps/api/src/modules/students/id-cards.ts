@@ -1,0 +1,56 @@
+import { files, studentIdCards } from '@somero/contract';
+import { inArray } from 'drizzle-orm';
+import { Refusal } from '../../core/errors.js';
+import { idCardsPdf } from '../../documents/id-cards.js';
+import type { ModuleContext } from '../module.js';
+import { schoolForDocuments } from '../settings/school.js';
+import { guardianPhones, schoolTerm, studentRows, studentWhere } from './query.js';
+
+export function idCardRoutes({ serve }: ModuleContext) {
+  /** Cards for current students of a class, a stream or a chosen list, valid to the end of the school year. */
+  serve(studentIdCards, async ({ input, scope, reply }) => {
+    const list = await studentRows(
+      scope,
+      studentWhere(scope, {
+        class_id: input.class_id,
+        stream_id: input.stream_id,
+        ids: input.student_ids,
+        status: 'current',
+      }),
+      { sort: 'class', limit: 2000 },
+    );
+    if (!list.length) throw new Refusal('No students match');
+    const ids = list.map((s) => s.id);
+    const photoIds = list.flatMap((s) => (s.photo_file_id ? [s.photo_file_id] : []));
+    const [school, phones, photos, { year }] = await Promise.all([
+      schoolForDocuments(scope),
+      guardianPhones(scope, ids),
+      photoIds.length
+        ? scope.db
+            .select({ id: files.id, bytes: files.bytes, mime: files.mime })
+            .from(files)
+            .where(scope.mine(files, inArray(files.id, photoIds)))
+        : [],
+      schoolTerm(scope),
+    ]);
+    const photoById = new Map(photos.map((p) => [p.id, { bytes: p.bytes, mime: p.mime }]));
+    const pdf = await idCardsPdf(
+      school,
+      list.map((s) => ({
+        name: s.name,
+        admissionNo: s.admission_no,
+        className: s.class_name,
+        streamName: s.stream_name,
+        section: s.section === 'boarding' ? 'Boarding' : 'Day',
+        gender: s.gender === 'F' ? 'Female' : 'Male',
+        dateOfBirth: s.date_of_birth,
+        paymentCode: s.payment_code,
+        lin: s.lin,
+        guardianPhone: phones.get(s.id) ?? null,
+        photo: (s.photo_file_id && photoById.get(s.photo_file_id)) || null,
+        validUntil: `31 Dec ${year}`,
+      })),
+    );
+    return reply.type('application/pdf').header('content-disposition', 'inline; filename="student-ids.pdf"').send(pdf);
+  });
+}
