@@ -1,4 +1,6 @@
+import { studentCalls } from '@somero/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { apiUrl } from '../src/core/http.js';
 import { readSheet } from '../src/documents/spreadsheet.js';
 import { admit, client, type Json, newPhone, type RegisterSchool, registerSchool } from './students-fixtures.js';
 import { staffWith, unique, useTestApp } from './support.js';
@@ -312,7 +314,7 @@ describe("another school's students", () => {
       authorised_by: 'Deputy',
     });
     expect((await a.api.get(`/pass_outs/${theirPass.json().data.id}`)).statusCode).toBe(404);
-    expect((await a.api.post('/student_ids', { student_ids: [theirs.id] })).statusCode).toBe(202);
+    expect((await a.api.post('/student_ids', { student_ids: [theirs.id] })).statusCode).toBe(404);
     expect((await a.api.get(`/students/${theirs.id}`)).statusCode).toBe(404);
     expect((await b.api.get(`/students/${theirs.id}`)).json().data.surname).toBe('Nakato');
   });
@@ -321,6 +323,14 @@ describe("another school's students", () => {
     const theirs = await admit(b, { surname: unique('Hidden') });
     expect((await a.api.post('/view_students', { search: theirs.surname })).json().total).toBe(0);
     expect((await b.api.post('/view_students', { search: theirs.surname })).json().total).toBe(1);
+  });
+});
+
+describe('the register', () => {
+  it('serves every student call of the contract', () => {
+    const served = new Set(t.app.registeredRoutes.map((r) => `${r.method} ${r.url}`));
+    const missing = studentCalls.filter((c) => !served.has(`${c.method} ${apiUrl(c.path)}`));
+    expect(missing.map((c) => `${c.method} ${c.path}`)).toEqual([]);
   });
 });
 

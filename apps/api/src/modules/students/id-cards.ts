@@ -1,6 +1,6 @@
-import { files, studentIdCards } from '@somero/contract';
+import { files, studentIdCards, students } from '@somero/contract';
 import { inArray } from 'drizzle-orm';
-import { Refusal } from '../../core/errors.js';
+import { NotFound, Refusal } from '../../core/errors.js';
 import { idCardsPdf } from '../../documents/id-cards.js';
 import type { ModuleContext } from '../module.js';
 import { schoolForDocuments } from '../settings/school.js';
@@ -9,6 +9,14 @@ import { guardianPhones, schoolTerm, studentRows, studentWhere } from './query.j
 export function idCardRoutes({ serve }: ModuleContext) {
   /** Cards for current students of a class, a stream or a chosen list, valid to the end of the school year. */
   serve(studentIdCards, async ({ input, scope, reply }) => {
+    // Ids of another school's students are not found, as everywhere else.
+    const chosen = [...new Set(input.student_ids ?? [])];
+    if (
+      chosen.length &&
+      (await scope.table(students, 'students').count(inArray(students.id, chosen))) < chosen.length
+    ) {
+      throw new NotFound('student');
+    }
     const list = await studentRows(
       scope,
       studentWhere(scope, {

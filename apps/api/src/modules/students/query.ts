@@ -2,7 +2,6 @@ import {
   classes,
   guardians,
   type StudentRow,
-  schoolSettings,
   streams,
   studentAccounts,
   studentGuardians,
@@ -11,6 +10,7 @@ import {
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { NotFound } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
+import { currentTerm } from '../settings/school.js';
 
 export const likeTerm = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -19,14 +19,8 @@ export const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/
 
 export const fullName = (s: { surname: string; otherNames: string }) => `${s.surname} ${s.otherNames}`;
 
-/** The school's current year and term; a school without settings yet is in term 1 of this year. */
-export async function schoolTerm(scope: SchoolScope): Promise<{ year: number; term: number }> {
-  const [row] = await scope.db
-    .select({ year: schoolSettings.currentYear, term: schoolSettings.currentTerm })
-    .from(schoolSettings)
-    .where(eq(schoolSettings.schoolId, scope.schoolId));
-  return row ?? { year: Number(today().slice(0, 4)), term: 1 };
-}
+/** The school's current year and term (a school without settings yet is in term 1 of this year). */
+export const schoolTerm = (scope: SchoolScope) => currentTerm(scope);
 
 /** The columns of a student row (contract `studentRow`), with class and stream names joined. */
 const rowColumns = {
