@@ -15,6 +15,10 @@ export interface ApiOptions {
   /** Catalogue entry for the notice texts: messages[module][action]. */
   module?: string;
   action?: string;
+  /** Notice texts that replace the catalogue entry (a declared entity's own texts). */
+  texts?: ActionTexts;
+  /** Show a 201/202 message as a success-style notice (spec §5: streams, classes, old-student payments). */
+  refusalAsSuccess?: boolean;
   /** No success notice (screens that show none, list reads). */
   silentSuccess?: boolean;
   /** No notice at all: the caller shows the outcome itself (sign-in forms). */
@@ -85,7 +89,7 @@ export async function api<C extends Call>(
 ): Promise<ApiResult<CallOutput<C>>> {
   const { id, params, module, action, silentSuccess, quiet, signal } = options;
   const saving = options.saving ?? call.method !== 'GET';
-  const catalogue = texts(module, action);
+  const catalogue = options.texts ?? texts(module, action);
   const hasBody = call.method === 'POST' || call.method === 'PUT';
   const path = routeHref(call.path, { ...params, ...(id === undefined ? {} : { id }) });
   const token = currentToken();
@@ -130,7 +134,8 @@ export async function api<C extends Call>(
       };
     }
     if (status === 201 || status === 202) {
-      if (!quiet && body.message && module && softRefusalAsSuccess.has(module)) {
+      const asSuccess = options.refusalAsSuccess ?? (module !== undefined && softRefusalAsSuccess.has(module));
+      if (!quiet && body.message && asSuccess) {
         noticeSuccess(body.message);
         return { ok: false, status, message: body.message };
       }

@@ -25,6 +25,13 @@ async function fetchFile({ method, path, body }: DownloadRequest): Promise<Respo
   }
 }
 
+/** An image or other file of the school as a blob (files need the bearer token, so no plain <img src>). */
+export async function fetchBlob(path: string): Promise<Blob> {
+  const response = await fetchFile({ method: 'GET', path });
+  if (!response) throw new Error(`Could not load ${path}`);
+  return response.blob();
+}
+
 /** The file name in a content-disposition header (RFC 6266: filename* wins over filename). */
 export function dispositionName(header: string | null): string | undefined {
   if (!header) return undefined;
