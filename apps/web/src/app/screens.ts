@@ -1,6 +1,21 @@
+import { loadStrings } from '../lib/i18n';
 import type { ScreenLoader } from './lazy-screen';
 
+/** A screen whose area keeps its strings in `locales/en/<area>.json`: both load before it shows. */
+const withStrings =
+  (namespace: string, load: ScreenLoader): ScreenLoader =>
+  () =>
+    Promise.all([load(), loadStrings(namespace)]).then(([screen]) => screen);
+const settings = (load: ScreenLoader) => withStrings('settings', load);
+const students = (load: ScreenLoader) => withStrings('students', load);
+
 const dashboard: ScreenLoader = () => import('../features/dashboard/dashboard');
+
+/** A route whose whole screen is a declared entity's generic list (ARCHITECTURE §3): one line each. */
+const resourceScreen =
+  (path: string): ScreenLoader =>
+  () =>
+    import('../components/resource/resource-screen').then((m) => ({ default: m.resourceScreenFor(path) }));
 
 /** The screens built so far, each its own chunk. Every other route shares the planned chunk. */
 export const builtScreens: Record<string, ScreenLoader> = {
@@ -18,6 +33,12 @@ export const builtScreens: Record<string, ScreenLoader> = {
   '/user/permissions': () => import('../features/users/permissions'),
   '/user/profile': () => import('../features/users/profile'),
   '/audits': () => import('../features/audits/audits'),
+  '/guardians': resourceScreen('guardians'),
+  '/old/students': resourceScreen('old_students'),
+  '/settings': settings(() => import('../features/settings/school-settings')),
+  '/term/dates': settings(() => import('../features/settings/term-dates')),
+  '/curriculum': settings(() => import('../features/settings/curriculum')),
+  '/streams': settings(() => import('../features/settings/classes-and-streams')),
 };
 
 export const plannedScreen: ScreenLoader = () => import('../features/planned/planned-screen');

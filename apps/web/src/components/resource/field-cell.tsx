@@ -1,0 +1,36 @@
+import { Badge } from '@mantine/core';
+import type { Field } from '@somero/contract';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
+import { useReferenceOptions } from './reference-options';
+
+function ReferenceLabel({ references, value }: { references: string; value: unknown }) {
+  const { labelOf } = useReferenceOptions(references);
+  return <>{labelOf(value) || (value === null || value === undefined ? '' : '…')}</>;
+}
+
+/** A list cell: references by their label, options by theirs, money and dates formatted. */
+export function FieldCell({ field, value }: { field: Field; value: unknown }) {
+  const { t } = useTranslation();
+  if (field.kind === 'reference' && field.references)
+    return <ReferenceLabel references={field.references} value={value} />;
+  if (value === null || value === undefined || value === '') return null;
+  switch (field.kind) {
+    case 'select':
+      return <>{field.options?.find((o) => o.value === value)?.label ?? String(value)}</>;
+    case 'boolean':
+      return (
+        <Badge variant="light" color={value ? 'green' : 'gray'}>
+          {value ? t('common.yes') : t('common.no')}
+        </Badge>
+      );
+    case 'money':
+      return <>{formatMoney(Number(value))}</>;
+    case 'date':
+      return <>{formatDate(String(value))}</>;
+    case 'datetime':
+      return <>{formatDateTime(String(value))}</>;
+    default:
+      return <>{String(value)}</>;
+  }
+}

@@ -1,0 +1,111 @@
+import { NumberInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
+import type { Field } from '@somero/contract';
+import { MoneyInput } from '../money-input';
+import type { ReferenceOption } from './reference-options';
+import { ReferenceSelect } from './reference-select';
+
+/** A form value: text and dates as strings, numbers and references as numbers, switches as booleans. */
+export type FieldValue = string | number | boolean | null;
+
+interface Props {
+  field: Field;
+  value: FieldValue;
+  onChange: (value: FieldValue) => void;
+  error?: string;
+  /** For reference fields: only some of the target's rows. */
+  only?: (option: ReferenceOption) => boolean;
+  autoFocus?: boolean;
+}
+
+const text = (value: FieldValue) => (value === null || value === undefined ? '' : String(value));
+const number = (value: FieldValue) => (typeof value === 'number' ? value : null);
+
+/** One input for a declared field, chosen by its kind. No client-side rules: the server's errors show. */
+export function FieldInput({ field, value, onChange, error, only, autoFocus }: Props) {
+  const common = {
+    label: field.label,
+    required: field.required,
+    error,
+    description: field.help,
+    'data-autofocus': autoFocus || undefined,
+  };
+  switch (field.kind) {
+    case 'textarea':
+      return (
+        <Textarea
+          {...common}
+          autosize
+          minRows={2}
+          value={text(value)}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      );
+    case 'number':
+      return (
+        <NumberInput
+          {...common}
+          allowDecimal={false}
+          min={field.min}
+          max={field.max}
+          value={typeof value === 'number' ? value : ''}
+          onChange={(next) => onChange(typeof next === 'number' ? next : null)}
+        />
+      );
+    case 'money':
+      return <MoneyInput {...common} value={number(value)} onChange={onChange} />;
+    case 'boolean':
+      return (
+        <Switch
+          mt="xl"
+          label={field.label}
+          error={error}
+          checked={value === true}
+          onChange={(e) => onChange(e.currentTarget.checked)}
+        />
+      );
+    case 'select':
+      return (
+        <Select
+          {...common}
+          data={(field.options ?? []).map((o) => ({ value: o.value, label: o.label }))}
+          value={typeof value === 'string' && value ? value : null}
+          onChange={(next) => onChange(next)}
+          clearable={!field.required}
+          allowDeselect={!field.required}
+        />
+      );
+    case 'reference':
+      return (
+        <ReferenceSelect
+          {...common}
+          references={field.references ?? ''}
+          value={number(value)}
+          onChange={onChange}
+          only={only}
+        />
+      );
+    case 'date':
+      return (
+        <TextInput {...common} type="date" value={text(value)} onChange={(e) => onChange(e.currentTarget.value)} />
+      );
+    case 'datetime':
+      return (
+        <TextInput
+          {...common}
+          type="datetime-local"
+          value={text(value)}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      );
+    default:
+      return (
+        <TextInput
+          {...common}
+          type={field.kind === 'email' ? 'email' : field.kind === 'phone' ? 'tel' : 'text'}
+          maxLength={field.max}
+          value={text(value)}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      );
+  }
+}

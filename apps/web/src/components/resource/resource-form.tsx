@@ -1,0 +1,70 @@
+import { Button, Group, Modal, SimpleGrid } from '@mantine/core';
+import type { Resource } from '@somero/contract';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, fieldErrors } from '../../lib/api';
+import { useSaving } from '../../lib/saving';
+import { type ResourceRow, resourceCalls } from './calls';
+import { FieldInput } from './field-input';
+import { bodyOf, initialValues } from './values';
+
+interface Props {
+  resource: Resource;
+  /** null adds a new record. */
+  row: ResourceRow | null;
+  onClose: () => void;
+  onSaved: (row: ResourceRow) => void;
+}
+
+/** Add or edit a record of a declared entity: one input per field, the server's errors on the fields. */
+export function ResourceForm({ resource: r, row, onClose, onSaved }: Props) {
+  const { t } = useTranslation();
+  const saving = useSaving();
+  const fields = r.fields.filter((f) => !f.readOnly);
+  const [values, setValues] = useState(() => initialValues(fields, row));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const calls = resourceCalls(r);
+  const title = row ? t('resource.edit', { label: r.label.one }) : t('resource.add', { label: r.label.one });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setErrors({});
+    const body = bodyOf(fields, values);
+    const result = row
+      ? await api(calls.update, body, {
+          id: row.id,
+          texts: { failure: r.texts.updateFailed },
+          refusalAsSuccess: r.refusalAsSuccess,
+        })
+      : await api(calls.create, body, { texts: { failure: r.texts.addFailed }, refusalAsSuccess: r.refusalAsSuccess });
+    if (result.ok) onSaved(result.data);
+    else setErrors(fieldErrors(result.errors));
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={title} size={fields.length > 4 ? 'lg' : 'md'}>
+      <form onSubmit={submit} noValidate>
+        <SimpleGrid cols={{ base: 1, sm: fields.length > 4 ? 2 : 1 }}>
+          {fields.map((f, i) => (
+            <FieldInput
+              key={f.name}
+              field={f}
+              value={values[f.name] ?? null}
+              onChange={(v) => setValues((current) => ({ ...current, [f.name]: v }))}
+              error={errors[f.name]}
+              autoFocus={i === 0}
+            />
+          ))}
+        </SimpleGrid>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={saving}>
+            {t('common.save')}
+          </Button>
+        </Group>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,132 @@
+import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Textarea, TextInput, Title } from '@mantine/core';
+import { type SchoolDetails, updateSchool } from '@somero/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, type CallInput, fieldErrors } from '../../lib/api';
+import { useSaving } from '../../lib/saving';
+import { currentSettingsKey, schoolKey } from '../../lib/school';
+
+type Values = Required<{ [K in keyof CallInput<typeof updateSchool>]: NonNullable<CallInput<typeof updateSchool>[K]> }>;
+
+const valuesOf = (s: SchoolDetails): Values => ({
+  name: s.name,
+  motto: s.motto ?? '',
+  address: s.address ?? '',
+  phone: s.phone ?? '',
+  email: s.email ?? '',
+  website: s.website ?? '',
+  registration_no: s.registration_no ?? '',
+  currency: s.currency,
+  head_teacher: s.head_teacher ?? '',
+  receipt_format: s.receipt_format,
+  payment_instructions: s.payment_instructions ?? '',
+  current_year: s.current_year,
+  current_term: s.current_term,
+});
+
+type TextKey = 'name' | 'motto' | 'address' | 'phone' | 'email' | 'website' | 'registration_no' | 'head_teacher';
+
+/** The school's details, current year and term, receipt paper and payment instructions (PUT school/{id}). */
+export function SchoolForm({ school, editable }: { school: SchoolDetails; editable: boolean }) {
+  const { t } = useTranslation('settings');
+  const saving = useSaving();
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState(() => valuesOf(school));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const text = (key: TextKey) => ({
+    label: t(`school.fields.${key}`),
+    value: values[key],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => set(key, e.currentTarget.value),
+    error: errors[key],
+    readOnly: !editable,
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setErrors({});
+    const result = await api(updateSchool, values, { id: school.id });
+    if (result.ok) {
+      queryClient.setQueryData(schoolKey, result.data);
+      void queryClient.invalidateQueries({ queryKey: currentSettingsKey });
+    } else setErrors(fieldErrors(result.errors));
+  };
+
+  return (
+    <Paper withBorder p="md" component="form" onSubmit={submit} noValidate aria-label={t('school.details')}>
+      <Title order={3} size="h4" mb="md">
+        {t('school.details')}
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput {...text('name')} required />
+        <TextInput {...text('motto')} />
+        <TextInput {...text('address')} />
+        <TextInput {...text('phone')} type="tel" />
+        <TextInput {...text('email')} type="email" />
+        <TextInput {...text('website')} />
+        <TextInput {...text('registration_no')} />
+        <TextInput {...text('head_teacher')} />
+        <NumberInput
+          label={t('school.fields.current_year')}
+          required
+          allowDecimal={false}
+          min={2000}
+          max={2100}
+          value={values.current_year}
+          onChange={(v) => set('current_year', typeof v === 'number' ? v : values.current_year)}
+          error={errors.current_year}
+          readOnly={!editable}
+        />
+        <Select
+          label={t('school.fields.current_term')}
+          required
+          data={['1', '2', '3'].map((n) => ({ value: n, label: t('terms.term', { n }) }))}
+          value={String(values.current_term)}
+          onChange={(v) => set('current_term', Number(v ?? values.current_term))}
+          allowDeselect={false}
+          error={errors.current_term}
+          readOnly={!editable}
+        />
+        <Select
+          label={t('school.fields.receipt_format')}
+          data={[
+            { value: 'a5', label: t('school.receipt.a5') },
+            { value: 'thermal', label: t('school.receipt.thermal') },
+          ]}
+          value={values.receipt_format}
+          onChange={(v) => set('receipt_format', v === 'thermal' ? 'thermal' : 'a5')}
+          allowDeselect={false}
+          error={errors.receipt_format}
+          readOnly={!editable}
+        />
+        <TextInput
+          label={t('school.fields.currency')}
+          maxLength={3}
+          value={values.currency}
+          onChange={(e) => set('currency', e.currentTarget.value.toUpperCase())}
+          error={errors.currency}
+          readOnly={!editable}
+        />
+      </SimpleGrid>
+      <Textarea
+        mt="sm"
+        label={t('school.fields.payment_instructions')}
+        description={t('school.paymentHelp')}
+        autosize
+        minRows={3}
+        value={values.payment_instructions}
+        onChange={(e) => set('payment_instructions', e.currentTarget.value)}
+        error={errors.payment_instructions}
+        readOnly={!editable}
+      />
+      {editable ? (
+        <Group justify="flex-end" mt="md">
+          <Button type="submit" loading={saving}>
+            {t('school.save')}
+          </Button>
+        </Group>
+      ) : null}
+    </Paper>
+  );
+}

@@ -1,0 +1,80 @@
+import { Alert, Button, Group, Paper, SimpleGrid, TextInput, Title } from '@mantine/core';
+import { type termDate, updateTermDate } from '@somero/contract';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { api, fieldErrors } from '../../lib/api';
+import { useSaving } from '../../lib/saving';
+
+type TermDate = z.infer<typeof termDate>;
+
+interface Props {
+  term: TermDate;
+  editable: boolean;
+  onSaved: () => void;
+}
+
+/** One term's opening, closing and next-term dates, saved on their own (PUT term_dates/{id}). */
+export function TermRow({ term, editable, onSaved }: Props) {
+  const { t } = useTranslation('settings');
+  const saving = useSaving();
+  const [values, setValues] = useState({
+    opens_on: term.opens_on,
+    closes_on: term.closes_on,
+    next_term_begins: term.next_term_begins ?? '',
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [refusal, setRefusal] = useState<string>();
+  const label = t('terms.term', { n: term.term });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setErrors({});
+    setRefusal(undefined);
+    const result = await api(
+      updateTermDate,
+      { ...values, next_term_begins: values.next_term_begins || null },
+      { id: term.id },
+    );
+    if (result.ok) onSaved();
+    else if (result.status === 202) setRefusal(result.message);
+    else setErrors(fieldErrors(result.errors));
+  };
+
+  const date = (key: keyof typeof values) => ({
+    type: 'date',
+    value: values[key],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+      const value = e.currentTarget.value;
+      setValues((v) => ({ ...v, [key]: value }));
+    },
+    error: errors[key],
+    readOnly: !editable,
+    label: t(`terms.${key}`),
+  });
+
+  return (
+    <Paper withBorder p="md" component="form" onSubmit={submit} noValidate aria-label={label}>
+      <Group justify="space-between" mb="sm">
+        <Title order={3} size="h4">
+          {label}
+        </Title>
+        {editable ? (
+          <Button type="submit" size="xs" loading={saving}>
+            {t('terms.save', { n: term.term })}
+          </Button>
+        ) : null}
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <TextInput {...date('opens_on')} required />
+        <TextInput {...date('closes_on')} required />
+        <TextInput {...date('next_term_begins')} />
+      </SimpleGrid>
+      {refusal ? (
+        <Alert mt="sm" color="orange" role="alert">
+          {refusal}
+        </Alert>
+      ) : null}
+    </Paper>
+  );
+}
