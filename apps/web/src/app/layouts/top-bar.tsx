@@ -2,7 +2,7 @@ import { ActionIcon, Box, Burger, Group } from '@mantine/core';
 import { useFullscreenDocument } from '@mantine/hooks';
 import { homePath, type SignedInUser, sidebarGroups } from '@somero/contract';
 import { IconLock, IconMaximize, IconMenu2, IconMinimize, IconSearch, IconSettings } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { setLocked } from '../../lib/auth';
@@ -12,6 +12,8 @@ import { LinkMenu } from './link-menu';
 import { NotificationsMenu } from './notifications-menu';
 import { SearchBox } from './search-box';
 import { UserBlock } from './user-block';
+
+const SchoolLogo = lazy(() => import('./school-logo'));
 
 /** The first four sidebar groups become header menus in the horizontal layout (spec 1 §2). */
 const horizontalKeys = new Set<string>(sidebarGroups.slice(0, 4).map((g) => g.key));
@@ -57,6 +59,9 @@ export function TopBar({ user, horizontal }: { user: SignedInUser; horizontal: b
         </>
       )}
       <Box component={Link} to={homePath} className="brand">
+        <Suspense fallback={null}>
+          <SchoolLogo />
+        </Suspense>
         {t('brand')}
       </Box>
       <Group gap={2} wrap="nowrap" visibleFrom="md" className="top-menus">

@@ -1,0 +1,41 @@
+import { useDebouncedValue } from '@mantine/hooks';
+import { listStudents, routeHref } from '@somero/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { SearchItem } from '../../app/layouts/search-items';
+import { fetchData } from '../../lib/api';
+
+const profilePath = '/students/profile/{id}';
+const limit = 6;
+
+/**
+ * The students the header search box finds (name, admission number, payment code, guardian phone).
+ * Loaded with the box, so the shell does not carry the students' calls; it renders nothing itself.
+ */
+export default function HeaderStudentSearch({
+  term,
+  onItems,
+}: {
+  term: string;
+  onItems: (items: SearchItem[]) => void;
+}) {
+  const [debounced] = useDebouncedValue(term, 250);
+  const found = useQuery({
+    queryKey: ['students', 'header-search', debounced],
+    queryFn: () => fetchData(listStudents, { search: debounced, per_page: limit }).then((r) => r.data),
+    enabled: debounced.length >= 2,
+  });
+  const data = debounced.length >= 2 ? found.data : undefined;
+  useEffect(() => {
+    onItems(
+      (data ?? []).map((s) => ({
+        key: `student-${s.id}`,
+        href: routeHref(profilePath, { id: s.id }),
+        title: s.name,
+        hint: [s.admission_no, [s.class_name, s.stream_name].filter(Boolean).join(' ')].join(' · '),
+        group: 'students' as const,
+      })),
+    );
+  }, [data, onItems]);
+  return null;
+}
