@@ -63,21 +63,35 @@ export class SchoolScope {
   }
 
   async audit(entry: AuditEntry): Promise<void> {
+    await this.auditMany([entry]);
+  }
+
+  /** The audit rows of many writes, 500 to a statement, in the caller's transaction. */
+  async auditMany(entries: AuditEntry[]): Promise<void> {
     // These decide what the signed-in user looks like (their account, group, school): forget the cache.
-    if (callerEntities.has(entry.entity)) forgetCallers(this.schoolId);
-    await this.db.insert(audits).values({
-      schoolId: this.schoolId,
-      userId: this.actor.userId,
-      userName: this.actor.name,
-      action: entry.action,
-      module: entry.module,
-      entity: entry.entity,
-      entityId: entry.entityId == null ? null : String(entry.entityId),
-      before: forAudit(entry.before),
-      after: forAudit(entry.after),
-    });
+    if (entries.some((e) => callerEntities.has(e.entity))) forgetCallers(this.schoolId);
+    for (const part of chunks(entries)) {
+      await this.db.insert(audits).values(
+        part.map((entry) => ({
+          schoolId: this.schoolId,
+          userId: this.actor.userId,
+          userName: this.actor.name,
+          action: entry.action,
+          module: entry.module,
+          entity: entry.entity,
+          entityId: entry.entityId == null ? null : String(entry.entityId),
+          before: forAudit(entry.before),
+          after: forAudit(entry.after),
+        })),
+      );
+    }
   }
 }
+
+/** Rows per statement: PostgreSQL takes at most 65,535 parameters a statement. */
+const chunkSize = 500;
+export const chunks = <T>(list: T[]) =>
+  Array.from({ length: Math.ceil(list.length / chunkSize) }, (_, i) => list.slice(i * chunkSize, (i + 1) * chunkSize));
 
 /** One table seen through a school's scope. */
 export class ScopedTable<T extends TenantTable> {

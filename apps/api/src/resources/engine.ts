@@ -1,3 +1,4 @@
+import * as contract from '@somero/contract';
 import {
   type Call,
   type EntityTable,
@@ -45,11 +46,10 @@ export function rowToJson(table: PgTable, row: Row): Row {
   return out;
 }
 
-/** Every table that can refer to another: the API's own and every declared entity's. */
-const allTables: PgTable[] = [
-  ...(Object.values(coreSchema) as unknown[]).filter((t): t is PgTable => is(t, PgTable)),
-  ...resources.map((r) => r.table),
-].filter((t, i, list) => list.indexOf(t) === i);
+/** Every table that can refer to another: the API's own and every table of the contract. */
+const allTables: PgTable[] = ([...Object.values(coreSchema), ...Object.values(contract)] as unknown[])
+  .filter((t): t is PgTable => is(t, PgTable))
+  .filter((t, i, list) => list.indexOf(t) === i);
 
 const labelOfTable = (name: string) =>
   resources.find((r) => r.tableName === name)?.label.many.toLowerCase() ?? name.replaceAll('_', ' ');

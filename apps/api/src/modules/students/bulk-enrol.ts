@@ -1,8 +1,8 @@
 import { counters, guardians, studentGuardians, students } from '@somero/contract';
 import { inArray, sql } from 'drizzle-orm';
 import type { AuditEntry, SchoolScope } from '../../core/scope.js';
+import { chunks } from '../../core/scope.js';
 import { type NewStudent, newStudentRow } from './admissions.js';
-import { auditMany, chunks } from './audit-many.js';
 import { today } from './query.js';
 
 /**
@@ -131,6 +131,6 @@ export async function enrolMany(
       });
     }
   }
-  await auditMany(scope, audit);
+  await scope.auditMany(audit);
   return rows.length;
 }

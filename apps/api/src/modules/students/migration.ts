@@ -2,8 +2,8 @@ import { classes, messages, migrateStudents, oldStudents, students, toMigrate } 
 import { and, eq, inArray } from 'drizzle-orm';
 import { Invalid } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
+import { chunks } from '../../core/scope.js';
 import type { ModuleContext } from '../module.js';
-import { auditMany, chunks } from './audit-many.js';
 import { fullName, guardianPhones, schoolTerm, studentRows, studentWhere, today } from './query.js';
 import { Placement } from './rules.js';
 
@@ -60,8 +60,7 @@ export function migrationRoutes({ serve }: ModuleContext) {
             .update(students)
             .set({ classId: to.id, streamId: target, updatedAt: new Date() })
             .where(tx.mine(students, inArray(students.id, ids)));
-          await auditMany(
-            tx,
+          await tx.auditMany(
             ids.map((id) => ({
               action: 'migrate',
               module: 'students',
@@ -101,7 +100,7 @@ export function migrationRoutes({ serve }: ModuleContext) {
             .returning()),
         );
       }
-      await auditMany(tx, [
+      await tx.auditMany([
         ...movers.map((m) => ({
           action: 'migrate',
           module: 'students',
