@@ -12,7 +12,7 @@ type Json = Record<string, unknown>;
 async function sample(r: Resource, token: string): Promise<Json> {
   const body: Json = {};
   for (const f of r.fields.filter((f) => !f.readOnly)) {
-    if (!f.required && f.kind !== 'reference' && f !== r.titleField) continue;
+    if (!f.required && f.kind !== 'reference' && f.name !== r.titleField.name) continue;
     switch (f.kind) {
       case 'reference': {
         if (!f.required) break;
@@ -80,7 +80,7 @@ describe.each(generic.map((r) => [r.path, r] as const))('declared entity %s', (_
       url: `/api/${r.path}?search=${encodeURIComponent(String(created[title]))}`,
       headers: bearer(a.adminToken),
     });
-    expect(found.json().data.map((x: Json) => x.id)).toEqual([created.id]);
+    if (r.list.search.length) expect(found.json().data.map((x: Json) => x.id)).toEqual([created.id]);
     const paged = await t.app.inject({
       method: 'GET',
       url: `/api/${r.path}?per_page=1&page=2&sort=id&order=desc`,
@@ -100,6 +100,8 @@ describe.each(generic.map((r) => [r.path, r] as const))('declared entity %s', (_
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json().data[title]).toBe(renamed);
 
+    // Entities whose removal is a verb of their own (a bursary ends rather than vanishes) stop here.
+    if (!r.calls.includes('delete')) return;
     const removed = await t.app.inject({
       method: 'DELETE',
       url: `/api/${r.path}/${second.id}`,
@@ -127,7 +129,7 @@ describe.each(generic.map((r) => [r.path, r] as const))('declared entity %s', (_
       method: 'PUT',
       url: `/api/${r.path}/${theirs.id}`,
       headers: bearer(a.adminToken),
-      payload: { [title]: 'Hijacked' },
+      payload: { [title]: r.titleField.kind === 'text' ? 'Hijacked' : theirs[title] },
     });
     expect(put.statusCode).toBe(404);
     const del = await t.app.inject({

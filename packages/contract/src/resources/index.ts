@@ -2,6 +2,11 @@
  * The registry of declared entities: one line each. The API serves them, drizzle-kit makes their
  * tables, and the web app's generic screens show them.
  */
+
+import { bursaryResource, feesAdditionResource, feesDeductionResource } from './fees/adjustments.js';
+import { bursaryCategoryResource, feesCategoryResource } from './fees/categories.js';
+import { paymentModeResource } from './fees/money.js';
+import { feesBreakdownResource } from './fees/structure.js';
 import { classResource } from './school/classes.js';
 import { streamResource } from './school/streams.js';
 import { guardianResource } from './students/guardians.js';
@@ -11,6 +16,12 @@ import { studentResource } from './students/students.js';
 
 export * from './core/counters.js';
 export * from './core/files.js';
+export * from './fees/adjustments.js';
+export * from './fees/categories.js';
+export * from './fees/enrolments.js';
+export * from './fees/money.js';
+export * from './fees/options.js';
+export * from './fees/structure.js';
 export * from './school/classes.js';
 export * from './school/settings.js';
 export * from './school/streams.js';
@@ -28,6 +39,13 @@ export const resources = [
   studentResource,
   oldStudentResource,
   passOutResource,
+  feesCategoryResource,
+  feesBreakdownResource,
+  bursaryCategoryResource,
+  bursaryResource,
+  feesAdditionResource,
+  feesDeductionResource,
+  paymentModeResource,
 ];
 
 export const resourceByPath = (path: string) => resources.find((r) => r.path === path);

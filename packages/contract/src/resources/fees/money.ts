@@ -1,0 +1,196 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { defineResource, schools, tenantColumns } from '../../resource.js';
+import { oldStudents } from '../students/old-students.js';
+import { students } from '../students/students.js';
+import { paymentModeKinds } from './options.js';
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Where money is kept: the cash box, each bank account, mobile money, the aggregator. */
+export const paymentModes = pgTable(
+  'payment_modes',
+  {
+    ...tenantColumns(),
+    name: text().notNull(),
+    kind: text().notNull().default('cash'),
+    accountNo: text('account_no'),
+    openingBalance: integer('opening_balance').notNull().default(0),
+    openingOn: date('opening_on').notNull(),
+    active: boolean().notNull().default(true),
+  },
+  (t) => [uniqueIndex('payment_modes_school_name').on(t.schoolId, sql`lower(${t.name})`)],
+);
+
+export const paymentModeResource = defineResource(paymentModes, {
+  path: 'payment_options',
+  module: 'fees',
+  label: { one: 'Payment Mode', many: 'Payment Modes' },
+  access: 'view_payment_modes',
+  titleField: 'name',
+  fields: {
+    name: { label: 'Name', max: 80 },
+    kind: { label: 'Kind', options: paymentModeKinds, required: true },
+    accountNo: { label: 'Account / number', max: 60 },
+    openingBalance: { label: 'Opening balance (UGX)', kind: 'money' },
+    openingOn: { label: 'Opening date' },
+    active: { label: 'In use' },
+  },
+  list: {
+    columns: ['name', 'kind', 'accountNo', 'openingBalance', 'openingOn', 'active'],
+    filters: ['kind', 'active'],
+  },
+  unique: [['name']],
+  calls: ['list', 'create', 'update', 'delete'],
+});
+
+/** Money moved between modes (banking the day's cash). A mistake is voided, never deleted. */
+export const moneyTransfers = pgTable(
+  'money_transfers',
+  {
+    ...tenantColumns(),
+    fromModeId: integer('from_mode_id')
+      .notNull()
+      .references(() => paymentModes.id),
+    toModeId: integer('to_mode_id')
+      .notNull()
+      .references(() => paymentModes.id),
+    amount: integer().notNull(),
+    transferredOn: date('transferred_on').notNull(),
+    reference: text(),
+    note: text(),
+    status: text().notNull().default('valid'),
+    voidReason: text('void_reason'),
+    voidedAt: at('voided_at'),
+    voidedBy: text('voided_by'),
+  },
+  (t) => [index('money_transfers_school').on(t.schoolId, t.transferredOn)],
+);
+
+/**
+ * A fees payment and its receipt. Receipt numbers are gapless per school. A wrong payment is voided
+ * with a reason (it stays listed, and the ledger shows the reversal); a correction is an amendment.
+ */
+export const feesPayments = pgTable(
+  'fees_payments',
+  {
+    ...tenantColumns(),
+    receiptNo: integer('receipt_no').notNull(),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id),
+    amount: integer().notNull(),
+    modeId: integer('mode_id')
+      .notNull()
+      .references(() => paymentModes.id),
+    paidOn: date('paid_on').notNull(),
+    reference: text(),
+    payer: text(),
+    /** The term it was received in. */
+    year: integer().notNull(),
+    term: integer().notNull(),
+    cashierId: integer('cashier_id'),
+    cashierName: text('cashier_name').notNull(),
+    status: text().notNull().default('valid'),
+    voidReason: text('void_reason'),
+    voidedAt: at('voided_at'),
+    voidedBy: text('voided_by'),
+    /** The desk's Idempotency-Key: the same key again answers the first payment. */
+    idempotencyKey: text('idempotency_key'),
+    onlineTransactionId: integer('online_transaction_id'),
+  },
+  (t) => [
+    uniqueIndex('fees_payments_receipt').on(t.schoolId, t.receiptNo),
+    uniqueIndex('fees_payments_idempotency').on(t.schoolId, t.idempotencyKey),
+    index('fees_payments_student').on(t.schoolId, t.studentId),
+    index('fees_payments_paid_on').on(t.schoolId, t.paidOn),
+  ],
+);
+
+/** Each change to a payment: what it was, what it became, who, when and why. */
+export const feesPaymentAmendments = pgTable(
+  'fees_payment_amendments',
+  {
+    ...tenantColumns(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => feesPayments.id),
+    before: jsonb().notNull(),
+    after: jsonb().notNull(),
+    reason: text().notNull(),
+    byName: text('by_name').notNull(),
+  },
+  (t) => [index('fees_payment_amendments_payment').on(t.paymentId)],
+);
+
+/**
+ * Payments reported by the aggregator (SchoolPay-style), keyed by its receipt number so nothing is
+ * imported twice. Matched ones become fees payments; others wait for the bursar.
+ */
+export const onlineTransactions = pgTable(
+  'online_transactions',
+  {
+    ...tenantColumns(),
+    provider: text().notNull(),
+    providerReceiptNo: text('provider_receipt_no').notNull(),
+    paymentCode: text('payment_code'),
+    studentName: text('student_name'),
+    amount: integer().notNull(),
+    channel: text(),
+    channelTransactionId: text('channel_transaction_id'),
+    paidAt: at('paid_at').notNull(),
+    raw: jsonb().notNull(),
+    /** pending, processed (became a payment) or rejected. */
+    status: text().notNull().default('pending'),
+    studentId: integer('student_id').references(() => students.id),
+    feesPaymentId: integer('fees_payment_id').references(() => feesPayments.id),
+    note: text(),
+  },
+  (t) => [
+    uniqueIndex('online_transactions_receipt').on(t.schoolId, t.provider, t.providerReceiptNo),
+    index('online_transactions_status').on(t.schoolId, t.status),
+  ],
+);
+
+/** A school's aggregator account. The API password signs requests and webhooks; it is never shown back. */
+export const paymentGateways = pgTable('payment_gateways', {
+  schoolId: integer('school_id')
+    .primaryKey()
+    .references(() => schools.id),
+  provider: text().notNull().default('schoolpay'),
+  schoolCode: text('school_code').notNull(),
+  apiPassword: text('api_password').notNull(),
+  baseUrl: text('base_url').notNull(),
+  /** The payment mode online payments are received into. */
+  modeId: integer('mode_id').references(() => paymentModes.id),
+  enabled: boolean().notNull().default(true),
+  lastSyncedOn: date('last_synced_on'),
+});
+
+/** Payments by old students towards what they owed when they left; their own receipt series. */
+export const oldPayments = pgTable(
+  'old_payments',
+  {
+    ...tenantColumns(),
+    receiptNo: integer('receipt_no').notNull(),
+    oldStudentId: integer('old_student_id')
+      .notNull()
+      .references(() => oldStudents.id),
+    amount: integer().notNull(),
+    modeId: integer('mode_id')
+      .notNull()
+      .references(() => paymentModes.id),
+    paidOn: date('paid_on').notNull(),
+    reference: text(),
+    payer: text(),
+    cashierName: text('cashier_name').notNull(),
+    status: text().notNull().default('valid'),
+    voidReason: text('void_reason'),
+    voidedAt: at('voided_at'),
+    voidedBy: text('voided_by'),
+  },
+  (t) => [
+    uniqueIndex('old_payments_receipt').on(t.schoolId, t.receiptNo),
+    index('old_payments_student').on(t.schoolId, t.oldStudentId),
+  ],
+);
