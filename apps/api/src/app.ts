@@ -11,6 +11,10 @@ import type { Database } from './db/open.js';
 import { auditRoutes } from './modules/audits/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
+import { feesOnlineRoutes } from './modules/fees/online.js';
+import { feesPaymentsRoutes } from './modules/fees/payments.js';
+import { feesReportsRoutes } from './modules/fees/reports.js';
+import { feesSetupRoutes } from './modules/fees/setup.js';
 import type { ModuleContext } from './modules/module.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { studentRoutes } from './modules/students/routes.js';
@@ -63,6 +67,10 @@ export async function buildApp({ database, config, logger = false, mailer, extra
   resourceRoutes(ctx);
   settingsRoutes(ctx);
   studentRoutes(ctx);
+  feesSetupRoutes(ctx);
+  feesPaymentsRoutes(ctx);
+  feesOnlineRoutes(ctx);
+  feesReportsRoutes(ctx);
   extraRoutes?.(ctx);
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());

@@ -1,0 +1,4 @@
+import type { ModuleContext } from '../module.js';
+
+/** Fees setup (issue 4). */
+export function feesSetupRoutes(_ctx: ModuleContext) {}
