@@ -8,6 +8,7 @@ const withStrings =
     Promise.all([load(), loadStrings(namespace)]).then(([screen]) => screen);
 const settings = (load: ScreenLoader) => withStrings('settings', load);
 const students = (load: ScreenLoader) => withStrings('students', load);
+const imports = (load: ScreenLoader) => withStrings('imports', load);
 
 const dashboard: ScreenLoader = () => import('../features/dashboard/dashboard');
 
@@ -39,6 +40,22 @@ export const builtScreens: Record<string, ScreenLoader> = {
   '/term/dates': settings(() => import('../features/settings/term-dates')),
   '/curriculum': settings(() => import('../features/settings/curriculum')),
   '/streams': settings(() => import('../features/settings/classes-and-streams')),
+  '/addstudent': students(() => import('../features/students/add-student')),
+  '/students': students(() => import('../features/students/students')),
+  '/new/students': students(() => import('../features/students/new-students')),
+  '/trashed/students': students(() => import('../features/students/trashed-students')),
+  '/students/summary': students(() => import('../features/students/student-summary')),
+  '/students/search': students(() => import('../features/students/search-students')),
+  '/students/profile/{id}': students(() => import('../features/students/student-profile')),
+  '/students/edit': students(() => import('../features/students/bulk-edit')),
+  '/academics/edit': students(() => import('../features/students/placement-edit')),
+  '/students/migrate': students(() => import('../features/students/migrate-students')),
+  '/student/photos': students(() => import('../features/students/student-photos')),
+  '/student/accounts': students(() => import('../features/students/student-accounts')),
+  '/student/idcards': students(() => import('../features/students/id-cards')),
+  '/student/passouts': students(() => import('../features/students/pass-outs')),
+  '/students/reports/periodic': students(() => import('../features/students/periodic-report')),
+  '/data/imports': imports(() => import('../features/imports/data-imports')),
 };
 
 export const plannedScreen: ScreenLoader = () => import('../features/planned/planned-screen');

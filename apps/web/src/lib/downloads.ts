@@ -1,5 +1,6 @@
 import { downloadFailedAlert, type Method } from '@somero/contract';
 import { currentToken } from './auth';
+import { noticeError } from './notices';
 
 interface DownloadRequest {
   method: Method;
@@ -8,7 +9,11 @@ interface DownloadRequest {
   body?: unknown;
 }
 
-async function fetchFile({ method, path, body }: DownloadRequest): Promise<Response | undefined> {
+/**
+ * The file, or nothing. A business refusal (201/202, e.g. "No students match") shows its message as
+ * the error notice instead of the bare "Download failed" alert, so the reason is not lost.
+ */
+async function fetchFile({ method, path, body }: DownloadRequest): Promise<Response | 'refused' | undefined> {
   const headers: Record<string, string> = {};
   const token = currentToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -19,6 +24,13 @@ async function fetchFile({ method, path, body }: DownloadRequest): Promise<Respo
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
+    if (response.status === 201 || response.status === 202) {
+      const reply = (await response.json().catch(() => ({}))) as { message?: string };
+      if (reply.message) {
+        noticeError(reply.message);
+        return 'refused';
+      }
+    }
     return response.status === 200 ? response : undefined;
   } catch {
     return undefined;
@@ -28,7 +40,7 @@ async function fetchFile({ method, path, body }: DownloadRequest): Promise<Respo
 /** An image or other file of the school as a blob (files need the bearer token, so no plain <img src>). */
 export async function fetchBlob(path: string): Promise<Blob> {
   const response = await fetchFile({ method: 'GET', path });
-  if (!response) throw new Error(`Could not load ${path}`);
+  if (!response || response === 'refused') throw new Error(`Could not load ${path}`);
   return response.blob();
 }
 
@@ -44,8 +56,8 @@ export function dispositionName(header: string | null): string | undefined {
 /** Save a spreadsheet under the server's name (or the default the specification gives). */
 export async function downloadSpreadsheet(request: DownloadRequest, defaultName: string): Promise<boolean> {
   const response = await fetchFile(request);
-  if (!response) {
-    alert(downloadFailedAlert);
+  if (!response || response === 'refused') {
+    if (!response) alert(downloadFailedAlert);
     return false;
   }
   const name = dispositionName(response.headers.get('content-disposition')) ?? defaultName;
@@ -64,9 +76,9 @@ export async function downloadSpreadsheet(request: DownloadRequest, defaultName:
 export async function openPdf(request: DownloadRequest): Promise<boolean> {
   const target = window.open('', '_blank');
   const response = await fetchFile(request);
-  if (!response) {
+  if (!response || response === 'refused') {
     target?.close();
-    alert(downloadFailedAlert);
+    if (!response) alert(downloadFailedAlert);
     return false;
   }
   const url = URL.createObjectURL(await response.blob());

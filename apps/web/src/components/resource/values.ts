@@ -1,17 +1,18 @@
 import type { Field } from '@somero/contract';
 import { fromLocalInput, toLocalInput } from '../../lib/format';
-import type { ResourceRow } from './calls';
 import type { FieldValue } from './field-input';
 
 export type FormValues = Record<string, FieldValue>;
 
-/** The form's starting values: the row's, or empty (the server applies its own defaults). */
-export function initialValues(fields: Field[], row: ResourceRow | null): FormValues {
+const choiceKinds = new Set(['select', 'reference', 'number', 'money']);
+
+/** The form's starting values from a row (JSON names), or empty: the server applies its own defaults. */
+export function initialValues(fields: Field[], row: Record<string, unknown> | null): FormValues {
   return Object.fromEntries(
     fields.map((f) => {
       const v = row?.[f.name];
       if (f.kind === 'boolean') return [f.name, v === true];
-      if (v === null || v === undefined) return [f.name, null];
+      if (v === null || v === undefined) return [f.name, choiceKinds.has(f.kind) ? null : ''];
       if (f.kind === 'datetime') return [f.name, toLocalInput(String(v))];
       if (f.kind === 'date') return [f.name, String(v).slice(0, 10)];
       return [f.name, v as FieldValue];
@@ -19,14 +20,18 @@ export function initialValues(fields: Field[], row: ResourceRow | null): FormVal
   );
 }
 
-/** The request body, by JSON name: date-times as ISO instants, empty optional text as null. */
+/**
+ * The request body by JSON name: date-times as ISO instants, empty optional text as null. An empty
+ * required choice is left out, so the server's default applies or its "Choose …" message shows.
+ */
 export function bodyOf(fields: Field[], values: FormValues): Record<string, unknown> {
-  return Object.fromEntries(
-    fields.map((f) => {
-      const v = values[f.name] ?? null;
-      if (f.kind === 'datetime') return [f.name, typeof v === 'string' ? fromLocalInput(v) : null];
-      if (typeof v === 'string' && v.trim() === '' && !f.required) return [f.name, null];
-      return [f.name, v];
-    }),
-  );
+  const body: Record<string, unknown> = {};
+  for (const f of fields) {
+    const v = values[f.name] ?? null;
+    if (v === null && f.required && choiceKinds.has(f.kind)) continue;
+    if (f.kind === 'datetime') body[f.name] = typeof v === 'string' ? fromLocalInput(v) : null;
+    else if (typeof v === 'string' && v.trim() === '' && !f.required) body[f.name] = null;
+    else body[f.name] = v;
+  }
+  return body;
 }

@@ -1,0 +1,52 @@
+import { Alert, SimpleGrid } from '@mantine/core';
+import { type Access, importStudentCodes, importStudents, messages, studentImportTemplate } from '@somero/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/page-title';
+import { can } from '../../lib/access';
+import { useUser } from '../../lib/auth';
+import { ImportCard, type ImportKind } from './import-card';
+
+/** /data/imports, shown to everyone: the imports the user's flags allow. Later areas add their cards here. */
+export default function DataImportsScreen() {
+  const { t } = useTranslation('imports');
+  const user = useUser();
+  const queryClient = useQueryClient();
+  const reloadStudents = () => void queryClient.invalidateQueries({ queryKey: ['students'] });
+  const kinds: (ImportKind & { access: Access })[] = [
+    {
+      key: 'students',
+      access: importStudents.access,
+      title: t('students.title'),
+      description: t('students.description'),
+      call: importStudents,
+      texts: { success: messages.students.import.success, failure: messages.students.import.failure },
+      template: { call: studentImportTemplate, name: 'students-import.xlsx' },
+      onImported: reloadStudents,
+    },
+    {
+      key: 'student-codes',
+      access: importStudentCodes.access,
+      title: t('codes.title'),
+      description: t('codes.description'),
+      call: importStudentCodes,
+      texts: { success: messages.students.importCodes.success, failure: messages.students.importCodes.failure },
+      onImported: reloadStudents,
+    },
+  ];
+  const allowed = kinds.filter((k) => can(user, k.access));
+  return (
+    <div data-screen-status="built">
+      <PageHeader />
+      {allowed.length === 0 ? (
+        <Alert color="gray">{t('none')}</Alert>
+      ) : (
+        <SimpleGrid cols={{ base: 1, lg: 2 }}>
+          {allowed.map((kind) => (
+            <ImportCard key={kind.key} kind={kind} />
+          ))}
+        </SimpleGrid>
+      )}
+    </div>
+  );
+}

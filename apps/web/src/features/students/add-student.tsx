@@ -1,0 +1,97 @@
+import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { addStudent, type StudentProfile } from '@somero/contract';
+import { IconUserPlus } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PageHeader } from '../../components/page-title';
+import { resourceKey } from '../../components/resource/calls';
+import { bodyOf, initialValues } from '../../components/resource/values';
+import { api, type CallInput, fieldErrors } from '../../lib/api';
+import { useSaving } from '../../lib/saving';
+import { inputDefaults } from '../../lib/schema-defaults';
+import { GuardianEntries } from './guardian-entries';
+import { type GuardianEntry, guardiansBody, newGuardian } from './guardian-entry';
+import { StudentFields, studentFields } from './student-fields';
+import { profileHref } from './student-table';
+
+/** The form starts with the admission's own defaults (day section, Ugandan). */
+const emptyStudent = () => initialValues(studentFields, inputDefaults(addStudent.input));
+
+/** /addstudent: admit a student with their guardians; then add another or open the profile. */
+export default function AddStudentScreen() {
+  const { t } = useTranslation('students');
+  const navigate = useNavigate();
+  const saving = useSaving();
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState(emptyStudent);
+  const [guardians, setGuardians] = useState<GuardianEntry[]>(() => [newGuardian(true)]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [added, setAdded] = useState<StudentProfile | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setErrors({});
+    const body = { ...bodyOf(studentFields, values), guardians: guardiansBody(guardians) } as CallInput<
+      typeof addStudent
+    >;
+    const result = await api(addStudent, body, { module: 'students', action: 'add' });
+    if (result.ok) {
+      setAdded(result.data);
+      void queryClient.invalidateQueries({ queryKey: ['students'] });
+      void queryClient.invalidateQueries({ queryKey: ['guardians'] });
+      void queryClient.invalidateQueries({ queryKey: resourceKey('guardians') });
+    } else setErrors(fieldErrors(result.errors));
+  };
+
+  const addAnother = () => {
+    setAdded(null);
+    setValues(emptyStudent());
+    setGuardians([newGuardian(true)]);
+    window.scrollTo({ top: 0 });
+  };
+
+  if (added)
+    return (
+      <div data-screen-status="built">
+        <PageHeader />
+        <Alert color="green" title={t('add.doneTitle')} maw={640} role="status">
+          {t('add.done', { name: added.name, number: added.admission_no })}
+          <Group mt="md">
+            <Button onClick={() => navigate(profileHref(added.id))}>{t('add.openProfile')}</Button>
+            <Button variant="default" onClick={addAnother}>
+              {t('add.another')}
+            </Button>
+          </Group>
+        </Alert>
+      </div>
+    );
+
+  return (
+    <div data-screen-status="built">
+      <PageHeader />
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Paper withBorder p="md">
+            <Title order={3} size="h4" mb="md">
+              {t('add.student')}
+            </Title>
+            <StudentFields values={values} onChange={setValues} errors={errors} />
+          </Paper>
+          <Paper withBorder p="md">
+            <Title order={3} size="h4" mb="md">
+              {t('add.guardians')}
+            </Title>
+            <GuardianEntries entries={guardians} onChange={setGuardians} errors={errors} />
+          </Paper>
+          <Group justify="flex-end">
+            <Button type="submit" leftSection={<IconUserPlus size={16} />} loading={saving}>
+              {t('add.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,170 @@
+import { Alert, Badge, Button, Checkbox, Group, Paper, Table, Text, Title } from '@mantine/core';
+import { migrateStudents, toMigrate } from '@somero/contract';
+import { IconArrowRight } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CenteredLoader } from '../../components/centered-loader';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { LoadError } from '../../components/load-error';
+import { PageHeader } from '../../components/page-title';
+import { ReferenceSelect } from '../../components/resource/reference-select';
+import { api, type CallOutput, fetchData } from '../../lib/api';
+import { useSaving } from '../../lib/saving';
+import { genderLabel, placementLabel } from './student-table';
+
+/** /students/migrate: year end for one class: promote it, or its leavers become old students; repeaters stay. */
+export default function MigrateStudentsScreen() {
+  const { t } = useTranslation('students');
+  const saving = useSaving();
+  const queryClient = useQueryClient();
+  const [classId, setClassId] = useState<number | null>(null);
+  const [repeaters, setRepeaters] = useState<Set<number>>(new Set());
+  const [confirming, setConfirming] = useState(false);
+  const [done, setDone] = useState<CallOutput<typeof migrateStudents> | null>(null);
+  const plan = useQuery({
+    queryKey: ['students', 'to-migrate', classId],
+    queryFn: () => fetchData(toMigrate, { class_id: classId ?? 0 }).then((r) => r.data),
+    enabled: classId !== null,
+  });
+  const from = plan.data?.from.name ?? '';
+  const to = plan.data?.to?.name;
+  const movers = (plan.data?.students.length ?? 0) - repeaters.size;
+
+  const toggle = (id: number) =>
+    setRepeaters((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  const migrate = async () => {
+    if (classId === null) return;
+    const result = await api(
+      migrateStudents,
+      { class_id: classId, repeaters: [...repeaters] },
+      { module: 'students', action: 'migrate' },
+    );
+    setConfirming(false);
+    if (result.ok) {
+      setDone(result.data);
+      setRepeaters(new Set());
+      void queryClient.invalidateQueries({ queryKey: ['students'] });
+      void queryClient.invalidateQueries({ queryKey: ['resource', 'old_students'] });
+    }
+  };
+
+  return (
+    <div data-screen-status="built">
+      <PageHeader />
+      <Paper withBorder p="md" mb="md">
+        <Group align="flex-end">
+          <ReferenceSelect
+            label={t('migrate.class')}
+            placeholder={t('filters.chooseClass')}
+            references="classes"
+            w={180}
+            value={classId}
+            onChange={(id) => {
+              setClassId(id);
+              setRepeaters(new Set());
+              setDone(null);
+            }}
+          />
+          {plan.data ? (
+            <Group gap="xs" data-testid="migration-route">
+              <Badge size="lg" variant="light">
+                {from}
+              </Badge>
+              <IconArrowRight size={18} />
+              {to ? (
+                <Badge size="lg" variant="light" color="green">
+                  {to}
+                </Badge>
+              ) : (
+                <Badge size="lg" variant="light" color="orange">
+                  {t('migrate.leave')}
+                </Badge>
+              )}
+            </Group>
+          ) : null}
+        </Group>
+      </Paper>
+      {done ? (
+        <Alert color="green" mb="md" role="status" title={t('migrate.doneTitle')}>
+          {t('migrate.done', done)}
+        </Alert>
+      ) : null}
+      {classId === null ? (
+        <Text c="dimmed">{t('migrate.choose')}</Text>
+      ) : plan.isPending ? (
+        <CenteredLoader />
+      ) : plan.isError ? (
+        <LoadError error={plan.error} onRetry={() => void plan.refetch()} />
+      ) : (
+        <Paper withBorder p="md">
+          <Group justify="space-between" mb="md">
+            <Title order={3} size="h4">
+              {to
+                ? t('migrate.plan', { count: movers, from, to, repeat: repeaters.size })
+                : t('migrate.planLeave', { count: movers, from, repeat: repeaters.size })}
+            </Title>
+            <Button onClick={() => setConfirming(true)} disabled={plan.data.students.length === 0} loading={saving}>
+              {t('migrate.start')}
+            </Button>
+          </Group>
+          {plan.data.students.length === 0 ? (
+            <Text c="dimmed">{t('migrate.nobody', { from })}</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={560}>
+              <Table striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th w={90}>{t('migrate.repeats')}</Table.Th>
+                    <Table.Th>{t('columns.admissionNo')}</Table.Th>
+                    <Table.Th>{t('columns.name')}</Table.Th>
+                    <Table.Th>{t('columns.gender')}</Table.Th>
+                    <Table.Th>{t('columns.class')}</Table.Th>
+                    <Table.Th>{t('migrate.goesTo')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {plan.data.students.map((s) => (
+                    <Table.Tr key={s.id}>
+                      <Table.Td>
+                        <Checkbox
+                          aria-label={t('migrate.repeatNamed', { name: s.name })}
+                          checked={repeaters.has(s.id)}
+                          onChange={() => toggle(s.id)}
+                        />
+                      </Table.Td>
+                      <Table.Td>{s.admission_no}</Table.Td>
+                      <Table.Td>{s.name}</Table.Td>
+                      <Table.Td>{genderLabel(s.gender)}</Table.Td>
+                      <Table.Td>{placementLabel(s)}</Table.Td>
+                      <Table.Td>
+                        {repeaters.has(s.id) ? t('migrate.stays', { from }) : (to ?? t('migrate.leave'))}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Paper>
+      )}
+      <ConfirmDialog
+        opened={confirming}
+        title={t('migrate.confirmTitle')}
+        message={
+          to
+            ? t('migrate.confirm', { count: movers, from, to, repeat: repeaters.size })
+            : t('migrate.confirmLeave', { count: movers, from, repeat: repeaters.size })
+        }
+        confirmLabel={t('migrate.start')}
+        onConfirm={() => void migrate()}
+        onClose={() => setConfirming(false)}
+      />
+    </div>
+  );
+}

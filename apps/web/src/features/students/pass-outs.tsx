@@ -1,0 +1,238 @@
+import { ActionIcon, Badge, Button, Group, Paper, Select, Table, TextInput, Tooltip } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { passOutResource, passOutStatuses, printPassOut, routeHref, viewPassOuts } from '@somero/contract';
+import { IconCheck, IconPlus, IconPrinter, IconSearch, IconTrash } from '@tabler/icons-react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CenteredLoader } from '../../components/centered-loader';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { EmptyRow } from '../../components/empty-row';
+import { LoadError } from '../../components/load-error';
+import { PageHeader } from '../../components/page-title';
+import { Pager } from '../../components/pager';
+import { resourceCalls } from '../../components/resource/calls';
+import { api, type CallInput, type CallOutput, fetchData } from '../../lib/api';
+import { openPdf } from '../../lib/downloads';
+import { formatDateTime } from '../../lib/format';
+import { useSaving } from '../../lib/saving';
+import { PassOutForm } from './pass-out-form';
+
+type PassOut = CallOutput<typeof viewPassOuts>[number];
+type Status = NonNullable<CallInput<typeof viewPassOuts>['status']>;
+const perPage = 25;
+const calls = resourceCalls(passOutResource);
+const statusColor: Record<string, string> = { out: 'blue', returned: 'green', cancelled: 'gray' };
+
+/** /student/passouts: issue, print, mark returned and delete pass-outs; overdue ones stand out. */
+export default function PassOutsScreen() {
+  const { t } = useTranslation('students');
+  const saving = useSaving();
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<Status | null>(null);
+  const [search, setSearch] = useState('');
+  const [term] = useDebouncedValue(search.trim(), 300);
+  const [range, setRange] = useState({ from: '', to: '' });
+  const [page, setPage] = useState(1);
+  const [issuing, setIssuing] = useState(false);
+  const [deleting, setDeleting] = useState<PassOut | null>(null);
+  const filters = {
+    status: status ?? undefined,
+    search: term || undefined,
+    from: range.from || undefined,
+    to: range.to || undefined,
+  };
+  const list = useQuery({
+    queryKey: ['pass-outs', filters, page],
+    queryFn: () => fetchData(viewPassOuts, { ...filters, page, per_page: perPage }),
+    placeholderData: keepPreviousData,
+  });
+  const reload = () => void queryClient.invalidateQueries({ queryKey: ['pass-outs'] });
+
+  const markReturned = async (p: PassOut) => {
+    const result = await api(
+      calls.update,
+      { returned_at: new Date().toISOString(), status: 'returned' },
+      { id: p.id, module: 'passOuts', action: 'update' },
+    );
+    if (result.ok) reload();
+  };
+  const remove = async () => {
+    if (!deleting) return;
+    const result = await api(calls.remove, {}, { id: deleting.id, module: 'passOuts', action: 'delete' });
+    setDeleting(null);
+    if (result.ok) reload();
+  };
+  const print = (p: PassOut) =>
+    void openPdf({ method: printPassOut.method, path: routeHref(printPassOut.path, { id: p.id }) });
+
+  const statusOptions = [
+    ...passOutStatuses.map((s) => ({ value: s.value, label: s.label })),
+    { value: 'overdue', label: t('passouts.overdue') },
+  ];
+
+  return (
+    <div data-screen-status="built">
+      <PageHeader
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setIssuing(true)}>
+            {t('passouts.issue')}
+          </Button>
+        }
+      />
+      <Paper withBorder p="md">
+        <Group mb="md" align="flex-end" wrap="wrap">
+          <TextInput
+            label={t('list.search')}
+            w={240}
+            leftSection={<IconSearch size={16} />}
+            placeholder={t('passouts.searchPlaceholder')}
+            value={search}
+            onChange={(e) => {
+              setSearch(e.currentTarget.value);
+              setPage(1);
+            }}
+          />
+          <Select
+            label={t('passouts.status')}
+            placeholder={t('filters.all')}
+            w={150}
+            clearable
+            data={statusOptions}
+            value={status}
+            onChange={(v) => {
+              setStatus(v as Status | null);
+              setPage(1);
+            }}
+          />
+          <TextInput
+            type="date"
+            label={t('periodic.from')}
+            value={range.from}
+            onChange={(e) => setRange({ ...range, from: e.currentTarget.value })}
+          />
+          <TextInput
+            type="date"
+            label={t('periodic.to')}
+            value={range.to}
+            onChange={(e) => setRange({ ...range, to: e.currentTarget.value })}
+          />
+        </Group>
+        {list.isPending ? (
+          <CenteredLoader />
+        ) : list.isError ? (
+          <LoadError error={list.error} onRetry={() => void list.refetch()} />
+        ) : (
+          <>
+            <Table.ScrollContainer minWidth={1100}>
+              <Table striped highlightOnHover>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('passouts.no')}</Table.Th>
+                    <Table.Th>{t('passouts.student')}</Table.Th>
+                    <Table.Th>{t('passouts.fields.type')}</Table.Th>
+                    <Table.Th>{t('passouts.fields.reason')}</Table.Th>
+                    <Table.Th>{t('passouts.fields.time_out')}</Table.Th>
+                    <Table.Th>{t('passouts.fields.expected_return')}</Table.Th>
+                    <Table.Th>{t('passouts.status')}</Table.Th>
+                    <Table.Th aria-label={t('common.actions')} />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.data.data.length === 0 ? (
+                    <EmptyRow colSpan={8}>{t('passouts.none')}</EmptyRow>
+                  ) : (
+                    list.data.data.map((p) => (
+                      <Table.Tr key={p.id} data-pass={p.pass_no}>
+                        <Table.Td>{p.pass_no}</Table.Td>
+                        <Table.Td>
+                          {p.student_name}
+                          <br />
+                          <small>
+                            {p.admission_no} · {p.class_name}
+                          </small>
+                        </Table.Td>
+                        <Table.Td>{p.type}</Table.Td>
+                        <Table.Td>{p.reason}</Table.Td>
+                        <Table.Td>{formatDateTime(p.time_out)}</Table.Td>
+                        <Table.Td>
+                          {formatDateTime(p.expected_return)}
+                          {p.returned_at ? (
+                            <>
+                              <br />
+                              <small>{t('passouts.returnedAt', { at: formatDateTime(p.returned_at) })}</small>
+                            </>
+                          ) : null}
+                        </Table.Td>
+                        <Table.Td>
+                          <Badge variant="light" color={p.overdue ? 'red' : (statusColor[p.status] ?? 'gray')}>
+                            {p.overdue
+                              ? t('passouts.overdue')
+                              : (passOutStatuses.find((s) => s.value === p.status)?.label ?? p.status)}
+                          </Badge>
+                        </Table.Td>
+                        <Table.Td>
+                          <Group gap={4} wrap="nowrap" justify="flex-end">
+                            <Tooltip label={t('passouts.print')}>
+                              <ActionIcon
+                                variant="subtle"
+                                onClick={() => print(p)}
+                                aria-label={t('passouts.printNamed', { n: p.pass_no })}
+                              >
+                                <IconPrinter size={18} />
+                              </ActionIcon>
+                            </Tooltip>
+                            {p.status === 'out' ? (
+                              <Tooltip label={t('passouts.markReturned')}>
+                                <ActionIcon
+                                  variant="subtle"
+                                  color="green"
+                                  disabled={saving}
+                                  onClick={() => void markReturned(p)}
+                                  aria-label={t('passouts.markReturnedNamed', { n: p.pass_no })}
+                                >
+                                  <IconCheck size={18} />
+                                </ActionIcon>
+                              </Tooltip>
+                            ) : null}
+                            <Tooltip label={t('common.delete')}>
+                              <ActionIcon
+                                variant="subtle"
+                                color="red"
+                                onClick={() => setDeleting(p)}
+                                aria-label={t('passouts.deleteNamed', { n: p.pass_no })}
+                              >
+                                <IconTrash size={18} />
+                              </ActionIcon>
+                            </Tooltip>
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))
+                  )}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <Pager page={page} perPage={perPage} total={list.data.total ?? 0} onChange={setPage} />
+          </>
+        )}
+      </Paper>
+      {issuing ? (
+        <PassOutForm
+          onClose={() => setIssuing(false)}
+          onSaved={() => {
+            setIssuing(false);
+            reload();
+          }}
+        />
+      ) : null}
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={t('passouts.deleteTitle')}
+        message={t('passouts.confirmDelete', { n: deleting?.pass_no ?? '', name: deleting?.student_name ?? '' })}
+        onConfirm={() => void remove()}
+        onClose={() => setDeleting(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { Button, Divider, Group, Modal, Title } from '@mantine/core';
+import { type StudentProfile, updateStudent } from '@somero/contract';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { bodyOf, initialValues } from '../../components/resource/values';
+import { api, type CallInput, fieldErrors } from '../../lib/api';
+import { useSaving } from '../../lib/saving';
+import { GuardianEntries } from './guardian-entries';
+import { entriesOf, type GuardianEntry, guardiansBody } from './guardian-entry';
+import { StudentFields, studentFields } from './student-fields';
+
+interface Props {
+  student: StudentProfile;
+  onClose: () => void;
+  onSaved: (student: StudentProfile) => void;
+}
+
+/** Change a student's details and guardians (PUT students/{id}); the guardians given replace the links. */
+export function StudentEditForm({ student, onClose, onSaved }: Props) {
+  const { t } = useTranslation('students');
+  const saving = useSaving();
+  const [values, setValues] = useState(() => initialValues(studentFields, student));
+  const [guardians, setGuardians] = useState<GuardianEntry[]>(() => entriesOf(student));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setErrors({});
+    const body = { ...bodyOf(studentFields, values), guardians: guardiansBody(guardians) } as CallInput<
+      typeof updateStudent
+    >;
+    const result = await api(updateStudent, body, { id: student.id, module: 'students', action: 'update' });
+    if (result.ok) onSaved(result.data);
+    else setErrors(fieldErrors(result.errors));
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={t('profile.editTitle', { name: student.name })} size="80rem">
+      <form onSubmit={submit} noValidate>
+        <StudentFields values={values} onChange={setValues} errors={errors} />
+        <Divider my="md" />
+        <Title order={4} mb="sm">
+          {t('add.guardians')}
+        </Title>
+        <GuardianEntries entries={guardians} onChange={setGuardians} errors={errors} />
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={saving}>
+            {t('common.save')}
+          </Button>
+        </Group>
+      </form>
+    </Modal>
+  );
+}
