@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { nextNumber } from '../../core/counters.js';
 import { Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
+import { ensureEnrolled } from '../fees/enrolment.js';
 import type { ModuleContext } from '../module.js';
 import { schoolTerm, studentProfile, today } from './query.js';
 import {
@@ -72,6 +73,7 @@ export async function enrol(scope: SchoolScope, s: NewStudent, term: { year: num
   const admissionNo = s.admission_no || (await nextAdmissionNo(scope, Number(admittedOn.slice(0, 4))));
   const row = await scope.table(students, 'students').insert(newStudentRow(s, term, admissionNo, admittedOn));
   await linkGuardians(scope, row.id, s.guardians);
+  await ensureEnrolled(scope, term.year, term.term, [row.id]);
   return row.id;
 }
 

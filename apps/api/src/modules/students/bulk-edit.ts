@@ -1,6 +1,7 @@
 import { messages, modifyStudents, students } from '@somero/contract';
 import { inArray } from 'drizzle-orm';
 import { Invalid, NotFound } from '../../core/errors.js';
+import { followPlacement } from '../fees/enrolment.js';
 import type { ModuleContext } from '../module.js';
 import { fullName } from './query.js';
 import { admissionTaken, numberHolders, Placement, paymentCodeTaken, planChange, renameAccount } from './rules.js';
@@ -81,6 +82,10 @@ export function bulkEditRoutes({ serve }: ModuleContext) {
         await tx.table(students, 'students').update(p.row.id, { ...p.values, updatedAt: new Date() });
         if (p.values.admissionNo) await renameAccount(tx, p.row.id, p.values.admissionNo);
       }
+      await followPlacement(
+        tx,
+        changed.map((p) => p.row.id),
+      );
     });
     return { data: { updated: changed.length }, message: messages.students.update.success };
   });

@@ -2,6 +2,7 @@ import { counters, guardians, studentGuardians, students } from '@somero/contrac
 import { inArray, sql } from 'drizzle-orm';
 import type { AuditEntry, SchoolScope } from '../../core/scope.js';
 import { chunks } from '../../core/scope.js';
+import { ensureEnrolled } from '../fees/enrolment.js';
 import { type NewStudent, newStudentRow } from './admissions.js';
 import { today } from './query.js';
 
@@ -132,5 +133,6 @@ export async function enrolMany(
     }
   }
   await scope.auditMany(audit);
+  await ensureEnrolled(scope, term.year, term.term, [...idOf.values()]);
   return rows.length;
 }

@@ -11,6 +11,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { Invalid, Refusal } from '../../core/errors.js';
 import { usedBy } from '../../resources/engine.js';
+import { dropEnrolments, followPlacement } from '../fees/enrolment.js';
 import type { ModuleContext } from '../module.js';
 import { refuseTakenNumbers } from './admissions.js';
 import { findStudent, fullName, studentProfile } from './query.js';
@@ -45,6 +46,7 @@ export function profileRoutes({ serve }: ModuleContext) {
         await linkGuardians(tx, id, guardians);
       }
       if (values.admissionNo) await renameAccount(tx, id, values.admissionNo);
+      await followPlacement(tx, [id]);
     });
     const data = await studentProfile(scope, id);
     return {
@@ -61,9 +63,11 @@ export function profileRoutes({ serve }: ModuleContext) {
       return { data: null, message: fillMessage(messages.students.delete.success ?? '', { name }) };
     }
     // Trashed (or left): gone for good, but only when no record refers to the student.
-    const uses = await usedBy(scope, students, id);
-    if (uses) throw new Refusal(`Student ${name} cannot be deleted for good: used by ${uses}.`);
     await scope.transaction(async (tx) => {
+      // Enrolments only say where the student was each term: they go with the student.
+      await dropEnrolments(tx, id);
+      const uses = await usedBy(tx, students, id);
+      if (uses) throw new Refusal(`Student ${name} cannot be deleted for good: used by ${uses}.`);
       await unlinkGuardians(tx, id);
       const [account] = await tx.db
         .select({ id: studentAccounts.id })

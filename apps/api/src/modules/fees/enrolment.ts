@@ -1,0 +1,91 @@
+import { studentTerms } from '@somero/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { SchoolScope } from '../../core/scope.js';
+import { currentTerm } from '../settings/school.js';
+
+/** The nationality group in SQL, the same rule as `nationalityGroup()` of the contract. */
+const groupSql = sql`case when students.nationality ~* '^\\s*ugand' then 'national' else 'international' end`;
+
+/**
+ * Enrols the school's current students in a term (their class, stream, section and nationality as they
+ * are now) when they have no row for it yet: one statement. Students with no enrolment at all (admitted
+ * before enrolments were recorded) are first enrolled from their entry term up to this term in their
+ * current class (one more statement). `studentIds` limits both to those students.
+ */
+export async function ensureEnrolled(scope: SchoolScope, year: number, term: number, studentIds?: number[]) {
+  if (studentIds && studentIds.length === 0) return;
+  const only = studentIds
+    ? sql`and students.id in (${sql.join(
+        studentIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
+  const last = year * 3 + term - 1;
+  // Backfill: every term from entry to this one, for students that have no enrolment at all.
+  await scope.db.execute(sql`
+    insert into student_terms (school_id, student_id, year, term, class_id, stream_id, section, nationality_group, is_new)
+    select students.school_id, students.id, g / 3, g % 3 + 1, students.class_id, students.stream_id, students.section,
+      ${groupSql}, g = students.entry_year * 3 + students.entry_term - 1
+    from students
+    cross join lateral generate_series(students.entry_year * 3 + students.entry_term - 1, ${last}::int) g
+    where students.school_id = ${scope.schoolId} and students.status = 'current' ${only}
+      and not exists (select 1 from student_terms t where t.student_id = students.id)
+    on conflict (student_id, year, term) do nothing`);
+  // This term, for current students enrolled before but not yet in it.
+  await scope.db.execute(sql`
+    insert into student_terms (school_id, student_id, year, term, class_id, stream_id, section, nationality_group, is_new)
+    select students.school_id, students.id, ${year}::int, ${term}::int, students.class_id, students.stream_id,
+      students.section, ${groupSql}, students.entry_year = ${year} and students.entry_term = ${term}
+    from students
+    where students.school_id = ${scope.schoolId} and students.status = 'current' ${only}
+    on conflict (student_id, year, term) do nothing`);
+}
+
+/** The current term, with the school's current students enrolled in it. */
+export async function enrolledCurrentTerm(scope: SchoolScope, studentIds?: number[]) {
+  const t = await currentTerm(scope);
+  await ensureEnrolled(scope, t.year, t.term, studentIds);
+  return t;
+}
+
+/**
+ * After a student's class, stream, section or nationality changed (edit, bulk edit, academic placement):
+ * their row of the current term follows. Past terms keep what they were.
+ */
+export async function followPlacement(scope: SchoolScope, studentIds: number[]) {
+  if (studentIds.length === 0) return;
+  const t = await currentTerm(scope);
+  await ensureEnrolled(scope, t.year, t.term, studentIds);
+  await scope.db.execute(sql`
+    update student_terms set class_id = students.class_id, stream_id = students.stream_id,
+      section = students.section, nationality_group = ${groupSql}, updated_at = now()
+    from students
+    where student_terms.student_id = students.id and student_terms.school_id = ${scope.schoolId}
+      and student_terms.year = ${t.year} and student_terms.term = ${t.term}
+      and students.status = 'current'
+      and students.id in (${sql.join(
+        studentIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`);
+}
+
+/** Records newly admitted students in their admission term (they are new entrants there). */
+export async function enrolAdmitted(scope: SchoolScope, studentIds: number[]) {
+  await followPlacement(scope, studentIds);
+}
+
+/** A student's enrolments, oldest first. */
+export function enrolmentsOf(scope: SchoolScope, studentIds: number[]) {
+  return scope.db
+    .select()
+    .from(studentTerms)
+    .where(and(eq(studentTerms.schoolId, scope.schoolId), inArray(studentTerms.studentId, studentIds)))
+    .orderBy(studentTerms.year, studentTerms.term);
+}
+
+/** A student deleted for good takes their enrolments along (call inside the deletion's transaction). */
+export async function dropEnrolments(scope: SchoolScope, studentId: number) {
+  await scope.db
+    .delete(studentTerms)
+    .where(and(eq(studentTerms.schoolId, scope.schoolId), eq(studentTerms.studentId, studentId)));
+}

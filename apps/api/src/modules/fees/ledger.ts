@@ -1,0 +1,374 @@
+import {
+  bursaries,
+  feesAdditions,
+  feesBreakdowns,
+  feesCategories,
+  feesDeductions,
+  feesPayments,
+  previousDebts,
+  students,
+  studentTerms,
+  termDates,
+} from '@somero/contract';
+import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { NotFound } from '../../core/errors.js';
+import type { SchoolScope } from '../../core/scope.js';
+import { calendarOf } from '../settings/school.js';
+import { enrolledCurrentTerm } from './enrolment.js';
+
+/** One line of a student's fees ledger, oldest first. */
+export interface LedgerLine {
+  date: string;
+  year: number;
+  term: number;
+  kind: 'previous_debt' | 'charge' | 'addition' | 'deduction' | 'bursary' | 'payment' | 'reversal';
+  description: string;
+  /** Positive raises what the student owes; negative lowers it. */
+  amount: number;
+  /** What is owed after this line (negative: credit). */
+  balance: number;
+  receiptNo?: number;
+  paymentId?: number;
+  /** The fees category of a charge, addition or bursary line (demand notes group by it). */
+  categoryId?: number | null;
+}
+
+/** A student's position: per term and overall, from the entries only. */
+export interface StudentPosition {
+  studentId: number;
+  terms: {
+    year: number;
+    term: number;
+    opening: number;
+    charged: number;
+    reduced: number;
+    paid: number;
+    closing: number;
+  }[];
+  lines: LedgerLine[];
+  /** What is owed now (negative: credit). */
+  balance: number;
+}
+
+const key = (year: number, term: number) => year * 3 + term - 1;
+const dateOf = (d: unknown) => (d instanceof Date ? d.toISOString().slice(0, 10) : String(d ?? '').slice(0, 10));
+const order: Record<LedgerLine['kind'], number> = {
+  previous_debt: 0,
+  charge: 1,
+  addition: 2,
+  deduction: 3,
+  bursary: 4,
+  payment: 5,
+  reversal: 5,
+};
+
+/**
+ * The one function every balance comes from (ledger, receipts, summaries, demand notes, dashboard).
+ * Rules: previous debt first, then for each term (enrolled or with an entry) in order: the structure
+ * lines that match the enrolment (class; section or 'all'; nationality group or 'all'; entrants 'all',
+ * or 'new' when the student joined that term) + additions − deductions − bursaries active that term −
+ * payments received that term (a voided payment shows as the payment and its reversal).
+ */
+export async function studentPosition(scope: SchoolScope, studentId: number): Promise<StudentPosition> {
+  const [s] = await scope.db
+    .select({ id: students.id })
+    .from(students)
+    .where(scope.mine(students, eq(students.id, studentId)));
+  if (!s) throw new NotFound('student');
+  await enrolledCurrentTerm(scope, [studentId]);
+  const all = await positionsOf(scope, [studentId]);
+  return all.get(studentId) as StudentPosition;
+}
+
+export interface BalanceFilter {
+  classId?: number;
+  streamId?: number;
+  studentIds?: number[];
+  /** Default: current students. */
+  status?: string;
+}
+
+export interface StudentBalance {
+  studentId: number;
+  /** What is owed now (negative: credit). */
+  balance: number;
+  /** The current term's figures (zero when the student has nothing in it). */
+  term: {
+    year: number;
+    term: number;
+    opening: number;
+    charged: number;
+    reduced: number;
+    paid: number;
+    closing: number;
+  };
+  /** The same position studentPosition gives. */
+  position: StudentPosition;
+}
+
+/**
+ * Balances of many students at once (a class, a stream, chosen students) with the same rules as
+ * studentPosition: one query per kind of entry for all of them.
+ */
+export async function classBalances(scope: SchoolScope, filter: BalanceFilter): Promise<StudentBalance[]> {
+  const conditions: SQL[] = [];
+  if (filter.classId) conditions.push(eq(students.classId, filter.classId));
+  if (filter.streamId) conditions.push(eq(students.streamId, filter.streamId));
+  if (filter.studentIds) conditions.push(inArray(students.id, filter.studentIds.length ? filter.studentIds : [0]));
+  if (!filter.studentIds || filter.status) conditions.push(eq(students.status, filter.status ?? 'current'));
+  const ids = (
+    await scope.db
+      .select({ id: students.id })
+      .from(students)
+      .where(scope.mine(students, ...conditions))
+      .orderBy(students.surname, students.otherNames)
+  ).map((r) => r.id);
+  const now = await enrolledCurrentTerm(scope, filter.studentIds ? ids : undefined);
+  const positions = await positionsOf(scope, ids);
+  return ids.map((id) => {
+    const position = positions.get(id) as StudentPosition;
+    const t = position.terms.find((x) => x.year === now.year && x.term === now.term);
+    const before = position.terms.filter((x) => key(x.year, x.term) < key(now.year, now.term)).at(-1);
+    const opening = before?.closing ?? 0;
+    return {
+      studentId: id,
+      balance: position.balance,
+      term: t ?? { year: now.year, term: now.term, opening, charged: 0, reduced: 0, paid: 0, closing: opening },
+      position,
+    };
+  });
+}
+
+interface Entry {
+  studentId: number;
+  year: number;
+  term: number;
+  kind: LedgerLine['kind'];
+  description: string;
+  amount: number;
+  date?: string;
+  receiptNo?: number;
+  paymentId?: number;
+  categoryId?: number | null;
+  seq: number;
+}
+
+/** The positions of the given students, computed together (one query per kind of entry). */
+export async function positionsOf(scope: SchoolScope, ids: number[]): Promise<Map<number, StudentPosition>> {
+  const result = new Map<number, StudentPosition>();
+  if (ids.length === 0) return result;
+  const db = scope.db;
+  const school = scope.schoolId;
+  const [enrolments, charges, additions, deductions, grants, payments, debts, dates, categories] = await Promise.all([
+    db
+      .select()
+      .from(studentTerms)
+      .where(and(eq(studentTerms.schoolId, school), inArray(studentTerms.studentId, ids))),
+    db
+      .select({
+        studentId: studentTerms.studentId,
+        year: feesBreakdowns.year,
+        term: feesBreakdowns.term,
+        categoryId: feesBreakdowns.categoryId,
+        amount: feesBreakdowns.amount,
+        id: feesBreakdowns.id,
+      })
+      .from(studentTerms)
+      .innerJoin(
+        feesBreakdowns,
+        and(
+          eq(feesBreakdowns.schoolId, studentTerms.schoolId),
+          eq(feesBreakdowns.year, studentTerms.year),
+          eq(feesBreakdowns.term, studentTerms.term),
+          eq(feesBreakdowns.classId, studentTerms.classId),
+          or(eq(feesBreakdowns.section, 'all'), eq(feesBreakdowns.section, studentTerms.section)),
+          or(eq(feesBreakdowns.nationality, 'all'), eq(feesBreakdowns.nationality, studentTerms.nationalityGroup)),
+          or(eq(feesBreakdowns.entrants, 'all'), and(eq(feesBreakdowns.entrants, 'new'), eq(studentTerms.isNew, true))),
+        ),
+      )
+      .where(and(eq(studentTerms.schoolId, school), inArray(studentTerms.studentId, ids))),
+    db
+      .select()
+      .from(feesAdditions)
+      .where(and(eq(feesAdditions.schoolId, school), inArray(feesAdditions.studentId, ids))),
+    db
+      .select()
+      .from(feesDeductions)
+      .where(and(eq(feesDeductions.schoolId, school), inArray(feesDeductions.studentId, ids))),
+    db
+      .select()
+      .from(bursaries)
+      .where(and(eq(bursaries.schoolId, school), inArray(bursaries.studentId, ids))),
+    db
+      .select()
+      .from(feesPayments)
+      .where(and(eq(feesPayments.schoolId, school), inArray(feesPayments.studentId, ids))),
+    db
+      .select()
+      .from(previousDebts)
+      .where(and(eq(previousDebts.schoolId, school), inArray(previousDebts.studentId, ids))),
+    db
+      .select({ year: termDates.year, term: termDates.term, opensOn: termDates.opensOn })
+      .from(termDates)
+      .where(eq(termDates.schoolId, school)),
+    db
+      .select({ id: feesCategories.id, name: feesCategories.name, rank: feesCategories.rank })
+      .from(feesCategories)
+      .where(eq(feesCategories.schoolId, school)),
+  ]);
+
+  const opens = new Map(dates.map((d) => [key(d.year, d.term), dateOf(d.opensOn)]));
+  const opening = (year: number, term: number) =>
+    opens.get(key(year, term)) ?? calendarOf(year)[term - 1]?.[0] ?? `${year}-01-01`;
+  const category = new Map(categories.map((c) => [c.id, c]));
+  const categoryName = (id: number | null) => (id ? (category.get(id)?.name ?? 'Fees') : 'Fees');
+
+  const per = new Map<number, Entry[]>(ids.map((id) => [id, []]));
+  const termsOf = new Map<number, Set<number>>(ids.map((id) => [id, new Set()]));
+  let seq = 0;
+  const add = (e: Omit<Entry, 'seq'>) => {
+    per.get(e.studentId)?.push({ ...e, seq: seq++ });
+    if (e.kind !== 'previous_debt') termsOf.get(e.studentId)?.add(key(e.year, e.term));
+  };
+  for (const e of enrolments) termsOf.get(e.studentId)?.add(key(e.year, e.term));
+
+  charges.sort(
+    (a, b) => (category.get(a.categoryId)?.rank ?? 0) - (category.get(b.categoryId)?.rank ?? 0) || a.id - b.id,
+  );
+  // Charged amount per student, term and category: what percentage bursaries apply to.
+  const chargedBy = new Map<string, number>();
+  for (const c of charges) {
+    add({
+      studentId: c.studentId,
+      year: c.year,
+      term: c.term,
+      kind: 'charge',
+      description: categoryName(c.categoryId),
+      amount: c.amount,
+      categoryId: c.categoryId,
+    });
+    for (const k of [
+      `${c.studentId}:${key(c.year, c.term)}:${c.categoryId}`,
+      `${c.studentId}:${key(c.year, c.term)}:*`,
+    ])
+      chargedBy.set(k, (chargedBy.get(k) ?? 0) + c.amount);
+  }
+  for (const a of additions.sort((x, y) => x.id - y.id))
+    add({ ...a, kind: 'addition', description: a.description, amount: a.amount, categoryId: a.categoryId });
+  for (const d of deductions.sort((x, y) => x.id - y.id))
+    add({ ...d, kind: 'deduction', description: d.description, amount: -d.amount });
+  for (const p of payments.sort((x, y) => x.receiptNo - y.receiptNo)) {
+    const base = { studentId: p.studentId, year: p.year, term: p.term, receiptNo: p.receiptNo, paymentId: p.id };
+    add({
+      ...base,
+      kind: 'payment',
+      description: `Payment, receipt ${p.receiptNo}`,
+      amount: -p.amount,
+      date: dateOf(p.paidOn),
+    });
+    if (p.status !== 'valid')
+      add({
+        ...base,
+        kind: 'reversal',
+        description: `Receipt ${p.receiptNo} voided${p.voidReason ? `: ${p.voidReason}` : ''}`,
+        amount: p.amount,
+        date: p.voidedAt ? dateOf(p.voidedAt) : dateOf(p.paidOn),
+      });
+  }
+  for (const d of debts)
+    add({
+      studentId: d.studentId,
+      year: 0,
+      term: 0,
+      kind: 'previous_debt',
+      description: d.note || 'Balance brought forward',
+      amount: d.amount,
+    });
+
+  // Bursaries apply in the terms the student has (enrolled or with an entry) within their range.
+  for (const b of grants) {
+    const start = key(b.startYear, b.startTerm);
+    const end = b.everyTerm ? (b.endYear != null && b.endTerm != null ? key(b.endYear, b.endTerm) : Infinity) : start;
+    for (const k of termsOf.get(b.studentId) ?? []) {
+      if (k < start || k > end) continue;
+      const year = Math.floor(k / 3);
+      const term = (k % 3) + 1;
+      const amount =
+        b.kind === 'percent'
+          ? Math.round(((chargedBy.get(`${b.studentId}:${k}:${b.categoryId ?? '*'}`) ?? 0) * b.percent) / 100)
+          : b.amount;
+      if (amount === 0) continue;
+      const of =
+        b.kind === 'percent' ? `${b.percent}% of ${b.categoryId ? categoryName(b.categoryId) : 'fees'}` : 'fixed';
+      add({
+        studentId: b.studentId,
+        year,
+        term,
+        kind: 'bursary',
+        description: `Bursary (${of})${b.note ? `: ${b.note}` : ''}`,
+        amount: -amount,
+        categoryId: b.categoryId,
+      });
+    }
+  }
+
+  for (const id of ids) {
+    const entries = (per.get(id) ?? []).sort(
+      (a, b) =>
+        key(a.year, a.term) - key(b.year, b.term) ||
+        order[a.kind] - order[b.kind] ||
+        (a.kind === 'payment' || a.kind === 'reversal' ? (a.receiptNo ?? 0) - (b.receiptNo ?? 0) : 0) ||
+        a.seq - b.seq,
+    );
+    const terms: StudentPosition['terms'] = [];
+    const lines: LedgerLine[] = [];
+    let balance = 0;
+    const keys = [...(termsOf.get(id) ?? [])].sort((a, b) => a - b);
+    const debt = entries.filter((e) => e.kind === 'previous_debt');
+    const firstKey = keys[0];
+    for (const d of debt) {
+      balance += d.amount;
+      const year = firstKey == null ? 0 : Math.floor(firstKey / 3);
+      const term = firstKey == null ? 0 : (firstKey % 3) + 1;
+      lines.push({
+        date: firstKey == null ? '' : opening(year, term),
+        year,
+        term,
+        kind: 'previous_debt',
+        description: d.description,
+        amount: d.amount,
+        balance,
+      });
+    }
+    let i = debt.length;
+    for (const k of keys) {
+      const year = Math.floor(k / 3);
+      const term = (k % 3) + 1;
+      const row = { year, term, opening: balance, charged: 0, reduced: 0, paid: 0, closing: 0 };
+      for (; i < entries.length && key(entries[i].year, entries[i].term) === k; i++) {
+        const e = entries[i];
+        balance += e.amount;
+        if (e.kind === 'charge' || e.kind === 'addition') row.charged += e.amount;
+        else if (e.kind === 'deduction' || e.kind === 'bursary') row.reduced -= e.amount;
+        else row.paid -= e.amount;
+        const line: LedgerLine = {
+          date: e.date ?? opening(year, term),
+          year,
+          term,
+          kind: e.kind,
+          description: e.description,
+          amount: e.amount,
+          balance,
+        };
+        if (e.receiptNo != null) line.receiptNo = e.receiptNo;
+        if (e.paymentId != null) line.paymentId = e.paymentId;
+        if (e.categoryId !== undefined) line.categoryId = e.categoryId;
+        lines.push(line);
+      }
+      row.closing = balance;
+      terms.push(row);
+    }
+    result.set(id, { studentId: id, terms, lines, balance });
+  }
+  return result;
+}
