@@ -1,4 +1,244 @@
+import {
+  addFeesPayment,
+  amendFeesPayment,
+  exportFeesPayments,
+  feesPaymentAmendments,
+  feesPayments,
+  feesReceipt,
+  listFeesReceipts,
+  messages,
+  searchFeesReceipt,
+  studentPayments,
+  viewFeesPayments,
+  voidFeesPayment,
+} from '@somero/contract';
+import { eq } from 'drizzle-orm';
+import { Conflict, NotFound, Refusal } from '../../core/errors.js';
+import type { SchoolScope } from '../../core/scope.js';
+import { writeSheet } from '../../documents/spreadsheet.js';
 import type { ModuleContext } from '../module.js';
+import { findStudent } from '../students/query.js';
+import { modeRoutes } from './modes.js';
+import { oldPaymentRoutes } from './old-payments.js';
+import { paymentRows, paymentSearch, paymentTotals, paymentWhere } from './payments-query.js';
+import { activeMode, checkAmountAndDate, recordFeesPayment } from './payments-verb.js';
+import { balanceNow, feesReceiptPdf } from './receipt.js';
 
-/** Fees payments (issue 4). */
-export function feesPaymentsRoutes(_ctx: ModuleContext) {}
+export { type FeesPaymentInput, recordFeesPayment } from './payments-verb.js';
+
+async function paymentRow(scope: SchoolScope, id: number) {
+  const [row] = await paymentRows(scope, scope.mine(feesPayments, eq(feesPayments.id, id)));
+  if (!row) throw new NotFound('payment');
+  return row;
+}
+
+/** Locks a payment of this school for a change; 404 for another school's id, 409 once voided. */
+async function lockValid(scope: SchoolScope, id: number) {
+  const [before] = await scope.db
+    .select()
+    .from(feesPayments)
+    .where(scope.mine(feesPayments, eq(feesPayments.id, id)))
+    .for('update');
+  if (!before) throw new NotFound('payment');
+  if (before.status === 'void') throw new Conflict(`Receipt ${before.receiptNo} is void and cannot be changed.`);
+  return before;
+}
+
+/**
+ * Amends a payment: what may change (amount, mode, date, reference, payer) is changed in place, and the
+ * amendment row keeps what it was, what it became, who, when and why; the audit row too. One transaction.
+ */
+export async function amendPayment(
+  scope: SchoolScope,
+  id: number,
+  change: {
+    amount?: number;
+    modeId?: number;
+    paidOn?: string;
+    reference?: string | null;
+    payer?: string | null;
+    reason: string;
+  },
+) {
+  return scope.transaction(async (tx) => {
+    const before = await lockValid(tx, id);
+    const values: Partial<typeof feesPayments.$inferInsert> = {};
+    if (change.amount !== undefined && change.amount !== before.amount) values.amount = change.amount;
+    if (change.modeId !== undefined && change.modeId !== before.modeId) {
+      await activeMode(tx, change.modeId);
+      values.modeId = change.modeId;
+    }
+    if (change.paidOn !== undefined && change.paidOn !== before.paidOn) values.paidOn = change.paidOn;
+    if (change.reference !== undefined && (change.reference ?? null) !== before.reference)
+      values.reference = change.reference ?? null;
+    if (change.payer !== undefined && (change.payer ?? null) !== before.payer) values.payer = change.payer ?? null;
+    checkAmountAndDate(values.amount ?? before.amount, values.paidOn ?? before.paidOn);
+    if (!Object.keys(values).length) throw new Refusal('Nothing to change: the payment already reads so.');
+    const [after] = await tx.db
+      .update(feesPayments)
+      .set({ ...values, updatedAt: new Date() })
+      .where(tx.mine(feesPayments, eq(feesPayments.id, id)))
+      .returning();
+    const was = Object.fromEntries(Object.keys(values).map((k) => [k, before[k as keyof typeof before]]));
+    await tx.db.insert(feesPaymentAmendments).values({
+      schoolId: tx.schoolId,
+      paymentId: id,
+      before: was,
+      after: values,
+      reason: change.reason,
+      byName: tx.actor.name ?? 'System',
+    });
+    await tx.audit({
+      action: 'amend',
+      module: 'fees',
+      entity: 'fees_payments',
+      entityId: id,
+      before,
+      after: { ...after, reason: change.reason },
+    });
+    return after!;
+  });
+}
+
+/** Voids a payment: it stays, marked void with the reason, who and when, and leaves every total. */
+export async function voidPayment(scope: SchoolScope, id: number, reason: string) {
+  return scope.transaction(async (tx) => {
+    const before = await lockValid(tx, id);
+    const [after] = await tx.db
+      .update(feesPayments)
+      .set({
+        status: 'void',
+        voidReason: reason,
+        voidedAt: new Date(),
+        voidedBy: tx.actor.name ?? 'System',
+        updatedAt: new Date(),
+      })
+      .where(tx.mine(feesPayments, eq(feesPayments.id, id)))
+      .returning();
+    await tx.audit({ action: 'void', module: 'fees', entity: 'fees_payments', entityId: id, before, after });
+    return after!;
+  });
+}
+
+/** "fees_summary.xlsx", or "fees_payments_2026-02-01_to_2026-02-28.xlsx" for a date range. */
+export function exportFileName(f: { from?: string; to?: string }) {
+  if (!f.from && !f.to) return 'fees_summary.xlsx';
+  return `fees_payments_${f.from ?? 'start'}_to_${f.to ?? 'today'}.xlsx`;
+}
+
+export function feesPaymentsRoutes(ctx: ModuleContext) {
+  const { serve } = ctx;
+
+  serve(addFeesPayment, async ({ input, scope, req }) => {
+    const header = req.headers['idempotency-key'];
+    const key = (Array.isArray(header) ? header[0] : header)?.slice(0, 200) || null;
+    const payment = await recordFeesPayment(scope, {
+      studentId: input.student_id,
+      amount: input.amount,
+      modeId: input.mode_id,
+      paidOn: input.paid_on,
+      reference: input.reference,
+      payer: input.payer,
+      idempotencyKey: key,
+    });
+    return { data: payment.id, message: messages.feesPayments.add.success };
+  });
+
+  serve(feesReceipt, async ({ id, scope, reply }) => {
+    const { pdf, fileName } = await feesReceiptPdf(scope, id);
+    return reply.type('application/pdf').header('content-disposition', `inline; filename="${fileName}"`).send(pdf);
+  });
+
+  serve(amendFeesPayment, async ({ id, input, scope }) => {
+    await amendPayment(scope, id, {
+      amount: input.amount,
+      modeId: input.mode_id,
+      paidOn: input.paid_on,
+      reference: input.reference,
+      payer: input.payer,
+      reason: input.reason,
+    });
+    return { data: await paymentRow(scope, id), message: messages.feesPayments.update.success };
+  });
+
+  serve(voidFeesPayment, async ({ input, scope }) => {
+    await voidPayment(scope, input.id, input.reason);
+    return { data: await paymentRow(scope, input.id), message: messages.feesPayments.delete.success };
+  });
+
+  serve(viewFeesPayments, async ({ input, scope }) => {
+    const where = paymentWhere(scope, input);
+    const [payments, totals] = await Promise.all([
+      paymentRows(scope, where, { limit: input.per_page, offset: (input.page - 1) * input.per_page }),
+      paymentTotals(scope, where),
+    ]);
+    return {
+      data: {
+        payments,
+        totals: { count: totals.count, amount: totals.amount },
+        page: input.page,
+        per_page: input.per_page,
+        total: totals.rows,
+      },
+    };
+  });
+
+  serve(listFeesReceipts, async ({ input, scope }) => {
+    const where = paymentWhere(scope, input);
+    const [rows, totals] = await Promise.all([
+      paymentRows(scope, where, { limit: input.per_page, offset: (input.page - 1) * input.per_page }),
+      paymentTotals(scope, where),
+    ]);
+    return { data: rows, page: input.page, per_page: input.per_page, total: totals.rows };
+  });
+
+  serve(searchFeesReceipt, async ({ input, scope }) => {
+    const rows = await paymentRows(scope, scope.mine(feesPayments, paymentSearch(input.search)), {
+      limit: 50,
+      offset: 0,
+    });
+    return { data: rows };
+  });
+
+  serve(exportFeesPayments, async ({ input, scope, reply }) => {
+    const rows = await paymentRows(scope, paymentWhere(scope, input));
+    const xlsx = await writeSheet(
+      'Payments',
+      [
+        { header: 'Receipt No.', key: 'receipt_no', width: 11 },
+        { header: 'Date', key: 'paid_on', width: 12 },
+        { header: 'Student', key: 'student_name', width: 28 },
+        { header: 'Admission No.', key: 'admission_no', width: 14 },
+        { header: 'Class', key: 'class_name', width: 12 },
+        { header: 'Amount (UGX)', key: 'amount', width: 14 },
+        { header: 'Mode', key: 'mode_name', width: 16 },
+        { header: 'Reference', key: 'reference', width: 18 },
+        { header: 'Paid by', key: 'payer', width: 18 },
+        { header: 'Cashier', key: 'cashier_name', width: 18 },
+        { header: 'Status', key: 'status', width: 8 },
+        { header: 'Void reason', key: 'void_reason', width: 24 },
+      ],
+      rows,
+    );
+    return reply
+      .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename="${exportFileName(input)}"`)
+      .send(xlsx);
+  });
+
+  serve(studentPayments, async ({ input, scope }) => {
+    await findStudent(scope, input.student_id);
+    const rows = await paymentRows(scope, scope.mine(feesPayments, eq(feesPayments.studentId, input.student_id)));
+    const balance = await balanceNow(scope, input.student_id);
+    return {
+      data: {
+        payments: rows,
+        total_paid: rows.filter((r) => r.status === 'valid').reduce((t, r) => t + r.amount, 0),
+        balance,
+      },
+    };
+  });
+
+  modeRoutes(ctx);
+  oldPaymentRoutes(ctx);
+}

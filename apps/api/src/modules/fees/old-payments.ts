@@ -1,0 +1,216 @@
+import {
+  addOldPayment,
+  amendOldPayment,
+  listOldReceipts,
+  messages,
+  oldPayments,
+  oldReceipt,
+  oldStudents,
+  paymentModes,
+  voidOldPayment,
+} from '@somero/contract';
+import { count, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
+import { nextNumber } from '../../core/counters.js';
+import { Conflict, NotFound, Refusal } from '../../core/errors.js';
+import type { SchoolScope } from '../../core/scope.js';
+import { receiptPdf } from '../../documents/receipt.js';
+import type { ModuleContext } from '../module.js';
+import { schoolDetailsOf, schoolForDocuments } from '../settings/school.js';
+import { likeTerm, today } from '../students/query.js';
+import { activeMode, checkAmountAndDate } from './payments-verb.js';
+
+async function oldPaymentRows(scope: SchoolScope, where: SQL, page?: { limit: number; offset: number }) {
+  let q = scope.db
+    .select({
+      p: oldPayments,
+      name: oldStudents.name,
+      admissionNo: oldStudents.admissionNo,
+      modeName: paymentModes.name,
+    })
+    .from(oldPayments)
+    .innerJoin(oldStudents, eq(oldStudents.id, oldPayments.oldStudentId))
+    .innerJoin(paymentModes, eq(paymentModes.id, oldPayments.modeId))
+    .where(where)
+    .orderBy(desc(oldPayments.receiptNo))
+    .$dynamic();
+  if (page) q = q.limit(page.limit).offset(page.offset);
+  return (await q).map(({ p, name, admissionNo, modeName }) => ({
+    id: p.id,
+    receipt_no: p.receiptNo,
+    old_student_id: p.oldStudentId,
+    student_name: name,
+    admission_no: admissionNo,
+    amount: p.amount,
+    mode_id: p.modeId,
+    mode_name: modeName,
+    paid_on: p.paidOn,
+    reference: p.reference,
+    payer: p.payer,
+    cashier_name: p.cashierName,
+    status: p.status,
+    void_reason: p.voidReason,
+    created_at: p.createdAt.toISOString(),
+  }));
+}
+
+async function oldPaymentRow(scope: SchoolScope, id: number) {
+  const [row] = await oldPaymentRows(scope, scope.mine(oldPayments, eq(oldPayments.id, id)));
+  if (!row) throw new NotFound('payment');
+  return row;
+}
+
+async function lockValid(scope: SchoolScope, id: number) {
+  const [row] = await scope.db
+    .select()
+    .from(oldPayments)
+    .where(scope.mine(oldPayments, eq(oldPayments.id, id)))
+    .for('update');
+  if (!row) throw new NotFound('payment');
+  if (row.status === 'void') throw new Conflict(`Receipt ${row.receiptNo} is void and cannot be changed.`);
+  return row;
+}
+
+/** Old students' payments: their own gapless 'old_receipt' series, amended or voided, never deleted. */
+export function oldPaymentRoutes({ serve }: ModuleContext) {
+  serve(addOldPayment, async ({ input, scope }) => {
+    const paidOn = input.paid_on ?? today();
+    checkAmountAndDate(input.amount, paidOn);
+    const created = await scope.transaction(async (tx) => {
+      await tx.table(oldStudents, 'students').find(input.old_student_id, 'old student');
+      await activeMode(tx, input.mode_id);
+      const [row] = await tx.db
+        .insert(oldPayments)
+        .values({
+          schoolId: tx.schoolId,
+          receiptNo: await nextNumber(tx, 'old_receipt'),
+          oldStudentId: input.old_student_id,
+          amount: input.amount,
+          modeId: input.mode_id,
+          paidOn,
+          reference: input.reference ?? null,
+          payer: input.payer ?? null,
+          cashierName: tx.actor.name ?? 'System',
+        })
+        .returning();
+      await tx.audit({ action: 'create', module: 'fees', entity: 'old_payments', entityId: row!.id, after: row });
+      return row!;
+    });
+    return { data: await oldPaymentRow(scope, created.id), message: messages.oldPayments.add.success };
+  });
+
+  serve(amendOldPayment, async ({ id, input, scope }) => {
+    await scope.transaction(async (tx) => {
+      const before = await lockValid(tx, id);
+      const values: Partial<typeof oldPayments.$inferInsert> = {};
+      if (input.amount !== undefined) values.amount = input.amount;
+      if (input.mode_id !== undefined && input.mode_id !== before.modeId) {
+        await activeMode(tx, input.mode_id);
+        values.modeId = input.mode_id;
+      }
+      if (input.paid_on !== undefined) values.paidOn = input.paid_on;
+      if (input.reference !== undefined) values.reference = input.reference ?? null;
+      if (input.payer !== undefined) values.payer = input.payer ?? null;
+      checkAmountAndDate(values.amount ?? before.amount, values.paidOn ?? before.paidOn);
+      if (!Object.keys(values).length) throw new Refusal('Nothing to change: the payment already reads so.');
+      const [after] = await tx.db
+        .update(oldPayments)
+        .set({ ...values, updatedAt: new Date() })
+        .where(tx.mine(oldPayments, eq(oldPayments.id, id)))
+        .returning();
+      await tx.audit({
+        action: 'amend',
+        module: 'fees',
+        entity: 'old_payments',
+        entityId: id,
+        before,
+        after: { ...after, reason: input.reason ?? null },
+      });
+    });
+    return { data: await oldPaymentRow(scope, id), message: messages.oldPayments.update.success };
+  });
+
+  serve(voidOldPayment, async ({ input, scope }) => {
+    await scope.transaction(async (tx) => {
+      const before = await lockValid(tx, input.id);
+      const [after] = await tx.db
+        .update(oldPayments)
+        .set({
+          status: 'void',
+          voidReason: input.reason,
+          voidedAt: new Date(),
+          voidedBy: tx.actor.name ?? 'System',
+          updatedAt: new Date(),
+        })
+        .where(tx.mine(oldPayments, eq(oldPayments.id, input.id)))
+        .returning();
+      await tx.audit({ action: 'void', module: 'fees', entity: 'old_payments', entityId: input.id, before, after });
+    });
+    return { data: await oldPaymentRow(scope, input.id), message: messages.oldPayments.delete.success };
+  });
+
+  serve(oldReceipt, async ({ id, scope, reply }) => {
+    const row = await oldPaymentRow(scope, id);
+    const [old] = await scope.db
+      .select({ debt: oldStudents.debt, classLeft: oldStudents.classLeft })
+      .from(oldStudents)
+      .where(scope.mine(oldStudents, eq(oldStudents.id, row.old_student_id)));
+    // What is left of the debt after this payment: the debt less this and the earlier valid payments.
+    const paid = (
+      await oldPaymentRows(scope, scope.mine(oldPayments, eq(oldPayments.oldStudentId, row.old_student_id)))
+    )
+      .filter((p) => p.status === 'valid' && p.receipt_no <= row.receipt_no)
+      .reduce((t, p) => t + p.amount, 0);
+    const [school, details] = await Promise.all([schoolForDocuments(scope), schoolDetailsOf(scope)]);
+    const pdf = await receiptPdf(
+      school,
+      {
+        title: 'Old Student Receipt',
+        receiptNo: row.receipt_no,
+        studentName: row.student_name,
+        admissionNo: row.admission_no,
+        className: old?.classLeft ?? null,
+        amount: row.amount,
+        paidOn: row.paid_on,
+        modeName: row.mode_name,
+        reference: row.reference,
+        payer: row.payer,
+        balanceAfter: row.status === 'valid' ? (old?.debt ?? 0) - paid : null,
+        cashierName: row.cashier_name,
+        issuedAt: new Date(),
+        term: null,
+        voided: row.status === 'void' ? { reason: row.void_reason, by: null } : null,
+      },
+      details.receipt_format,
+    );
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `inline; filename="old-receipt-${row.receipt_no}.pdf"`)
+      .send(pdf);
+  });
+
+  serve(listOldReceipts, async ({ input, scope }) => {
+    const where = scope.mine(
+      oldPayments,
+      input.from ? gte(oldPayments.paidOn, input.from) : undefined,
+      input.to ? lte(oldPayments.paidOn, input.to) : undefined,
+      input.old_student_id ? eq(oldPayments.oldStudentId, input.old_student_id) : undefined,
+      input.search
+        ? or(
+            ilike(oldStudents.name, likeTerm(input.search)),
+            ilike(oldStudents.admissionNo, likeTerm(input.search)),
+            ilike(oldPayments.reference, likeTerm(input.search)),
+            /^\d+$/.test(input.search) ? eq(oldPayments.receiptNo, Number(input.search)) : undefined,
+          )
+        : undefined,
+    );
+    const [rows, [{ n }]] = await Promise.all([
+      oldPaymentRows(scope, where, { limit: input.per_page, offset: (input.page - 1) * input.per_page }),
+      scope.db
+        .select({ n: count() })
+        .from(oldPayments)
+        .innerJoin(oldStudents, eq(oldStudents.id, oldPayments.oldStudentId))
+        .where(where),
+    ]);
+    return { data: rows, page: input.page, per_page: input.per_page, total: Number(n) };
+  });
+}

@@ -1,0 +1,76 @@
+import { feesPayments } from '@somero/contract';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { NotFound } from '../../core/errors.js';
+import type { SchoolScope } from '../../core/scope.js';
+import { type ReceiptDocument, receiptPdf } from '../../documents/receipt.js';
+import { schoolDetailsOf, schoolForDocuments } from '../settings/school.js';
+import { paymentRows } from './payments-query.js';
+
+type Position = (scope: SchoolScope, studentId: number) => Promise<{ balance: number }>;
+
+/**
+ * What the student owes now, from the ledger's `studentPosition` (the one source of every balance), or
+ * null while the ledger cannot answer. Loaded by name so that the receipt works before the ledger does.
+ */
+export async function balanceNow(scope: SchoolScope, studentId: number): Promise<number | null> {
+  try {
+    const ledger = './ledger.js';
+    const { studentPosition } = (await import(ledger)) as { studentPosition?: Position };
+    if (!studentPosition) return null;
+    return (await studentPosition(scope, studentId)).balance;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The balance right after a payment: what is owed now plus the valid payments taken since (a reprint
+ * next week still shows the balance the receipt showed on the day).
+ */
+export async function balanceAfter(scope: SchoolScope, payment: { id: number; studentId: number }) {
+  const now = await balanceNow(scope, payment.studentId);
+  if (now === null) return null;
+  const [later] = await scope.db
+    .select({ amount: sql<string | null>`sum(${feesPayments.amount})` })
+    .from(feesPayments)
+    .where(
+      scope.mine(
+        feesPayments,
+        and(
+          eq(feesPayments.studentId, payment.studentId),
+          eq(feesPayments.status, 'valid'),
+          gt(feesPayments.id, payment.id),
+        ),
+      ),
+    );
+  return now + Number(later?.amount ?? 0);
+}
+
+/** A fees payment's receipt PDF, in the school's receipt format, and its file name. */
+export async function feesReceiptPdf(scope: SchoolScope, id: number) {
+  const [row] = await paymentRows(scope, scope.mine(feesPayments, eq(feesPayments.id, id)));
+  if (!row) throw new NotFound('payment');
+  const [school, details, balance] = await Promise.all([
+    schoolForDocuments(scope),
+    schoolDetailsOf(scope),
+    row.status === 'valid' ? balanceAfter(scope, { id: row.id, studentId: row.student_id }) : Promise.resolve(null),
+  ]);
+  const doc: ReceiptDocument = {
+    title: 'Fees Receipt',
+    receiptNo: row.receipt_no,
+    studentName: row.student_name,
+    admissionNo: row.admission_no,
+    className: row.class_name,
+    amount: row.amount,
+    paidOn: row.paid_on,
+    modeName: row.mode_name,
+    reference: row.reference,
+    payer: row.payer,
+    balanceAfter: balance,
+    cashierName: row.cashier_name,
+    issuedAt: new Date(),
+    term: `Term ${row.term}, ${row.year}`,
+    voided: row.status === 'void' ? { reason: row.void_reason, by: row.voided_by } : null,
+  };
+  return { pdf: await receiptPdf(school, doc, details.receipt_format), fileName: `receipt-${row.receipt_no}.pdf` };
+}

@@ -1,0 +1,312 @@
+import { feesPaymentAmendments, students } from '@somero/contract';
+import { eq } from 'drizzle-orm';
+import PDFParser from 'pdf2json';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { audits } from '../src/db/schema.js';
+import { numberInWords, shillingsInWords } from '../src/documents/receipt.js';
+import { admit, client, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
+import { bearer, staffWith, useTestApp } from './support.js';
+
+const t = useTestApp();
+
+async function pdfText(pdf: Buffer): Promise<string> {
+  const parser = new PDFParser(null, true);
+  await new Promise<void>((resolve, reject) => {
+    parser.on('pdfParser_dataReady', () => resolve());
+    parser.on('pdfParser_dataError', (error) => reject('parserError' in error ? error.parserError : error));
+    parser.parseBuffer(pdf);
+  });
+  return parser.getRawTextContent();
+}
+
+/** `n` students of the school in S1 East, inserted in one statement (admissions are tested elsewhere). */
+async function manyStudents(school: RegisterSchool, n: number, tag: string): Promise<number[]> {
+  const rows = await t.database.db
+    .insert(students)
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        schoolId: school.schoolId,
+        admissionNo: `${tag}/${i + 1}`,
+        surname: 'Okello',
+        otherNames: `Pupil ${tag} ${i + 1}`,
+        gender: 'M',
+        classId: school.classes.S1!,
+        streamId: school.streams['S1 East'],
+        entryYear: 2026,
+        entryTerm: 1,
+        admittedOn: '2026-02-01',
+      })),
+    )
+    .returning({ id: students.id });
+  return rows.map((r) => r.id);
+}
+
+async function addMode(school: RegisterSchool, name: string, opening = 0): Promise<number> {
+  const res = await school.api.post('/payment_options', {
+    name,
+    kind: 'cash',
+    opening_balance: opening,
+    opening_on: '2026-01-01',
+    active: true,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.id;
+}
+
+const pay = (school: RegisterSchool, body: Json, key?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/fees_payments',
+    headers: { ...bearer(school.adminToken), ...(key ? { 'idempotency-key': key } : {}) },
+    payload: body,
+  });
+
+describe('amount in words', () => {
+  it('writes shillings as a receipt does', () => {
+    expect(shillingsInWords(500_000)).toBe('Five hundred thousand shillings only');
+    expect(shillingsInWords(1)).toBe('One shilling only');
+    expect(numberInWords(1_250_075)).toBe('one million two hundred and fifty thousand and seventy-five');
+    expect(numberInWords(310)).toBe('three hundred and ten');
+    expect(numberInWords(2_000_000_000)).toBe('two billion');
+  });
+});
+
+describe('taking fees payments', () => {
+  let school: RegisterSchool;
+  let cash: number;
+  let bank: number;
+  let student: Json;
+
+  beforeAll(async () => {
+    school = await registerSchool(t.app, t.database);
+    cash = await addMode(school, 'Cash', 100_000);
+    bank = await addMode(school, 'Stanbic Bank');
+    student = await admit(school, { surname: 'Namubiru', other_names: 'Grace' });
+  });
+
+  it('gives 200 concurrent payments receipts 1..200 without gap or repeat', async () => {
+    const ids = await manyStudents(school, 200, 'C');
+    const replies = await Promise.all(
+      ids.map((id) => pay(school, { student_id: id, amount: 10_000, mode_id: bank, paid_on: '2026-03-02' })),
+    );
+    for (const r of replies) expect(r.statusCode, r.body).toBe(200);
+    expect(replies[0]!.json().message).toBe('Payment added Successfully');
+    const list = await school.api.post('/fees_receipts', { per_page: 500 });
+    const numbers = (list.json().data as Json[]).map((p) => p.receipt_no).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
+    expect(new Set(replies.map((r) => r.json().data)).size).toBe(200);
+  });
+
+  it('makes one payment of one Idempotency-Key sent 20 times at once', async () => {
+    const before = (await school.api.post('/fees_receipts', {})).json().total;
+    const key = `desk-1-${Date.now()}`;
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () => pay(school, { student_id: student.id, amount: 75_000, mode_id: cash }, key)),
+    );
+    for (const r of replies) expect(r.statusCode, r.body).toBe(200);
+    expect(new Set(replies.map((r) => r.json().data)).size).toBe(1);
+    expect((await school.api.post('/fees_receipts', {})).json().total).toBe(before + 1);
+  });
+
+  it('refuses a future date, a zero amount, a fraction and another school’s student', async () => {
+    const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const future = await pay(school, { student_id: student.id, amount: 1000, mode_id: cash, paid_on: tomorrow });
+    expect(future.statusCode).toBe(202);
+    expect(future.json().message).toMatch(/future/);
+    const zero = await pay(school, { student_id: student.id, amount: 0, mode_id: cash });
+    expect(zero.statusCode).toBe(202);
+    expect(zero.json().message).toMatch(/above zero/);
+    expect((await pay(school, { student_id: student.id, amount: 10.5, mode_id: cash })).statusCode).toBe(422);
+    const other = await registerSchool(t.app, t.database);
+    const stranger = await admit(other);
+    const foreign = await pay(school, { student_id: stranger.id, amount: 1000, mode_id: cash });
+    expect(foreign.statusCode).toBe(404);
+    const otherMode = await addMode(other, 'Cash');
+    expect((await pay(school, { student_id: student.id, amount: 1000, mode_id: otherMode })).statusCode).toBe(404);
+    // Nothing refused took a receipt number: the next one follows on.
+    const next = await pay(school, { student_id: student.id, amount: 5_000, mode_id: cash });
+    const receipts = (await school.api.post('/fees_receipts', { per_page: 1 })).json().data as Json[];
+    expect(receipts[0]!.id).toBe(next.json().data);
+    expect(receipts[0]!.receipt_no).toBe(202);
+  });
+
+  it('keeps a voided payment listed as void and out of totals and statements', async () => {
+    const s = (await manyStudents(school, 1, 'V'))[0]!;
+    const mode = await addMode(school, 'Void Test Mode', 0);
+    const a = (await pay(school, { student_id: s, amount: 40_000, mode_id: mode, paid_on: '2026-03-05' })).json().data;
+    const b = (await pay(school, { student_id: s, amount: 60_000, mode_id: mode, paid_on: '2026-03-06' })).json().data;
+    const voided = await school.api.post('/delete_fees_payment', { id: b, reason: 'Entered twice' });
+    expect(voided.statusCode, voided.body).toBe(200);
+    expect(voided.json().message).toBe('Payment deleted Successfully');
+    expect(voided.json().data.status).toBe('void');
+    expect(voided.json().data.voided_by).toBe('Head Administrator');
+    const list = await school.api.post('/view_fees_payments', { student_id: s });
+    expect(list.json().data.payments.map((p: Json) => [p.id, p.status])).toEqual([
+      [b, 'void'],
+      [a, 'valid'],
+    ]);
+    expect(list.json().data.totals).toEqual({ count: 1, amount: 40_000 });
+    const statement = (await school.api.get(`/payment_options/${mode}?from=2026-03-01&to=2026-03-31`)).json().data;
+    expect(statement.total_in).toBe(40_000);
+    expect(statement.lines).toHaveLength(1);
+    // A void payment cannot be voided or amended again.
+    expect((await school.api.post('/delete_fees_payment', { id: b, reason: 'again' })).statusCode).toBe(409);
+    const receipt = await school.api.get(`/fees_payments/${b}`);
+    expect(receipt.statusCode).toBe(200);
+    expect(await pdfText(receipt.rawPayload)).toContain('VOID');
+  });
+
+  it('records an amendment with before, after, who and why', async () => {
+    const id = (await pay(school, { student_id: student.id, amount: 30_000, mode_id: cash, reference: 'X1' })).json()
+      .data;
+    const res = await school.api.put(`/fees_payments/${id}`, {
+      amount: 35_000,
+      mode_id: bank,
+      reference: 'BANK-77',
+      reason: 'Bank slip read wrongly',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe('Payment updated Successfully');
+    expect(res.json().data).toMatchObject({ amount: 35_000, mode_id: bank, reference: 'BANK-77' });
+    const [amendment] = await t.database.db
+      .select()
+      .from(feesPaymentAmendments)
+      .where(eq(feesPaymentAmendments.paymentId, id));
+    expect(amendment).toMatchObject({
+      before: { amount: 30_000, modeId: cash, reference: 'X1' },
+      after: { amount: 35_000, modeId: bank, reference: 'BANK-77' },
+      reason: 'Bank slip read wrongly',
+      byName: 'Head Administrator',
+    });
+    const trail = await t.database.db
+      .select()
+      .from(audits)
+      .where(eq(audits.entityId, String(id)));
+    expect(trail.map((a) => a.action)).toEqual(expect.arrayContaining(['create', 'amend']));
+    expect((await school.api.put(`/fees_payments/${id}`, { amount: 1 })).statusCode).toBe(422);
+  });
+
+  it('prints a receipt with the number and the amount in words', async () => {
+    const id = (
+      await pay(school, { student_id: student.id, amount: 500_000, mode_id: cash, payer: 'Mr Ssemwogerere' })
+    ).json().data;
+    const res = await school.api.get(`/fees_payments/${id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(res.rawPayload);
+    expect(text).toContain('Five hundred thousand shillings only');
+    expect(text).toContain('500,000');
+    expect(text).toContain('Namubiru Grace');
+    expect(text).toContain('Mr Ssemwogerere');
+    const [row] = (await school.api.post('/search_fees_receipt', { search: 'Namubiru' })).json().data as Json[];
+    expect(text).toContain(String(row!.receipt_no));
+    expect(text).not.toContain('VOID');
+    expect((await school.api.get('/fees_payments/99999999')).statusCode).toBe(404);
+  });
+
+  it('finds receipts by number, name, admission number and reference; exports xlsx', async () => {
+    const [latest] = (await school.api.post('/fees_receipts', { per_page: 1 })).json().data as Json[];
+    const byNo = (await school.api.post('/search_fees_receipt', { search: String(latest!.receipt_no) })).json().data;
+    expect(byNo.map((r: Json) => r.id)).toContain(latest!.id);
+    const byRef = (await school.api.post('/search_fees_receipt', { search: 'BANK-77' })).json().data;
+    expect(byRef).toHaveLength(1);
+    const byAdm = (await school.api.post('/search_fees_receipt', { search: student.admission_no })).json().data;
+    expect(byAdm.length).toBeGreaterThan(0);
+    const xlsx = await school.api.post('/export_fees_payments', {});
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-disposition']).toContain('fees_summary.xlsx');
+    const mine = await school.api.post('/student_payments', { student_id: student.id });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().data.payments.length).toBeGreaterThan(2);
+  });
+
+  it('refuses pay_fees calls to a user group with only view_fees_payments', async () => {
+    const viewer = await staffWith(t.app, t.database, school, ['view_fees_payments']);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/fees_payments',
+      headers: bearer(viewer.token),
+      payload: { student_id: student.id, amount: 1000, mode_id: cash },
+    });
+    expect(res.statusCode).toBe(403);
+    const list = await client(t.app, viewer.token).post('/view_fees_payments', {});
+    expect(list.statusCode).toBe(200);
+  });
+});
+
+describe('payment modes: statements and transfers', () => {
+  it('adds up the running balance over payments, transfers and old students’ payments', async () => {
+    const school = await registerSchool(t.app, t.database);
+    const cash = await addMode(school, 'Cash', 50_000);
+    const bank = await addMode(school, 'Centenary Bank', 1_000_000);
+    const [a, b] = await manyStudents(school, 2, 'S');
+    const p = (body: Json) => pay(school, { mode_id: cash, ...body });
+    expect((await p({ student_id: a, amount: 200_000, paid_on: '2026-02-03' })).statusCode).toBe(200);
+    expect((await p({ student_id: b, amount: 150_000, paid_on: '2026-03-04' })).statusCode).toBe(200);
+    expect((await p({ student_id: a, amount: 70_000, paid_on: '2026-03-10' })).statusCode).toBe(200);
+    const transfer = await school.api.post('/money_transfers', {
+      from_mode_id: cash,
+      to_mode_id: bank,
+      amount: 300_000,
+      transferred_on: '2026-03-11',
+      reference: 'DEP-1',
+    });
+    expect(transfer.statusCode, transfer.body).toBe(200);
+    const wrong = await school.api.post('/money_transfers', {
+      from_mode_id: cash,
+      to_mode_id: bank,
+      amount: 10_000,
+      transferred_on: '2026-03-12',
+    });
+    expect(
+      (await school.api.del(`/money_transfers/${wrong.json().data.id}?reason=${encodeURIComponent('Typed twice')}`))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await school.api.post('/money_transfers', { from_mode_id: cash, to_mode_id: cash, amount: 5 })).statusCode,
+    ).toBe(202);
+    expect(
+      (await school.api.post('/money_transfers', { from_mode_id: cash, to_mode_id: bank, amount: 0 })).statusCode,
+    ).toBe(202);
+    const old = await school.api.post('/old_students', { name: 'Mugisha Paul', debt: 120_000, year_left: 2024 });
+    expect(old.statusCode, old.body).toBe(200);
+    const oldPay = await school.api.post('/old_payments', {
+      old_student_id: old.json().data.id,
+      amount: 20_000,
+      mode_id: cash,
+      paid_on: '2026-03-15',
+    });
+    expect(oldPay.statusCode, oldPay.body).toBe(200);
+    expect(oldPay.json().message).toBe('Payment recorded Successfully');
+    expect(oldPay.json().data.receipt_no).toBe(1);
+
+    const statement = (await school.api.get(`/payment_options/${cash}?from=2026-03-01&to=2026-03-31`)).json().data;
+    // Opening: 50,000 + the February payment of 200,000.
+    expect(statement.opening_balance).toBe(250_000);
+    expect(statement.lines.map((l: Json) => [l.kind, l.money_in, l.money_out, l.balance])).toEqual([
+      ['fees_payment', 150_000, 0, 400_000],
+      ['fees_payment', 70_000, 0, 470_000],
+      ['transfer_out', 0, 300_000, 170_000],
+      ['old_payment', 20_000, 0, 190_000],
+    ]);
+    expect(statement.total_in).toBe(240_000);
+    expect(statement.total_out).toBe(300_000);
+    expect(statement.closing_balance).toBe(statement.opening_balance + statement.total_in - statement.total_out);
+    const bankStatement = (await school.api.get(`/payment_options/${bank}`)).json().data;
+    expect(bankStatement.closing_balance).toBe(1_300_000);
+    const transfers = (await school.api.get('/money_transfers')).json();
+    expect(transfers.data.map((x: Json) => x.status)).toEqual(['void', 'valid']);
+
+    const receipts = (await school.api.post('/old_receipts', {})).json();
+    expect(receipts.total).toBe(1);
+    const pdf = await school.api.get(`/old_payments/${oldPay.json().data.id}`);
+    expect(pdf.statusCode).toBe(200);
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('Twenty thousand shillings only');
+    expect(text).toContain('100,000');
+    const voided = await school.api.post('/delete_old_payment', { id: oldPay.json().data.id, reason: 'Wrong person' });
+    expect(voided.statusCode).toBe(200);
+    const after = (await school.api.get(`/payment_options/${cash}?from=2026-03-01&to=2026-03-31`)).json().data;
+    expect(after.closing_balance).toBe(170_000);
+  });
+});
