@@ -4,8 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, type CallInput, fieldErrors } from '../../lib/api';
+import { currentSettingsKey } from '../../lib/current-settings';
 import { useSaving } from '../../lib/saving';
-import { currentSettingsKey, schoolKey } from '../../lib/school';
+import { schoolKey } from '../../lib/school';
 
 type Values = Required<{ [K in keyof CallInput<typeof updateSchool>]: NonNullable<CallInput<typeof updateSchool>[K]> }>;
 

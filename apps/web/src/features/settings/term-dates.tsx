@@ -9,7 +9,7 @@ import { PageHeader } from '../../components/page-title';
 import { can } from '../../lib/access';
 import { fetchData } from '../../lib/api';
 import { useUser } from '../../lib/auth';
-import { currentSettingsKey, useCurrentSettings } from '../../lib/school';
+import { currentSettingsKey, useCurrentSettings } from '../../lib/current-settings';
 import { TermRow } from './term-row';
 
 /** /term/dates: a year's three terms (made from the Ministry calendar the first time a year is opened). */
