@@ -5,17 +5,175 @@ import { admin, apiSignIn, collectPageErrors, seedSession } from '../support/ses
 /** Detail routes get a made-up id and name: the screen must still show its title. */
 const href = (route: ScreenRoute) => routeHref(route.path, { id: 1, name: 'x' });
 
-/** Screens built so far; every other route must say plainly that it is planned. */
-const built = new Set([
-  '/dashboardv1',
-  '/dashboardh',
-  '/users',
-  '/user/role',
-  '/user/permissions',
-  '/user/profile',
-  '/audits',
-]);
+/**
+ * Every signed-in route not built yet, by area: each must say plainly that it is planned, and every
+ * other one must not. Building a screen means taking its line out of this list.
+ */
+const planned = [
+  // fees
+  '/fees/categories',
+  '/fees/pay',
+  '/fees/breakdowns',
+  '/fees/payments',
+  '/online/payments',
+  '/pending/online/payments',
+  '/search/receipt',
+  '/fees/structure',
+  '/fees/previous/debts',
+  '/fees/additions',
+  '/fees/deductions',
+  '/bursary/categories',
+  '/fees/bursaries',
+  '/fees/receipts',
+  '/fees/demand',
+  '/fees/summary',
+  '/fees/payment/{id}',
+  '/student/ledger/{id}/{name}',
+  '/fees/reports/payments',
+  '/fees/reports/summary',
+  '/fees/reports/custom/payments',
+  '/fees/reports/periodic',
+  // settings
+  '/settings/modes',
+  '/statement/{id}',
+  // finance
+  '/budget/fyear',
+  '/revenues/categories',
+  '/revenues/projection',
+  '/revenues/budget',
+  '/revenues/sources',
+  '/revenues/view',
+  '/expenses/categories',
+  '/expenses/projection',
+  '/expenses/budget',
+  '/expenses/record',
+  '/expenses/view',
+  '/expenses/creditors',
+  '/new/requisition',
+  '/requisitions/view',
+  '/suppliers',
+  '/reports/expenses',
+  '/reports/revenues',
+  '/reports/account/analysis',
+  '/income/statement',
+  '/reports/budgetToActualOutrun',
+  '/reports/income/expenditure',
+  '/reports/cash/flow',
+  // assets
+  '/asset/categories',
+  '/asset/locations',
+  '/view/assets',
+  '/asset/purchases',
+  '/asset/register',
+  '/asset/labels/{id}',
+  // students
+  '/students/combination',
+  '/old/students/receipts',
+  '/student/comments',
+  '/student/requirements',
+  '/students/payment/{id}',
+  // medication
+  '/student/medication',
+  '/staff/medication',
+  '/medication/report',
+  '/medication/periodic',
+  // academics
+  '/subjects',
+  '/combinations',
+  '/subjects/papers',
+  '/exam/sets',
+  '/exams/grading',
+  '/report/setting',
+  '/system/comments',
+  '/select/enter/exam',
+  '/enter/exam',
+  '/enter/exam/new',
+  '/enter/staff_marks',
+  '/view/exam/marks',
+  '/exams/competences',
+  '/exams/projects',
+  '/optional/subjects',
+  '/exams/considered/sets',
+  '/new/marksheet',
+  '/new/marksheet100',
+  '/new/subjectmarksheet',
+  '/missing/marks',
+  '/class/missing/marks',
+  '/new/subject/bygrade',
+  '/new/subject/byidf',
+  '/report/comments',
+  '/report/comments/new',
+  '/exams/ncdc/report',
+  '/exams/new/reports',
+  '/exams/new/reports100',
+  '/exams/new/reports100kc',
+  '/exams/newc/reports',
+  '/exams/cbc/reports',
+  '/exams/vd/reports',
+  '/exams/reports',
+  '/exam/set/analysis',
+  '/exam/class/performance',
+  '/enter/alevel/exam',
+  '/considered/papers',
+  '/view/alevel/marksheet',
+  '/alevel/subject/marksheet',
+  '/alevel/missing/marks',
+  '/report/comments/alevel',
+  '/exams/alevel/reports',
+  '/nc/alevel/reports',
+  '/alevel/set/analysis',
+  '/alevel/subject/analysis',
+  '/alevel/paper/analysis',
+  '/alevel/points/analysis',
+  // staff
+  '/staff/position',
+  '/staff',
+  '/staff/profile/{id}',
+  '/staff/subjects',
+  '/staff/advances',
+  '/salary/deductions',
+  '/salary/temp',
+  '/salary/payments',
+  '/salary/ledger',
+  '/staff/resources',
+  // communication
+  '/notification/sms',
+  '/notification/emails',
+  '/notification/report',
+  '/sms/packages',
+  '/e-learning',
+  // other
+  '/departments',
+  '/department/reports',
+  '/store/units',
+  '/store/items',
+  '/store/levels',
+  '/store/logs/{id}',
+  '/store/issued',
+  '/store/losses',
+  '/requirements/collection',
+  '/requirement/arrears',
+  '/requirements/report',
+  '/visitors',
+  '/visitors/report',
+  '/events',
+  '/events/report',
+  // attendance
+  '/attendance',
+  '/student/checkIn',
+  '/student/checkOut',
+  '/staff/checkIn',
+  '/staff/checkOut',
+  '/student/attendance/report',
+  '/student/attendance/summary',
+  '/staff/attendance/report',
+  '/staff/attendance/summary',
+  '/rollcall/categories',
+  '/rollcall/new',
+  '/rollcall/report',
+];
 
+const plannedPaths = new Set(planned);
 const signedOutScreens = screenRoutes.filter((r) => r.area === 'public' && r.path !== '/lock');
 const mainScreens = screenRoutes.filter((r) => r.area !== 'public');
 const byArea = new Map<string, ScreenRoute[]>();
@@ -24,6 +182,14 @@ for (const route of mainScreens) byArea.set(route.area, [...(byArea.get(route.ar
 test('the route table has all 186 screens', () => {
   expect(screenRoutes).toHaveLength(186);
   expect(signedOutScreens.length + mainScreens.length + 1).toBe(186);
+});
+
+test('150 of the 179 signed-in screens are still planned, each a route of the table', () => {
+  const paths = new Set(mainScreens.map((r) => r.path));
+  expect(planned.filter((p) => !paths.has(p))).toEqual([]);
+  expect(new Set(planned).size).toBe(planned.length);
+  expect(planned).toHaveLength(150);
+  expect(mainScreens.length - planned.length).toBe(29);
 });
 
 test('public screens show their title, signed out', async ({ page }) => {
@@ -45,8 +211,10 @@ for (const [area, routes] of byArea) {
       await expect(page, route.path).toHaveURL(new RegExp(`${href(route).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
       await expect(page.getByTestId('page-title'), route.path).toHaveText(route.title);
       await expect(page).toHaveTitle(`${route.title} · Somero`);
-      if (!built.has(route.path))
+      if (plannedPaths.has(route.path))
         await expect(page.locator('[data-screen-status="planned"]'), route.path).toBeVisible();
+      // The title is part of the screen, so the screen has rendered by now.
+      else await expect(page.locator('[data-screen-status="planned"]'), route.path).toHaveCount(0);
     }
     expect(errors).toEqual([]);
   });

@@ -1,0 +1,106 @@
+import { expect, test } from '@playwright/test';
+import { admin, apiSignIn, collectPageErrors, seedSession } from '../support/session';
+import { choose, notice, unique } from '../support/ui';
+
+test.beforeEach(async ({ context, request }) => {
+  await seedSession(context, await apiSignIn(request, admin.username, admin.password));
+});
+
+test('admit a student with a new guardian; find, edit, trash and restore them', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  const surname = unique('Zawadi');
+  const name = `${surname} Peace`;
+  const phone = `+256 701 ${String(Date.now()).slice(-6)}`;
+
+  await page.goto('/addstudent');
+  await page.getByRole('textbox', { name: 'Surname' }).fill(surname);
+  await page.getByRole('textbox', { name: 'Other names' }).fill('Peace');
+  await choose(page, page.getByRole('combobox', { name: 'Gender' }), 'Female');
+  await page.getByLabel('Date of birth').fill('2012-03-04');
+  await choose(page, page.getByRole('combobox', { name: 'Class' }), 'S1');
+  await choose(page, page.getByRole('combobox', { name: 'Stream' }), 'S1 East');
+  await page.getByRole('textbox', { name: 'LIN' }).fill('LIN-2026-001');
+  const guardian = page.getByRole('group', { name: 'Guardian 1' });
+  await guardian.getByRole('textbox', { name: 'Name' }).fill(`${surname} Grace`);
+  await choose(page, guardian.getByRole('combobox', { name: 'Relationship' }), 'Mother');
+  await guardian.getByRole('textbox', { name: 'Phone' }).fill(phone);
+  await page.getByRole('button', { name: 'Admit student' }).click();
+  await expect(notice(page, 'Student Added Successfully')).toBeVisible();
+  const done = page.getByRole('status').filter({ hasText: name });
+  await expect(done).toContainText(/\d{4}\/\d{4}/);
+  await page.getByRole('button', { name: 'Open profile' }).click();
+  await expect(page).toHaveURL(/\/students\/profile\/\d+$/);
+  const profileUrl = page.url();
+  await expect(page.getByTestId('student-name')).toHaveText(name);
+  await expect(page.getByText('S1 East')).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(`${surname} Grace`) })).toContainText(phone);
+
+  // The search screen finds them by the guardian's phone; the header box by name.
+  await page.goto('/students/search');
+  await page.getByRole('textbox', { name: 'Find a student' }).fill(phone.slice(-6));
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
+  await page.goto('/dashboardv1');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('combobox', { name: 'Search screens' }).fill(surname);
+  await page.getByRole('option', { name: new RegExp(name) }).click();
+  await expect(page).toHaveURL(profileUrl);
+
+  // Edit: a new house.
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const edit = page.getByRole('dialog', { name: `Edit ${name}` });
+  await edit.getByRole('textbox', { name: 'House / residence' }).fill('Nile');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(notice(page, 'Student Details Updated Successfully')).toBeVisible();
+  await expect(edit).toHaveCount(0);
+  await expect(page.getByText('Nile', { exact: true })).toBeVisible();
+
+  // Trash, then restore from the trash.
+  await page.getByRole('button', { name: 'Move to trash' }).click();
+  await page.getByRole('dialog', { name: 'Move to trash' }).getByRole('button', { name: 'Move to trash' }).click();
+  await expect(notice(page, `Student ${name} deleted successfully`)).toBeVisible();
+  await expect(page.getByTestId('student-status')).toHaveText('Trashed');
+  await page.goto('/trashed/students');
+  await page.getByRole('textbox', { name: 'Search' }).fill(surname);
+  await page.getByRole('button', { name: `Restore ${name}` }).click();
+  await expect(notice(page, `Student ${name} restored to the register`)).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
+  await page.goto(profileUrl);
+  await expect(page.getByTestId('student-status')).toHaveText('Current');
+  expect(errors).toEqual([]);
+});
+
+test('a student with no surname is not admitted and the field says why', async ({ page }) => {
+  await page.goto('/addstudent');
+  await page.getByRole('textbox', { name: 'Other names' }).fill('Nobody');
+  await page.getByRole('button', { name: 'Admit student' }).click();
+  await expect(notice(page, 'Error Occurred')).toBeVisible();
+  await expect(page.getByText('Enter the surname')).toBeVisible();
+});
+
+test('promote S5 to S6 with one repeater; the summary counts follow', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  const total = async (cls: string) => Number(await page.getByTestId(`bar-${cls}`).textContent());
+  await page.goto('/students/summary');
+  await expect(page.getByTestId('bar-S5')).toBeVisible();
+  const [s5, s6] = [await total('S5'), await total('S6')];
+  expect(s5).toBeGreaterThan(1);
+
+  await page.goto('/students/migrate');
+  await choose(page, page.getByRole('combobox', { name: 'Class to migrate' }), 'S5');
+  await expect(page.getByTestId('migration-route')).toContainText('S5');
+  await expect(page.getByTestId('migration-route')).toContainText('S6');
+  await page
+    .getByRole('checkbox', { name: /repeats$/ })
+    .first()
+    .check();
+  await expect(page.getByRole('heading', { name: `${s5 - 1} students move from S5 to S6; 1 repeat S5` })).toBeVisible();
+  await page.getByRole('button', { name: 'Migrate' }).click();
+  await page.getByRole('dialog', { name: 'Migrate students' }).getByRole('button', { name: 'Migrate' }).click();
+  await expect(notice(page, 'Students Migrated Successfully')).toBeVisible();
+  await expect(page.getByRole('status')).toContainText(`${s5 - 1} promoted, 0 left school, 1 repeating`);
+
+  await page.goto('/students/summary');
+  await expect(page.getByTestId('bar-S5')).toHaveText('1');
+  await expect(page.getByTestId('bar-S6')).toHaveText(String(s6 + s5 - 1));
+  expect(errors).toEqual([]);
+});
