@@ -201,6 +201,8 @@ describe('taking fees payments', () => {
     const [row] = (await school.api.post('/search_fees_receipt', { search: 'Namubiru' })).json().data as Json[];
     expect(text).toContain(String(row!.receipt_no));
     expect(text).not.toContain('VOID');
+    // No fees set for her yet: 75,000 + 5,000 + 35,000 (amended) + 500,000 paid is a credit.
+    expect(text).toContain('UGX 615,000 (credit)');
     expect((await school.api.get('/fees_payments/99999999')).statusCode).toBe(404);
   });
 
@@ -218,6 +220,8 @@ describe('taking fees payments', () => {
     const mine = await school.api.post('/student_payments', { student_id: student.id });
     expect(mine.statusCode).toBe(200);
     expect(mine.json().data.payments.length).toBeGreaterThan(2);
+    expect(mine.json().data.total_paid).toBe(615_000);
+    expect(mine.json().data.balance).toBe(-615_000);
   });
 
   it('refuses pay_fees calls to a user group with only view_fees_payments', async () => {

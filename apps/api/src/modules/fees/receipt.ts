@@ -4,23 +4,12 @@ import { NotFound } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { type ReceiptDocument, receiptPdf } from '../../documents/receipt.js';
 import { schoolDetailsOf, schoolForDocuments } from '../settings/school.js';
+import { studentPosition } from './ledger.js';
 import { paymentRows } from './payments-query.js';
 
-type Position = (scope: SchoolScope, studentId: number) => Promise<{ balance: number }>;
-
-/**
- * What the student owes now, from the ledger's `studentPosition` (the one source of every balance), or
- * null while the ledger cannot answer. Loaded by name so that the receipt works before the ledger does.
- */
-export async function balanceNow(scope: SchoolScope, studentId: number): Promise<number | null> {
-  try {
-    const ledger = './ledger.js';
-    const { studentPosition } = (await import(ledger)) as { studentPosition?: Position };
-    if (!studentPosition) return null;
-    return (await studentPosition(scope, studentId)).balance;
-  } catch {
-    return null;
-  }
+/** What the student owes now (negative: credit), from the ledger's `studentPosition`, the one source of balances. */
+export async function balanceNow(scope: SchoolScope, studentId: number): Promise<number> {
+  return (await studentPosition(scope, studentId)).balance;
 }
 
 /**
@@ -29,7 +18,6 @@ export async function balanceNow(scope: SchoolScope, studentId: number): Promise
  */
 export async function balanceAfter(scope: SchoolScope, payment: { id: number; studentId: number }) {
   const now = await balanceNow(scope, payment.studentId);
-  if (now === null) return null;
   const [later] = await scope.db
     .select({ amount: sql<string | null>`sum(${feesPayments.amount})` })
     .from(feesPayments)

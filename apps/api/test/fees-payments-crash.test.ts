@@ -1,0 +1,135 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/**
+ * A real server process on an embedded database receives a stream of payments and is killed with
+ * SIGKILL; restarted on the same data, every payment it answered 200 is there with its receipt.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const dataDir = mkdtempSync(path.join(tmpdir(), 'somero-crash-'));
+const password = 'crash-test-password-1';
+let child: ChildProcess | undefined;
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+async function start(port: number): Promise<ChildProcess> {
+  // One process (node with tsx's loader), so that SIGKILL kills the server itself, not a wrapper.
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      DATA_DIR: path.join(dataDir, 'db'),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DEMO_ADMIN_PASSWORD: password,
+      LOG_LEVEL: 'warn',
+      WEB_DIST: path.join(dataDir, 'no-web'),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Somero is ready')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    proc.stdout!.on('data', onData);
+    proc.stderr!.on('data', onData);
+    proc.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
+  });
+  return proc;
+}
+
+afterAll(() => {
+  child?.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('a server killed while taking payments', () => {
+  it('keeps every payment it answered 200, with its receipt', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}/api`;
+    child = await start(port);
+    const signIn = async () => {
+      const res = await fetch(`${base}/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password }),
+      });
+      expect(res.status).toBe(200);
+      return { authorization: `Bearer ${((await res.json()) as { token: string }).token}` };
+    };
+    let auth = await signIn();
+    const json = { 'content-type': 'application/json' };
+    const mode = await fetch(`${base}/payment_options`, {
+      method: 'POST',
+      headers: { ...auth, ...json },
+      body: JSON.stringify({ name: 'Crash Cash', kind: 'cash', opening_balance: 0, opening_on: '2026-01-01' }),
+    });
+    expect(mode.status).toBe(200);
+    const modeId = ((await mode.json()) as { data: { id: number } }).data.id;
+    const list = await fetch(`${base}/students?per_page=20`, { headers: auth });
+    const studentIds = ((await list.json()) as { data: { id: number }[] }).data.map((s) => s.id);
+    expect(studentIds.length).toBeGreaterThan(0);
+
+    // Four desks pay in a loop until the process dies.
+    const answered: number[] = [];
+    let alive = true;
+    let n = 0;
+    const desk = async () => {
+      while (alive && n < 400) {
+        const i = n++;
+        try {
+          const res = await fetch(`${base}/fees_payments`, {
+            method: 'POST',
+            headers: { ...auth, ...json },
+            body: JSON.stringify({ student_id: studentIds[i % studentIds.length], amount: 1000 + i, mode_id: modeId }),
+          });
+          if (res.status === 200) answered.push(((await res.json()) as { data: number }).data);
+        } catch {
+          // The connection died with the process: this payment was never answered.
+        }
+      }
+    };
+    const desks = Promise.all([desk(), desk(), desk(), desk()]);
+    await new Promise((r) => setTimeout(r, 2500));
+    child.kill('SIGKILL');
+    await new Promise((r) => child!.once('exit', r));
+    alive = false;
+    await desks;
+    expect(answered.length).toBeGreaterThan(5);
+
+    child = await start(port);
+    auth = await signIn();
+    const receipts = await fetch(`${base}/fees_receipts`, {
+      method: 'POST',
+      headers: { ...auth, ...json },
+      body: JSON.stringify({ per_page: 500, mode_id: modeId }),
+    });
+    const rows = ((await receipts.json()) as { data: { id: number; receipt_no: number }[] }).data;
+    const kept = new Set(rows.map((r) => r.id));
+    for (const id of answered) expect(kept.has(id), `payment ${id}`).toBe(true);
+    // The receipt numbers that survived follow on: the killed transactions left no gap.
+    const numbers = rows.map((r) => r.receipt_no).sort((a, b) => a - b);
+    expect(numbers).toEqual(numbers.map((_, i) => numbers[0]! + i));
+    const pdf = await fetch(`${base}/fees_payments/${answered.at(-1)}`, { headers: auth });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+  }, 240_000);
+});
