@@ -296,6 +296,13 @@ describe('payment modes: statements and transfers', () => {
     expect(statement.total_in).toBe(240_000);
     expect(statement.total_out).toBe(300_000);
     expect(statement.closing_balance).toBe(statement.opening_balance + statement.total_in - statement.total_out);
+    // From the 12th: what came before (payments in, the transfer out; not the voided one) is the opening.
+    const late = (await school.api.get(`/payment_options/${cash}?from=2026-03-12&to=2026-03-31`)).json().data;
+    expect(late.opening_balance).toBe(170_000);
+    expect(late.lines.map((l: Json) => l.balance)).toEqual([190_000]);
+    const bankMarch = (await school.api.get(`/payment_options/${bank}?from=2026-03-12`)).json().data;
+    expect(bankMarch.opening_balance).toBe(1_300_000);
+    expect(bankMarch.lines).toEqual([]);
     const bankStatement = (await school.api.get(`/payment_options/${bank}`)).json().data;
     expect(bankStatement.closing_balance).toBe(1_300_000);
     const transfers = (await school.api.get('/money_transfers')).json();

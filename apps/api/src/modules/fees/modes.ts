@@ -10,7 +10,7 @@ import {
   students,
   voidMoneyTransfer,
 } from '@somero/contract';
-import { count, desc, eq, gte, lte, or, type SQL } from 'drizzle-orm';
+import { count, desc, eq, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { Conflict, NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
@@ -29,11 +29,44 @@ interface Movement {
   money_out: number;
 }
 
+/** What moved through a mode before `from` (valid movements only): in less out, one statement. */
+async function netBefore(scope: SchoolScope, modeId: number, from: string): Promise<number> {
+  const total = (q: SQL) => sql`coalesce((${q}), 0)`;
+  const [row] = await scope.db
+    .select({
+      net: sql<string>`${total(
+        sql`select sum(${feesPayments.amount}) from ${feesPayments} where ${scope.mine(
+          feesPayments,
+          eq(feesPayments.modeId, modeId),
+          eq(feesPayments.status, 'valid'),
+          lt(feesPayments.paidOn, from),
+        )}`,
+      )} + ${total(
+        sql`select sum(${oldPayments.amount}) from ${oldPayments} where ${scope.mine(
+          oldPayments,
+          eq(oldPayments.modeId, modeId),
+          eq(oldPayments.status, 'valid'),
+          lt(oldPayments.paidOn, from),
+        )}`,
+      )} + ${total(
+        sql`select sum(case when ${moneyTransfers.toModeId} = ${modeId} then ${moneyTransfers.amount} else -${moneyTransfers.amount} end) from ${moneyTransfers} where ${scope.mine(
+          moneyTransfers,
+          or(eq(moneyTransfers.fromModeId, modeId), eq(moneyTransfers.toModeId, modeId)),
+          eq(moneyTransfers.status, 'valid'),
+          lt(moneyTransfers.transferredOn, from),
+        )}`,
+      )}`,
+    })
+    .from(paymentModes)
+    .where(scope.mine(paymentModes, eq(paymentModes.id, modeId)));
+  return Number(row?.net ?? 0);
+}
+
 /**
- * Every valid movement of a mode on or before `to` (voided ones are left out): fees payments and old
+ * Every valid movement of a mode from `from` to `to` (voided ones are left out): fees payments and old
  * students' payments in, transfers in and out. Later areas (revenues, expenses, salaries) add theirs here.
  */
-async function movements(scope: SchoolScope, modeId: number, to: string): Promise<Movement[]> {
+async function movements(scope: SchoolScope, modeId: number, from: string, to: string): Promise<Movement[]> {
   const [fees, old, transfers] = await Promise.all([
     scope.db
       .select({
@@ -52,6 +85,7 @@ async function movements(scope: SchoolScope, modeId: number, to: string): Promis
           feesPayments,
           eq(feesPayments.modeId, modeId),
           eq(feesPayments.status, 'valid'),
+          gte(feesPayments.paidOn, from),
           lte(feesPayments.paidOn, to),
         ),
       ),
@@ -71,6 +105,7 @@ async function movements(scope: SchoolScope, modeId: number, to: string): Promis
           oldPayments,
           eq(oldPayments.modeId, modeId),
           eq(oldPayments.status, 'valid'),
+          gte(oldPayments.paidOn, from),
           lte(oldPayments.paidOn, to),
         ),
       ),
@@ -80,6 +115,7 @@ async function movements(scope: SchoolScope, modeId: number, to: string): Promis
         moneyTransfers,
         or(eq(moneyTransfers.fromModeId, modeId), eq(moneyTransfers.toModeId, modeId)),
         eq(moneyTransfers.status, 'valid'),
+        gte(moneyTransfers.transferredOn, from),
         lte(moneyTransfers.transferredOn, to),
       ),
     ),
@@ -133,20 +169,17 @@ export async function modeStatement(scope: SchoolScope, modeId: number, range: {
   const mode = await scope.table(paymentModes, 'fees').find(modeId, 'payment mode');
   const to = range.to ?? today();
   const from = range.from ?? mode.openingOn;
-  const all = await movements(scope, modeId, to);
-  let balance = mode.openingBalance;
-  const lines = [];
+  const [before, moved] = await Promise.all([netBefore(scope, modeId, from), movements(scope, modeId, from, to)]);
+  const opening = mode.openingBalance + before;
+  let balance = opening;
   let totalIn = 0;
   let totalOut = 0;
-  for (const m of all) {
+  const lines = moved.map(({ at: _, ...m }) => {
     balance += m.money_in - m.money_out;
-    if (m.date < from) continue;
     totalIn += m.money_in;
     totalOut += m.money_out;
-    const { at: _, ...line } = m;
-    lines.push({ ...line, balance });
-  }
-  const opening = balance - totalIn + totalOut;
+    return { ...m, balance };
+  });
   return {
     mode: { id: mode.id, name: mode.name, kind: mode.kind, account_no: mode.accountNo },
     from,
