@@ -1,4 +1,139 @@
-import type { Call } from '../call.js';
+import { z } from 'zod';
+import { type Call, defineCall } from '../call.js';
+
+const id = z.number().int().positive();
+const day = z.iso.date('Use a date (YYYY-MM-DD)');
+/** Every report answers JSON, or the same table as a spreadsheet with `format: 'xlsx'`. */
+const format = z.enum(['json', 'xlsx']).default('json');
+
+/** A range of payment dates; both ends included. */
+const range = { from: day, to: day };
+
+/** One fees payment as the payment reports list it. */
+export const reportPaymentRow = z.object({
+  id: z.number(),
+  receipt_no: z.number(),
+  paid_on: z.string(),
+  student_id: z.number(),
+  student_name: z.string(),
+  admission_no: z.string(),
+  class_name: z.string().nullable(),
+  stream_name: z.string().nullable(),
+  amount: z.number(),
+  mode_id: z.number(),
+  mode_name: z.string(),
+  reference: z.string().nullable(),
+  payer: z.string().nullable(),
+  cashier_name: z.string(),
+  year: z.number(),
+  term: z.number(),
+  status: z.string(),
+});
+
+const modeTotal = z.object({ mode_id: z.number(), mode_name: z.string(), count: z.number(), amount: z.number() });
+/** Totals of valid (not voided) payments. */
+const paymentTotals = z.object({ count: z.number(), amount: z.number(), by_mode: z.array(modeTotal) });
+
+const paymentFilters = {
+  ...range,
+  class_id: id.optional(),
+  stream_id: id.optional(),
+  mode_id: id.optional(),
+  format,
+};
+
+export const feesPaymentsReport = defineCall({
+  method: 'POST',
+  path: 'fees_payments_report',
+  access: 'fees_payment_report',
+  summary: 'Fees payments received in a date range (valid ones), with totals per mode; xlsx with format',
+  input: z.object(paymentFilters),
+  output: z.object({ rows: z.array(reportPaymentRow), totals: paymentTotals }),
+  file: 'xlsx-or-json',
+});
+
+/** Columns the custom report may show, in this order. */
+export const customReportColumns = [
+  'receipt_no',
+  'paid_on',
+  'student_name',
+  'admission_no',
+  'class_name',
+  'stream_name',
+  'amount',
+  'mode_name',
+  'reference',
+  'payer',
+  'cashier_name',
+  'term',
+  'status',
+] as const;
+
+export const customFeesPaymentsReport = defineCall({
+  method: 'POST',
+  path: 'custom_fees_payments_report',
+  access: 'custom_payment_report',
+  summary:
+    'Fees payments with chosen filters (class, stream, mode, cashier, term, student, amount range, voided too) and chosen columns; xlsx with format',
+  input: z.object({
+    ...paymentFilters,
+    student_id: id.optional(),
+    cashier_name: z.string().trim().max(120).optional(),
+    year: z.number().int().min(2000).max(2100).optional(),
+    term: z.number().int().min(1).max(3).optional(),
+    min_amount: z.number().int().min(0).optional(),
+    max_amount: z.number().int().min(0).optional(),
+    include_void: z.boolean().default(false),
+    columns: z.array(z.enum(customReportColumns)).min(1).optional(),
+  }),
+  output: z.object({
+    columns: z.array(z.string()),
+    rows: z.array(reportPaymentRow),
+    totals: paymentTotals,
+  }),
+  file: 'xlsx-or-json',
+});
+
+const periodRow = z.object({
+  period: z.string(),
+  start: z.string(),
+  end: z.string(),
+  by_mode: z.record(z.string(), z.number()),
+  count: z.number(),
+  total: z.number(),
+});
+const periodicOutput = z.object({
+  period: z.enum(['day', 'week', 'month']),
+  modes: z.array(z.object({ mode_id: z.number(), mode_name: z.string() })),
+  rows: z.array(periodRow),
+  totals: paymentTotals,
+});
+const periodicInput = z.object({ ...range, period: z.enum(['day', 'week', 'month']).default('day'), format });
+
+export const feesPeriodicPaymentsReport = defineCall({
+  method: 'POST',
+  path: 'fees_periodic_payments_report',
+  access: 'periodic_payment_report',
+  summary: 'Fees collected per day, week (Monday first) or month, per payment mode, with totals; xlsx with format',
+  input: periodicInput,
+  output: periodicOutput,
+  file: 'xlsx-or-json',
+});
+
+export const oldStudentsPeriodicPaymentsReport = defineCall({
+  method: 'POST',
+  path: 'old_students_periodic_payments_report',
+  access: 'periodic_payment_report',
+  summary: 'Old students’ payments per day, week or month, per payment mode, with totals; xlsx with format',
+  input: periodicInput,
+  output: periodicOutput,
+  file: 'xlsx-or-json',
+});
 
 /** Fees calls: reports (issue 4). */
-export const feesReportsCalls: Call[] = [];
+export const feesReportsCalls: Call[] = [
+  feesPaymentsReport,
+  customFeesPaymentsReport,
+  feesPeriodicPaymentsReport,
+  oldStudentsPeriodicPaymentsReport,
+];
