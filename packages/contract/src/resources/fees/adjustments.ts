@@ -72,7 +72,8 @@ export const bursaryResource = defineResource(bursaries, {
     deleteFailed: 'Error deleting Bursary',
   },
   refusalAsSuccess: true,
-  calls: ['list', 'create', 'update'],
+  // Adding, changing and removing go through the fees module's verbs (validation; removal ends a used bursary).
+  calls: ['list'],
 });
 
 /** One-off charges to a student for a term (transport, a lost item, remedial classes…). */

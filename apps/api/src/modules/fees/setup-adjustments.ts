@@ -1,0 +1,416 @@
+import {
+  bulksavePreviousDebts,
+  classes,
+  feesAdditions,
+  feesCategories,
+  feesDeductions,
+  getFeesAdditions,
+  getFeesDeductions,
+  importBalances,
+  importFeesAdditions,
+  importFeesDeductions,
+  messages,
+  previousDebts,
+  previousDebtsList,
+  storePreviousDebt,
+  streams,
+  students,
+} from '@somero/contract';
+import { and, asc, count, eq, ilike, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { Invalid } from '../../core/errors.js';
+import { type AuditEntry, chunks, type SchoolScope } from '../../core/scope.js';
+import { decodeUpload, readSheet } from '../../documents/spreadsheet.js';
+import type { ModuleContext } from '../module.js';
+import { likeTerm } from '../students/query.js';
+
+const studentName = sql<string>`${students.surname} || ' ' || ${students.otherNames}`;
+const searchStudents = (search?: string) => {
+  if (!search) return undefined;
+  const like = likeTerm(search);
+  return or(
+    ilike(studentName, like),
+    ilike(sql`${students.otherNames} || ' ' || ${students.surname}`, like),
+    ilike(students.admissionNo, like),
+  ) as SQL;
+};
+
+interface AdjustmentFilter {
+  page: number;
+  per_page: number;
+  year?: number;
+  term?: number;
+  class_id?: number;
+  student_id?: number;
+  search?: string;
+  category_id?: number;
+}
+
+async function additionList(scope: SchoolScope, f: AdjustmentFilter) {
+  const where = [
+    f.year ? eq(feesAdditions.year, f.year) : undefined,
+    f.term ? eq(feesAdditions.term, f.term) : undefined,
+    f.class_id ? eq(students.classId, f.class_id) : undefined,
+    f.student_id ? eq(feesAdditions.studentId, f.student_id) : undefined,
+    f.category_id ? eq(feesAdditions.categoryId, f.category_id) : undefined,
+    searchStudents(f.search),
+  ];
+  const mine = scope.mine(feesAdditions, ...where);
+  const [{ n }] = await scope.db
+    .select({ n: count() })
+    .from(feesAdditions)
+    .innerJoin(students, eq(students.id, feesAdditions.studentId))
+    .where(mine);
+  const data = await scope.db
+    .select({
+      id: feesAdditions.id,
+      student_id: feesAdditions.studentId,
+      student_name: studentName,
+      admission_no: students.admissionNo,
+      class_name: classes.name,
+      category_id: feesAdditions.categoryId,
+      category_name: feesCategories.name,
+      description: feesAdditions.description,
+      amount: feesAdditions.amount,
+      year: feesAdditions.year,
+      term: feesAdditions.term,
+    })
+    .from(feesAdditions)
+    .innerJoin(students, eq(students.id, feesAdditions.studentId))
+    .leftJoin(classes, eq(classes.id, students.classId))
+    .leftJoin(feesCategories, eq(feesCategories.id, feesAdditions.categoryId))
+    .where(mine)
+    .orderBy(asc(feesAdditions.year), asc(feesAdditions.term), asc(students.surname), asc(feesAdditions.id))
+    .limit(f.per_page)
+    .offset((f.page - 1) * f.per_page);
+  return { data, page: f.page, per_page: f.per_page, total: Number(n) };
+}
+
+async function deductionList(scope: SchoolScope, f: AdjustmentFilter) {
+  const where = [
+    f.year ? eq(feesDeductions.year, f.year) : undefined,
+    f.term ? eq(feesDeductions.term, f.term) : undefined,
+    f.class_id ? eq(students.classId, f.class_id) : undefined,
+    f.student_id ? eq(feesDeductions.studentId, f.student_id) : undefined,
+    searchStudents(f.search),
+  ];
+  const mine = scope.mine(feesDeductions, ...where);
+  const [{ n }] = await scope.db
+    .select({ n: count() })
+    .from(feesDeductions)
+    .innerJoin(students, eq(students.id, feesDeductions.studentId))
+    .where(mine);
+  const data = await scope.db
+    .select({
+      id: feesDeductions.id,
+      student_id: feesDeductions.studentId,
+      student_name: studentName,
+      admission_no: students.admissionNo,
+      class_name: classes.name,
+      category_id: sql<number | null>`null::int`,
+      category_name: sql<string | null>`null::text`,
+      description: feesDeductions.description,
+      amount: feesDeductions.amount,
+      year: feesDeductions.year,
+      term: feesDeductions.term,
+    })
+    .from(feesDeductions)
+    .innerJoin(students, eq(students.id, feesDeductions.studentId))
+    .leftJoin(classes, eq(classes.id, students.classId))
+    .where(mine)
+    .orderBy(asc(feesDeductions.year), asc(feesDeductions.term), asc(students.surname), asc(feesDeductions.id))
+    .limit(f.per_page)
+    .offset((f.page - 1) * f.per_page);
+  return { data, page: f.page, per_page: f.per_page, total: Number(n) };
+}
+
+/** A sheet's rows, checked cell by cell; any error and nothing is written. */
+type Checked<T> = { rows: { row: number; value: T }[]; rejected: { row: number; errors: string[] }[] };
+
+const wholeNumber = (text: string | undefined, { min = 1 } = {}) => {
+  const cleaned = (text ?? '').replace(/[,\s]/g, '').replace(/^UGX/i, '');
+  if (!/^-?\d+$/.test(cleaned)) return null;
+  const n = Number(cleaned);
+  return Number.isSafeInteger(n) && n >= min && n <= 2_000_000_000 ? n : null;
+};
+
+async function readRows<T>(
+  scope: SchoolScope,
+  data: string,
+  required: string[],
+  read: (values: Record<string, string>, studentId: number | undefined, errors: string[]) => T | null,
+): Promise<Checked<T>> {
+  const sheet = await readSheet(decodeUpload(data));
+  const admission = sheet.headers.find((h) => h === 'admission_no' || h === 'admission_number' || h === 'adm_no');
+  const missing = required.filter((c) => !sheet.headers.includes(c));
+  if (!admission) missing.unshift('admission_no');
+  if (missing.length)
+    return { rows: [], rejected: [{ row: 1, errors: missing.map((c) => `The column ${c} is missing`) }] };
+  if (sheet.rows.length === 0) return { rows: [], rejected: [{ row: 1, errors: ['The file has no rows'] }] };
+  const numbers = [...new Set(sheet.rows.map((r) => (r.values[admission as string] ?? '').toLowerCase()))];
+  const found = await scope.db
+    .select({ id: students.id, no: sql<string>`lower(${students.admissionNo})` })
+    .from(students)
+    .where(scope.mine(students, inArray(sql`lower(${students.admissionNo})`, numbers), ne(students.status, 'trashed')));
+  const idOf = new Map(found.map((f) => [f.no, f.id]));
+  const out: Checked<T> = { rows: [], rejected: [] };
+  for (const { row, values } of sheet.rows) {
+    const errors: string[] = [];
+    const no = values[admission as string] ?? '';
+    const studentId = idOf.get(no.toLowerCase());
+    if (!no) errors.push('Admission number is empty');
+    else if (!studentId) errors.push(`No student with admission number ${no}`);
+    const value = read(values, studentId, errors);
+    if (errors.length || value === null) out.rejected.push({ row, errors });
+    else out.rows.push({ row, value });
+  }
+  return out;
+}
+
+function termOf(values: Record<string, string>, errors: string[]) {
+  const year = wholeNumber(values.year);
+  const term = wholeNumber(values.term);
+  if (!year || year < 2000 || year > 2100) errors.push('Year must be like 2026');
+  if (!term || term > 3) errors.push('Term must be 1, 2 or 3');
+  return { year: year ?? 0, term: term ?? 0 };
+}
+
+async function insertAudited<T extends typeof feesAdditions | typeof feesDeductions | typeof previousDebts>(
+  scope: SchoolScope,
+  table: T,
+  entity: string,
+  rows: T['$inferInsert'][],
+) {
+  const audit: AuditEntry[] = [];
+  for (const part of chunks(rows)) {
+    for (const row of (await scope.db
+      .insert(table as typeof feesDeductions)
+      .values(part as (typeof feesDeductions.$inferInsert)[])
+      .returning()) as { id: number }[])
+      audit.push({ action: 'import', module: 'fees', entity, entityId: row.id, after: row });
+  }
+  await scope.auditMany(audit);
+}
+
+/** Sets balances brought forward (0 removes one), each audited; one statement per kind of change. */
+async function saveDebts(scope: SchoolScope, debts: { student_id: number; amount: number; note?: string | null }[]) {
+  const last = new Map(debts.map((d) => [d.student_id, d]));
+  const ids = [...last.keys()];
+  const known = await scope.db
+    .select({ id: students.id })
+    .from(students)
+    .where(scope.mine(students, inArray(students.id, ids)));
+  if (known.length < ids.length) {
+    const mine = new Set(known.map((k) => k.id));
+    throw new Invalid('student_id', `No such student: ${ids.filter((i) => !mine.has(i)).join(', ')}`);
+  }
+  return scope.transaction(async (tx) => {
+    const before = await tx.db
+      .select()
+      .from(previousDebts)
+      .where(tx.mine(previousDebts, inArray(previousDebts.studentId, ids)));
+    const old = new Map(before.map((b) => [b.studentId, b]));
+    const audit: AuditEntry[] = [];
+    const gone = ids.filter((id) => old.has(id) && (last.get(id)?.amount ?? 0) === 0);
+    if (gone.length) {
+      await tx.db.delete(previousDebts).where(tx.mine(previousDebts, inArray(previousDebts.studentId, gone)));
+      for (const id of gone)
+        audit.push({
+          action: 'delete',
+          module: 'fees',
+          entity: 'previous_debts',
+          entityId: old.get(id)?.id,
+          before: old.get(id),
+        });
+    }
+    const kept = ids.filter((id) => (last.get(id)?.amount ?? 0) !== 0);
+    for (const part of chunks(kept)) {
+      const rows = await tx.db
+        .insert(previousDebts)
+        .values(
+          part.map((id) => ({
+            schoolId: tx.schoolId,
+            studentId: id,
+            amount: last.get(id)?.amount ?? 0,
+            note: last.get(id)?.note ?? old.get(id)?.note ?? null,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: previousDebts.studentId,
+          set: { amount: sql`excluded.amount`, note: sql`excluded.note`, updatedAt: new Date() },
+        })
+        .returning();
+      for (const row of rows)
+        audit.push({
+          action: old.has(row.studentId) ? 'update' : 'create',
+          module: 'fees',
+          entity: 'previous_debts',
+          entityId: row.id,
+          before: old.get(row.studentId) ?? null,
+          after: row,
+        });
+    }
+    await tx.auditMany(audit);
+    return kept.length + gone.length;
+  });
+}
+
+async function debtRows(
+  scope: SchoolScope,
+  f: {
+    page: number;
+    per_page: number;
+    class_id?: number;
+    stream_id?: number;
+    search?: string;
+    with_balance?: boolean;
+    student_id?: number;
+  },
+) {
+  const withBalance = f.with_balance ?? !(f.class_id || f.stream_id);
+  const where = [
+    f.student_id ? eq(students.id, f.student_id) : eq(students.status, 'current'),
+    f.class_id ? eq(students.classId, f.class_id) : undefined,
+    f.stream_id ? eq(students.streamId, f.stream_id) : undefined,
+    searchStudents(f.search),
+    withBalance ? isNotNull(previousDebts.id) : undefined,
+  ];
+  const mine = scope.mine(students, ...where);
+  const join = and(eq(previousDebts.studentId, students.id), eq(previousDebts.schoolId, students.schoolId));
+  const [{ n }] = await scope.db.select({ n: count() }).from(students).leftJoin(previousDebts, join).where(mine);
+  const data = await scope.db
+    .select({
+      id: previousDebts.id,
+      student_id: students.id,
+      student_name: studentName,
+      admission_no: students.admissionNo,
+      class_id: students.classId,
+      class_name: classes.name,
+      stream_name: streams.name,
+      amount: sql<number>`coalesce(${previousDebts.amount}, 0)`.mapWith(Number),
+      note: previousDebts.note,
+    })
+    .from(students)
+    .leftJoin(previousDebts, join)
+    .leftJoin(classes, eq(classes.id, students.classId))
+    .leftJoin(streams, eq(streams.id, students.streamId))
+    .where(mine)
+    .orderBy(asc(classes.rank), asc(students.surname), asc(students.otherNames), asc(students.id))
+    .limit(f.per_page)
+    .offset((f.page - 1) * f.per_page);
+  return { data, page: f.page, per_page: f.per_page, total: Number(n) };
+}
+
+export function adjustmentRoutes({ serve }: ModuleContext) {
+  serve(getFeesAdditions, async ({ input, scope }) => additionList(scope, input));
+  serve(getFeesDeductions, async ({ input, scope }) => deductionList(scope, input));
+
+  serve(importFeesAdditions, async ({ input, scope }) => {
+    const cats = await scope.db
+      .select({ id: feesCategories.id, name: feesCategories.name })
+      .from(feesCategories)
+      .where(scope.mine(feesCategories));
+    const catOf = new Map(cats.map((c) => [c.name.toLowerCase(), c.id]));
+    const sheet = await readRows(
+      scope,
+      input.data,
+      ['description', 'amount', 'year', 'term'],
+      (v, studentId, errors) => {
+        const amount = wholeNumber(v.amount);
+        if (!amount) errors.push('Amount must be a whole number of shillings above 0');
+        if (!v.description) errors.push('Description is empty');
+        const t = termOf(v, errors);
+        let categoryId: number | null = null;
+        if (v.category) {
+          categoryId = catOf.get(v.category.toLowerCase()) ?? null;
+          if (!categoryId) errors.push(`No fees category named ${v.category}`);
+        }
+        if (errors.length || !studentId || !amount) return null;
+        return {
+          schoolId: scope.schoolId,
+          studentId,
+          categoryId,
+          description: v.description.slice(0, 200),
+          amount,
+          ...t,
+        };
+      },
+    );
+    if (sheet.rejected.length)
+      return { data: { imported: 0, rejected: sheet.rejected }, message: messages.feesAdditions.import.failure };
+    await scope.transaction((tx) =>
+      insertAudited(
+        tx,
+        feesAdditions,
+        'fees_additions',
+        sheet.rows.map((r) => r.value),
+      ),
+    );
+    return { data: { imported: sheet.rows.length, rejected: [] }, message: messages.feesAdditions.import.success };
+  });
+
+  serve(importFeesDeductions, async ({ input, scope }) => {
+    const sheet = await readRows(
+      scope,
+      input.data,
+      ['description', 'amount', 'year', 'term'],
+      (v, studentId, errors) => {
+        const amount = wholeNumber(v.amount);
+        if (!amount) errors.push('Amount must be a whole number of shillings above 0');
+        if (!v.description) errors.push('Description is empty');
+        const t = termOf(v, errors);
+        if (errors.length || !studentId || !amount) return null;
+        return { schoolId: scope.schoolId, studentId, description: v.description.slice(0, 200), amount, ...t };
+      },
+    );
+    if (sheet.rejected.length)
+      return { data: { imported: 0, rejected: sheet.rejected }, message: messages.feesDeductions.import.failure };
+    await scope.transaction((tx) =>
+      insertAudited(
+        tx,
+        feesDeductions,
+        'fees_deductions',
+        sheet.rows.map((r) => r.value),
+      ),
+    );
+    return { data: { imported: sheet.rows.length, rejected: [] }, message: messages.feesDeductions.import.success };
+  });
+
+  serve(importBalances, async ({ input, scope }) => {
+    const sheet = await readRows(scope, input.data, ['amount'], (v, studentId, errors) => {
+      const amount = wholeNumber(v.amount ?? v.balance, { min: -2_000_000_000 });
+      if (amount === null) errors.push('Amount must be a whole number of shillings (negative for a credit)');
+      if (errors.length || !studentId || amount === null) return null;
+      return { student_id: studentId, amount, note: v.note || null };
+    });
+    // A student twice in the file is a mistake in the file.
+    const firstRow = new Map<number, number>();
+    for (const r of sheet.rows) {
+      const first = firstRow.get(r.value.student_id);
+      if (first) sheet.rejected.push({ row: r.row, errors: [`The same student is on row ${first} too`] });
+      else firstRow.set(r.value.student_id, r.row);
+    }
+    if (sheet.rejected.length)
+      return {
+        data: { imported: 0, rejected: sheet.rejected.sort((a, b) => a.row - b.row) },
+        message: messages.previousDebts.import.failure,
+      };
+    await saveDebts(
+      scope,
+      sheet.rows.map((r) => r.value),
+    );
+    return { data: { imported: sheet.rows.length, rejected: [] }, message: messages.previousDebts.import.success };
+  });
+
+  serve(previousDebtsList, async ({ input, scope }) => debtRows(scope, input));
+
+  serve(storePreviousDebt, async ({ input, scope }) => {
+    await saveDebts(scope, [input]);
+    const { data } = await debtRows(scope, { page: 1, per_page: 1, student_id: input.student_id, with_balance: false });
+    return { data: data[0], message: messages.previousDebts.save.success };
+  });
+
+  serve(bulksavePreviousDebts, async ({ input, scope }) => {
+    const saved = await saveDebts(scope, input.debts);
+    return { data: { saved }, message: messages.previousDebts.save.success };
+  });
+}
