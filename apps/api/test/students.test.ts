@@ -117,6 +117,14 @@ describe('admission', () => {
         .data.map((s: Json) => s.id)
         .sort(),
     ).toEqual([sibling.id, child.id].sort());
+    // A fragment of the number, as remembered at the desk, finds them too, even one starting with 0.
+    const fragment = await a.api.get(`/students?search=${digits.slice(-6)}`);
+    expect(fragment.json().data.map((s: Json) => s.id)).toEqual(expect.arrayContaining([sibling.id, child.id]));
+    const zeroes = await admit(a, {
+      guardians: [{ name: 'Opio Denis', relationship: 'Father', phone: '+256 701 091723' }],
+    });
+    const byZeroFragment = await a.api.get('/students?search=091723');
+    expect(byZeroFragment.json().data.map((s: Json) => s.id)).toContain(zeroes.id);
     const profile = (await a.api.get(`/students/${child.id}`)).json().data;
     expect(profile).toMatchObject({ id: child.id, name: `${sibling.surname} Brian`, account: null });
     expect(profile.guardians).toHaveLength(2);

@@ -82,7 +82,10 @@ export type StudentSort = 'admission_no' | 'name' | 'class';
  */
 function phoneDigits(term: string): string | null {
   if (!/^[\d\s+()-]+$/.test(term)) return null;
-  const digits = term.replace(/\D/g, '').replace(/^(256|0)/, '');
+  // Only a whole number drops its trunk 0 or country code 256; a fragment ("091723") is kept as typed.
+  let digits = term.replace(/\D/g, '');
+  if (/^0\d{9}$/.test(digits)) digits = digits.slice(1);
+  else if (/^256\d{9}$/.test(digits)) digits = digits.slice(3);
   return digits.length >= 6 ? digits : null;
 }
 
