@@ -9,12 +9,14 @@ import { bearer, staffWith, useTestApp } from './support.js';
 
 const t = useTestApp();
 
+/** The text of a PDF. pdf2json reads the whole ArrayBuffer under a Buffer, so the bytes get one of their own. */
 async function pdfText(pdf: Buffer): Promise<string> {
+  const own = Buffer.from(pdf.buffer.slice(pdf.byteOffset, pdf.byteOffset + pdf.length));
   const parser = new PDFParser(null, true);
   await new Promise<void>((resolve, reject) => {
     parser.on('pdfParser_dataReady', () => resolve());
     parser.on('pdfParser_dataError', (error) => reject('parserError' in error ? error.parserError : error));
-    parser.parseBuffer(pdf);
+    parser.parseBuffer(own);
   });
   return parser.getRawTextContent();
 }
