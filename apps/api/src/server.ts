@@ -2,6 +2,8 @@ import { buildApp } from './app.js';
 import { readConfig } from './config.js';
 import { openDatabase } from './db/open.js';
 import { seedDemoSchool } from './db/seed.js';
+import { useSimulatedProvider } from './modules/fees/online.js';
+import { simulatedTransactions } from './modules/fees/online-simulator.js';
 
 const started = performance.now();
 const config = readConfig();
@@ -16,6 +18,9 @@ if (database.kind === 'pglite') {
   app.log.warn(
     `Embedded database in ${config.dataDir}. PGlite survives a killed process but is not safe against power loss; for a school's real data set DATABASE_URL=postgres://… to use PostgreSQL.`,
   );
+  // The demo's simulated SchoolPay: "check for new online payments" invents a few payments for a
+  // school with no payment gateway configured. Never on PostgreSQL (a school's real data).
+  useSimulatedProvider(simulatedTransactions);
   const seed = await seedDemoSchool(database.db, config.demoAdminPassword);
   if (seed.seeded) {
     console.log(

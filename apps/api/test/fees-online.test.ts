@@ -1,7 +1,9 @@
 import { feesPayments, onlineTransactions } from '@somero/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useSimulatedProvider } from '../src/modules/fees/online.js';
 import { dateRanges } from '../src/modules/fees/online-schoolpay.js';
+import { simulatedTransactions } from '../src/modules/fees/online-simulator.js';
 import { startFakeSchoolPay } from './fake-schoolpay.js';
 import { admit, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
 import { bearer, staffWith, unique, useTestApp } from './support.js';
@@ -220,5 +222,25 @@ describe('online payments (SchoolPay-style aggregator)', () => {
       headers: bearer(viewer.token),
     });
     expect(list.statusCode).toBe(200);
+  });
+});
+
+describe("the demo's simulated provider", () => {
+  it('is used only by a school with no gateway, and its matched payments become payments', async () => {
+    const s = await registerSchool(t.app, t.database);
+    const kid = await admit(s, { payment_code: unique('5') });
+    const none = await s.api.get('/get_online_payments');
+    expect(none.statusCode).toBe(202);
+    expect(none.json().message).toContain('No online payment provider');
+    useSimulatedProvider(simulatedTransactions);
+    try {
+      const res = await s.api.get('/get_online_payments');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toMatchObject({ imported: 2, processed: 1, pending: 1 });
+      const paid = await t.database.db.select().from(feesPayments).where(eq(feesPayments.schoolId, s.schoolId));
+      expect(paid.map((p) => p.studentId)).toEqual([kid.id]);
+    } finally {
+      useSimulatedProvider(null);
+    }
   });
 });

@@ -130,10 +130,102 @@ export const oldStudentsPeriodicPaymentsReport = defineCall({
   file: 'xlsx-or-json',
 });
 
+const summaryGroup = z.object({
+  class_id: z.number(),
+  class_name: z.string(),
+  stream_id: z.number().nullable(),
+  stream_name: z.string().nullable(),
+  students: z.number(),
+  expected: z.number(),
+  paid: z.number(),
+  balance: z.number(),
+});
+const defaulter = z.object({
+  student_id: z.number(),
+  name: z.string(),
+  admission_no: z.string(),
+  payment_code: z.string().nullable(),
+  class_name: z.string(),
+  stream_name: z.string().nullable(),
+  expected: z.number(),
+  paid: z.number(),
+  balance: z.number(),
+});
+
+export const feesCollectionSummary = defineCall({
+  method: 'POST',
+  path: 'fees_summaryq',
+  access: 'fees_collection_summary',
+  summary:
+    'This term per class and stream: expected, paid and balance, with the defaulters owing more than min_balance; xlsx with format',
+  input: z.object({
+    class_id: id.optional(),
+    stream_id: id.optional(),
+    min_balance: z.number().int().min(0).default(0),
+    format,
+  }),
+  output: z.object({
+    year: z.number(),
+    term: z.number(),
+    groups: z.array(summaryGroup),
+    totals: z.object({ students: z.number(), expected: z.number(), paid: z.number(), balance: z.number() }),
+    defaulters: z.array(defaulter),
+    defaulters_total: z.number(),
+  }),
+  file: 'xlsx-or-json',
+});
+
+const categoryRow = z.object({
+  category_id: z.number().nullable(),
+  name: z.string(),
+  expected: z.number(),
+  collected: z.number(),
+  outstanding: z.number(),
+});
+
+export const feesCategorySummary = defineCall({
+  method: 'POST',
+  path: 'fees_summary',
+  access: 'fees_summary_report',
+  summary:
+    'This term per fees category: expected, collected (payments shared out: brought forward first, then categories in order) and outstanding; xlsx with format',
+  input: z.object({ class_id: id.optional(), stream_id: id.optional(), format }),
+  output: z.object({
+    year: z.number(),
+    term: z.number(),
+    rows: z.array(categoryRow),
+    totals: z.object({ expected: z.number(), collected: z.number(), outstanding: z.number() }),
+  }),
+  file: 'xlsx-or-json',
+});
+
+export const feesDemandNotes = defineCall({
+  method: 'POST',
+  path: 'fees_demand_notes',
+  access: 'fees_demand_notice',
+  summary:
+    'Demand notes as one PDF, a page per student (a class, a stream or chosen students), with the balance by category, the payment code and the school payment instructions',
+  input: z
+    .object({
+      class_id: id.optional(),
+      stream_id: id.optional(),
+      student_ids: z.array(id).min(1).max(3000).optional(),
+      /** Only students owing more than this. */
+      min_balance: z.number().int().min(0).default(0),
+      due_on: day.optional(),
+    })
+    .refine((v) => v.class_id || v.student_ids, { message: 'Choose a class or students', path: ['class_id'] }),
+  output: z.object({ message: z.string() }),
+  file: 'pdf-or-json',
+});
+
 /** Fees calls: reports (issue 4). */
 export const feesReportsCalls: Call[] = [
   feesPaymentsReport,
   customFeesPaymentsReport,
   feesPeriodicPaymentsReport,
   oldStudentsPeriodicPaymentsReport,
+  feesCollectionSummary,
+  feesCategorySummary,
+  feesDemandNotes,
 ];

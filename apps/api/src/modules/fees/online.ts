@@ -266,8 +266,15 @@ async function findTransaction(scope: SchoolScope, id: number) {
  */
 export type SimulatedProvider = (scope: SchoolScope) => Promise<ProviderTransaction[]>;
 
+let simulatedProvider: SimulatedProvider | null = null;
+
+/** The demo server's simulator (online-simulator.ts), used only by a school with no gateway configured. */
+export function useSimulatedProvider(provider: SimulatedProvider | null) {
+  simulatedProvider = provider;
+}
+
 /** Fees online (issue 4): the aggregator's pull and webhook, the pending list and the bursar's actions. */
-export function feesOnlineRoutes({ serve, database, app }: ModuleContext, simulated?: SimulatedProvider) {
+export function feesOnlineRoutes({ serve, database, app }: ModuleContext) {
   serve(onlinePendingPayments, async ({ scope }) => ({
     data: await rowsOf(scope, scope.mine(onlineTransactions, eq(onlineTransactions.status, 'pending'))),
   }));
@@ -282,9 +289,9 @@ export function feesOnlineRoutes({ serve, database, app }: ModuleContext, simula
         if (error instanceof GatewayError) throw new Refusal(error.message);
         throw error;
       }
-    } else if (simulated) {
-      // The demo school's simulator (see server.ts): no real provider is configured.
-      const fresh = await importTransactions(scope, await simulated(scope));
+    } else if (simulatedProvider) {
+      // The demo's simulator (see server.ts): no real provider is configured for this school.
+      const fresh = await importTransactions(scope, await simulatedProvider(scope));
       result = { imported: fresh.length, processed: await matchPending(scope) };
     } else {
       throw new Refusal('No online payment provider is set up. Add one under payment gateway settings.');

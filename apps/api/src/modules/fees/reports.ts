@@ -1,16 +1,22 @@
 import {
   customFeesPaymentsReport,
   customReportColumns,
+  feesCategorySummary,
+  feesCollectionSummary,
+  feesDemandNotes,
   feesPaymentsReport,
   feesPeriodicPaymentsReport,
   oldStudentsPeriodicPaymentsReport,
 } from '@somero/contract';
 import type { FastifyReply } from 'fastify';
-import { Invalid } from '../../core/errors.js';
+import { Invalid, NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
+import { type DemandNote, demandNotesPdf } from '../../documents/demand-notes.js';
 import { writeSheet } from '../../documents/spreadsheet.js';
 import type { SheetColumn } from '../../documents/types.js';
 import type { ModuleContext } from '../module.js';
+import { schoolDetailsOf, schoolForDocuments } from '../settings/school.js';
+import { balancesOf, type CategoryShare, categoriesOf, expectedOf, shareOut } from './reports-balances.js';
 import {
   dailyModeSums,
   type PaymentFilter,
@@ -81,6 +87,13 @@ function paymentSheetRows(rows: ReportPaymentRow[], totals: { count: number; amo
   ];
 }
 
+/** The term the balances are for: the current term (from the balances, else the settings). */
+async function currentTermOf(scope: SchoolScope, list: { term: { year: number; term: number } }[]) {
+  if (list[0]) return { year: list[0].term.year, term: list[0].term.term };
+  const d = await schoolDetailsOf(scope);
+  return { year: d.current_year, term: d.current_term };
+}
+
 async function periodicReport(
   scope: SchoolScope,
   which: 'fees' | 'old',
@@ -115,8 +128,190 @@ function periodicSheet(reply: FastifyReply, fileName: string, report: Awaited<Re
   return sendSheet(reply, fileName, 'Collections', columns, rows);
 }
 
+export { type FeesTiles, feesTiles } from './reports-balances.js';
+
 /** Fees reports (issue 4). */
 export function feesReportsRoutes({ serve }: ModuleContext) {
+  serve(feesCollectionSummary, async ({ scope, input, reply }) => {
+    const { list, facts } = await balancesOf(scope, { classId: input.class_id, streamId: input.stream_id });
+    const now = await currentTermOf(scope, list);
+    const groups = new Map<
+      string,
+      {
+        class_id: number;
+        class_name: string;
+        stream_id: number | null;
+        stream_name: string | null;
+        students: number;
+        expected: number;
+        paid: number;
+        balance: number;
+      }
+    >();
+    const defaulters = [];
+    for (const b of list) {
+      const f = facts.get(b.studentId);
+      if (!f) continue;
+      const key = `${f.classId}:${f.streamId ?? 0}`;
+      const g = groups.get(key) ?? {
+        class_id: f.classId,
+        class_name: f.className,
+        stream_id: f.streamId,
+        stream_name: f.streamName,
+        students: 0,
+        expected: 0,
+        paid: 0,
+        balance: 0,
+      };
+      g.students += 1;
+      g.expected += expectedOf(b);
+      g.paid += b.term.paid;
+      g.balance += b.term.closing;
+      groups.set(key, g);
+      if (b.balance > input.min_balance) {
+        defaulters.push({
+          student_id: b.studentId,
+          name: f.name,
+          admission_no: f.admissionNo,
+          payment_code: f.paymentCode,
+          class_name: f.className,
+          stream_name: f.streamName,
+          expected: expectedOf(b),
+          paid: b.term.paid,
+          balance: b.balance,
+        });
+      }
+    }
+    const rows = [...groups.values()].sort(
+      (a, b) =>
+        a.class_name.localeCompare(b.class_name, 'en', { numeric: true }) ||
+        (a.stream_name ?? '').localeCompare(b.stream_name ?? ''),
+    );
+    const totals = rows.reduce(
+      (a, g) => ({
+        students: a.students + g.students,
+        expected: a.expected + g.expected,
+        paid: a.paid + g.paid,
+        balance: a.balance + g.balance,
+      }),
+      { students: 0, expected: 0, paid: 0, balance: 0 },
+    );
+    defaulters.sort((a, b) => b.balance - a.balance || a.name.localeCompare(b.name));
+    const defaultersTotal = defaulters.reduce((a, d) => a + d.balance, 0);
+    if (input.format === 'xlsx') {
+      return sendSheet(
+        reply,
+        'fees_summary.xlsx',
+        'Defaulters',
+        [
+          { header: 'Student', key: 'name', width: 28 },
+          { header: 'Admission No', key: 'admission_no', width: 14 },
+          { header: 'Payment code', key: 'payment_code', width: 14 },
+          { header: 'Class', key: 'class_name', width: 8 },
+          { header: 'Stream', key: 'stream_name', width: 10 },
+          { header: 'Expected (UGX)', key: 'expected', width: 14 },
+          { header: 'Paid (UGX)', key: 'paid', width: 14 },
+          { header: 'Balance (UGX)', key: 'balance', width: 14 },
+        ],
+        [...defaulters, { name: `TOTAL (${defaulters.length} students)`, balance: defaultersTotal }],
+      );
+    }
+    return { data: { ...now, groups: rows, totals, defaulters, defaulters_total: defaultersTotal } };
+  });
+
+  serve(feesCategorySummary, async ({ scope, input, reply }) => {
+    const [{ list }, categories] = await Promise.all([
+      balancesOf(scope, { classId: input.class_id, streamId: input.stream_id }),
+      categoriesOf(scope),
+    ]);
+    const now = await currentTermOf(scope, list);
+    const rows = new Map<
+      string,
+      {
+        category_id: number | null;
+        name: string;
+        rank: number;
+        expected: number;
+        collected: number;
+        outstanding: number;
+      }
+    >();
+    const order = (k: CategoryShare['key']) =>
+      k === 'forward' ? -1 : k === 'other' ? 1e6 : k === 'credit' ? 1e6 + 1 : (categories.get(k)?.rank ?? 0);
+    for (const b of list) {
+      for (const share of shareOut(b, categories)) {
+        const key = String(share.key);
+        const r = rows.get(key) ?? {
+          category_id: typeof share.key === 'number' ? share.key : null,
+          name: share.name,
+          rank: order(share.key),
+          expected: 0,
+          collected: 0,
+          outstanding: 0,
+        };
+        r.expected += share.expected;
+        r.collected += share.collected;
+        r.outstanding += share.outstanding;
+        rows.set(key, r);
+      }
+    }
+    const sorted = [...rows.values()]
+      .sort((a, b) => a.rank - b.rank || (a.category_id ?? 0) - (b.category_id ?? 0))
+      .map(({ rank: _, ...r }) => r);
+    const totals = sorted.reduce(
+      (a, r) => ({
+        expected: a.expected + r.expected,
+        collected: a.collected + r.collected,
+        outstanding: a.outstanding + r.outstanding,
+      }),
+      { expected: 0, collected: 0, outstanding: 0 },
+    );
+    if (input.format === 'xlsx') {
+      return sendSheet(
+        reply,
+        'fees_category_summary.xlsx',
+        'Per category',
+        [
+          { header: 'Category', key: 'name', width: 28 },
+          { header: 'Expected (UGX)', key: 'expected', width: 16 },
+          { header: 'Collected (UGX)', key: 'collected', width: 16 },
+          { header: 'Outstanding (UGX)', key: 'outstanding', width: 16 },
+        ],
+        [...sorted, { name: 'TOTAL', ...totals }],
+      );
+    }
+    return { data: { ...now, rows: sorted, totals } };
+  });
+
+  serve(feesDemandNotes, async ({ scope, input, reply }) => {
+    const [{ list, facts }, categories, school, details] = await Promise.all([
+      balancesOf(scope, { classId: input.class_id, streamId: input.stream_id, studentIds: input.student_ids }),
+      categoriesOf(scope),
+      schoolForDocuments(scope),
+      schoolDetailsOf(scope),
+    ]);
+    if (input.student_ids && list.length < new Set(input.student_ids).size) throw new NotFound('student');
+    const notes: DemandNote[] = [];
+    for (const b of list) {
+      const f = facts.get(b.studentId);
+      if (!f || b.balance <= input.min_balance) continue;
+      notes.push({
+        name: f.name,
+        admissionNo: f.admissionNo,
+        className: f.className,
+        streamName: f.streamName,
+        paymentCode: f.paymentCode,
+        year: b.term.year,
+        term: b.term.term,
+        lines: shareOut(b, categories).filter((l) => l.key !== 'credit'),
+        balance: b.balance,
+      });
+    }
+    if (notes.length === 0) throw new Refusal('No student owes more than the amount chosen: no demand notes to print.');
+    const pdf = await demandNotesPdf(school, notes, details.payment_instructions, input.due_on ?? null);
+    return reply.type('application/pdf').header('content-disposition', 'inline; filename="demand_notes.pdf"').send(pdf);
+  });
+
   serve(feesPaymentsReport, async ({ scope, input, reply }) => {
     checkRange(input.from, input.to);
     const filter: PaymentFilter = {
