@@ -9,6 +9,8 @@ import {
   paymentModes,
   previousDebts,
   schoolSettings,
+  students,
+  studentTerms,
 } from '@somero/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -168,5 +170,72 @@ describe('the ledger worked by hand', () => {
     expect(mine?.balance).toBe(710_000);
     for (const b of many) expect(b.position).toEqual(await studentPosition(scope, b.studentId));
     await setTerm(2026, 1);
+  });
+});
+
+describe('enrolment', () => {
+  it('backfills students with none from their entry term to now, in one go, and keeps past terms on promotion', async () => {
+    await setTerm(2026, 1);
+    const [s] = await t.database.db
+      .insert(students)
+      .values({
+        schoolId: school.schoolId,
+        admissionNo: `OLD/${Date.now()}`,
+        surname: 'Backfill',
+        otherNames: 'Old',
+        gender: 'M',
+        classId: school.classes.S2,
+        section: 'day',
+        nationality: 'Kenyan',
+        entryYear: 2025,
+        entryTerm: 2,
+        admittedOn: '2025-05-26',
+      })
+      .returning();
+    const p = await studentPosition(scope, s.id);
+    const rows = await t.database.db
+      .select()
+      .from(studentTerms)
+      .where(eq(studentTerms.studentId, s.id))
+      .orderBy(studentTerms.year, studentTerms.term);
+    expect(rows.map((r) => [r.year, r.term, r.isNew, r.nationalityGroup, r.classId])).toEqual([
+      [2025, 2, true, 'international', school.classes.S2],
+      [2025, 3, false, 'international', school.classes.S2],
+      [2026, 1, false, 'international', school.classes.S2],
+    ]);
+    // Only 2026 term 1 has a structure for S2 here.
+    expect(p.balance).toBe(900_000);
+  });
+});
+
+describe('migration and enrolment', () => {
+  it('records past terms in the old class before a class is promoted; the current term follows', async () => {
+    const s2 = await registerSchool(t.app, t.database, { year: 2026, term: 1 });
+    const [old] = await t.database.db
+      .insert(students)
+      .values({
+        schoolId: s2.schoolId,
+        admissionNo: `MIG/${Date.now()}`,
+        surname: 'Migrant',
+        otherNames: 'Old',
+        gender: 'F',
+        classId: s2.classes.S1,
+        section: 'day',
+        entryYear: 2025,
+        entryTerm: 3,
+        admittedOn: '2025-09-15',
+      })
+      .returning();
+    const res = await s2.api.post('/migrate_students', { class_id: s2.classes.S1 });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = await t.database.db
+      .select()
+      .from(studentTerms)
+      .where(eq(studentTerms.studentId, old.id))
+      .orderBy(studentTerms.year, studentTerms.term);
+    expect(rows.map((r) => [r.year, r.term, r.classId])).toEqual([
+      [2025, 3, s2.classes.S1],
+      [2026, 1, s2.classes.S2],
+    ]);
   });
 });

@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { Invalid } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { chunks } from '../../core/scope.js';
+import { enrolledCurrentTerm, followPlacement } from '../fees/enrolment.js';
 import type { ModuleContext } from '../module.js';
 import { fullName, guardianPhones, schoolTerm, studentRows, studentWhere, today } from './query.js';
 import { Placement } from './rules.js';
@@ -48,6 +49,12 @@ export function migrationRoutes({ serve }: ModuleContext) {
       const repeaters = new Set(input.repeaters);
       const movers = members.filter((m) => !repeaters.has(m.id));
       if (!movers.length) return { promoted: 0, left: 0, repeated: repeaters.size };
+      // Their terms so far are recorded in the class they were in before it changes: past rows stay; the
+      // current term's row follows the new class below (migration is done when the new year has begun).
+      await enrolledCurrentTerm(
+        tx,
+        members.map((m) => m.id),
+      );
 
       if (to) {
         // One statement per stream: S1 East goes to S2 East; a stream S2 lacks leaves them without one.
@@ -71,6 +78,10 @@ export function migrationRoutes({ serve }: ModuleContext) {
             })),
           );
         }
+        await followPlacement(
+          tx,
+          movers.map((m) => m.id),
+        );
         return { promoted: movers.length, left: 0, repeated: repeaters.size };
       }
 
