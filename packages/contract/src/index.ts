@@ -8,6 +8,7 @@ export * from './calls/settings.js';
 export * from './calls/students.js';
 export * from './calls/users.js';
 export * from './messages.js';
+export * from './options.js';
 export * from './permissions.js';
 export * from './resource.js';
 export * from './resources/index.js';

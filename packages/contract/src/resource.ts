@@ -167,7 +167,9 @@ function rule(f: Field): z.ZodType {
     case 'number':
     case 'money':
     case 'reference': {
-      let n = z.number({ error: `${f.label} must be a whole number` }).int(`${f.label} must be a whole number`);
+      const message =
+        f.kind === 'reference' ? `Choose the ${f.label.toLowerCase()}` : `${f.label} must be a whole number`;
+      let n = z.number({ error: message }).int(message);
       if (f.kind === 'reference') n = n.positive(`Choose the ${f.label.toLowerCase()}`);
       if (f.kind === 'money') n = n.min(f.min ?? 0, `${f.label} cannot be negative`);
       else if (f.min !== undefined) n = n.min(f.min, `${f.label} must be at least ${f.min}`);

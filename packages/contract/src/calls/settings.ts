@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall, noInput } from '../call.js';
-import { curricula } from '../resources/school/classes.js';
+import { curricula } from '../options.js';
 
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { defineCall, noInput } from '../call.js';
-import { relationships } from '../resources/students/guardians.js';
-import { passOutStatuses, passOutTypes } from '../resources/students/pass-outs.js';
-import { genders, sections, studentStatuses } from '../resources/students/students.js';
+import { genders, passOutStatuses, passOutTypes, relationships, sections, studentStatuses } from '../options.js';
 import { upload } from './settings.js';
 
 const values = <T extends readonly { value: string }[]>(list: T) =>
@@ -36,7 +34,7 @@ const studentShape = {
   other_names: z.string().trim().min(1, 'Enter the other names').max(80),
   gender: z.enum(values(genders), { error: 'Choose Male or Female' }),
   date_of_birth: optionalDate,
-  class_id: id,
+  class_id: z.number({ error: 'Choose the class' }).int().positive('Choose the class'),
   stream_id: id.nullable().optional(),
   section: z.enum(values(sections), { error: 'Choose Day or Boarding' }),
   house: optionalText(60),

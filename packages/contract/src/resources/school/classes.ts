@@ -1,17 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { curricula, levels } from '../../options.js';
 import { defineResource, tenantColumns } from '../../resource.js';
-
-export const levels = [
-  { value: 'olevel', label: 'O Level (S1–S4)' },
-  { value: 'alevel', label: 'A Level (S5–S6)' },
-] as const;
-
-export const curricula = [
-  { value: 'new', label: 'New lower secondary curriculum' },
-  { value: 'old', label: 'Old O Level curriculum' },
-  { value: 'alevel', label: 'A Level' },
-] as const;
 
 /** S1–S6: each class has a level, the curriculum it follows, its place in the school and the class it promotes to. */
 export const classes = pgTable(

@@ -1,18 +1,6 @@
 import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { relationships } from '../../options.js';
 import { defineResource, tenantColumns } from '../../resource.js';
-
-export const relationships = [
-  'Father',
-  'Mother',
-  'Guardian',
-  'Uncle',
-  'Aunt',
-  'Grandparent',
-  'Brother',
-  'Sister',
-  'Sponsor',
-  'Other',
-].map((r) => ({ value: r, label: r }));
 
 /** Parents and guardians; one guardian may be linked to several students (siblings). */
 export const guardians = pgTable(

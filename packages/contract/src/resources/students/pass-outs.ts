@@ -1,26 +1,9 @@
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { passOutStatuses, passOutTypes } from '../../options.js';
 import { defineResource, tenantColumns } from '../../resource.js';
 import { students } from './students.js';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-
-export const passOutTypes = [
-  'Medical',
-  'Home visit',
-  'Emergency',
-  'Official errand',
-  'Fees',
-  'Suspension',
-  'Other',
-].map((v) => ({
-  value: v,
-  label: v,
-}));
-export const passOutStatuses = [
-  { value: 'out', label: 'Out' },
-  { value: 'returned', label: 'Returned' },
-  { value: 'cancelled', label: 'Cancelled' },
-] as const;
 
 /** Pass-outs (exeats): a printed pass for a student leaving school during term. */
 export const passOuts = pgTable(

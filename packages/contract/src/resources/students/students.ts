@@ -1,25 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { genders, sections, studentStatuses } from '../../options.js';
 import { defineResource, tenantColumns } from '../../resource.js';
 import { files } from '../core/files.js';
 import { classes } from '../school/classes.js';
 import { streams } from '../school/streams.js';
 import { guardians } from './guardians.js';
-
-export const genders = [
-  { value: 'M', label: 'Male' },
-  { value: 'F', label: 'Female' },
-] as const;
-export const sections = [
-  { value: 'day', label: 'Day' },
-  { value: 'boarding', label: 'Boarding' },
-] as const;
-/** current: on the register; trashed: removed by mistake or pending deletion; left: an old student. */
-export const studentStatuses = [
-  { value: 'current', label: 'Current' },
-  { value: 'trashed', label: 'Trashed' },
-  { value: 'left', label: 'Left' },
-] as const;
 
 /** The student register as a Ugandan secondary school keeps it. */
 export const students = pgTable(
