@@ -225,6 +225,31 @@ describe('online payments (SchoolPay-style aggregator)', () => {
   });
 });
 
+describe('a provider that cannot be reached or refuses', () => {
+  it('answers 202 with the reason and keeps the last sync date', async () => {
+    const s = await registerSchool(t.app, t.database);
+    const fake = await startFakeSchoolPay('CODE1', 'right-password');
+    try {
+      await s.api.put('/payment_gateway', {
+        school_code: 'CODE1',
+        api_password: 'wrong-password',
+        base_url: fake.baseUrl,
+        last_synced_on: daysAgo(3),
+      });
+      const refused = await s.api.get('/get_online_payments');
+      expect(refused.statusCode).toBe(202);
+      expect(refused.json().message).toContain('Invalid hash');
+      await fake.close();
+      const down = await s.api.get('/get_online_payments');
+      expect(down.statusCode).toBe(202);
+      expect(down.json().message).toContain('could not be reached');
+      expect((await s.api.get('/payment_gateway')).json().data.last_synced_on).toBe(daysAgo(3));
+    } finally {
+      await fake.close().catch(() => {});
+    }
+  });
+});
+
 describe("the demo's simulated provider", () => {
   it('is used only by a school with no gateway, and its matched payments become payments', async () => {
     const s = await registerSchool(t.app, t.database);
