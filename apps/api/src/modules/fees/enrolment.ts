@@ -38,6 +38,8 @@ export async function ensureEnrolled(scope: SchoolScope, year: number, term: num
       students.section, ${groupSql}, students.entry_year = ${year} and students.entry_term = ${term}
     from students
     where students.school_id = ${scope.schoolId} and students.status = 'current' ${only}
+      and not exists (select 1 from student_terms t
+        where t.student_id = students.id and t.year = ${year}::int and t.term = ${term}::int)
     on conflict (student_id, year, term) do nothing`);
 }
 
