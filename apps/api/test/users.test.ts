@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, login, newSchool, type TestSchool, unique, useTestApp } from './support.js';
+import { bearer, login, newSchool, staffWith, type TestSchool, unique, useTestApp } from './support.js';
 
 const t = useTestApp();
 const as = (token: string) => ({
@@ -256,6 +256,10 @@ describe('dashboard', () => {
       current_term: { year: new Date().getFullYear() },
     });
     expect(res.json().data.current_term.label).toMatch(/^Term [123] \d{4}$/);
+    // A new school: no students, nothing collected; fee tiles only for those who may see payments.
+    expect(res.json().data).toMatchObject({ students: 0, fees: { collected_today: 0, students_owing: 0 } });
+    const teacher = await staffWith(t.app, t.database, s, ['view_dashboard']);
+    expect((await as(teacher.token).post('/api/dashboard', {})).json().data.fees).toBeNull();
     expect(res.json().data.recent[0]).toMatchObject({ action: 'create', entity: 'users' });
   });
 });

@@ -176,6 +176,16 @@ export const dashboardFigures = z.object({
   signed_in_today: z.number(),
   changes_today: z.number(),
   current_term: z.object({ year: z.number(), term: z.number(), label: z.string() }).nullable(),
+  students: z.number(),
+  /** Shown to those who may see fees payments; null for others. */
+  fees: z
+    .object({
+      collected_today: z.number(),
+      term_expected: z.number(),
+      term_collected: z.number(),
+      students_owing: z.number(),
+    })
+    .nullable(),
   recent: z.array(auditRow),
 });
 export type DashboardFigures = z.infer<typeof dashboardFigures>;

@@ -1,17 +1,21 @@
 import * as calls from '@somero/contract';
+import { allows, students as studentTable } from '@somero/contract';
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { audits, roles, users } from '../../db/schema.js';
 import { auditRows } from '../audits/routes.js';
+import { feesTiles } from '../fees/reports.js';
 import type { ModuleContext } from '../module.js';
 import { currentTerm } from '../settings/school.js';
 
 /** The dashboard's figures: what exists so far. Later areas add their tiles here. */
 export function dashboardRoutes({ serve }: ModuleContext) {
-  serve(calls.dashboard, async ({ scope }) => {
+  serve(calls.dashboard, async ({ scope, caller }) => {
     const midnight = new Date();
     midnight.setHours(0, 0, 0, 0);
     const userTable = scope.table(users, 'users');
     const term = await currentTerm(scope);
+    const fees = allows(caller, 'view_fees_payments') ? await feesTiles(scope) : null;
+    const students = await scope.table(studentTable, 'students').count(eq(studentTable.status, 'current'));
     const [all, active, roleCount, signedInToday, changesToday, recent] = await Promise.all([
       userTable.count(),
       userTable.count(eq(users.active, true)),
@@ -32,6 +36,13 @@ export function dashboardRoutes({ serve }: ModuleContext) {
         signed_in_today: signedInToday,
         changes_today: changesToday,
         current_term: { ...term, label: `Term ${term.term} ${term.year}` },
+        students,
+        fees: fees && {
+          collected_today: fees.collected_today,
+          term_expected: fees.term_expected,
+          term_collected: fees.term_collected,
+          students_owing: fees.students_owing,
+        },
         recent,
       },
     };

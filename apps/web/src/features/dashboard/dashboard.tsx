@@ -8,7 +8,7 @@ import { PageHeader } from '../../components/page-title';
 import { can } from '../../lib/access';
 import { fetchData } from '../../lib/api';
 import { useUser } from '../../lib/auth';
-import { formatDateTime, formatNumber } from '../../lib/format';
+import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 
 interface Tile {
   key: string;
@@ -32,6 +32,27 @@ function tiles(figures: DashboardFigures, t: (key: string) => string): Tile[] {
       value: figures.current_term?.label ?? t('dashboard.noTerm'),
       text: true,
     },
+    { key: 'students', label: t('dashboard.students'), value: formatNumber(figures.students) },
+    ...(figures.fees
+      ? [
+          {
+            key: 'collected_today',
+            label: t('dashboard.collectedToday'),
+            value: formatMoney(figures.fees.collected_today),
+          },
+          {
+            key: 'term_collection',
+            label: t('dashboard.termCollection'),
+            value: `${formatMoney(figures.fees.term_collected)} / ${formatMoney(figures.fees.term_expected)}`,
+            text: true,
+          },
+          {
+            key: 'students_owing',
+            label: t('dashboard.studentsOwing'),
+            value: formatNumber(figures.fees.students_owing),
+          },
+        ]
+      : []),
   ];
 }
 
