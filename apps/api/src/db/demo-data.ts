@@ -1,4 +1,17 @@
-import { classes, counters, guardians, schoolSettings, streams, studentGuardians, students } from '@somero/contract';
+import {
+  classes,
+  counters,
+  feesBreakdowns,
+  feesCategories,
+  feesPayments,
+  guardians,
+  paymentModes,
+  previousDebts,
+  schoolSettings,
+  streams,
+  studentGuardians,
+  students,
+} from '@somero/contract';
 import { asc, eq } from 'drizzle-orm';
 import { SchoolScope } from '../core/scope.js';
 import type { Executor } from './open.js';
@@ -260,6 +273,7 @@ export async function fillDemoSchool(db: Executor, schoolId: number, adminId: nu
       );
     }
     await tx.insert(counters).values({ schoolId, name: 'admission', value: serial });
+    await fillDemoFees(tx, schoolId, year, settings.currentTerm, classRows, rnd);
     await s.audit({
       action: 'seed',
       module: 'settings',
@@ -268,4 +282,144 @@ export async function fillDemoSchool(db: Executor, schoolId: number, adminId: nu
       after: { students: serial, guardians: guardianRows.length },
     });
   });
+}
+
+type Random = ReturnType<typeof random>;
+
+/**
+ * The demo's fees: categories, this year's structure, the school's payment modes, balances brought
+ * forward for some students, and payments received this term (receipts 1…n, the counter set to match).
+ */
+async function fillDemoFees(
+  tx: Executor,
+  schoolId: number,
+  year: number,
+  currentTerm: number,
+  classRows: { id: number; name: string; level: string }[],
+  rnd: Random,
+) {
+  const names = ['Tuition', 'Development', 'Admission', 'Uniform', 'UNEB Registration'];
+  const cats = await tx
+    .insert(feesCategories)
+    .values(names.map((name, i) => ({ schoolId, name, rank: i + 1 })))
+    .returning();
+  const cat = (name: string) => cats.find((c) => c.name === name)!.id;
+  const structure: (typeof feesBreakdowns.$inferInsert)[] = [];
+  for (const cls of classRows) {
+    const alevel = cls.level === 'alevel';
+    for (const term of [1, 2, 3]) {
+      const line = (category: string, amount: number, section = 'all', entrants = 'all') =>
+        structure.push({
+          schoolId,
+          categoryId: cat(category),
+          classId: cls.id,
+          section,
+          nationality: 'all',
+          entrants,
+          year,
+          term,
+          amount,
+        });
+      line('Tuition', alevel ? 520_000 : 450_000, 'day');
+      line('Tuition', alevel ? 950_000 : 850_000, 'boarding');
+      line('Development', 100_000);
+      line('Admission', 60_000, 'all', 'new');
+      line('Uniform', 150_000, 'all', 'new');
+      if (term === 1 && (cls.name === 'S4' || cls.name === 'S6'))
+        line('UNEB Registration', cls.name === 'S4' ? 190_000 : 230_000);
+    }
+  }
+  await tx.insert(feesBreakdowns).values(structure);
+  const modes = await tx
+    .insert(paymentModes)
+    .values([
+      { schoolId, name: 'Cash', kind: 'cash', openingBalance: 0, openingOn: `${year}-01-01` },
+      {
+        schoolId,
+        name: 'Stanbic Bank',
+        kind: 'bank',
+        accountNo: '9030012345678',
+        openingBalance: 12_500_000,
+        openingOn: `${year}-01-01`,
+      },
+      {
+        schoolId,
+        name: 'MTN Mobile Money',
+        kind: 'mobile_money',
+        accountNo: '0772 530 120',
+        openingBalance: 0,
+        openingOn: `${year}-01-01`,
+      },
+      { schoolId, name: 'SchoolPay', kind: 'aggregator', openingBalance: 0, openingOn: `${year}-01-01` },
+    ])
+    .returning();
+  const register = await tx
+    .select({
+      id: students.id,
+      classId: students.classId,
+      section: students.section,
+      entryYear: students.entryYear,
+      entryTerm: students.entryTerm,
+    })
+    .from(students)
+    .where(eq(students.schoolId, schoolId))
+    .orderBy(asc(students.id));
+  const debts = register
+    .filter(() => rnd.next() < 0.15)
+    .map((st) => ({ schoolId, studentId: st.id, amount: rnd.int(5, 40) * 10_000, note: 'Balance from the old books' }));
+  if (debts.length) await tx.insert(previousDebts).values(debts);
+  // What each student was charged per term of this year (from the structure above), and payments
+  // against it: most pay past terms in full, a few part or nothing; this term is still being paid.
+  const today = new Date().toISOString().slice(0, 10);
+  const termOpens = ['02-02', '05-25', '09-14'];
+  const payments: (typeof feesPayments.$inferInsert)[] = [];
+  for (const st of register) {
+    for (let term = 1; term <= currentTerm; term++) {
+      if (st.entryYear === year && st.entryTerm > term) continue;
+      const isNew = st.entryYear === year && st.entryTerm === term;
+      const charged = structure
+        .filter(
+          (l) =>
+            l.classId === st.classId &&
+            l.term === term &&
+            (l.section === 'all' || l.section === st.section) &&
+            (l.entrants === 'all' || isNew),
+        )
+        .reduce((sum, l) => sum + l.amount, 0);
+      const share =
+        term < currentTerm
+          ? rnd.next() < 0.8
+            ? 1
+            : rnd.next() < 0.75
+              ? rnd.int(5, 9) / 10
+              : 0
+          : rnd.next() < 0.75
+            ? rnd.int(3, 10) / 10
+            : 0;
+      let due = Math.round((charged * share) / 10_000) * 10_000;
+      while (due > 0) {
+        const amount = due > 300_000 && rnd.next() < 0.5 ? Math.round(due / 20_000) * 10_000 : due;
+        due -= amount;
+        const day = `${year}-${termOpens[term - 1].slice(0, 2)}-${String(rnd.int(2, 27)).padStart(2, '0')}`;
+        payments.push({
+          schoolId,
+          receiptNo: 0,
+          studentId: st.id,
+          amount,
+          modeId: rnd.pick(modes).id,
+          paidOn: day < today ? day : today,
+          payer: 'Parent',
+          year,
+          term,
+          cashierName: 'Demo data',
+        });
+      }
+    }
+  }
+  payments.sort((a, b) => (a.paidOn < b.paidOn ? -1 : a.paidOn > b.paidOn ? 1 : 0));
+  payments.forEach((p, i) => {
+    p.receiptNo = i + 1;
+  });
+  for (let i = 0; i < payments.length; i += 200) await tx.insert(feesPayments).values(payments.slice(i, i + 200));
+  await tx.insert(counters).values({ schoolId, name: 'receipt', value: payments.length });
 }
