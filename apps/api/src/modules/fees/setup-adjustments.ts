@@ -45,79 +45,50 @@ interface AdjustmentFilter {
   category_id?: number;
 }
 
-async function additionList(scope: SchoolScope, f: AdjustmentFilter) {
+/**
+ * Additions and deductions list alike: one student each, a year and term, an amount; only additions
+ * carry a fees category.
+ */
+async function adjustmentList(
+  scope: SchoolScope,
+  table: typeof feesAdditions | typeof feesDeductions,
+  f: AdjustmentFilter,
+) {
+  const category = table === feesAdditions ? feesAdditions.categoryId : null;
   const where = [
-    f.year ? eq(feesAdditions.year, f.year) : undefined,
-    f.term ? eq(feesAdditions.term, f.term) : undefined,
+    f.year ? eq(table.year, f.year) : undefined,
+    f.term ? eq(table.term, f.term) : undefined,
     f.class_id ? eq(students.classId, f.class_id) : undefined,
-    f.student_id ? eq(feesAdditions.studentId, f.student_id) : undefined,
-    f.category_id ? eq(feesAdditions.categoryId, f.category_id) : undefined,
+    f.student_id ? eq(table.studentId, f.student_id) : undefined,
+    category && f.category_id ? eq(category, f.category_id) : undefined,
     searchStudents(f.search),
   ];
-  const mine = scope.mine(feesAdditions, ...where);
+  const mine = scope.mine(table, ...where);
   const [{ n }] = await scope.db
     .select({ n: count() })
-    .from(feesAdditions)
-    .innerJoin(students, eq(students.id, feesAdditions.studentId))
+    .from(table)
+    .innerJoin(students, eq(students.id, table.studentId))
     .where(mine);
   const data = await scope.db
     .select({
-      id: feesAdditions.id,
-      student_id: feesAdditions.studentId,
+      id: table.id,
+      student_id: table.studentId,
       student_name: studentName,
       admission_no: students.admissionNo,
       class_name: classes.name,
-      category_id: feesAdditions.categoryId,
-      category_name: feesCategories.name,
-      description: feesAdditions.description,
-      amount: feesAdditions.amount,
-      year: feesAdditions.year,
-      term: feesAdditions.term,
+      category_id: category ?? sql<number | null>`null::int`,
+      category_name: category ? feesCategories.name : sql<string | null>`null::text`,
+      description: table.description,
+      amount: table.amount,
+      year: table.year,
+      term: table.term,
     })
-    .from(feesAdditions)
-    .innerJoin(students, eq(students.id, feesAdditions.studentId))
+    .from(table)
+    .innerJoin(students, eq(students.id, table.studentId))
     .leftJoin(classes, eq(classes.id, students.classId))
-    .leftJoin(feesCategories, eq(feesCategories.id, feesAdditions.categoryId))
+    .leftJoin(feesCategories, category ? eq(feesCategories.id, category) : sql`false`)
     .where(mine)
-    .orderBy(asc(feesAdditions.year), asc(feesAdditions.term), asc(students.surname), asc(feesAdditions.id))
-    .limit(f.per_page)
-    .offset((f.page - 1) * f.per_page);
-  return { data, page: f.page, per_page: f.per_page, total: Number(n) };
-}
-
-async function deductionList(scope: SchoolScope, f: AdjustmentFilter) {
-  const where = [
-    f.year ? eq(feesDeductions.year, f.year) : undefined,
-    f.term ? eq(feesDeductions.term, f.term) : undefined,
-    f.class_id ? eq(students.classId, f.class_id) : undefined,
-    f.student_id ? eq(feesDeductions.studentId, f.student_id) : undefined,
-    searchStudents(f.search),
-  ];
-  const mine = scope.mine(feesDeductions, ...where);
-  const [{ n }] = await scope.db
-    .select({ n: count() })
-    .from(feesDeductions)
-    .innerJoin(students, eq(students.id, feesDeductions.studentId))
-    .where(mine);
-  const data = await scope.db
-    .select({
-      id: feesDeductions.id,
-      student_id: feesDeductions.studentId,
-      student_name: studentName,
-      admission_no: students.admissionNo,
-      class_name: classes.name,
-      category_id: sql<number | null>`null::int`,
-      category_name: sql<string | null>`null::text`,
-      description: feesDeductions.description,
-      amount: feesDeductions.amount,
-      year: feesDeductions.year,
-      term: feesDeductions.term,
-    })
-    .from(feesDeductions)
-    .innerJoin(students, eq(students.id, feesDeductions.studentId))
-    .leftJoin(classes, eq(classes.id, students.classId))
-    .where(mine)
-    .orderBy(asc(feesDeductions.year), asc(feesDeductions.term), asc(students.surname), asc(feesDeductions.id))
+    .orderBy(asc(table.year), asc(table.term), asc(students.surname), asc(table.id))
     .limit(f.per_page)
     .offset((f.page - 1) * f.per_page);
   return { data, page: f.page, per_page: f.per_page, total: Number(n) };
@@ -301,8 +272,8 @@ async function debtRows(
 }
 
 export function adjustmentRoutes({ serve }: ModuleContext) {
-  serve(getFeesAdditions, async ({ input, scope }) => additionList(scope, input));
-  serve(getFeesDeductions, async ({ input, scope }) => deductionList(scope, input));
+  serve(getFeesAdditions, async ({ input, scope }) => adjustmentList(scope, feesAdditions, input));
+  serve(getFeesDeductions, async ({ input, scope }) => adjustmentList(scope, feesDeductions, input));
 
   serve(importFeesAdditions, async ({ input, scope }) => {
     const cats = await scope.db
