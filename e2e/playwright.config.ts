@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const port = 8099;
+// E2E_PORT lets two runs share a machine (helpers working in parallel).
+const port = Number(process.env.E2E_PORT ?? 8099);
 
 // A fresh embedded database and a private build of the web app per run, so a build in the working tree
 // during the run cannot swap the chunks under the server. Workers inherit the variable; only the

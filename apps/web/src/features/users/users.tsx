@@ -1,15 +1,14 @@
-import { ActionIcon, Badge, Button, Group, Paper, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { Badge, Button, Paper, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { deleteUser, listUsers, type UserRow } from '@somero/contract';
-import { IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CenteredLoader } from '../../components/centered-loader';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { LoadError } from '../../components/load-error';
+import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-title';
-import { Pager } from '../../components/pager';
+import { RowActions } from '../../components/row-actions';
 import { api, fetchData } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { UserForm } from './user-form';
@@ -66,83 +65,39 @@ export default function UsersScreen() {
             setPage(1);
           }}
         />
-        {list.isPending ? (
-          <CenteredLoader />
-        ) : list.isError ? (
-          <LoadError error={list.error} onRetry={() => void list.refetch()} />
-        ) : (
-          <>
-            <Table.ScrollContainer minWidth={980}>
-              <Table striped highlightOnHover>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('users.fields.name')}</Table.Th>
-                    <Table.Th>{t('users.fields.username')}</Table.Th>
-                    <Table.Th>{t('users.fields.email')}</Table.Th>
-                    <Table.Th>{t('users.fields.phone')}</Table.Th>
-                    <Table.Th>{t('users.fields.type')}</Table.Th>
-                    <Table.Th>{t('users.fields.role_id')}</Table.Th>
-                    <Table.Th w={96}>{t('users.fields.active')}</Table.Th>
-                    <Table.Th>{t('users.lastLogin')}</Table.Th>
-                    <Table.Th aria-label={t('common.actions')} />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.data.data.length === 0 ? (
-                    <Table.Tr>
-                      <Table.Td colSpan={9}>
-                        <Text c="dimmed" ta="center" py="md">
-                          {term ? t('common.noMatches') : t('users.none')}
-                        </Text>
-                      </Table.Td>
-                    </Table.Tr>
-                  ) : (
-                    list.data.data.map((row) => (
-                      <Table.Tr key={row.id}>
-                        <Table.Td>{row.name}</Table.Td>
-                        <Table.Td>{row.username}</Table.Td>
-                        <Table.Td>{row.email}</Table.Td>
-                        <Table.Td>{row.phone}</Table.Td>
-                        <Table.Td>{typeLabel(row.type)}</Table.Td>
-                        <Table.Td>{row.role ?? '—'}</Table.Td>
-                        <Table.Td>
-                          <Badge color={row.active ? 'green' : 'gray'} variant="light">
-                            {row.active ? t('users.active') : t('users.inactive')}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td>{formatDateTime(row.last_login_at) || '—'}</Table.Td>
-                        <Table.Td>
-                          <Group gap={4} wrap="nowrap" justify="flex-end">
-                            <Tooltip label={t('common.edit')}>
-                              <ActionIcon
-                                variant="subtle"
-                                onClick={() => setEditing(row)}
-                                aria-label={t('common.editNamed', { name: row.name })}
-                              >
-                                <IconEdit size={18} />
-                              </ActionIcon>
-                            </Tooltip>
-                            <Tooltip label={t('common.delete')}>
-                              <ActionIcon
-                                variant="subtle"
-                                color="red"
-                                onClick={() => setDeleting(row)}
-                                aria-label={t('common.deleteNamed', { name: row.name })}
-                              >
-                                <IconTrash size={18} />
-                              </ActionIcon>
-                            </Tooltip>
-                          </Group>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))
-                  )}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            <Pager page={page} perPage={perPage} total={list.data.total ?? 0} onChange={setPage} />
-          </>
-        )}
+        <DataTable
+          query={list}
+          rows={list.data?.data}
+          minWidth={980}
+          empty={term ? t('common.noMatches') : t('users.none')}
+          columns={[
+            { key: 'name', label: t('users.fields.name') },
+            { key: 'username', label: t('users.fields.username') },
+            { key: 'email', label: t('users.fields.email') },
+            { key: 'phone', label: t('users.fields.phone') },
+            { key: 'type', label: t('users.fields.type'), render: (row) => typeLabel(row.type) },
+            { key: 'role', label: t('users.fields.role_id'), render: (row) => row.role ?? '—' },
+            {
+              key: 'active',
+              label: t('users.fields.active'),
+              width: 96,
+              render: (row) => (
+                <Badge color={row.active ? 'green' : 'gray'} variant="light">
+                  {row.active ? t('users.active') : t('users.inactive')}
+                </Badge>
+              ),
+            },
+            {
+              key: 'last_login_at',
+              label: t('users.lastLogin'),
+              render: (row) => formatDateTime(row.last_login_at) || '—',
+            },
+          ]}
+          actions={(row) => (
+            <RowActions name={row.name} onEdit={() => setEditing(row)} onDelete={() => setDeleting(row)} />
+          )}
+          paging={{ page, perPage, total: list.data?.total ?? 0, onChange: setPage }}
+        />
       </Paper>
       {editing ? (
         <UserForm
