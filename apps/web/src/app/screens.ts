@@ -1,22 +1,14 @@
-import { loadStrings } from '../lib/i18n';
+import { feesDeskScreens } from '../features/fees-desk/screens';
+import { feesReportScreens } from '../features/fees-reports/screens';
+import { feesSetupScreens } from '../features/fees-setup/screens';
 import type { ScreenLoader } from './lazy-screen';
+import { resourceScreen, withStrings } from './with-strings';
 
-/** A screen whose area keeps its strings in `locales/en/<area>.json`: both load before it shows. */
-const withStrings =
-  (namespace: string, load: ScreenLoader): ScreenLoader =>
-  () =>
-    Promise.all([load(), loadStrings(namespace)]).then(([screen]) => screen);
 const settings = (load: ScreenLoader) => withStrings('settings', load);
 const students = (load: ScreenLoader) => withStrings('students', load);
 const imports = (load: ScreenLoader) => withStrings('imports', load);
 
 const dashboard: ScreenLoader = () => import('../features/dashboard/dashboard');
-
-/** A route whose whole screen is a declared entity's generic list (ARCHITECTURE §3): one line each. */
-const resourceScreen =
-  (path: string): ScreenLoader =>
-  () =>
-    import('../components/resource/resource-screen').then((m) => ({ default: m.resourceScreenFor(path) }));
 
 /** The screens built so far, each its own chunk. Every other route shares the planned chunk. */
 export const builtScreens: Record<string, ScreenLoader> = {
@@ -56,6 +48,9 @@ export const builtScreens: Record<string, ScreenLoader> = {
   '/student/passouts': students(() => import('../features/students/pass-outs')),
   '/students/reports/periodic': students(() => import('../features/students/periodic-report')),
   '/data/imports': imports(() => import('../features/imports/data-imports')),
+  ...feesSetupScreens,
+  ...feesDeskScreens,
+  ...feesReportScreens,
 };
 
 export const plannedScreen: ScreenLoader = () => import('../features/planned/planned-screen');
