@@ -1,5 +1,5 @@
 import { Table } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { ComponentPropsWithoutRef, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CenteredLoader } from './centered-loader';
 import { EmptyRow } from './empty-row';
@@ -42,7 +42,8 @@ interface Props<Row> {
   totals?: Partial<Record<string, ReactNode>>;
   /** Server paging under the table. */
   paging?: { page: number; perPage: number; total: number; onChange: (page: number) => void };
-  rowProps?: (row: Row) => Record<string, string | undefined>;
+  /** Attributes of a row: data-* for tests, onClick and style for rows that open something. */
+  rowProps?: (row: Row) => ComponentPropsWithoutRef<'tr'> & Record<`data-${string}`, string | undefined>;
   minWidth?: number;
 }
 
@@ -103,7 +104,7 @@ export function DataTable<Row>({
                       {cell(c, row)}
                     </Table.Td>
                   ))}
-                  {actions ? <Table.Td>{actions(row)}</Table.Td> : null}
+                  {actions ? <Table.Td onClick={(e) => e.stopPropagation()}>{actions(row)}</Table.Td> : null}
                 </Table.Tr>
               ))
             )}

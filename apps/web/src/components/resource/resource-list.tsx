@@ -1,19 +1,17 @@
-import { ActionIcon, Button, Group, Paper, Table, TextInput, Title, Tooltip } from '@mantine/core';
+import { Button, Group, Paper, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { Resource } from '@somero/contract';
-import { IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../lib/access';
 import { api, fetchData } from '../../lib/api';
 import { useUser } from '../../lib/auth';
-import { CenteredLoader } from '../centered-loader';
 import { ConfirmDialog } from '../confirm-dialog';
-import { EmptyRow } from '../empty-row';
-import { LoadError } from '../load-error';
-import { Pager } from '../pager';
-import { SortHeader, type Sorting } from '../sort-header';
+import { DataTable } from '../data-table';
+import { RowActions } from '../row-actions';
+import type { Sorting } from '../sort-header';
 import { type ResourceRow, referenceKey, resourceCalls, resourceKey } from './calls';
 import { FieldCell } from './field-cell';
 import { FilterInput } from './filter-input';
@@ -80,7 +78,6 @@ export function ResourceList({ resource: r, heading, perPage = 20 }: Props) {
     setFilters((current) => ({ ...current, [name]: value }));
     setPage(1);
   };
-  const hasActions = canEdit || canDelete;
 
   return (
     <Paper p="md" withBorder data-resource={r.path}>
@@ -114,89 +111,38 @@ export function ResourceList({ resource: r, heading, perPage = 20 }: Props) {
           </Button>
         ) : null}
       </Group>
-      {list.isPending ? (
-        <CenteredLoader />
-      ) : list.isError ? (
-        <LoadError error={list.error} onRetry={() => void list.refetch()} />
-      ) : (
-        <>
-          <Table.ScrollContainer minWidth={columns.length * 130}>
-            <Table striped highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  {columns.map((f) =>
-                    sortable.has(f.name) ? (
-                      <SortHeader
-                        key={f.name}
-                        name={f.name}
-                        sorting={sorting}
-                        onSort={(next) => {
-                          setSorting(next);
-                          setPage(1);
-                        }}
-                      >
-                        {f.label}
-                      </SortHeader>
-                    ) : (
-                      <Table.Th key={f.name}>{f.label}</Table.Th>
-                    ),
-                  )}
-                  {hasActions ? <Table.Th aria-label={t('common.actions')} /> : null}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data.data.length === 0 ? (
-                  <EmptyRow colSpan={columns.length + 1}>
-                    {term || Object.values(filters).some(Boolean)
-                      ? t('common.noMatches')
-                      : t('resource.none', { label: r.label.many.toLowerCase() })}
-                  </EmptyRow>
-                ) : (
-                  list.data.data.map((row) => (
-                    <Table.Tr key={row.id}>
-                      {columns.map((f) => (
-                        <Table.Td key={f.name}>
-                          <FieldCell field={f} value={row[f.name]} />
-                        </Table.Td>
-                      ))}
-                      {hasActions ? (
-                        <Table.Td>
-                          <Group gap={4} wrap="nowrap" justify="flex-end">
-                            {canEdit ? (
-                              <Tooltip label={t('common.edit')}>
-                                <ActionIcon
-                                  variant="subtle"
-                                  onClick={() => setEditing(row)}
-                                  aria-label={t('common.editNamed', { name: nameOf(row) })}
-                                >
-                                  <IconEdit size={18} />
-                                </ActionIcon>
-                              </Tooltip>
-                            ) : null}
-                            {canDelete ? (
-                              <Tooltip label={t('common.delete')}>
-                                <ActionIcon
-                                  variant="subtle"
-                                  color="red"
-                                  onClick={() => setDeleting(row)}
-                                  aria-label={t('common.deleteNamed', { name: nameOf(row) })}
-                                >
-                                  <IconTrash size={18} />
-                                </ActionIcon>
-                              </Tooltip>
-                            ) : null}
-                          </Group>
-                        </Table.Td>
-                      ) : null}
-                    </Table.Tr>
-                  ))
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Pager page={page} perPage={perPage} total={list.data.total ?? 0} onChange={setPage} />
-        </>
-      )}
+      <DataTable
+        query={list}
+        rows={list.data?.data}
+        empty={
+          term || Object.values(filters).some(Boolean)
+            ? t('common.noMatches')
+            : t('resource.none', { label: r.label.many.toLowerCase() })
+        }
+        columns={columns.map((f) => ({
+          key: f.name,
+          label: f.label,
+          sortable: sortable.has(f.name),
+          render: (row: ResourceRow) => <FieldCell field={f} value={row[f.name]} />,
+        }))}
+        sorting={sorting}
+        onSort={(next) => {
+          setSorting(next);
+          setPage(1);
+        }}
+        actions={
+          canEdit || canDelete
+            ? (row) => (
+                <RowActions
+                  name={nameOf(row)}
+                  onEdit={canEdit ? () => setEditing(row) : undefined}
+                  onDelete={canDelete ? () => setDeleting(row) : undefined}
+                />
+              )
+            : undefined
+        }
+        paging={{ page, perPage, total: list.data?.total ?? 0, onChange: setPage }}
+      />
       {editing ? (
         <ResourceForm
           resource={r}

@@ -1,17 +1,15 @@
-import { ActionIcon, Badge, Button, Group, Paper, Select, Table, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Paper, Select, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { passOutResource, passOutStatuses, printPassOut, routeHref, viewPassOuts } from '@somero/contract';
-import { IconCheck, IconPlus, IconPrinter, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconCheck, IconPlus, IconPrinter, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CenteredLoader } from '../../components/centered-loader';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { EmptyRow } from '../../components/empty-row';
-import { LoadError } from '../../components/load-error';
+import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-title';
-import { Pager } from '../../components/pager';
 import { resourceCalls } from '../../components/resource/calls';
+import { RowActions } from '../../components/row-actions';
 import { api, type CallInput, type CallOutput, fetchData } from '../../lib/api';
 import { openPdf } from '../../lib/downloads';
 import { formatDateTime } from '../../lib/format';
@@ -118,104 +116,85 @@ export default function PassOutsScreen() {
             onChange={(e) => setRange({ ...range, to: e.currentTarget.value })}
           />
         </Group>
-        {list.isPending ? (
-          <CenteredLoader />
-        ) : list.isError ? (
-          <LoadError error={list.error} onRetry={() => void list.refetch()} />
-        ) : (
-          <>
-            <Table.ScrollContainer minWidth={1100}>
-              <Table striped highlightOnHover>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('passouts.no')}</Table.Th>
-                    <Table.Th>{t('passouts.student')}</Table.Th>
-                    <Table.Th>{t('passouts.fields.type')}</Table.Th>
-                    <Table.Th>{t('passouts.fields.reason')}</Table.Th>
-                    <Table.Th>{t('passouts.fields.time_out')}</Table.Th>
-                    <Table.Th>{t('passouts.fields.expected_return')}</Table.Th>
-                    <Table.Th>{t('passouts.status')}</Table.Th>
-                    <Table.Th aria-label={t('common.actions')} />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.data.data.length === 0 ? (
-                    <EmptyRow colSpan={8}>{t('passouts.none')}</EmptyRow>
-                  ) : (
-                    list.data.data.map((p) => (
-                      <Table.Tr key={p.id} data-pass={p.pass_no}>
-                        <Table.Td>{p.pass_no}</Table.Td>
-                        <Table.Td>
-                          {p.student_name}
-                          <br />
-                          <small>
-                            {p.admission_no} · {p.class_name}
-                          </small>
-                        </Table.Td>
-                        <Table.Td>{p.type}</Table.Td>
-                        <Table.Td>{p.reason}</Table.Td>
-                        <Table.Td>{formatDateTime(p.time_out)}</Table.Td>
-                        <Table.Td>
-                          {formatDateTime(p.expected_return)}
-                          {p.returned_at ? (
-                            <>
-                              <br />
-                              <small>{t('passouts.returnedAt', { at: formatDateTime(p.returned_at) })}</small>
-                            </>
-                          ) : null}
-                        </Table.Td>
-                        <Table.Td>
-                          <Badge variant="light" color={p.overdue ? 'red' : (statusColor[p.status] ?? 'gray')}>
-                            {p.overdue
-                              ? t('passouts.overdue')
-                              : (passOutStatuses.find((s) => s.value === p.status)?.label ?? p.status)}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td>
-                          <Group gap={4} wrap="nowrap" justify="flex-end">
-                            <Tooltip label={t('passouts.print')}>
-                              <ActionIcon
-                                variant="subtle"
-                                onClick={() => print(p)}
-                                aria-label={t('passouts.printNamed', { n: p.pass_no })}
-                              >
-                                <IconPrinter size={18} />
-                              </ActionIcon>
-                            </Tooltip>
-                            {p.status === 'out' ? (
-                              <Tooltip label={t('passouts.markReturned')}>
-                                <ActionIcon
-                                  variant="subtle"
-                                  color="green"
-                                  disabled={saving}
-                                  onClick={() => void markReturned(p)}
-                                  aria-label={t('passouts.markReturnedNamed', { n: p.pass_no })}
-                                >
-                                  <IconCheck size={18} />
-                                </ActionIcon>
-                              </Tooltip>
-                            ) : null}
-                            <Tooltip label={t('common.delete')}>
-                              <ActionIcon
-                                variant="subtle"
-                                color="red"
-                                onClick={() => setDeleting(p)}
-                                aria-label={t('passouts.deleteNamed', { n: p.pass_no })}
-                              >
-                                <IconTrash size={18} />
-                              </ActionIcon>
-                            </Tooltip>
-                          </Group>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))
-                  )}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            <Pager page={page} perPage={perPage} total={list.data.total ?? 0} onChange={setPage} />
-          </>
-        )}
+        <DataTable
+          query={list}
+          rows={list.data?.data}
+          minWidth={1100}
+          empty={t('passouts.none')}
+          rowProps={(p) => ({ 'data-pass': String(p.pass_no) })}
+          columns={[
+            { key: 'pass_no', label: t('passouts.no') },
+            {
+              key: 'student',
+              label: t('passouts.student'),
+              render: (p) => (
+                <>
+                  {p.student_name}
+                  <br />
+                  <small>
+                    {p.admission_no} · {p.class_name}
+                  </small>
+                </>
+              ),
+            },
+            { key: 'type', label: t('passouts.fields.type') },
+            { key: 'reason', label: t('passouts.fields.reason') },
+            { key: 'time_out', label: t('passouts.fields.time_out'), render: (p) => formatDateTime(p.time_out) },
+            {
+              key: 'expected_return',
+              label: t('passouts.fields.expected_return'),
+              render: (p) => (
+                <>
+                  {formatDateTime(p.expected_return)}
+                  {p.returned_at ? (
+                    <>
+                      <br />
+                      <small>{t('passouts.returnedAt', { at: formatDateTime(p.returned_at) })}</small>
+                    </>
+                  ) : null}
+                </>
+              ),
+            },
+            {
+              key: 'status',
+              label: t('passouts.status'),
+              render: (p) => (
+                <Badge variant="light" color={p.overdue ? 'red' : (statusColor[p.status] ?? 'gray')}>
+                  {p.overdue
+                    ? t('passouts.overdue')
+                    : (passOutStatuses.find((s) => s.value === p.status)?.label ?? p.status)}
+                </Badge>
+              ),
+            },
+          ]}
+          actions={(p) => (
+            <RowActions name={t('passouts.passNamed', { n: p.pass_no })} onDelete={() => setDeleting(p)}>
+              <Tooltip label={t('passouts.print')}>
+                <ActionIcon
+                  variant="subtle"
+                  onClick={() => print(p)}
+                  aria-label={t('passouts.printNamed', { n: p.pass_no })}
+                >
+                  <IconPrinter size={18} />
+                </ActionIcon>
+              </Tooltip>
+              {p.status === 'out' ? (
+                <Tooltip label={t('passouts.markReturned')}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="green"
+                    disabled={saving}
+                    onClick={() => void markReturned(p)}
+                    aria-label={t('passouts.markReturnedNamed', { n: p.pass_no })}
+                  >
+                    <IconCheck size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              ) : null}
+            </RowActions>
+          )}
+          paging={{ page, perPage, total: list.data?.total ?? 0, onChange: setPage }}
+        />
       </Paper>
       {issuing ? (
         <PassOutForm

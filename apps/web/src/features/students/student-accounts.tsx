@@ -1,15 +1,12 @@
-import { Badge, Button, Group, Paper, Table, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Paper, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { toggleStudentAccount, viewStudentAccounts } from '@somero/contract';
 import { IconKey, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CenteredLoader } from '../../components/centered-loader';
-import { EmptyRow } from '../../components/empty-row';
-import { LoadError } from '../../components/load-error';
+import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-title';
-import { Pager } from '../../components/pager';
 import { ReferenceSelect } from '../../components/resource/reference-select';
 import { api, type CallOutput, fetchData } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
@@ -75,80 +72,60 @@ export default function StudentAccountsScreen() {
             }}
           />
         </Group>
-        {list.isPending ? (
-          <CenteredLoader />
-        ) : list.isError ? (
-          <LoadError error={list.error} onRetry={() => void list.refetch()} />
-        ) : (
-          <>
-            <Table.ScrollContainer minWidth={900}>
-              <Table striped highlightOnHover>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('columns.admissionNo')}</Table.Th>
-                    <Table.Th>{t('columns.name')}</Table.Th>
-                    <Table.Th>{t('columns.class')}</Table.Th>
-                    <Table.Th>{t('accounts.username')}</Table.Th>
-                    <Table.Th>{t('accounts.status')}</Table.Th>
-                    <Table.Th>{t('accounts.lastLogin')}</Table.Th>
-                    <Table.Th aria-label={t('common.actions')} />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.data.data.length === 0 ? (
-                    <EmptyRow colSpan={7}>{t('list.noMatches')}</EmptyRow>
-                  ) : (
-                    list.data.data.map((row) => (
-                      <Table.Tr key={row.student_id}>
-                        <Table.Td>{row.admission_no}</Table.Td>
-                        <Table.Td>{row.name}</Table.Td>
-                        <Table.Td>{placementLabel(row)}</Table.Td>
-                        <Table.Td>{row.username ?? '—'}</Table.Td>
-                        <Table.Td>
-                          <Badge variant="light" color={row.active === null ? 'gray' : row.active ? 'green' : 'orange'}>
-                            {row.active === null
-                              ? t('accounts.none')
-                              : row.active
-                                ? t('accounts.on')
-                                : t('accounts.off')}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td>{formatDateTime(row.last_login_at) || '—'}</Table.Td>
-                        <Table.Td>
-                          <Group gap={4} justify="flex-end" wrap="nowrap">
-                            <Button
-                              size="xs"
-                              variant="light"
-                              leftSection={<IconKey size={14} />}
-                              onClick={() => setEditing(row)}
-                              aria-label={t('accounts.setPasswordNamed', { name: row.name })}
-                            >
-                              {t('accounts.setPassword')}
-                            </Button>
-                            {row.active !== null ? (
-                              <Button
-                                size="xs"
-                                variant="default"
-                                onClick={() => void toggle(row)}
-                                disabled={saving}
-                                aria-label={t(row.active ? 'accounts.switchOffNamed' : 'accounts.switchOnNamed', {
-                                  name: row.name,
-                                })}
-                              >
-                                {row.active ? t('accounts.switchOff') : t('accounts.switchOn')}
-                              </Button>
-                            ) : null}
-                          </Group>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))
-                  )}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            <Pager page={page} perPage={perPage} total={list.data.total ?? 0} onChange={setPage} />
-          </>
-        )}
+        <DataTable
+          query={list}
+          rows={list.data?.data}
+          rowKey={(row) => row.student_id}
+          minWidth={900}
+          empty={t('list.noMatches')}
+          columns={[
+            { key: 'admission_no', label: t('columns.admissionNo') },
+            { key: 'name', label: t('columns.name') },
+            { key: 'class', label: t('columns.class'), render: placementLabel },
+            { key: 'username', label: t('accounts.username'), render: (row) => row.username ?? '—' },
+            {
+              key: 'status',
+              label: t('accounts.status'),
+              render: (row) => (
+                <Badge variant="light" color={row.active === null ? 'gray' : row.active ? 'green' : 'orange'}>
+                  {row.active === null ? t('accounts.none') : row.active ? t('accounts.on') : t('accounts.off')}
+                </Badge>
+              ),
+            },
+            {
+              key: 'last_login_at',
+              label: t('accounts.lastLogin'),
+              render: (row) => formatDateTime(row.last_login_at) || '—',
+            },
+          ]}
+          actions={(row) => (
+            <Group gap={4} justify="flex-end" wrap="nowrap">
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconKey size={14} />}
+                onClick={() => setEditing(row)}
+                aria-label={t('accounts.setPasswordNamed', { name: row.name })}
+              >
+                {t('accounts.setPassword')}
+              </Button>
+              {row.active !== null ? (
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => void toggle(row)}
+                  disabled={saving}
+                  aria-label={t(row.active ? 'accounts.switchOffNamed' : 'accounts.switchOnNamed', {
+                    name: row.name,
+                  })}
+                >
+                  {row.active ? t('accounts.switchOff') : t('accounts.switchOn')}
+                </Button>
+              ) : null}
+            </Group>
+          )}
+          paging={{ page, perPage, total: list.data?.total ?? 0, onChange: setPage }}
+        />
       </Paper>
       {editing ? (
         <AccountPassword

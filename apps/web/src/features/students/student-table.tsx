@@ -1,10 +1,10 @@
-import { Anchor, Table } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { genders, routeHref, type StudentRow, sections } from '@somero/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { EmptyRow } from '../../components/empty-row';
-import { SortHeader, type Sorting } from '../../components/sort-header';
+import { DataTable } from '../../components/data-table';
+import type { Sorting } from '../../components/sort-header';
 
 export const profileHref = (id: number) => routeHref('/students/profile/{id}', { id });
 export const genderLabel = (g: string) => genders.find((o) => o.value === g)?.label ?? g;
@@ -25,53 +25,33 @@ interface Props {
 export function StudentTable({ rows, sorting, onSort, actions, empty }: Props) {
   const { t } = useTranslation('students');
   const navigate = useNavigate();
-  const header = (name: string, label: string) =>
-    sorting && onSort ? (
-      <SortHeader name={name} sorting={sorting} onSort={onSort}>
-        {label}
-      </SortHeader>
-    ) : (
-      <Table.Th>{label}</Table.Th>
-    );
-  const columns = actions ? 8 : 7;
   return (
-    <Table.ScrollContainer minWidth={900}>
-      <Table striped highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            {header('admission_no', t('columns.admissionNo'))}
-            {header('name', t('columns.name'))}
-            <Table.Th>{t('columns.gender')}</Table.Th>
-            {header('class', t('columns.class'))}
-            <Table.Th>{t('columns.section')}</Table.Th>
-            <Table.Th>{t('columns.house')}</Table.Th>
-            <Table.Th>{t('columns.paymentCode')}</Table.Th>
-            {actions ? <Table.Th aria-label={t('common.actions')} /> : null}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.length === 0 ? (
-            <EmptyRow colSpan={columns}>{empty}</EmptyRow>
-          ) : (
-            rows.map((s) => (
-              <Table.Tr key={s.id} style={{ cursor: 'pointer' }} onClick={() => navigate(profileHref(s.id))}>
-                <Table.Td>{s.admission_no}</Table.Td>
-                <Table.Td>
-                  <Anchor component={Link} to={profileHref(s.id)} onClick={(e) => e.stopPropagation()}>
-                    {s.name}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{genderLabel(s.gender)}</Table.Td>
-                <Table.Td>{placementLabel(s)}</Table.Td>
-                <Table.Td>{sectionLabel(s.section)}</Table.Td>
-                <Table.Td>{s.house}</Table.Td>
-                <Table.Td>{s.payment_code}</Table.Td>
-                {actions ? <Table.Td onClick={(e) => e.stopPropagation()}>{actions(s)}</Table.Td> : null}
-              </Table.Tr>
-            ))
-          )}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      rows={rows}
+      minWidth={900}
+      empty={empty}
+      sorting={sorting}
+      onSort={onSort}
+      actions={actions}
+      rowProps={(s) => ({ style: { cursor: 'pointer' }, onClick: () => navigate(profileHref(s.id)) })}
+      columns={[
+        { key: 'admission_no', label: t('columns.admissionNo'), sortable: true },
+        {
+          key: 'name',
+          label: t('columns.name'),
+          sortable: true,
+          render: (s) => (
+            <Anchor component={Link} to={profileHref(s.id)} onClick={(e) => e.stopPropagation()}>
+              {s.name}
+            </Anchor>
+          ),
+        },
+        { key: 'gender', label: t('columns.gender'), render: (s) => genderLabel(s.gender) },
+        { key: 'class', label: t('columns.class'), sortable: true, render: placementLabel },
+        { key: 'section', label: t('columns.section'), render: (s) => sectionLabel(s.section) },
+        { key: 'house', label: t('columns.house') },
+        { key: 'payment_code', label: t('columns.paymentCode') },
+      ]}
+    />
   );
 }

@@ -1,13 +1,13 @@
-import { ActionIcon, Button, Group, Modal, Paper, Table, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { Button, Group, Modal, Paper, Textarea, TextInput } from '@mantine/core';
 import { addRole, deleteRole, listRoles, type RoleRow, updateRole } from '@somero/contract';
-import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CenteredLoader } from '../../components/centered-loader';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { LoadError } from '../../components/load-error';
+import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-title';
+import { RowActions } from '../../components/row-actions';
 import { api, fetchData, fieldErrors } from '../../lib/api';
 import { useSaving } from '../../lib/saving';
 
@@ -42,68 +42,21 @@ export default function RolesScreen() {
         }
       />
       <Paper p="md" withBorder>
-        {list.isPending ? (
-          <CenteredLoader />
-        ) : list.isError ? (
-          <LoadError error={list.error} onRetry={() => void list.refetch()} />
-        ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('roles.name')}</Table.Th>
-                  <Table.Th>{t('roles.description')}</Table.Th>
-                  <Table.Th ta="right">{t('roles.users')}</Table.Th>
-                  <Table.Th ta="right">{t('roles.flags')}</Table.Th>
-                  <Table.Th aria-label={t('common.actions')} />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={5}>
-                      <Text c="dimmed" ta="center" py="md">
-                        {t('roles.none')}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : (
-                  list.data.map((row) => (
-                    <Table.Tr key={row.id}>
-                      <Table.Td>{row.name}</Table.Td>
-                      <Table.Td>{row.description}</Table.Td>
-                      <Table.Td ta="right">{row.users}</Table.Td>
-                      <Table.Td ta="right">{row.flags_granted}</Table.Td>
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap" justify="flex-end">
-                          <Tooltip label={t('common.edit')}>
-                            <ActionIcon
-                              variant="subtle"
-                              onClick={() => setEditing(row)}
-                              aria-label={t('common.editNamed', { name: row.name })}
-                            >
-                              <IconEdit size={18} />
-                            </ActionIcon>
-                          </Tooltip>
-                          <Tooltip label={t('common.delete')}>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              onClick={() => setDeleting(row)}
-                              aria-label={t('common.deleteNamed', { name: row.name })}
-                            >
-                              <IconTrash size={18} />
-                            </ActionIcon>
-                          </Tooltip>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        <DataTable
+          query={list}
+          rows={list.data}
+          minWidth={560}
+          empty={t('roles.none')}
+          columns={[
+            { key: 'name', label: t('roles.name') },
+            { key: 'description', label: t('roles.description') },
+            { key: 'users', label: t('roles.users'), numeric: true },
+            { key: 'flags_granted', label: t('roles.flags'), numeric: true },
+          ]}
+          actions={(row) => (
+            <RowActions name={row.name} onEdit={() => setEditing(row)} onDelete={() => setDeleting(row)} />
+          )}
+        />
       </Paper>
       {editing ? (
         <RoleForm
