@@ -143,11 +143,20 @@ describe('taking fees payments', () => {
     expect(voided.json().data.status).toBe('void');
     expect(voided.json().data.voided_by).toBe('Head Administrator');
     const list = await school.api.post('/view_fees_payments', { student_id: s });
-    expect(list.json().data.payments.map((p: Json) => [p.id, p.status])).toEqual([
+    // A paged list like the others, with the totals of the filtered valid payments beside the page.
+    expect(list.json().data.map((p: Json) => [p.id, p.status])).toEqual([
       [b, 'void'],
       [a, 'valid'],
     ]);
-    expect(list.json().data.totals).toEqual({ count: 1, amount: 40_000 });
+    expect(list.json().totals).toEqual({ count: 1, amount: 40_000 });
+    expect(list.json()).toMatchObject({ page: 1, per_page: 50, total: 2 });
+    const firstPage = (await school.api.post('/view_fees_payments', { student_id: s, per_page: 1 })).json();
+    expect(firstPage.data).toHaveLength(1);
+    expect(firstPage).toMatchObject({ total: 2, totals: { count: 1, amount: 40_000 } });
+    // One payment by id (its own screen).
+    const one = (await school.api.post('/view_fees_payments', { id: b })).json();
+    expect(one.data.map((p: Json) => p.id)).toEqual([b]);
+    expect(one.data[0].void_reason).toBe('Entered twice');
     const statement = (await school.api.get(`/payment_options/${mode}?from=2026-03-01&to=2026-03-31`)).json().data;
     expect(statement.total_in).toBe(40_000);
     expect(statement.lines).toHaveLength(1);

@@ -19,6 +19,11 @@ export interface Call<Input extends z.ZodType = z.ZodType, Output extends z.ZodT
   output: Output;
   /** Paged lists answer { data: [...], page, per_page, total }. */
   paged?: boolean;
+  /**
+   * A paged list's sums over every filtered row (not only the page), answered as `totals` beside the
+   * paging fields: { data: [...], totals, page, per_page, total }.
+   */
+  totals?: z.ZodType;
   /** The reply is the output itself, not wrapped in { data } (login and register answer { token, user }). */
   bare?: boolean;
   /**

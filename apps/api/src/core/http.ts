@@ -46,7 +46,14 @@ type Body<C extends Call> = C extends { file: string }
   : C extends { bare: true }
     ? z.input<C['output']>
     : C extends { paged: true }
-      ? { data: z.input<C['output']>; page: number; per_page: number; total: number; message?: string }
+      ? {
+          data: z.input<C['output']>;
+          page: number;
+          per_page: number;
+          total: number;
+          totals?: C extends { totals: z.ZodType } ? z.input<C['totals']> : never;
+          message?: string;
+        }
       : OkReply<z.input<C['output']>>;
 
 const pagedShape = { page: z.number(), per_page: z.number(), total: z.number() };
@@ -55,7 +62,8 @@ const pagedShape = { page: z.number(), per_page: z.number(), total: z.number() }
 export function replySchema(call: Call & { bare?: boolean }) {
   if (call.bare) return call.output;
   const base = { data: call.output, message: z.string().optional() };
-  return z.object(call.paged ? { ...base, ...pagedShape } : base);
+  if (!call.paged) return z.object(base);
+  return z.object(call.totals ? { ...base, ...pagedShape, totals: call.totals } : { ...base, ...pagedShape });
 }
 
 /** Turns `users/{id}` into Fastify's `/api/users/:id`. */

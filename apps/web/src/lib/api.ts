@@ -6,6 +6,8 @@ import { startSaving, stopSaving } from './saving';
 
 export type CallInput<C extends Call> = z.input<C['input']>;
 export type CallOutput<C extends Call> = z.output<C['output']>;
+/** The `totals` a paged list answers beside its page, when the call declares them. */
+export type CallTotals<C extends Call> = C extends { totals: z.ZodType } ? z.output<C['totals']> : undefined;
 
 export interface ApiOptions {
   /** Fills `{id}` in the call's path. */
@@ -25,10 +27,12 @@ export interface ApiOptions {
   quiet?: boolean;
   /** Count this request in the shared saving flag; default for everything but GET. */
   saving?: boolean;
+  /** Extra request headers (the payment desk's Idempotency-Key). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
-export interface ApiOk<T> {
+export interface ApiOk<T, Totals = undefined> {
   ok: true;
   status: number;
   data: T;
@@ -36,6 +40,7 @@ export interface ApiOk<T> {
   page?: number;
   per_page?: number;
   total?: number;
+  totals?: Totals;
 }
 export interface ApiFail {
   ok: false;
@@ -44,7 +49,7 @@ export interface ApiFail {
   message?: string;
   errors?: Record<string, string[]>;
 }
-export type ApiResult<T> = ApiOk<T> | ApiFail;
+export type ApiResult<T, Totals = undefined> = ApiOk<T, Totals> | ApiFail;
 
 type Catalogue = Record<string, ActionTexts | Record<string, ActionTexts | string>>;
 
@@ -73,6 +78,7 @@ interface ReplyBody {
   page?: number;
   per_page?: number;
   total?: number;
+  totals?: unknown;
 }
 
 /**
@@ -86,14 +92,14 @@ export async function api<C extends Call>(
   call: C,
   input: CallInput<C>,
   options: ApiOptions = {},
-): Promise<ApiResult<CallOutput<C>>> {
+): Promise<ApiResult<CallOutput<C>, CallTotals<C>>> {
   const { id, params, module, action, silentSuccess, quiet, signal } = options;
   const saving = options.saving ?? call.method !== 'GET';
   const catalogue = options.texts ?? texts(module, action);
   const hasBody = call.method === 'POST' || call.method === 'PUT';
   const path = routeHref(call.path, { ...params, ...(id === undefined ? {} : { id }) });
   const token = currentToken();
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (hasBody) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 
@@ -131,6 +137,7 @@ export async function api<C extends Call>(
         page: body.page,
         per_page: body.per_page,
         total: body.total,
+        totals: body.totals as CallTotals<C> | undefined,
       };
     }
     if (status === 201 || status === 202) {
@@ -157,7 +164,7 @@ export async function fetchData<C extends Call>(
   call: C,
   input: CallInput<C>,
   options: ApiOptions = {},
-): Promise<ApiOk<CallOutput<C>>> {
+): Promise<ApiOk<CallOutput<C>, CallTotals<C>>> {
   const result = await api(call, input, { quiet: true, saving: false, ...options });
   if (!result.ok) throw new ApiError(result);
   return result;

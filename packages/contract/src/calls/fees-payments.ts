@@ -106,19 +106,19 @@ export const voidFeesPayment = defineCall({
   input: z.object({ id, reason }),
   output: feesPaymentRow,
 });
+/**
+ * The payments screen: a paged list like every other ({ data: rows, page, per_page, total }) with the
+ * totals of the filtered valid payments beside it; `id` picks one payment (its own screen).
+ */
 export const viewFeesPayments = defineCall({
   method: 'POST',
   path: 'view_fees_payments',
   access: 'view_fees_payments',
   summary: 'Payments, paged and filtered, with the totals of the filtered valid payments',
-  input: feesPaymentFilters,
-  output: z.object({
-    payments: paymentList,
-    totals,
-    page: z.number(),
-    per_page: z.number(),
-    total: z.number(),
-  }),
+  input: feesPaymentFilters.extend({ id: id.optional() }),
+  output: paymentList,
+  paged: true as const,
+  totals,
 });
 export const listFeesReceipts = defineCall({
   method: 'POST',

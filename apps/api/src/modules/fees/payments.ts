@@ -12,7 +12,7 @@ import {
   viewFeesPayments,
   voidFeesPayment,
 } from '@somero/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { Conflict, NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { writeSheet } from '../../documents/spreadsheet.js';
@@ -167,19 +167,18 @@ export function feesPaymentsRoutes(ctx: ModuleContext) {
   });
 
   serve(viewFeesPayments, async ({ input, scope }) => {
-    const where = paymentWhere(scope, input);
-    const [payments, totals] = await Promise.all([
+    const filtered = paymentWhere(scope, input);
+    const where = input.id ? (and(filtered, eq(feesPayments.id, input.id)) ?? filtered) : filtered;
+    const [rows, totals] = await Promise.all([
       paymentRows(scope, where, { limit: input.per_page, offset: (input.page - 1) * input.per_page }),
       paymentTotals(scope, where),
     ]);
     return {
-      data: {
-        payments,
-        totals: { count: totals.count, amount: totals.amount },
-        page: input.page,
-        per_page: input.per_page,
-        total: totals.rows,
-      },
+      data: rows,
+      totals: { count: totals.count, amount: totals.amount },
+      page: input.page,
+      per_page: input.per_page,
+      total: totals.rows,
     };
   });
 
