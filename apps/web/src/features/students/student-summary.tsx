@@ -3,12 +3,12 @@ import { studentSummary } from '@somero/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BarChart } from '../../components/bar-chart';
 import { CenteredLoader } from '../../components/centered-loader';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-title';
 import { fetchData } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
-import { SummaryBars } from './summary-bars';
 
 type Counts = { male: number; female: number; day: number; boarding: number; total: number };
 const keys = ['male', 'female', 'day', 'boarding', 'total'] as const;
@@ -85,7 +85,7 @@ export default function StudentSummaryScreen() {
               <Title order={3} size="h4" mb="md">
                 {t('summary.chart')}
               </Title>
-              <SummaryBars
+              <BarChart
                 label={t('summary.chart')}
                 bars={summary.data.classes.map((c) => ({ label: c.class_name, value: c.total }))}
               />

@@ -1,0 +1,117 @@
+import { ActionIcon, Anchor, Button, Group, Paper, TextInput, Tooltip } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { feesReceipt, onlinePayments, routeHref } from '@somero/contract';
+import { IconPrinter, IconSearch } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DataTable } from '../../components/data-table';
+import { PageHeader } from '../../components/page-title';
+import { fetchData } from '../../lib/api';
+import { openPdf } from '../../lib/downloads';
+import { formatDateTime, formatNumber, today } from '../../lib/format';
+import { DateRangeInputs, type Range, startOfMonth } from './report-parts';
+
+const perPage = 50;
+const ledgerPath = '/student/ledger/{id}/{name}';
+
+/** /online/payments: aggregator transactions that became fees payments, by date paid, with their receipts. */
+export default function OnlinePaymentsScreen() {
+  const { t } = useTranslation('fees-reports');
+  const [range, setRange] = useState<Range>({ from: startOfMonth(), to: today() });
+  const [asked, setAsked] = useState<Range>(range);
+  const [search, setSearch] = useState('');
+  const [term] = useDebouncedValue(search.trim(), 300);
+  const [page, setPage] = useState(1);
+  const filters = { ...asked, search: term || undefined };
+  const list = useQuery({
+    queryKey: ['fees-online', 'processed', filters, page],
+    queryFn: () => fetchData(onlinePayments, { ...filters, page, per_page: perPage }),
+    placeholderData: keepPreviousData,
+  });
+  const rows = list.data?.data;
+  const pageTotal = (rows ?? []).reduce((sum, r) => sum + r.amount, 0);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setAsked(range);
+    setPage(1);
+  };
+
+  return (
+    <div data-screen-status="built">
+      <PageHeader />
+      <Paper withBorder p="md" mb="md" component="form" onSubmit={submit} noValidate>
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <DateRangeInputs value={range} onChange={setRange} />
+          <Button type="submit">{t('show')}</Button>
+          <TextInput
+            label={t('filters.search')}
+            w={260}
+            leftSection={<IconSearch size={16} />}
+            placeholder={t('online.searchPlaceholder')}
+            value={search}
+            onChange={(e) => {
+              setSearch(e.currentTarget.value);
+              setPage(1);
+            }}
+          />
+        </Group>
+      </Paper>
+      <Paper withBorder p="md" data-testid="online-table">
+        <DataTable
+          query={list}
+          rows={rows}
+          empty={term ? t('online.noMatches') : t('online.noneProcessed')}
+          minWidth={1100}
+          rowProps={(r) => ({ 'data-receipt': r.provider_receipt_no })}
+          columns={[
+            { key: 'paid_at', label: t('columns.paidAt'), render: (r) => formatDateTime(r.paid_at) },
+            { key: 'receipt_no', label: t('columns.receiptNo'), render: (r) => r.receipt_no ?? '' },
+            { key: 'provider_receipt_no', label: t('columns.providerReceipt') },
+            { key: 'payment_code', label: t('columns.paymentCode'), render: (r) => r.payment_code ?? '' },
+            {
+              key: 'student_name',
+              label: t('columns.payerName'),
+              render: (r) =>
+                r.student_id ? (
+                  <Anchor
+                    component={Link}
+                    to={routeHref(ledgerPath, { id: r.student_id, name: r.student_name ?? String(r.student_id) })}
+                  >
+                    {r.student_name ?? r.student_id}
+                  </Anchor>
+                ) : (
+                  (r.student_name ?? '')
+                ),
+            },
+            { key: 'channel', label: t('columns.channel'), render: (r) => r.channel ?? '' },
+            { key: 'amount', label: t('columns.amount'), numeric: true, render: (r) => formatNumber(r.amount) },
+          ]}
+          totals={{ paid_at: t('online.pageTotal'), amount: formatNumber(pageTotal) }}
+          actions={(r) =>
+            r.fees_payment_id ? (
+              <Group justify="flex-end">
+                <Tooltip label={t('online.printReceipt')}>
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={t('online.printReceiptNamed', { receipt: r.receipt_no ?? '' })}
+                    onClick={() =>
+                      void openPdf({
+                        method: feesReceipt.method,
+                        path: routeHref(feesReceipt.path, { id: r.fees_payment_id ?? 0 }),
+                      })
+                    }
+                  >
+                    <IconPrinter size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            ) : null
+          }
+          paging={{ page, perPage, total: list.data?.total ?? 0, onChange: setPage }}
+        />
+      </Paper>
+    </div>
+  );
+}

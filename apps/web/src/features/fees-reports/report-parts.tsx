@@ -1,0 +1,96 @@
+import { Button, Paper, TextInput, Title } from '@mantine/core';
+import type { Call } from '@somero/contract';
+import { IconDownload } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { downloadSpreadsheet } from '../../lib/downloads';
+import { today } from '../../lib/format';
+
+export const startOfYear = () => `${today().slice(0, 4)}-01-01`;
+export const startOfMonth = () => `${today().slice(0, 7)}-01`;
+
+export interface Range {
+  from: string;
+  to: string;
+}
+
+/** The "xlsx" button of a report: the same call and filters with `format: 'xlsx'`, saved under the server's name. */
+export function ExportButton({
+  call,
+  body,
+  defaultName,
+  disabled,
+}: {
+  call: Call;
+  body: Record<string, unknown>;
+  defaultName: string;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation('fees-reports');
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    await downloadSpreadsheet({ method: call.method, path: call.path, body: { ...body, format: 'xlsx' } }, defaultName);
+    setBusy(false);
+  };
+  return (
+    <Button
+      variant="light"
+      leftSection={<IconDownload size={16} />}
+      onClick={() => void run()}
+      loading={busy}
+      disabled={disabled}
+    >
+      {t('export')}
+    </Button>
+  );
+}
+
+/** The two date inputs of a report's filter form. */
+export function DateRangeInputs({
+  value,
+  onChange,
+  errors,
+}: {
+  value: Range;
+  onChange: (next: Range) => void;
+  errors?: Record<string, string>;
+}) {
+  const { t } = useTranslation('fees-reports');
+  return (
+    <>
+      <TextInput
+        type="date"
+        label={t('filters.from')}
+        value={value.from}
+        onChange={(e) => onChange({ ...value, from: e.currentTarget.value })}
+        error={errors?.from}
+      />
+      <TextInput
+        type="date"
+        label={t('filters.to')}
+        value={value.to}
+        onChange={(e) => onChange({ ...value, to: e.currentTarget.value })}
+        error={errors?.to}
+      />
+    </>
+  );
+}
+
+/** A titled panel of a report screen. */
+export function Panel({ title, children, testId }: { title?: string; children: ReactNode; testId?: string }) {
+  return (
+    <Paper withBorder p="md" mb="md" data-testid={testId}>
+      {title ? (
+        <Title order={3} size="h4" mb="sm">
+          {title}
+        </Title>
+      ) : null}
+      {children}
+    </Paper>
+  );
+}
+
+/** Rows of one client-side page (reports answer their whole range; the table shows it 50 at a time). */
+export const pageOf = <Row,>(rows: Row[] | undefined, page: number, perPage: number) =>
+  rows?.slice((page - 1) * perPage, page * perPage);
