@@ -1,7 +1,7 @@
 import { feesPayments, paymentModes, schoolSettings } from '@somero/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { writeSheet } from '../src/documents/spreadsheet.js';
+import { readSheet, writeSheet } from '../src/documents/spreadsheet.js';
 import { admit, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
 import { useTestApp } from './support.js';
 
@@ -345,5 +345,60 @@ describe('imports and previous debts', () => {
     expect(after.data).toEqual([expect.objectContaining({ student_id: y.id, amount: -5_000 })]);
     const refused = await other.api.post('/bulksave_previous_debts', { debts: [{ student_id: x.id, amount: 1 }] });
     expect(refused.statusCode).toBe(422);
+  });
+});
+
+describe('import templates and the bursary list', () => {
+  it('serves a template for each import that imports as it comes (its grey example row)', async () => {
+    const imports = [
+      ['/fees_additions_template', '/import_fees_additions', 'fees-additions-import.xlsx', 'category'],
+      ['/fees_deductions_template', '/import_fees_deductions', 'fees-deductions-import.xlsx', 'description'],
+      ['/previous_balances_template', '/import_balances', 'previous-balances-import.xlsx', 'note'],
+    ] as const;
+    for (const [template, importer, file, column] of imports) {
+      const res = await school.api.get(template);
+      expect(res.statusCode, template).toBe(200);
+      expect(res.headers['content-disposition']).toContain(file);
+      const sheet = await readSheet(res.rawPayload);
+      expect(sheet.headers).toEqual(expect.arrayContaining(['admission_no', 'amount', column]));
+      expect(sheet.rows).toHaveLength(1);
+      const imported = await school.api.post(importer, {
+        filename: file,
+        data: res.rawPayload.toString('base64'),
+      });
+      expect(imported.json().data, `${importer}: ${imported.body}`).toEqual({ imported: 1, rejected: [] });
+    }
+    // The additions example names the school's first category; the balances example sets 150,000.
+    const first = (await school.api.get('/fees_additions_template')).rawPayload;
+    const example = (await readSheet(first)).rows[0]!.values;
+    expect(example.category).toBe('Tuition');
+    const debts = (await school.api.post('/previous_debts', { search: example.admission_no })).json().data;
+    expect(debts).toEqual([expect.objectContaining({ amount: 150_000 })]);
+  });
+
+  it('answers GET bursaries with the same rows as POST view_bursaries, filters in the query', async () => {
+    const s = await admit(school, { surname: 'Listed' });
+    const made = await school.api.post('/bursaries', {
+      student_id: s.id,
+      bursary_category_id: bursaryCat,
+      kind: 'percent',
+      percent: 25,
+      start_year: 2026,
+      start_term: 1,
+      every_term: true,
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const viewed = (await school.api.post('/view_bursaries', { student_id: s.id })).json();
+    const listed = (await school.api.get(`/bursaries?student_id=${s.id}&per_page=10`)).json();
+    expect(listed).toEqual({ ...viewed, per_page: 10 });
+    expect(listed.data).toEqual([
+      expect.objectContaining({
+        student_name: expect.stringContaining('Listed'),
+        percent: 25,
+        active: 'Term 1 2026 onwards',
+      }),
+    ]);
+    expect((await school.api.get(`/bursaries?kind=fixed&student_id=${s.id}`)).json().total).toBe(0);
+    expect((await other.api.get(`/bursaries?student_id=${s.id}`)).json().total).toBe(0);
   });
 });

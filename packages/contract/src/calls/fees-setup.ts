@@ -124,6 +124,29 @@ export const viewBursaries = defineCall({
   output: z.array(bursaryRow),
   paged: true as const,
 });
+/**
+ * The specification's `GET bursaries`: the same rows and filters as `POST view_bursaries` (one query
+ * serves both), read from the query string.
+ */
+export const listBursaries = defineCall({
+  method: 'GET',
+  path: 'bursaries',
+  access: 'view_bursaries',
+  summary: 'Bursaries with student names (the same list as POST view_bursaries, filters in the query)',
+  input: z.object({
+    page: z.coerce.number().int().min(1).default(1),
+    per_page: z.coerce.number().int().min(1).max(500).default(50),
+    search: z.string().trim().max(100).optional(),
+    class_id: z.coerce.number().int().positive().optional(),
+    student_id: z.coerce.number().int().positive().optional(),
+    bursary_category_id: z.coerce.number().int().positive().optional(),
+    kind: z.enum(['fixed', 'percent']).optional(),
+    year: z.coerce.number().int().min(2000).max(2100).optional(),
+    term: z.coerce.number().int().min(1).max(3).optional(),
+  }),
+  output: z.array(bursaryRow),
+  paged: true as const,
+});
 export const bursaryInput = z.object({
   student_id: id,
   bursary_category_id: id,
@@ -224,6 +247,25 @@ export const importBalances = defineCall({
   input: upload,
   output: feesImportReport,
 });
+
+/** The xlsx templates the three imports read: the columns, a grey example row and a Notes sheet. */
+const template = (
+  path: string,
+  access: 'view_fees_additions' | 'view_fees_deductions' | 'view_previous_balances',
+  what: string,
+) =>
+  defineCall({
+    method: 'GET',
+    path,
+    access,
+    summary: `The xlsx template for importing ${what}`,
+    input: noInput,
+    output: z.unknown(),
+    file: 'xlsx' as const,
+  });
+export const feesAdditionsTemplate = template('fees_additions_template', 'view_fees_additions', 'fees additions');
+export const feesDeductionsTemplate = template('fees_deductions_template', 'view_fees_deductions', 'fees deductions');
+export const balancesTemplate = template('previous_balances_template', 'view_previous_balances', 'previous balances');
 
 export const previousDebtRow = z.object({
   id: z.number().nullable(),
@@ -338,6 +380,7 @@ export const feesSetupCalls: Call[] = [
   getFeesStructure,
   copyFeesStructure,
   viewBursaries,
+  listBursaries,
   addBursary,
   updateBursary,
   deleteBursary,
@@ -346,6 +389,9 @@ export const feesSetupCalls: Call[] = [
   importFeesAdditions,
   importFeesDeductions,
   importBalances,
+  feesAdditionsTemplate,
+  feesDeductionsTemplate,
+  balancesTemplate,
   previousDebtsList,
   storePreviousDebt,
   bulksavePreviousDebts,

@@ -1,9 +1,12 @@
 import {
+  balancesTemplate,
   bulksavePreviousDebts,
   classes,
   feesAdditions,
+  feesAdditionsTemplate,
   feesCategories,
   feesDeductions,
+  feesDeductionsTemplate,
   getFeesAdditions,
   getFeesDeductions,
   importBalances,
@@ -19,8 +22,10 @@ import {
 import { and, asc, count, eq, ilike, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { Invalid } from '../../core/errors.js';
 import { type AuditEntry, chunks, type SchoolScope } from '../../core/scope.js';
-import { decodeUpload, readSheet } from '../../documents/spreadsheet.js';
+import { decodeUpload, readSheet, templateSheet } from '../../documents/spreadsheet.js';
+import type { SheetColumn } from '../../documents/types.js';
 import type { ModuleContext } from '../module.js';
+import { currentTerm } from '../settings/school.js';
 import { likeTerm } from '../students/query.js';
 
 const studentName = sql<string>`${students.surname} || ' ' || ${students.otherNames}`;
@@ -271,7 +276,95 @@ async function debtRows(
   return { data, page: f.page, per_page: f.per_page, total: Number(n) };
 }
 
+const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const allOrNothing = 'If any row has a mistake, nothing is imported and each row to fix is listed with the reason.';
+
+/** An example student for a template: the first current one, so the example row reads like the school's own. */
+async function exampleStudent(scope: SchoolScope) {
+  const [s] = await scope.db
+    .select({ admission_no: students.admissionNo, name: studentName })
+    .from(students)
+    .where(scope.mine(students, eq(students.status, 'current')))
+    .orderBy(asc(students.id))
+    .limit(1);
+  return s ?? { admission_no: '2026/0001', name: 'Nakato Sarah' };
+}
+
+/** The template of each import: the columns its reader needs, one grey example row and the rules. */
+async function adjustmentTemplate(scope: SchoolScope, kind: 'additions' | 'deductions' | 'balances') {
+  const student = await exampleStudent(scope);
+  const now = await currentTerm(scope);
+  const admission: SheetColumn = { header: 'Admission No', key: 'admission_no', width: 14 };
+  const name: SheetColumn = { header: 'Student', key: 'student', width: 24 };
+  const amount: SheetColumn = { header: 'Amount', key: 'amount', width: 12 };
+  const rows = [
+    { header: 'Description', key: 'description', width: 28 },
+    amount,
+    { header: 'Year', key: 'year', width: 8 },
+    { header: 'Term', key: 'term', width: 6 },
+  ];
+  const base = { admission_no: student.admission_no, student: student.name, year: now.year, term: now.term };
+  const rules = [
+    'One row per student. Delete the grey example row before you import the file.',
+    'Admission No must be a current student of the school; the Student column only helps you fill the sheet and is not read.',
+  ];
+  if (kind === 'balances') {
+    return templateSheet(
+      'Previous balances',
+      [admission, name, amount, { header: 'Note', key: 'note', width: 28 }],
+      [{ ...base, amount: 150000, note: 'Balance from the old books' }],
+      [
+        ...rules,
+        'Amount: the balance brought forward in whole shillings, without decimals; a negative amount is money the school owes the student (a credit); 0 removes a balance.',
+        'Each student once: a second row for the same student is refused.',
+        allOrNothing,
+      ],
+    );
+  }
+  if (kind === 'additions') {
+    const cats = await scope.db
+      .select({ name: feesCategories.name })
+      .from(feesCategories)
+      .where(scope.mine(feesCategories))
+      .orderBy(asc(feesCategories.rank), asc(feesCategories.name));
+    return templateSheet(
+      'Fees additions',
+      [admission, name, ...rows, { header: 'Category', key: 'category', width: 16 }],
+      [{ ...base, description: 'School trip to Jinja', amount: 45000, category: cats[0]?.name ?? '' }],
+      [
+        ...rules,
+        'Required: Admission No, Description, Amount (whole shillings above 0), Year (e.g. 2026) and Term (1, 2 or 3).',
+        `Category (optional): one of ${cats.map((c) => c.name).join(', ') || 'the Fees Categories'}.`,
+        allOrNothing,
+      ],
+    );
+  }
+  return templateSheet(
+    'Fees deductions',
+    [admission, name, ...rows],
+    [{ ...base, description: 'Staff child discount', amount: 100000 }],
+    [
+      ...rules,
+      'Required: Admission No, Description, Amount (whole shillings above 0), Year (e.g. 2026) and Term (1, 2 or 3).',
+      allOrNothing,
+    ],
+  );
+}
+
 export function adjustmentRoutes({ serve }: ModuleContext) {
+  for (const [call, kind, file] of [
+    [feesAdditionsTemplate, 'additions', 'fees-additions-import.xlsx'],
+    [feesDeductionsTemplate, 'deductions', 'fees-deductions-import.xlsx'],
+    [balancesTemplate, 'balances', 'previous-balances-import.xlsx'],
+  ] as const) {
+    serve(call, async ({ scope, reply }) =>
+      reply
+        .type(xlsx)
+        .header('content-disposition', `attachment; filename="${file}"`)
+        .send(await adjustmentTemplate(scope, kind)),
+    );
+  }
+
   serve(getFeesAdditions, async ({ input, scope }) => adjustmentList(scope, feesAdditions, input));
   serve(getFeesDeductions, async ({ input, scope }) => adjustmentList(scope, feesDeductions, input));
 

@@ -5,11 +5,13 @@ import {
   classes,
   deleteBursary,
   feesCategories,
+  listBursaries,
   students,
   updateBursary,
   viewBursaries,
 } from '@somero/contract';
 import { and, asc, count, eq, ilike, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { Invalid, NotFound } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import type { ModuleContext } from '../module.js';
@@ -114,52 +116,58 @@ async function check(
   }
 }
 
-export function bursaryRoutes({ serve }: ModuleContext) {
-  serve(viewBursaries, async ({ input, scope }) => {
-    const where: SQL[] = [];
-    if (input.student_id) where.push(eq(bursaries.studentId, input.student_id));
-    if (input.class_id) where.push(eq(students.classId, input.class_id));
-    if (input.bursary_category_id) where.push(eq(bursaries.bursaryCategoryId, input.bursary_category_id));
-    if (input.kind) where.push(eq(bursaries.kind, input.kind));
-    if (input.search) {
-      const like = likeTerm(input.search);
-      where.push(
+type BursaryFilter = z.infer<typeof viewBursaries.input>;
+
+/** One list for `POST view_bursaries` and `GET bursaries`. */
+async function bursaryList(scope: SchoolScope, input: BursaryFilter) {
+  const where: SQL[] = [];
+  if (input.student_id) where.push(eq(bursaries.studentId, input.student_id));
+  if (input.class_id) where.push(eq(students.classId, input.class_id));
+  if (input.bursary_category_id) where.push(eq(bursaries.bursaryCategoryId, input.bursary_category_id));
+  if (input.kind) where.push(eq(bursaries.kind, input.kind));
+  if (input.search) {
+    const like = likeTerm(input.search);
+    where.push(
+      or(
+        ilike(sql`${students.surname} || ' ' || ${students.otherNames}`, like),
+        ilike(sql`${students.otherNames} || ' ' || ${students.surname}`, like),
+        ilike(students.admissionNo, like),
+      ) as SQL,
+    );
+  }
+  if (input.year && input.term) {
+    // Active in that term.
+    const k = key(input.year, input.term);
+    const start = sql`${bursaries.startYear} * 3 + ${bursaries.startTerm} - 1`;
+    where.push(
+      and(
+        lte(start, k),
         or(
-          ilike(sql`${students.surname} || ' ' || ${students.otherNames}`, like),
-          ilike(sql`${students.otherNames} || ' ' || ${students.surname}`, like),
-          ilike(students.admissionNo, like),
-        ) as SQL,
-      );
-    }
-    if (input.year && input.term) {
-      // Active in that term.
-      const k = key(input.year, input.term);
-      const start = sql`${bursaries.startYear} * 3 + ${bursaries.startTerm} - 1`;
-      where.push(
-        and(
-          lte(start, k),
-          or(
-            and(eq(bursaries.everyTerm, false), eq(start, k)),
-            and(
-              eq(bursaries.everyTerm, true),
-              or(isNull(bursaries.endYear), sql`${bursaries.endYear} * 3 + ${bursaries.endTerm} - 1 >= ${k}`),
-            ),
+          and(eq(bursaries.everyTerm, false), eq(start, k)),
+          and(
+            eq(bursaries.everyTerm, true),
+            or(isNull(bursaries.endYear), sql`${bursaries.endYear} * 3 + ${bursaries.endTerm} - 1 >= ${k}`),
           ),
-        ) as SQL,
-      );
-    }
-    const [{ n }] = await scope.db
-      .select({ n: count() })
-      .from(bursaries)
-      .innerJoin(students, eq(students.id, bursaries.studentId))
-      .where(scope.mine(bursaries, ...where));
-    return {
-      data: await bursaryRows(scope, where, input),
-      page: input.page,
-      per_page: input.per_page,
-      total: Number(n),
-    };
-  });
+        ),
+      ) as SQL,
+    );
+  }
+  const [{ n }] = await scope.db
+    .select({ n: count() })
+    .from(bursaries)
+    .innerJoin(students, eq(students.id, bursaries.studentId))
+    .where(scope.mine(bursaries, ...where));
+  return {
+    data: await bursaryRows(scope, where, input),
+    page: input.page,
+    per_page: input.per_page,
+    total: Number(n),
+  };
+}
+
+export function bursaryRoutes({ serve }: ModuleContext) {
+  serve(viewBursaries, async ({ input, scope }) => bursaryList(scope, input));
+  serve(listBursaries, async ({ input, scope }) => bursaryList(scope, input));
 
   serve(addBursary, async ({ input, scope }) => {
     await check(scope, input);

@@ -72,8 +72,9 @@ export const bursaryResource = defineResource(bursaries, {
     deleteFailed: 'Error deleting Bursary',
   },
   refusalAsSuccess: true,
-  // Adding, changing and removing go through the fees module's verbs (validation; removal ends a used bursary).
-  calls: ['list'],
+  // Listing, adding, changing and removing go through the fees module's verbs (names joined, validation;
+  // removal ends a used bursary): `GET bursaries` and `POST view_bursaries` answer the same list.
+  calls: [],
 });
 
 /** One-off charges to a student for a term (transport, a lost item, remedial classes…). */
