@@ -132,6 +132,6 @@ test('a wrong password shows the server message on the sign-in screen', async ({
   await page.getByRole('textbox', { name: 'User name' }).fill('nobody-here');
   await page.getByRole('textbox', { name: 'Password' }).fill('wrong-password');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByTestId('login-error')).toBeVisible();
+  await expect(page.getByTestId('form-error')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 });

@@ -1,53 +1,52 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Text, TextInput } from '@mantine/core';
+import { Anchor, Group, PasswordInput, TextInput } from '@mantine/core';
 import { login } from '@somero/contract';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { api, fieldErrors } from '../../lib/api';
+import { api } from '../../lib/api';
 import { signIn } from '../../lib/auth';
-import { useSaving } from '../../lib/saving';
-import { AuthCard } from './auth-card';
+import { AuthCard, usePublicForm } from './auth-card';
 
 export default function LoginScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const saving = useSaving();
+  const form = usePublicForm();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string>();
-  const [fields, setFields] = useState<Record<string, string>>({});
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(undefined);
-    setFields({});
-    // 201/202 and 429 carry the server's message; it shows as the login error, not as a notice.
-    const result = await api(login, { username, password }, { quiet: true, module: 'login' });
-    if (result.ok) {
+  // 201/202 and 429 carry the server's message; it shows as the login error, not as a notice.
+  const submit = form.submitting(
+    () => api(login, { username, password }, { quiet: true, module: 'login' }),
+    (result) => {
       signIn(result.data.token, result.data.user);
       navigate('/', { replace: true });
-      return;
-    }
-    setFields(fieldErrors(result.errors));
-    setError(result.message ?? t('login.failed'));
-  };
+    },
+    t('login.failed'),
+  );
 
   return (
-    <AuthCard onSubmit={submit}>
-      <Text size="sm" c="dimmed">
-        {t('login.intro')}
-      </Text>
-      {error ? (
-        <Alert color="red" role="alert" data-testid="login-error">
-          {error}
-        </Alert>
-      ) : null}
+    <AuthCard
+      onSubmit={submit}
+      intro={t('login.intro')}
+      error={form.error}
+      submit={t('login.submit')}
+      footer={
+        <Group justify="space-between">
+          <Anchor component={Link} to="/recover" size="sm">
+            {t('login.forgot')}
+          </Anchor>
+          <Anchor component={Link} to="/register" size="sm">
+            {t('login.register')}
+          </Anchor>
+        </Group>
+      }
+    >
       <TextInput
         label={t('login.username')}
         autoComplete="username"
         value={username}
         onChange={(e) => setUsername(e.currentTarget.value)}
-        error={fields.username}
+        error={form.fields.username}
         required
         data-autofocus
       />
@@ -56,20 +55,9 @@ export default function LoginScreen() {
         autoComplete="current-password"
         value={password}
         onChange={(e) => setPassword(e.currentTarget.value)}
-        error={fields.password}
+        error={form.fields.password}
         required
       />
-      <Button type="submit" loading={saving} fullWidth>
-        {t('login.submit')}
-      </Button>
-      <Group justify="space-between">
-        <Anchor component={Link} to="/recover" size="sm">
-          {t('login.forgot')}
-        </Anchor>
-        <Anchor component={Link} to="/register" size="sm">
-          {t('login.register')}
-        </Anchor>
-      </Group>
     </AuthCard>
   );
 }

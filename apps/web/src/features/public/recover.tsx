@@ -1,12 +1,11 @@
-import { Alert, Anchor, Button, PasswordInput, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, PasswordInput, TextInput } from '@mantine/core';
 import { recover, resetPassword } from '@somero/contract';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { api, fieldErrors } from '../../lib/api';
+import { api } from '../../lib/api';
 import { noticeSuccess } from '../../lib/notices';
-import { useSaving } from '../../lib/saving';
-import { AuthCard } from './auth-card';
+import { AuthCard, usePublicForm } from './auth-card';
 
 /** Asks for the e-mail address; the e-mailed link comes back here with ?token= to set a new password. */
 export default function RecoverScreen() {
@@ -17,38 +16,31 @@ export default function RecoverScreen() {
 
 function AskEmail() {
   const { t } = useTranslation();
-  const saving = useSaving();
+  const form = usePublicForm();
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState<string>();
-  const [error, setError] = useState<string>();
-  const [fields, setFields] = useState<Record<string, string>>({});
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(undefined);
-    setFields({});
-    const result = await api(recover, { email }, { quiet: true });
-    if (result.ok) {
-      setSent(result.message ?? t('recover.sent'));
-      return;
-    }
-    setFields(fieldErrors(result.errors));
-    setError(result.message ?? t('recover.failed'));
-  };
+  const submit = form.submitting(
+    () => api(recover, { email }, { quiet: true }),
+    (result) => setSent(result.message ?? t('recover.sent')),
+    t('recover.failed'),
+  );
 
   return (
-    <AuthCard onSubmit={submit}>
-      <Text size="sm" c="dimmed">
-        {t('recover.intro')}
-      </Text>
+    <AuthCard
+      onSubmit={submit}
+      intro={t('recover.intro')}
+      error={form.error}
+      submit={t('recover.submit')}
+      footer={
+        <Anchor component={Link} to="/login" size="sm" ta="center">
+          {t('recover.backToLogin')}
+        </Anchor>
+      }
+    >
       {sent ? (
         <Alert color="green" role="status">
           {sent}
-        </Alert>
-      ) : null}
-      {error ? (
-        <Alert color="red" role="alert">
-          {error}
         </Alert>
       ) : null}
       <TextInput
@@ -57,15 +49,9 @@ function AskEmail() {
         autoComplete="email"
         value={email}
         onChange={(e) => setEmail(e.currentTarget.value)}
-        error={fields.email}
+        error={form.fields.email}
         required
       />
-      <Button type="submit" loading={saving} fullWidth>
-        {t('recover.submit')}
-      </Button>
-      <Anchor component={Link} to="/login" size="sm" ta="center">
-        {t('recover.backToLogin')}
-      </Anchor>
     </AuthCard>
   );
 }
@@ -73,46 +59,35 @@ function AskEmail() {
 function NewPassword({ token }: { token: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const saving = useSaving();
+  const form = usePublicForm();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string>();
-  const [fields, setFields] = useState<Record<string, string>>({});
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(undefined);
-    if (password !== confirm) {
-      setFields({ confirm: t('recover.mismatch') });
-      return;
-    }
-    setFields({});
-    const result = await api(resetPassword, { token, password }, { quiet: true });
-    if (result.ok) {
+  const save = form.submitting(
+    () => api(resetPassword, { token, password }, { quiet: true }),
+    (result) => {
       noticeSuccess(result.message ?? t('recover.done'));
       navigate('/login', { replace: true });
+    },
+    t('recover.failed'),
+  );
+  const submit = (event: React.FormEvent) => {
+    if (password !== confirm) {
+      event.preventDefault();
+      form.setFields({ confirm: t('recover.mismatch') });
       return;
     }
-    setFields(fieldErrors(result.errors));
-    setError(result.message ?? t('recover.failed'));
+    void save(event);
   };
 
   return (
-    <AuthCard onSubmit={submit}>
-      <Text size="sm" c="dimmed">
-        {t('recover.newIntro')}
-      </Text>
-      {error ? (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      ) : null}
+    <AuthCard onSubmit={submit} intro={t('recover.newIntro')} error={form.error} submit={t('recover.save')}>
       <PasswordInput
         label={t('recover.newPassword')}
         autoComplete="new-password"
         value={password}
         onChange={(e) => setPassword(e.currentTarget.value)}
-        error={fields.password}
+        error={form.fields.password}
         description={t('register.passwordHint')}
         required
       />
@@ -121,12 +96,9 @@ function NewPassword({ token }: { token: string }) {
         autoComplete="new-password"
         value={confirm}
         onChange={(e) => setConfirm(e.currentTarget.value)}
-        error={fields.confirm}
+        error={form.fields.confirm}
         required
       />
-      <Button type="submit" loading={saving} fullWidth>
-        {t('recover.save')}
-      </Button>
     </AuthCard>
   );
 }
