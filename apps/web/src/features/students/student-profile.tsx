@@ -1,10 +1,10 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
-import { deleteStudent, getStudent, messages, studentStatuses, updateStudent } from '@somero/contract';
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { deleteStudent, getStudent, messages, routeHref, studentStatuses, updateStudent } from '@somero/contract';
 import { IconArrowBackUp, IconEdit, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { CenteredLoader } from '../../components/centered-loader';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LoadError } from '../../components/load-error';
@@ -20,7 +20,7 @@ import { StudentPhoto } from './student-photo';
 import { placementLabel } from './student-table';
 
 /** Tabs that later areas fill; until then they say so, and show nothing made up. */
-const laterTabs = ['fees', 'marks', 'attendance', 'sickbay'] as const;
+const laterTabs = ['marks', 'attendance', 'sickbay'] as const;
 const statusColor: Record<string, string> = { current: 'green', trashed: 'red', left: 'gray' };
 
 /** /students/profile/{id}: photo, details, guardians and portal account; edit, trash or restore. */
@@ -135,6 +135,7 @@ export default function StudentProfileScreen() {
           <Tabs defaultValue="guardians">
             <Tabs.List>
               <Tabs.Tab value="guardians">{t('profile.tabs.guardians')}</Tabs.Tab>
+              <Tabs.Tab value="fees">{t('profile.tabs.fees')}</Tabs.Tab>
               {laterTabs.map((tab) => (
                 <Tabs.Tab key={tab} value={tab}>
                   {t(`profile.tabs.${tab}`)}
@@ -143,6 +144,20 @@ export default function StudentProfileScreen() {
             </Tabs.List>
             <Tabs.Panel value="guardians" pt="md">
               <ProfileGuardians guardians={s.guardians} />
+            </Tabs.Panel>
+            <Tabs.Panel value="fees" pt="md">
+              {can(user, 'view_fees_payments') ? (
+                <Group>
+                  <Anchor component={Link} to={routeHref('/student/ledger/{id}/{name}', { id: s.id, name: s.name })}>
+                    {t('profile.fees.ledger')}
+                  </Anchor>
+                  <Anchor component={Link} to={routeHref('/students/payment/{id}', { id: s.id })}>
+                    {t('profile.fees.payments')}
+                  </Anchor>
+                </Group>
+              ) : (
+                <Text c="dimmed">{t('profile.fees.noAccess')}</Text>
+              )}
             </Tabs.Panel>
             {laterTabs.map((tab) => (
               <Tabs.Panel key={tab} value={tab} pt="md">

@@ -1,0 +1,284 @@
+import { ActionIcon, Button, Group, Modal, Paper, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import {
+  addOldPayment,
+  listOldReceipts,
+  oldReceipt,
+  oldStudentResource,
+  routeHref,
+  voidOldPayment,
+} from '@somero/contract';
+import { IconBan, IconPlus, IconPrinter, IconSearch } from '@tabler/icons-react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../components/data-table';
+import { MoneyInput } from '../../components/money-input';
+import { PageHeader } from '../../components/page-title';
+import { type ResourceRow, resourceCalls } from '../../components/resource/calls';
+import { useReferenceRows } from '../../components/resource/reference-options';
+import { ReferenceSelect } from '../../components/resource/reference-select';
+import { RowActions } from '../../components/row-actions';
+import { type SearchOption, SearchSelect } from '../../components/search-select';
+import { can } from '../../lib/access';
+import { api, type CallOutput, fetchData, fieldErrors } from '../../lib/api';
+import { useUser } from '../../lib/auth';
+import { openPdf } from '../../lib/downloads';
+import { formatDate, formatMoney, today } from '../../lib/format';
+import { useSaving } from '../../lib/saving';
+import { VoidDialog } from './payment-dialogs';
+import { PaymentStatus } from './payment-parts';
+
+type OldPayment = CallOutput<typeof listOldReceipts>[number];
+const perPage = 50;
+const oldStudentCalls = resourceCalls(oldStudentResource);
+
+const printOldReceipt = (id: number) =>
+  openPdf({ method: oldReceipt.method, path: routeHref(oldReceipt.path, { id }) });
+
+const oldStudentOption = (row: ResourceRow): SearchOption<ResourceRow> => ({
+  value: String(row.id),
+  label: [row.name, row.admission_no, row.class_left && `${row.class_left} ${row.year_left ?? ''}`.trim()]
+    .filter(Boolean)
+    .join(' · '),
+  item: row,
+});
+const findOldStudents = (term: string) =>
+  fetchData(oldStudentCalls.list, { search: term, per_page: 15 }).then((r) => r.data.map(oldStudentOption));
+
+/**
+ * /old/students/receipts: payments by students who have left (their own receipt series): record one
+ * and print its receipt, reprint, void with a reason. The server's 201/202 message shows as a
+ * success-style notice here (specification §5).
+ */
+export default function OldStudentReceiptsScreen() {
+  const { t } = useTranslation('fees-desk');
+  const user = useUser();
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState('');
+  const [term] = useDebouncedValue(search.trim(), 300);
+  const [page, setPage] = useState(1);
+  const [adding, setAdding] = useState(false);
+  const [voiding, setVoiding] = useState<OldPayment | null>(null);
+  const list = useQuery({
+    queryKey: ['old-receipts', term, page],
+    queryFn: () => fetchData(listOldReceipts, { search: term || undefined, page, per_page: perPage }),
+    placeholderData: keepPreviousData,
+  });
+  const reload = () => void queryClient.invalidateQueries({ queryKey: ['old-receipts'] });
+  const mayPay = can(user, 'pay_fees');
+
+  return (
+    <div data-screen-status="built">
+      <PageHeader
+        actions={
+          mayPay ? (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+              {t('old.add')}
+            </Button>
+          ) : null
+        }
+      />
+      <Paper withBorder p="md">
+        <TextInput
+          mb="md"
+          maw={360}
+          leftSection={<IconSearch size={16} />}
+          placeholder={t('old.search')}
+          aria-label={t('list.search')}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+        />
+        <DataTable
+          query={list}
+          rows={list.data?.data}
+          empty={term ? t('common.noMatches') : t('old.none')}
+          minWidth={1000}
+          rowProps={(p) => ({ 'data-receipt': String(p.receipt_no), 'data-status': p.status })}
+          columns={[
+            { key: 'receipt_no', label: t('fields.receipt'), width: 100 },
+            { key: 'paid_on', label: t('fields.date'), render: (p) => formatDate(p.paid_on) },
+            {
+              key: 'student_name',
+              label: t('old.student'),
+              render: (p) => (
+                <Stack gap={0}>
+                  <Text size="sm">{p.student_name}</Text>
+                  <Text size="xs" c="dimmed">
+                    {p.admission_no ?? ''}
+                  </Text>
+                </Stack>
+              ),
+            },
+            { key: 'amount', label: t('fields.amount'), numeric: true, render: (p) => formatMoney(p.amount) },
+            { key: 'mode_name', label: t('fields.mode') },
+            { key: 'reference', label: t('fields.reference'), render: (p) => p.reference ?? '' },
+            { key: 'cashier_name', label: t('fields.cashier') },
+            {
+              key: 'status',
+              label: t('fields.status'),
+              render: (p) => (
+                <Tooltip label={p.void_reason ?? ''} disabled={!p.void_reason}>
+                  <span>
+                    <PaymentStatus status={p.status} />
+                  </span>
+                </Tooltip>
+              ),
+            },
+          ]}
+          actions={(p) => (
+            <RowActions name={t('receiptNamed', { n: p.receipt_no })}>
+              <Tooltip label={t('actions.print')}>
+                <ActionIcon
+                  variant="subtle"
+                  onClick={() => void printOldReceipt(p.id)}
+                  aria-label={t('actions.printNamed', { n: p.receipt_no })}
+                >
+                  <IconPrinter size={18} />
+                </ActionIcon>
+              </Tooltip>
+              {mayPay && p.status === 'valid' ? (
+                <Tooltip label={t('payment.void')}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    onClick={() => setVoiding(p)}
+                    aria-label={t('actions.voidNamed', { n: p.receipt_no })}
+                  >
+                    <IconBan size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              ) : null}
+            </RowActions>
+          )}
+          paging={{ page, perPage, total: list.data?.total ?? 0, onChange: setPage }}
+        />
+      </Paper>
+      {adding ? (
+        <OldPaymentForm
+          onClose={() => setAdding(false)}
+          onSaved={(id) => {
+            setAdding(false);
+            reload();
+            void printOldReceipt(id);
+          }}
+        />
+      ) : null}
+      {voiding ? (
+        <VoidDialog
+          title={t('void.title', { n: voiding.receipt_no })}
+          message={t('void.message', { amount: formatMoney(voiding.amount), name: voiding.student_name })}
+          onClose={() => setVoiding(null)}
+          onVoid={async (reason) => {
+            const result = await api(
+              voidOldPayment,
+              { id: voiding.id, reason },
+              { module: 'oldPayments', action: 'delete' },
+            );
+            if (result.ok) reload();
+            return result;
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function OldPaymentForm({ onClose, onSaved }: { onClose: () => void; onSaved: (id: number) => void }) {
+  const { t } = useTranslation('fees-desk');
+  const saving = useSaving();
+  const [student, setStudent] = useState<SearchOption<ResourceRow> | null>(null);
+  const [amount, setAmount] = useState<number | null>(null);
+  const [mode, setMode] = useState<number | null>(null);
+  const [paidOn, setPaidOn] = useState(today());
+  const [reference, setReference] = useState('');
+  const [payer, setPayer] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const modes = useReferenceRows('payment_options');
+  const modeId = mode ?? modes.data?.find((m) => m.active !== false)?.id ?? null;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!student) return;
+    const result = await api(
+      addOldPayment,
+      {
+        old_student_id: student.item.id,
+        amount: amount ?? 0,
+        mode_id: modeId ?? 0,
+        paid_on: paidOn,
+        reference: reference.trim() || null,
+        payer: payer.trim() || null,
+      },
+      { module: 'oldPayments', action: 'add' },
+    );
+    if (result.ok) onSaved(result.data.id);
+    else setErrors(fieldErrors(result.errors));
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={t('old.add')} centered>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack>
+          <SearchSelect
+            label={t('old.student')}
+            placeholder={t('old.studentHint')}
+            required
+            data-autofocus
+            searchKey="old-students"
+            search={findOldStudents}
+            value={student}
+            onChange={setStudent}
+            error={errors.old_student_id}
+          />
+          {student ? (
+            <Text size="sm" c="dimmed" data-testid="old-debt">
+              {t('old.debt', { amount: formatMoney(Number(student.item.debt ?? 0)) })}
+            </Text>
+          ) : null}
+          <MoneyInput label={t('fields.amount')} required value={amount} onChange={setAmount} error={errors.amount} />
+          <ReferenceSelect
+            label={t('fields.mode')}
+            references="payment_options"
+            required
+            only={(o) => o.row.active !== false}
+            value={modeId}
+            onChange={setMode}
+            error={errors.mode_id}
+          />
+          <TextInput
+            type="date"
+            label={t('fields.date')}
+            max={today()}
+            value={paidOn}
+            onChange={(e) => setPaidOn(e.currentTarget.value)}
+            error={errors.paid_on}
+          />
+          <TextInput
+            label={t('fields.reference')}
+            value={reference}
+            onChange={(e) => setReference(e.currentTarget.value)}
+            error={errors.reference}
+          />
+          <TextInput
+            label={t('fields.payer')}
+            value={payer}
+            onChange={(e) => setPayer(e.currentTarget.value)}
+            error={errors.payer}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={saving} disabled={!student || amount === null || !modeId}>
+              {t('desk.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

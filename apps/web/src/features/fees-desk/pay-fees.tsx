@@ -1,0 +1,256 @@
+import { Alert, Anchor, Button, Grid, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { addFeesPayment, feesLedger, viewFeesPayments } from '@somero/contract';
+import { IconCash, IconPrinter } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { MoneyInput } from '../../components/money-input';
+import { PageHeader } from '../../components/page-title';
+import { useReferenceRows } from '../../components/resource/reference-options';
+import { ReferenceSelect } from '../../components/resource/reference-select';
+import { type StudentOption, StudentPicker } from '../../components/student-picker';
+import { api, fetchData, fieldErrors } from '../../lib/api';
+import { formatMoney, today } from '../../lib/format';
+import { useSaving } from '../../lib/saving';
+import { BalanceText, ledgerHref, newPaymentKey, printReceipt, studentPaymentsHref } from './payment-parts';
+
+interface LastPayment {
+  id: number;
+  receiptNo: number | null;
+  student: string;
+  amount: number;
+  balance: number | null;
+}
+
+const ledgerOf = (id: number) => fetchData(feesLedger, {}, { id }).then((r) => r.data);
+
+/**
+ * /fees/pay, the payment desk: find the student with the keyboard, see the balance, take the payment
+ * (one Idempotency-Key per form, so a double click or a retry makes one payment), the receipt opens to
+ * print, and the form is ready for the next student with the same mode and date.
+ */
+export default function PayFeesScreen() {
+  const { t } = useTranslation('fees-desk');
+  const saving = useSaving();
+  const queryClient = useQueryClient();
+  const [student, setStudent] = useState<StudentOption | null>(null);
+  const [amount, setAmount] = useState<number | null>(null);
+  const [mode, setMode] = useState<number | null>(null);
+  const [paidOn, setPaidOn] = useState(today());
+  const [reference, setReference] = useState('');
+  const [payer, setPayer] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [last, setLast] = useState<LastPayment | null>(null);
+  // A new form (the next student) remounts the picker, which takes the focus again.
+  const [formKey, setFormKey] = useState(0);
+  const key = useRef(newPaymentKey());
+  const sending = useRef(false);
+
+  // The first mode in use (the cash box) until the bursar picks another; kept for the next student.
+  const modes = useReferenceRows('payment_options');
+  const modeId = mode ?? modes.data?.find((m) => m.active !== false)?.id ?? null;
+  const studentId = student ? Number(student.value) : null;
+  const ledger = useQuery({
+    queryKey: ['fees-desk', 'ledger', studentId],
+    queryFn: () => ledgerOf(studentId ?? 0),
+    enabled: studentId !== null,
+  });
+
+  const nextStudent = () => {
+    setStudent(null);
+    setAmount(null);
+    setReference('');
+    setPayer('');
+    setErrors({});
+    setFormKey((k) => k + 1);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (sending.current || !student || studentId === null || !amount || !modeId) return;
+    sending.current = true;
+    try {
+      const result = await api(
+        addFeesPayment,
+        {
+          student_id: studentId,
+          amount: amount ?? 0,
+          mode_id: modeId ?? 0,
+          paid_on: paidOn,
+          reference: reference.trim() || null,
+          payer: payer.trim() || null,
+        },
+        { module: 'feesPayments', action: 'add', headers: { 'Idempotency-Key': key.current } },
+      );
+      if (!result.ok) {
+        setErrors(fieldErrors(result.errors));
+        return;
+      }
+      // This form's payment is made: the next one gets its own key.
+      key.current = newPaymentKey();
+      const id = result.data;
+      void printReceipt(id);
+      const name = student.item.name;
+      const paid = amount ?? 0;
+      nextStudent();
+      // Balances changed: never show the bursar the one from before this payment, even for a moment.
+      queryClient.removeQueries({ queryKey: ['fees-desk'] });
+      setLast({ id, receiptNo: null, student: name, amount: paid, balance: null });
+      const [row, after] = await Promise.all([
+        fetchData(viewFeesPayments, { id, per_page: 1 }).then((r) => r.data[0]),
+        ledgerOf(studentId),
+      ]).catch(() => [undefined, undefined] as const);
+      setLast((now) =>
+        now?.id === id ? { ...now, receiptNo: row?.receipt_no ?? null, balance: after?.balance ?? null } : now,
+      );
+    } finally {
+      sending.current = false;
+    }
+  };
+
+  return (
+    <div data-screen-status="built">
+      <PageHeader />
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Paper withBorder p="md" component="form" onSubmit={(e) => void submit(e)} noValidate>
+            <Stack>
+              <StudentPicker
+                key={formKey}
+                autoFocus
+                required
+                value={student}
+                onChange={(next) => {
+                  setStudent(next);
+                  setErrors({});
+                }}
+                error={errors.student_id}
+              />
+              {student ? (
+                <Paper withBorder p="sm" bg="var(--mantine-color-default-hover)" data-testid="desk-student">
+                  <Group justify="space-between" align="flex-start">
+                    <Stack gap={2}>
+                      <Text fw={600}>{student.item.name}</Text>
+                      <Text size="sm" c="dimmed">
+                        {student.item.admission_no} ·{' '}
+                        {[student.item.class_name, student.item.stream_name].filter(Boolean).join(' ')}
+                        {student.item.payment_code ? ` · ${t('desk.code', { code: student.item.payment_code })}` : ''}
+                      </Text>
+                      <Group gap="sm">
+                        <Anchor component={Link} size="sm" to={ledgerHref(studentId ?? 0, student.item.name)}>
+                          {t('desk.ledger')}
+                        </Anchor>
+                        <Anchor component={Link} size="sm" to={studentPaymentsHref(studentId ?? 0)}>
+                          {t('desk.payments')}
+                        </Anchor>
+                      </Group>
+                    </Stack>
+                    <Stack gap={0} align="flex-end">
+                      <Text size="sm" c="dimmed">
+                        {t('desk.balance')}
+                      </Text>
+                      <Text fw={700} size="lg" data-testid="desk-balance">
+                        {ledger.data ? <BalanceText balance={ledger.data.balance} /> : ledger.isError ? '—' : '…'}
+                      </Text>
+                    </Stack>
+                  </Group>
+                </Paper>
+              ) : null}
+              <Group grow align="flex-start">
+                <MoneyInput
+                  label={t('fields.amount')}
+                  required
+                  value={amount}
+                  onChange={setAmount}
+                  error={errors.amount}
+                />
+                <ReferenceSelect
+                  label={t('fields.mode')}
+                  references="payment_options"
+                  required
+                  only={(o) => o.row.active !== false}
+                  value={modeId}
+                  onChange={setMode}
+                  error={errors.mode_id}
+                />
+              </Group>
+              <Group grow align="flex-start">
+                <TextInput
+                  type="date"
+                  label={t('fields.date')}
+                  max={today()}
+                  value={paidOn}
+                  onChange={(e) => setPaidOn(e.currentTarget.value)}
+                  error={errors.paid_on}
+                />
+                <TextInput
+                  label={t('fields.reference')}
+                  placeholder={t('desk.referenceHint')}
+                  value={reference}
+                  onChange={(e) => setReference(e.currentTarget.value)}
+                  error={errors.reference}
+                />
+              </Group>
+              <TextInput
+                label={t('fields.payer')}
+                value={payer}
+                onChange={(e) => setPayer(e.currentTarget.value)}
+                error={errors.payer}
+              />
+              <Group justify="flex-end">
+                <Button
+                  type="submit"
+                  leftSection={<IconCash size={16} />}
+                  loading={saving}
+                  disabled={!student || !amount || !modeId}
+                >
+                  {t('desk.save')}
+                </Button>
+              </Group>
+            </Stack>
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          {last ? (
+            <Alert color="green" title={t('desk.lastTitle')} data-testid="desk-last">
+              <Stack gap={4}>
+                <Text size="sm">
+                  {last.receiptNo === null
+                    ? t('desk.lastPending', { name: last.student, amount: formatMoney(last.amount) })
+                    : t('desk.last', { n: last.receiptNo, name: last.student, amount: formatMoney(last.amount) })}
+                </Text>
+                <Text size="sm" fw={600} data-testid="desk-last-balance">
+                  {last.balance === null ? null : (
+                    <>
+                      {t('desk.balanceNow')} <BalanceText balance={last.balance} />
+                    </>
+                  )}
+                </Text>
+                <Group>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    leftSection={<IconPrinter size={14} />}
+                    onClick={() => void printReceipt(last.id)}
+                  >
+                    {t('desk.reprint')}
+                  </Button>
+                </Group>
+              </Stack>
+            </Alert>
+          ) : (
+            <Paper withBorder p="md">
+              <Title order={5} mb="xs">
+                {t('desk.howTitle')}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {t('desk.how')}
+              </Text>
+            </Paper>
+          )}
+        </Grid.Col>
+      </Grid>
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MoneyInput } from '../../components/money-input';
+import { ReferenceSelect } from '../../components/resource/reference-select';
+import { type ApiFail, type ApiResult, fieldErrors } from '../../lib/api';
+import { today } from '../../lib/format';
+import { useSaving } from '../../lib/saving';
+
+type Outcome = ApiResult<unknown, unknown>;
+const errorsOf = (result: Outcome) => (result.ok ? {} : fieldErrors((result as ApiFail).errors));
+
+interface VoidProps {
+  title: string;
+  message: string;
+  onVoid: (reason: string) => Promise<Outcome>;
+  onClose: () => void;
+}
+
+/** Void a payment: the reason is required, and the payment stays listed as void. */
+export function VoidDialog({ title, message, onVoid, onClose }: VoidProps) {
+  const { t } = useTranslation('fees-desk');
+  const saving = useSaving();
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = await onVoid(reason.trim());
+    if (result.ok) onClose();
+    else setErrors(errorsOf(result));
+  };
+  return (
+    <Modal opened onClose={onClose} title={title} centered>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack>
+          <Text>{message}</Text>
+          <Textarea
+            label={t('fields.reason')}
+            required
+            autosize
+            minRows={2}
+            data-autofocus
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            error={errors.reason}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" color="red" loading={saving} disabled={reason.trim().length < 3}>
+              {t('void.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+export interface AmendValues {
+  amount?: number;
+  mode_id?: number;
+  paid_on?: string;
+  reference?: string | null;
+  payer?: string | null;
+  reason: string;
+}
+
+interface AmendProps {
+  title: string;
+  payment: { amount: number; mode_id: number; paid_on: string; reference: string | null; payer: string | null };
+  onAmend: (values: AmendValues) => Promise<Outcome>;
+  onClose: () => void;
+}
+
+/** Correct a payment (amount, mode, date, reference, payer) with a reason; the original is kept. */
+export function AmendDialog({ title, payment, onAmend, onClose }: AmendProps) {
+  const { t } = useTranslation('fees-desk');
+  const saving = useSaving();
+  const [amount, setAmount] = useState<number | null>(payment.amount);
+  const [mode, setMode] = useState<number | null>(payment.mode_id);
+  const [paidOn, setPaidOn] = useState(payment.paid_on);
+  const [reference, setReference] = useState(payment.reference ?? '');
+  const [payer, setPayer] = useState(payment.payer ?? '');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    // Only what changed is sent, so the amendment records exactly that.
+    const values: AmendValues = { reason: reason.trim() };
+    if (amount !== null && amount !== payment.amount) values.amount = amount;
+    if (mode !== null && mode !== payment.mode_id) values.mode_id = mode;
+    if (paidOn && paidOn !== payment.paid_on) values.paid_on = paidOn;
+    if (reference.trim() !== (payment.reference ?? '')) values.reference = reference.trim() || null;
+    if (payer.trim() !== (payment.payer ?? '')) values.payer = payer.trim() || null;
+    const result = await onAmend(values);
+    if (result.ok) onClose();
+    else setErrors(errorsOf(result));
+  };
+  return (
+    <Modal opened onClose={onClose} title={title} centered>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack>
+          <MoneyInput label={t('fields.amount')} value={amount} onChange={setAmount} error={errors.amount} />
+          <ReferenceSelect
+            label={t('fields.mode')}
+            references="payment_options"
+            value={mode}
+            onChange={setMode}
+            error={errors.mode_id}
+          />
+          <TextInput
+            type="date"
+            label={t('fields.date')}
+            max={today()}
+            value={paidOn}
+            onChange={(e) => setPaidOn(e.currentTarget.value)}
+            error={errors.paid_on}
+          />
+          <TextInput
+            label={t('fields.reference')}
+            value={reference}
+            onChange={(e) => setReference(e.currentTarget.value)}
+            error={errors.reference}
+          />
+          <TextInput
+            label={t('fields.payer')}
+            value={payer}
+            onChange={(e) => setPayer(e.currentTarget.value)}
+            error={errors.payer}
+          />
+          <Textarea
+            label={t('fields.reason')}
+            description={t('amend.reasonHelp')}
+            required
+            autosize
+            minRows={2}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            error={errors.reason}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={saving} disabled={reason.trim().length < 3}>
+              {t('amend.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,141 @@
+import { Button, Group, Paper, Select, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { exportFeesPayments, viewFeesPayments } from '@somero/contract';
+import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/page-title';
+import { ReferenceSelect } from '../../components/resource/reference-select';
+import { fetchData } from '../../lib/api';
+import { downloadSpreadsheet } from '../../lib/downloads';
+import { formatMoney } from '../../lib/format';
+import { PaymentsTable } from './payment-parts';
+
+const perPage = 50;
+
+/** /fees/payments: payments by date range, mode, class, status and search, with totals and an xlsx export. */
+export default function FeesPaymentsScreen() {
+  const { t } = useTranslation('fees-desk');
+  const [range, setRange] = useState({ from: '', to: '' });
+  const [modeId, setModeId] = useState<number | null>(null);
+  const [classId, setClassId] = useState<number | null>(null);
+  const [status, setStatus] = useState<'valid' | 'void' | null>(null);
+  const [search, setSearch] = useState('');
+  const [term] = useDebouncedValue(search.trim(), 300);
+  const [page, setPage] = useState(1);
+  const [exporting, setExporting] = useState(false);
+  const filters = {
+    from: range.from || undefined,
+    to: range.to || undefined,
+    mode_id: modeId ?? undefined,
+    class_id: classId ?? undefined,
+    status: status ?? undefined,
+    search: term || undefined,
+  };
+  const list = useQuery({
+    queryKey: ['fees-payments', filters, page],
+    queryFn: () => fetchData(viewFeesPayments, { ...filters, page, per_page: perPage }),
+    placeholderData: keepPreviousData,
+  });
+  const filter =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setPage(1);
+    };
+  const totals = list.data?.totals;
+
+  const exportSheet = async () => {
+    setExporting(true);
+    await downloadSpreadsheet(
+      { method: exportFeesPayments.method, path: exportFeesPayments.path, body: filters },
+      'fees_summary.xlsx',
+    );
+    setExporting(false);
+  };
+
+  return (
+    <div data-screen-status="built">
+      <PageHeader
+        actions={
+          <Button
+            variant="light"
+            leftSection={<IconDownload size={16} />}
+            loading={exporting}
+            onClick={() => void exportSheet()}
+          >
+            {t('list.export')}
+          </Button>
+        }
+      />
+      <Paper withBorder p="md">
+        <Group mb="md" align="flex-end" wrap="wrap">
+          <TextInput
+            type="date"
+            label={t('list.from')}
+            value={range.from}
+            onChange={(e) => filter(setRange)({ ...range, from: e.currentTarget.value })}
+          />
+          <TextInput
+            type="date"
+            label={t('list.to')}
+            value={range.to}
+            onChange={(e) => filter(setRange)({ ...range, to: e.currentTarget.value })}
+          />
+          <ReferenceSelect
+            label={t('fields.mode')}
+            placeholder={t('list.all')}
+            references="payment_options"
+            w={170}
+            value={modeId}
+            onChange={filter(setModeId)}
+          />
+          <ReferenceSelect
+            label={t('fields.class')}
+            placeholder={t('list.all')}
+            references="classes"
+            w={120}
+            value={classId}
+            onChange={filter(setClassId)}
+          />
+          <Select
+            label={t('fields.status')}
+            placeholder={t('list.all')}
+            w={120}
+            clearable
+            data={[
+              { value: 'valid', label: t('status.valid') },
+              { value: 'void', label: t('status.void') },
+            ]}
+            value={status}
+            onChange={(v) => filter(setStatus)(v as 'valid' | 'void' | null)}
+          />
+          <TextInput
+            label={t('list.search')}
+            w={240}
+            leftSection={<IconSearch size={16} />}
+            placeholder={t('list.searchHint')}
+            value={search}
+            onChange={(e) => filter(setSearch)(e.currentTarget.value)}
+          />
+        </Group>
+        <PaymentsTable
+          query={list}
+          rows={list.data?.data}
+          empty={t('list.none')}
+          totals={
+            totals
+              ? {
+                  receipt_no: t('list.total'),
+                  student_name: t('list.validCount', { count: totals.count }),
+                  amount: <span data-testid="payments-total">{formatMoney(totals.amount)}</span>,
+                }
+              : undefined
+          }
+          paging={{ page, perPage, total: list.data?.total ?? 0, onChange: setPage }}
+        />
+      </Paper>
+    </div>
+  );
+}

@@ -1,0 +1,266 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { admin, apiSignIn, bearer, collectPageErrors, type Session, seedSession } from '../support/session';
+import { notice, unique } from '../support/ui';
+
+interface Student {
+  id: number;
+  name: string;
+  admission_no: string;
+}
+
+let session: Session;
+test.beforeEach(async ({ context, request }) => {
+  session = await apiSignIn(request, admin.username, admin.password);
+  await seedSession(context, session);
+});
+
+/** The n-th current student (each test its own, so their balances do not mix). */
+async function student(request: APIRequestContext, n: number): Promise<Student> {
+  const reply = await request.get('/api/students?per_page=20', { headers: bearer(session) });
+  const rows = ((await reply.json()) as { data: Student[] }).data;
+  return rows[n]!;
+}
+
+async function modeId(request: APIRequestContext, name: string): Promise<number> {
+  const reply = await request.get('/api/payment_options?per_page=50', { headers: bearer(session) });
+  const rows = ((await reply.json()) as { data: { id: number; name: string }[] }).data;
+  return rows.find((m) => m.name === name)!.id;
+}
+
+async function paymentsOf(request: APIRequestContext, id: number) {
+  const reply = await request.post('/api/student_payments', { headers: bearer(session), data: { student_id: id } });
+  return ((await reply.json()) as { data: { payments: { id: number; receipt_no: number; amount: number }[] } }).data
+    .payments;
+}
+
+/** "UGX 1,250,000" → 1250000; "UGX 5,000 in credit" → -5000. */
+function shillings(text: string | null): number {
+  const value = Number((text ?? '').replace(/[^\d]/g, ''));
+  return /in credit/.test(text ?? '') ? -value : value;
+}
+
+/** At the desk: type the admission number into the focused picker, take the first match with the keyboard. */
+async function pickAtDesk(page: Page, s: Student) {
+  const picker = page.getByRole('combobox', { name: 'Student' });
+  await expect(picker).toBeFocused();
+  await page.keyboard.type(s.admission_no);
+  await expect(page.getByRole('option', { name: new RegExp(s.admission_no) })).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('desk-student')).toContainText(s.name);
+  await expect(page.getByTestId('desk-balance')).toHaveText(/UGX/);
+  return shillings(await page.getByTestId('desk-balance').textContent());
+}
+
+test('the desk: a student found by admission number with the keyboard pays; the receipt opens and the balance drops', async ({
+  page,
+  request,
+}) => {
+  const errors = collectPageErrors(page);
+  const s = await student(request, 0);
+  const before = (await paymentsOf(request, s.id)).length;
+  await page.goto('/fees/pay');
+  const balance = await pickAtDesk(page, s);
+
+  await page.getByLabel('Amount').fill('75000');
+  await expect(page.getByLabel('Date')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+  await page.getByRole('textbox', { name: 'Reference' }).fill(unique('SLIP-'));
+  await page.getByRole('textbox', { name: 'Paid by' }).fill('Mother');
+  const popup = page.waitForEvent('popup');
+  await page.keyboard.press('Enter');
+  await expect(notice(page, 'Payment added Successfully')).toBeVisible();
+  await expect.poll(async () => (await popup).url()).toMatch(/^blob:/);
+
+  // The form is ready for the next student; the last payment shows with the balance after it.
+  await expect(page.getByRole('combobox', { name: 'Student' })).toHaveValue('');
+  await expect(page.getByRole('combobox', { name: 'Student' })).toBeFocused();
+  await expect(page.getByTestId('desk-last')).toContainText(/Receipt \d+: .* paid UGX 75,000/);
+  await expect(page.getByTestId('desk-last-balance')).toContainText('Balance now');
+  expect(shillings(await page.getByTestId('desk-last-balance').textContent())).toBe(balance - 75_000);
+  expect(await paymentsOf(request, s.id)).toHaveLength(before + 1);
+
+  // The same student again: the desk's balance has dropped by the amount.
+  await page.getByRole('combobox', { name: 'Student' }).click();
+  expect(await pickAtDesk(page, s)).toBe(balance - 75_000);
+  expect(errors).toEqual([]);
+});
+
+test('a double click, and a retry after a lost reply, each make one payment', async ({ page, request }) => {
+  const s = await student(request, 1);
+  const before = (await paymentsOf(request, s.id)).length;
+  await page.goto('/fees/pay');
+  await pickAtDesk(page, s);
+  await page.getByLabel('Amount').fill('10000');
+  await page.getByRole('button', { name: 'Save payment' }).dblclick();
+  await expect(notice(page, 'Payment added Successfully').first()).toBeVisible();
+  await expect(page.getByTestId('desk-last')).toContainText('UGX 10,000');
+  expect(await paymentsOf(request, s.id)).toHaveLength(before + 1);
+
+  // The server takes the payment but the reply is lost: the bursar saves again with the same form.
+  let lost = false;
+  await page.route('**/api/fees_payments', async (route) => {
+    if (lost) return route.continue();
+    lost = true;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await page.getByRole('combobox', { name: 'Student' }).click();
+  await pickAtDesk(page, s);
+  await page.getByLabel('Amount').fill('20000');
+  await page.getByRole('button', { name: 'Save payment' }).click();
+  await expect(notice(page, 'Error adding a payment')).toBeVisible();
+  expect(await paymentsOf(request, s.id)).toHaveLength(before + 2);
+  await page.getByRole('button', { name: 'Save payment' }).click();
+  await expect(notice(page, 'Payment added Successfully')).toBeVisible();
+  const after = await paymentsOf(request, s.id);
+  expect(after).toHaveLength(before + 2);
+  expect(after[0]!.amount).toBe(20_000);
+});
+
+test('payments list totals; a void with a reason stays listed as void and the ledger balance goes back up', async ({
+  page,
+  request,
+}) => {
+  const errors = collectPageErrors(page);
+  const s = await student(request, 2);
+  const cash = await modeId(request, 'Cash');
+  const tag = unique('E2E-V');
+  const ids: number[] = [];
+  for (const [amount, n] of [
+    [20_000, 1],
+    [30_000, 2],
+  ] as const) {
+    const reply = await request.post('/api/fees_payments', {
+      headers: bearer(session),
+      data: { student_id: s.id, amount, mode_id: cash, reference: `${tag}-${n}` },
+    });
+    ids.push(((await reply.json()) as { data: number }).data);
+  }
+
+  await page.goto('/fees/payments');
+  await page.getByRole('textbox', { name: 'Search' }).fill(tag);
+  const rows = page.locator('tbody tr[data-receipt]');
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByTestId('totals-row')).toContainText('2 valid payments');
+  await expect(page.getByTestId('payments-total')).toHaveText('UGX 50,000');
+
+  await page.goto(`/student/ledger/${s.id}/${encodeURIComponent(s.name)}`);
+  await expect(page.getByTestId('ledger-student')).toHaveText(s.name);
+  const balance = shillings(await page.getByTestId('ledger-balance').textContent());
+
+  await page.goto(`/fees/payment/${ids[1]}`);
+  await expect(page.getByTestId('payment-amount')).toHaveText('UGX 30,000');
+  await page.getByRole('button', { name: 'Void', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: /^Void receipt \d+$/ });
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill('Entered twice');
+  await dialog.getByRole('button', { name: 'Void payment' }).click();
+  await expect(notice(page, 'Payment deleted Successfully')).toBeVisible();
+  await expect(page.getByTestId('payment-status')).toHaveText('Void');
+  await expect(page.getByTestId('payment-void')).toContainText('Entered twice');
+  await expect(page.getByRole('button', { name: 'Void', exact: true })).toHaveCount(0);
+
+  await page.goto('/fees/payments');
+  await page.getByRole('textbox', { name: 'Search' }).fill(tag);
+  await expect(rows).toHaveCount(2);
+  await expect(page.locator('tbody tr[data-status="void"]')).toHaveCount(1);
+  await expect(page.getByTestId('totals-row')).toContainText('1 valid payment');
+  await expect(page.getByTestId('payments-total')).toHaveText('UGX 20,000');
+
+  await page.goto(`/student/ledger/${s.id}/${encodeURIComponent(s.name)}`);
+  await expect(page.getByTestId('ledger-balance')).toHaveText(/UGX/);
+  expect(shillings(await page.getByTestId('ledger-balance').textContent())).toBe(balance + 30_000);
+  await expect(page.locator('tr[data-kind="reversal"]').filter({ hasText: 'Entered twice' })).toHaveCount(1);
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Full ledger (PDF)' }).click();
+  await expect.poll(async () => (await popup).url()).toMatch(/^blob:/);
+
+  // From the profile's fees tab to the student's payments, where both receipts are listed.
+  await page.goto(`/students/profile/${s.id}`);
+  await page.getByRole('tab', { name: 'Fees' }).click();
+  await page.getByRole('link', { name: 'Payments and receipts' }).click();
+  await expect(page).toHaveURL(new RegExp(`/students/payment/${s.id}$`));
+  await expect(page.getByTestId('student-name')).toHaveText(s.name);
+  await expect(page.locator('tbody tr[data-status="void"]')).toHaveCount(1);
+  expect(errors).toEqual([]);
+});
+
+test('an amendment with a reason changes the amount; the receipt is found by number and reprinted', async ({
+  page,
+  request,
+}) => {
+  const s = await student(request, 3);
+  const cash = await modeId(request, 'Cash');
+  const reply = await request.post('/api/fees_payments', {
+    headers: bearer(session),
+    data: { student_id: s.id, amount: 45_000, mode_id: cash },
+  });
+  const id = ((await reply.json()) as { data: number }).data;
+
+  await page.goto(`/fees/payment/${id}`);
+  const receipt = Number((await page.getByTestId('payment-receipt').textContent())?.replace(/\D/g, ''));
+  await page.getByRole('button', { name: 'Amend', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `Amend receipt ${receipt}` });
+  await dialog.getByLabel('Amount').fill('54000');
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill('Figures swapped on the slip');
+  await dialog.getByRole('button', { name: 'Save amendment' }).click();
+  await expect(notice(page, 'Payment updated Successfully')).toBeVisible();
+  await expect(page.getByTestId('payment-amount')).toHaveText('UGX 54,000');
+
+  await page.goto('/search/receipt');
+  await page.getByRole('textbox', { name: 'Receipt' }).fill(String(receipt));
+  await page.keyboard.press('Enter');
+  const row = page.locator(`tbody tr[data-receipt="${receipt}"]`);
+  await expect(row).toContainText(s.name);
+  await expect(row).toContainText('UGX 54,000');
+  const popup = page.waitForEvent('popup');
+  await row.getByRole('button', { name: `Print receipt ${receipt}` }).click();
+  await expect.poll(async () => (await popup).url()).toMatch(/^blob:/);
+
+  await page.goto('/fees/receipts');
+  await expect(page.locator('tbody tr[data-receipt]').first()).toHaveAttribute('data-receipt', /\d+/);
+  const newest = Number(await page.locator('tbody tr[data-receipt]').first().getAttribute('data-receipt'));
+  expect(newest).toBeGreaterThanOrEqual(receipt);
+});
+
+test('the payments export downloads fees_summary.xlsx', async ({ page }) => {
+  await page.goto('/fees/payments');
+  await expect(page.locator('tbody tr[data-receipt]').first()).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('fees_summary.xlsx');
+});
+
+test("an old student's payment gets a receipt; the server's refusal shows as a success-style notice", async ({
+  page,
+  request,
+}) => {
+  const name = unique('Okello Leaver ');
+  const created = await request.post('/api/old_students', {
+    headers: bearer(session),
+    data: { name, admission_no: unique('OLD/'), class_left: 'S4', year_left: 2023, debt: 180_000 },
+  });
+  expect(created.status()).toBe(200);
+
+  await page.goto('/old/students/receipts');
+  await page.getByRole('button', { name: 'Record a payment' }).click();
+  const form = page.getByRole('dialog', { name: 'Record a payment' });
+  await form.getByRole('combobox', { name: 'Old student' }).fill(name);
+  await page.getByRole('option', { name: new RegExp(name) }).click();
+  await expect(form.getByTestId('old-debt')).toContainText('UGX 180,000');
+  await form.getByLabel('Amount').fill('0');
+  await form.getByRole('button', { name: 'Save payment' }).click();
+  const refusal = notice(page, 'Enter an amount above zero');
+  await expect(refusal).toBeVisible();
+  await expect(refusal).toContainText('Successful');
+
+  await form.getByLabel('Amount').fill('60000');
+  const popup = page.waitForEvent('popup');
+  await form.getByRole('button', { name: 'Save payment' }).click();
+  await expect(notice(page, 'Payment recorded Successfully')).toBeVisible();
+  await expect.poll(async () => (await popup).url()).toMatch(/^blob:/);
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText('UGX 60,000');
+  await expect(row).toContainText('Valid');
+});
