@@ -68,7 +68,9 @@ export function PaymentRowsTable({
       minWidth={shownColumns.length * 110}
       totals={
         totals && {
-          ...(labelColumn ? { [labelColumn]: t('payments.totalCount', { count: totals.count }) } : {}),
+          ...(labelColumn
+            ? { [labelColumn]: t('payments.totalCount', { count: totals.count, n: formatNumber(totals.count) }) }
+            : {}),
           amount: formatNumber(totals.amount),
         }
       }

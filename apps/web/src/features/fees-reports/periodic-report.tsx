@@ -43,7 +43,7 @@ export default function PeriodicReportScreen() {
     key: `mode-${m.mode_id}`,
     label: m.mode_name,
     numeric: true,
-    render: (r) => formatNumber(r.by_mode[String(m.mode_id)] ?? 0),
+    render: (r) => formatNumber(r.by_mode[m.mode_name] ?? 0),
   }));
   const modeTotals = Object.fromEntries(
     (data?.modes ?? []).map((m) => [
