@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
@@ -34,25 +35,50 @@ const stop = (child: ChildProcess) =>
     child.kill('SIGTERM');
   });
 
-async function load(url: string, headers: Record<string, string> = {}, body?: object) {
+async function load(
+  url: string,
+  headers: Record<string, string> = {},
+  body?: object,
+  more: Partial<autocannon.Options> = {},
+) {
   const r = await autocannon({
     url,
     connections: 20,
     duration: seconds,
     headers: body ? { ...headers, 'content-type': 'application/json' } : headers,
     ...(body ? { method: 'POST' as const, body: JSON.stringify(body) } : {}),
+    ...more,
   });
-  if (r.non2xx) throw new Error(`${url}: ${r.non2xx} replies were not 2xx`);
-  return { rps: r.requests.average, p99: r.latency.p99 };
+  if (r.non2xx || r.errors) throw new Error(`${url}: ${r.non2xx} replies were not 2xx, ${r.errors} errors`);
+  return { rps: r.requests.average, p99: r.latency.p99, count: r.requests.total };
 }
 
 const fmt = (x: { rps: number; p99: number }) => `${Math.round(x.rps).toString().padStart(6)} req/s   p99 ${x.p99} ms`;
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'somero-bench-'));
 const port = '8097';
-const env = { PORT: port, DATA_DIR: path.join(dataDir, 'data'), DEMO_ADMIN_PASSWORD: password };
+const env: Record<string, string> = { PORT: port, DATA_DIR: path.join(dataDir, 'data'), DEMO_ADMIN_PASSWORD: password };
 const kind = process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite';
-console.log(`Somero benchmark on ${kind}, ${seconds} s per route, 20 connections\n`);
+console.log(`Somero benchmark on ${kind}, ${seconds} s per route, 20 connections unless said\n`);
+
+// On PostgreSQL the run gets a database of its own next to DATABASE_URL's, dropped at the end.
+const pgServer = process.env.DATABASE_URL;
+const benchDatabase = `somero_bench_${process.pid}_${Date.now()}`;
+async function admin(statement: string) {
+  const client = new pg.Client({ connectionString: pgServer });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+if (pgServer) {
+  await admin(`create database ${benchDatabase}`);
+  const url = new URL(pgServer);
+  url.pathname = `/${benchDatabase}`;
+  env.DATABASE_URL = url.toString();
+}
 
 const { child } = await start('bench/server.ts', env);
 try {
@@ -80,8 +106,10 @@ try {
   const page = await load(`${base}/api/view_students`, auth, { class_id: s1?.id, per_page: 50 });
   console.log(`POST view_students     ${fmt(page)}   (3,000 students, S1, page of 50)`);
   console.log(`ratio view_students ÷ raw query: ${(page.rps / raw.rps).toFixed(2)}`);
+  await feesBench(base, auth, raw);
 } finally {
   await stop(child);
+  if (pgServer) await admin(`drop database if exists ${benchDatabase} with (force)`);
 }
 
 if (!process.env.DATABASE_URL) {
@@ -99,6 +127,73 @@ if (!process.env.DATABASE_URL) {
 rmSync(dataDir, { recursive: true, force: true });
 
 await shellSizes();
+
+/** Issue 4 §7: payments at 50 desks, a five-year ledger, the collection summary, receipt PDFs. */
+async function feesBench(base: string, auth: Record<string, string>, raw: { rps: number }) {
+  const fixture = (await (await fetch(`${base}/api/bench/fees`)).json()) as {
+    data: { historyId: number; studentIds: number[]; modeId: number };
+  };
+  const { historyId, studentIds, modeId } = fixture.data;
+  console.log(`\nFees (${studentIds.length + 1} students; one with five years of history)`);
+
+  // 50 desks, each payment for the next student in turn; the new payment ids are kept for the receipts.
+  let next = 0;
+  const paymentIds: number[] = [];
+  const payments = await load(`${base}/api/fees_payments`, { ...auth, 'content-type': 'application/json' }, undefined, {
+    connections: 50,
+    method: 'POST',
+    requests: [
+      {
+        setupRequest: (req) => ({
+          ...req,
+          body: JSON.stringify({ student_id: studentIds[next++ % studentIds.length], amount: 10_000, mode_id: modeId }),
+        }),
+        onResponse: (status, body) => {
+          if (status === 200) paymentIds.push((JSON.parse(body) as { data: number }).data);
+        },
+      },
+    ],
+  });
+  console.log(`POST fees_payments    ${fmt(payments)}   (50 desks; aim ≥ 1000 req/s, p99 < 50 ms)`);
+  console.log(`ratio fees_payments ÷ raw query: ${(payments.rps / raw.rps).toFixed(2)}`);
+
+  const ledgerUrl = `${base}/api/fees_ledger/${historyId}`;
+  const ledgerOne = await load(ledgerUrl, auth, undefined, { connections: 1 });
+  const ledger = await load(ledgerUrl, auth);
+  console.log(`GET fees_ledger/{id}  ${fmt(ledgerOne)}   (one at a time; aim p99 < 20 ms)`);
+  console.log(`GET fees_ledger/{id}  ${fmt(ledger)}   (20 connections)`);
+  console.log(`ratio fees_ledger ÷ raw query: ${(ledger.rps / raw.rps).toFixed(2)}`);
+
+  // The whole school's collection summary, one call at a time (after one that enrols the copies).
+  const summary = async () => {
+    const t0 = performance.now();
+    const res = await fetch(`${base}/api/fees_summaryq`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    if (res.status !== 200) throw new Error(`fees_summaryq: ${res.status} ${await res.text()}`);
+    const body = (await res.json()) as { data: { totals: { students: number } } };
+    return { ms: performance.now() - t0, students: body.data.totals.students };
+  };
+  const first = await summary();
+  const times: number[] = [];
+  for (let i = 0; i < 15; i++) times.push((await summary()).ms);
+  times.sort((a, b) => a - b);
+  console.log(
+    `POST fees_summaryq    median ${Math.round(times[7]!)} ms, slowest ${Math.round(times.at(-1)!)} ms of 15   (${first.students} students; first call ${Math.round(first.ms)} ms; aim < 300 ms)`,
+  );
+
+  // Receipt PDFs of the payments just taken, each in turn.
+  let r = 0;
+  const receipts = await load(`${base}/api/fees_payments/${paymentIds[0]}`, auth, undefined, {
+    requests: [
+      { setupRequest: (req) => ({ ...req, path: `/api/fees_payments/${paymentIds[r++ % paymentIds.length]}` }) },
+    ],
+  });
+  console.log(`GET fees_payments/{id} ${fmt(receipts)}   (receipt PDFs; aim ≥ 100 req/s)`);
+  console.log(`ratio receipt PDFs ÷ raw query: ${(receipts.rps / raw.rps).toFixed(3)}`);
+}
 
 /** The gzipped JavaScript a browser loads for /login and /dashboardv1, measured in Chromium. */
 async function shellSizes() {

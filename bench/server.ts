@@ -4,9 +4,11 @@ import { buildApp } from '../apps/api/src/app.js';
 import { readConfig } from '../apps/api/src/config.js';
 import { openDatabase } from '../apps/api/src/db/open.js';
 import { seedDemoSchool } from '../apps/api/src/db/seed.js';
+import { feesFixture, seedFeesHistory } from './fees-data.js';
 
 const config = readConfig();
 const database = await openDatabase(config);
+let fixture: Awaited<ReturnType<typeof feesFixture>> | undefined;
 const app = await buildApp({
   database,
   config,
@@ -15,6 +17,8 @@ const app = await buildApp({
     app.get('/api/bench/raw', { config: { access: 'public' } }, async () => ({
       data: await database.raw('select id, name from schools where id = $1', [1]),
     }));
+    // What the fees benchmark drives: the five-year student, the other students, a payment mode.
+    app.get('/api/bench/fees', { config: { access: 'public' } }, async () => ({ data: fixture }));
   },
 });
 await seedDemoSchool(database.db, config.demoAdminPassword);
@@ -25,6 +29,7 @@ await database.raw(`insert into students (school_id, admission_no, surname, othe
     section, house, nationality, religion, district, status, entry_year, entry_term, admitted_on
   from students, generate_series(1, 4) g
   where school_id = 1 and admission_no not like 'B%'`);
+fixture = await feesFixture(database, await seedFeesHistory(database));
 await app.listen({ port: config.port, host: '127.0.0.1' });
 console.log('bench server ready');
 process.once('SIGTERM', async () => {

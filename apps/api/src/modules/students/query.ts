@@ -14,8 +14,11 @@ import { currentTerm } from '../settings/school.js';
 
 export const likeTerm = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** Made once: building an Intl formatter costs far more than using one (every payment asks for today). */
+const kampalaDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Kampala' });
+
 /** Today in Uganda (the server may run on UTC), as YYYY-MM-DD. */
-export const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Kampala' }).format(new Date());
+export const today = () => kampalaDate.format(new Date());
 
 export const fullName = (s: { surname: string; otherNames: string }) => `${s.surname} ${s.otherNames}`;
 
