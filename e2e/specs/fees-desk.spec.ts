@@ -62,7 +62,11 @@ test('the desk: a student found by admission number with the keyboard pays; the 
   await page.goto('/fees/pay');
   const balance = await pickAtDesk(page, s);
 
-  await page.getByLabel('Amount').fill('75000');
+  // Keyboard only: Tab to the amount; the mode (the cash box) and today's date are already filled.
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Amount')).toBeFocused();
+  await page.keyboard.type('75000');
+  await expect(page.getByRole('combobox', { name: 'Payment mode' })).toHaveValue('Cash');
   await expect(page.getByLabel('Date')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
   await page.getByRole('textbox', { name: 'Reference' }).fill(unique('SLIP-'));
   await page.getByRole('textbox', { name: 'Paid by' }).fill('Mother');
@@ -263,4 +267,21 @@ test("an old student's payment gets a receipt; the server's refusal shows as a s
   const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(row).toContainText('UGX 60,000');
   await expect(row).toContainText('Valid');
+  const receipt = await row.getAttribute('data-receipt');
+
+  await row.getByRole('button', { name: `Edit Receipt ${receipt}` }).click();
+  const amend = page.getByRole('dialog', { name: `Amend receipt ${receipt}` });
+  await amend.getByLabel('Amount').fill('65000');
+  await amend.getByRole('textbox', { name: 'Reason' }).fill('Counted again');
+  await amend.getByRole('button', { name: 'Save amendment' }).click();
+  await expect(notice(page, 'Payment updated Successfully')).toBeVisible();
+  await expect(row).toContainText('UGX 65,000');
+
+  await row.getByRole('button', { name: `Void receipt ${receipt}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Void receipt ${receipt}` });
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill('Cheque bounced');
+  await dialog.getByRole('button', { name: 'Void payment' }).click();
+  await expect(notice(page, 'Payment deleted Successfully')).toBeVisible();
+  await expect(row).toContainText('Void');
+  await expect(row.getByRole('button', { name: `Void receipt ${receipt}` })).toHaveCount(0);
 });

@@ -2,6 +2,7 @@ import { ActionIcon, Button, Group, Modal, Paper, Stack, Text, TextInput, Toolti
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   addOldPayment,
+  amendOldPayment,
   listOldReceipts,
   oldReceipt,
   oldStudentResource,
@@ -26,7 +27,7 @@ import { useUser } from '../../lib/auth';
 import { openPdf } from '../../lib/downloads';
 import { formatDate, formatMoney, today } from '../../lib/format';
 import { useSaving } from '../../lib/saving';
-import { VoidDialog } from './payment-dialogs';
+import { AmendDialog, VoidDialog } from './payment-dialogs';
 import { PaymentStatus } from './payment-parts';
 
 type OldPayment = CallOutput<typeof listOldReceipts>[number];
@@ -60,6 +61,7 @@ export default function OldStudentReceiptsScreen() {
   const [page, setPage] = useState(1);
   const [adding, setAdding] = useState(false);
   const [voiding, setVoiding] = useState<OldPayment | null>(null);
+  const [amending, setAmending] = useState<OldPayment | null>(null);
   const list = useQuery({
     queryKey: ['old-receipts', term, page],
     queryFn: () => fetchData(listOldReceipts, { search: term || undefined, page, per_page: perPage }),
@@ -130,7 +132,10 @@ export default function OldStudentReceiptsScreen() {
             },
           ]}
           actions={(p) => (
-            <RowActions name={t('receiptNamed', { n: p.receipt_no })}>
+            <RowActions
+              name={t('receiptNamed', { n: p.receipt_no })}
+              onEdit={mayPay && p.status === 'valid' ? () => setAmending(p) : undefined}
+            >
               <Tooltip label={t('actions.print')}>
                 <ActionIcon
                   variant="subtle"
@@ -164,6 +169,22 @@ export default function OldStudentReceiptsScreen() {
             setAdding(false);
             reload();
             void printOldReceipt(id);
+          }}
+        />
+      ) : null}
+      {amending ? (
+        <AmendDialog
+          title={t('amend.title', { n: amending.receipt_no })}
+          payment={amending}
+          onClose={() => setAmending(null)}
+          onAmend={async (values) => {
+            const result = await api(amendOldPayment, values, {
+              id: amending.id,
+              module: 'oldPayments',
+              action: 'update',
+            });
+            if (result.ok) reload();
+            return result;
           }}
         />
       ) : null}

@@ -137,11 +137,17 @@ export default function PayFeesScreen() {
                         {[student.item.class_name, student.item.stream_name].filter(Boolean).join(' ')}
                         {student.item.payment_code ? ` · ${t('desk.code', { code: student.item.payment_code })}` : ''}
                       </Text>
+                      {/* Out of the Tab order: from the picker, Tab goes straight to the amount. */}
                       <Group gap="sm">
-                        <Anchor component={Link} size="sm" to={ledgerHref(studentId ?? 0, student.item.name)}>
+                        <Anchor
+                          component={Link}
+                          size="sm"
+                          tabIndex={-1}
+                          to={ledgerHref(studentId ?? 0, student.item.name)}
+                        >
                           {t('desk.ledger')}
                         </Anchor>
-                        <Anchor component={Link} size="sm" to={studentPaymentsHref(studentId ?? 0)}>
+                        <Anchor component={Link} size="sm" tabIndex={-1} to={studentPaymentsHref(studentId ?? 0)}>
                           {t('desk.payments')}
                         </Anchor>
                       </Group>
