@@ -1,4 +1,4 @@
-import { Grid, Group, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { feesCategorySummary } from '@somero/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -38,58 +38,53 @@ export default function CategorySummaryScreen() {
           ) : null}
         </Group>
       </Panel>
-      <Grid>
-        <Grid.Col span={{ base: 12, lg: 7 }}>
-          <Panel testId="category-table">
-            <DataTable
-              query={summary}
-              rows={data?.rows}
-              rowKey={(r) => r.category_id ?? r.name}
-              empty={t('categories.none')}
-              minWidth={520}
-              columns={[
-                { key: 'name', label: t('columns.category') },
-                {
-                  key: 'expected',
-                  label: t('columns.expected'),
-                  numeric: true,
-                  render: (r) => formatNumber(r.expected),
-                },
-                {
-                  key: 'collected',
-                  label: t('columns.collected'),
-                  numeric: true,
-                  render: (r) => formatNumber(r.collected),
-                },
-                {
-                  key: 'outstanding',
-                  label: t('columns.outstanding'),
-                  numeric: true,
-                  render: (r) => formatNumber(r.outstanding),
-                },
-              ]}
-              totals={
-                data && {
-                  name: t('total'),
-                  expected: formatNumber(data.totals.expected),
-                  collected: formatNumber(data.totals.collected),
-                  outstanding: formatNumber(data.totals.outstanding),
-                }
-              }
-            />
-          </Panel>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 5 }}>
-          <Panel title={t('categories.chart')}>
-            <BarChart
-              label={t('categories.chart')}
-              labelWidth={130}
-              valueWidth={200}
-              bars={(data?.rows ?? []).map((r) => ({ label: r.name, value: r.collected, target: r.expected }))}
-            />
-          </Panel>
-        </Grid.Col>
-      </Grid>
+
+      <Panel testId="category-table">
+        <DataTable
+          query={summary}
+          rows={data?.rows}
+          rowKey={(r) => r.category_id ?? r.name}
+          empty={t('categories.none')}
+          minWidth={520}
+          columns={[
+            { key: 'name', label: t('columns.category') },
+            {
+              key: 'expected',
+              label: t('columns.expected'),
+              numeric: true,
+              render: (r) => formatNumber(r.expected),
+            },
+            {
+              key: 'collected',
+              label: t('columns.collected'),
+              numeric: true,
+              render: (r) => formatNumber(r.collected),
+            },
+            {
+              key: 'outstanding',
+              label: t('columns.outstanding'),
+              numeric: true,
+              render: (r) => formatNumber(r.outstanding),
+            },
+          ]}
+          totals={
+            data && {
+              name: t('total'),
+              expected: formatNumber(data.totals.expected),
+              collected: formatNumber(data.totals.collected),
+              outstanding: formatNumber(data.totals.outstanding),
+            }
+          }
+        />
+      </Panel>
+      <Panel title={t('categories.chart')}>
+        <BarChart
+          label={t('categories.chart')}
+          labelWidth={170}
+          valueWidth={220}
+          bars={(data?.rows ?? []).map((r) => ({ label: r.name, value: r.collected, target: r.expected }))}
+        />
+      </Panel>
     </div>
   );
 }

@@ -63,7 +63,7 @@ export default function OnlinePaymentsScreen() {
           query={list}
           rows={rows}
           empty={term ? t('online.noMatches') : t('online.noneProcessed')}
-          minWidth={1100}
+          minWidth={960}
           rowProps={(r) => ({ 'data-receipt': r.provider_receipt_no })}
           columns={[
             { key: 'paid_at', label: t('columns.paidAt'), render: (r) => formatDateTime(r.paid_at) },

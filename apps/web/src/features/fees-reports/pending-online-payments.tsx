@@ -63,7 +63,7 @@ export default function PendingOnlinePaymentsScreen() {
           query={pending}
           rows={rows}
           empty={t('online.noPending')}
-          minWidth={1100}
+          minWidth={900}
           rowProps={(r) => ({ 'data-receipt': r.provider_receipt_no })}
           columns={[
             { key: 'paid_at', label: t('columns.paidAt'), render: (r) => formatDateTime(r.paid_at) },

@@ -82,7 +82,11 @@ export default function PeriodicReportScreen() {
           rowKey={(r) => r.period}
           empty={t('periodic.none')}
           columns={[
-            { key: 'period', label: t(`periodic.${data?.period ?? asked.period}`) },
+            {
+              key: 'period',
+              label: t(`periodic.${data?.period ?? asked.period}`),
+              render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{r.period}</span>,
+            },
             {
               key: 'start',
               label: t('periodic.dates'),
