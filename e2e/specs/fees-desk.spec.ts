@@ -285,3 +285,51 @@ test("an old student's payment gets a receipt; the server's refusal shows as a s
   await expect(row).toContainText('Void');
   await expect(row.getByRole('button', { name: `Void receipt ${receipt}` })).toHaveCount(0);
 });
+
+test('a user group that may view payments but not take them sees no desk, amend or void', async ({
+  browser,
+  request,
+}) => {
+  const headers = bearer(session);
+  const suffix = Date.now().toString(36);
+  const role = await request.post('/api/roles', { headers, data: { name: `Auditor ${suffix}`, description: 'Reads' } });
+  const roleId = ((await role.json()) as { data: { id: number } }).data.id;
+  const flags = { fees_navigation: true, view_fees_payments: true, view_fees_receipt: true, view_students: true };
+  expect((await request.put(`/api/permissions/${roleId}`, { headers, data: { flags } })).status()).toBe(200);
+  const username = `auditor.${suffix}`;
+  const password = 'auditor-pass-123';
+  const user = await request.post('/api/users', {
+    headers,
+    data: {
+      name: 'Opio Auditor',
+      username,
+      email: null,
+      phone: null,
+      type: 2,
+      role_id: roleId,
+      active: true,
+      password,
+    },
+  });
+  expect(user.status()).toBe(200);
+  const s = await student(request, 4);
+  const cash = await modeId(request, 'Cash');
+  const paid = await request.post('/api/fees_payments', {
+    headers,
+    data: { student_id: s.id, amount: 15_000, mode_id: cash },
+  });
+  const id = ((await paid.json()) as { data: number }).data;
+
+  const context = await browser.newContext();
+  await seedSession(context, await apiSignIn(request, username, password));
+  const page = await context.newPage();
+  await page.goto(`/fees/payment/${id}`);
+  await expect(page.getByTestId('payment-amount')).toHaveText('UGX 15,000');
+  await expect(page.getByRole('button', { name: 'Print receipt' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Amend', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Void', exact: true })).toHaveCount(0);
+  await page.goto('/fees/pay');
+  await expect(page.locator('[data-screen-status="no-access"]')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Student' })).toHaveCount(0);
+  await context.close();
+});
