@@ -3,6 +3,7 @@ import {
   amendOldPayment,
   listOldReceipts,
   messages,
+  oldPaymentAmendments,
   oldPayments,
   oldReceipt,
   oldStudents,
@@ -101,15 +102,17 @@ export function oldPaymentRoutes({ serve }: ModuleContext) {
   serve(amendOldPayment, async ({ id, input, scope }) => {
     await scope.transaction(async (tx) => {
       const before = await lockValid(tx, id);
+      // Only what really changes; the amendment row keeps what it was (as PUT fees_payments/{id} does).
       const values: Partial<typeof oldPayments.$inferInsert> = {};
-      if (input.amount !== undefined) values.amount = input.amount;
+      if (input.amount !== undefined && input.amount !== before.amount) values.amount = input.amount;
       if (input.mode_id !== undefined && input.mode_id !== before.modeId) {
         await activeMode(tx, input.mode_id);
         values.modeId = input.mode_id;
       }
-      if (input.paid_on !== undefined) values.paidOn = input.paid_on;
-      if (input.reference !== undefined) values.reference = input.reference ?? null;
-      if (input.payer !== undefined) values.payer = input.payer ?? null;
+      if (input.paid_on !== undefined && input.paid_on !== before.paidOn) values.paidOn = input.paid_on;
+      if (input.reference !== undefined && (input.reference ?? null) !== before.reference)
+        values.reference = input.reference ?? null;
+      if (input.payer !== undefined && (input.payer ?? null) !== before.payer) values.payer = input.payer ?? null;
       checkAmountAndDate(values.amount ?? before.amount, values.paidOn ?? before.paidOn);
       if (!Object.keys(values).length) throw new Refusal('Nothing to change: the payment already reads so.');
       const [after] = await tx.db
@@ -117,6 +120,15 @@ export function oldPaymentRoutes({ serve }: ModuleContext) {
         .set({ ...values, updatedAt: new Date() })
         .where(tx.mine(oldPayments, eq(oldPayments.id, id)))
         .returning();
+      const was = Object.fromEntries(Object.keys(values).map((k) => [k, before[k as keyof typeof before]]));
+      await tx.db.insert(oldPaymentAmendments).values({
+        schoolId: tx.schoolId,
+        paymentId: id,
+        before: was,
+        after: values,
+        reason: input.reason ?? null,
+        byName: tx.actor.name ?? 'System',
+      });
       await tx.audit({
         action: 'amend',
         module: 'fees',

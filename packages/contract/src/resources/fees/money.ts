@@ -152,20 +152,27 @@ export const onlineTransactions = pgTable(
   ],
 );
 
-/** A school's aggregator account. The API password signs requests and webhooks; it is never shown back. */
-export const paymentGateways = pgTable('payment_gateways', {
-  schoolId: integer('school_id')
-    .primaryKey()
-    .references(() => schools.id),
-  provider: text().notNull().default('schoolpay'),
-  schoolCode: text('school_code').notNull(),
-  apiPassword: text('api_password').notNull(),
-  baseUrl: text('base_url').notNull(),
-  /** The payment mode online payments are received into. */
-  modeId: integer('mode_id').references(() => paymentModes.id),
-  enabled: boolean().notNull().default(true),
-  lastSyncedOn: date('last_synced_on'),
-});
+/**
+ * A school's aggregator account. The API password signs requests and webhooks; it is never shown back.
+ * The webhook finds its school by the school code, hence the index.
+ */
+export const paymentGateways = pgTable(
+  'payment_gateways',
+  {
+    schoolId: integer('school_id')
+      .primaryKey()
+      .references(() => schools.id),
+    provider: text().notNull().default('schoolpay'),
+    schoolCode: text('school_code').notNull(),
+    apiPassword: text('api_password').notNull(),
+    baseUrl: text('base_url').notNull(),
+    /** The payment mode online payments are received into. */
+    modeId: integer('mode_id').references(() => paymentModes.id),
+    enabled: boolean().notNull().default(true),
+    lastSyncedOn: date('last_synced_on'),
+  },
+  (t) => [index('payment_gateways_school_code').on(t.schoolCode)],
+);
 
 /** Payments by old students towards what they owed when they left; their own receipt series. */
 export const oldPayments = pgTable(
@@ -193,4 +200,20 @@ export const oldPayments = pgTable(
     uniqueIndex('old_payments_receipt').on(t.schoolId, t.receiptNo),
     index('old_payments_student').on(t.schoolId, t.oldStudentId),
   ],
+);
+
+/** Each change to an old student's payment: what it was, what it became, who, when and why (if given). */
+export const oldPaymentAmendments = pgTable(
+  'old_payment_amendments',
+  {
+    ...tenantColumns(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => oldPayments.id),
+    before: jsonb().notNull(),
+    after: jsonb().notNull(),
+    reason: text(),
+    byName: text('by_name').notNull(),
+  },
+  (t) => [index('old_payment_amendments_payment').on(t.paymentId)],
 );
