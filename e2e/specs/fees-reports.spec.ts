@@ -201,6 +201,11 @@ test('demand notes of a class, and of chosen students, open as a PDF', async ({ 
   popup = page.waitForEvent('popup');
   await page.getByRole('button', { name: 'Print demand notes' }).click();
   await expect.poll(async () => (await popup).url()).toMatch(/^blob:/);
+
+  // Nobody owes a hundred million: the server's refusal shows, and no window stays open.
+  await page.getByRole('textbox', { name: 'Owing more than' }).fill('100000000');
+  await page.getByRole('button', { name: 'Print demand notes' }).click();
+  await expect(notice(page, 'No student owes more than the amount chosen')).toContainText('Error Occurred');
   expect(errors).toEqual([]);
 });
 
@@ -228,11 +233,22 @@ test('online payments: check, match a waiting one (it moves to the processed lis
   await expect(rows).toHaveCount(0);
 
   await page.goto('/online/payments');
+  // Up to tomorrow: the server counts days in Kampala time, which may be ahead of the test machine's.
+  await page.getByLabel('To', { exact: true }).fill(localDate(new Date(Date.now() + 24 * 3600 * 1000)));
+  await page.getByRole('button', { name: 'Show' }).click();
   const processed = page.getByTestId('online-table').locator(`tr[data-receipt="${receipt}"]`);
   await expect(processed).toBeVisible();
   await expect(processed.getByRole('link')).toHaveAttribute('href', /^\/student\/ledger\/\d+\//);
   // Four processed: the three the check receipted and the one matched by hand.
   await expect(page.getByTestId('online-table').locator('tbody tr[data-receipt]')).toHaveCount(4);
+  const online = await readTable(page.getByTestId('online-table'));
+  expect(totalOf(online, 'Amount (UGX)')).toBe(sumOf(online, 'Amount (UGX)'));
+  expect(totalOf(online, 'Amount (UGX)')).toBeGreaterThan(0);
+  // A range with no online payments in it.
+  await page.getByLabel('From', { exact: true }).fill('2025-01-01');
+  await page.getByLabel('To', { exact: true }).fill('2025-01-31');
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page.getByTestId('online-table').getByText('No online payments in this range.')).toBeVisible();
 
   await page.goto('/pending/online/payments');
   await page.getByRole('button', { name: 'Check for new online payments' }).click();
