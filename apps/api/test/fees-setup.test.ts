@@ -348,6 +348,27 @@ describe('imports and previous debts', () => {
   });
 });
 
+describe('forms with an empty value for a column that has a default', () => {
+  it('adds a category or a payment mode with the default, and an edit leaves the value as it was', async () => {
+    const added = await school.api.post('/fees_categories', { name: 'Library', code: null, rank: null });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json()).toMatchObject({ message: 'Category added Successfully', data: { rank: 0 } });
+    const id = added.json().data.id;
+    expect((await school.api.put(`/fees_categories/${id}`, { rank: 4 })).json().data.rank).toBe(4);
+    const edited = await school.api.put(`/fees_categories/${id}`, { name: 'Library fee', rank: '' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().data).toMatchObject({ name: 'Library fee', rank: 4 });
+    const mode = await school.api.post('/payment_options', {
+      name: 'Centenary Bank',
+      kind: 'bank',
+      opening_balance: null,
+      opening_on: '2026-01-01',
+    });
+    expect(mode.statusCode, mode.body).toBe(200);
+    expect(mode.json().data).toMatchObject({ opening_balance: 0, active: true });
+  });
+});
+
 describe('import templates and the bursary list', () => {
   it('serves a template for each import that imports as it comes (its grey example row)', async () => {
     const imports = [

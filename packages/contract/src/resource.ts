@@ -160,7 +160,7 @@ function kindOf(column: PgColumn, hint: FieldHint): FieldKind {
 }
 
 /** The zod rule of one form field, from its column and hint, with messages a bursar understands. */
-function rule(f: Field): z.ZodType {
+function rule(f: Field, notNullWithDefault = false): z.ZodType {
   const enter = `Enter the ${f.label.toLowerCase()}`;
   let base: z.ZodType;
   switch (f.kind) {
@@ -206,6 +206,9 @@ function rule(f: Field): z.ZodType {
     }
   }
   if (f.required) return base;
+  // A NOT NULL column with a default (an order, an opening balance): an empty value means "the
+  // default" on adding and "unchanged" on editing, never null, which the database would refuse.
+  if (notNullWithDefault) return z.preprocess((v) => (v === '' || v === null ? undefined : v), base.optional());
   // Optional fields accept null, and an empty string means "none".
   return z.preprocess((v) => (v === '' ? null : v), base.nullable().optional());
 }
@@ -227,7 +230,9 @@ export function defineResource<T extends EntityTable>(table: T, options: Resourc
   };
   const fields = Object.keys(options.fields).map(field);
   const editable = fields.filter((f) => !f.readOnly);
-  const shape = Object.fromEntries(editable.map((f) => [f.name, rule(f)]));
+  const shape = Object.fromEntries(
+    editable.map((f) => [f.name, rule(f, Boolean(columns[f.key]?.notNull && columns[f.key]?.hasDefault))]),
+  );
   const toKeys = (body: Record<string, unknown>) =>
     Object.fromEntries(editable.filter((f) => f.name in body).map((f) => [f.key, body[f.name]]));
   const access = typeof options.access === 'string' ? { read: options.access, write: options.access } : options.access;
