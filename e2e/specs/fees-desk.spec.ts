@@ -119,6 +119,21 @@ test('a double click, and a retry after a lost reply, each make one payment', as
   const after = await paymentsOf(request, s.id);
   expect(after).toHaveLength(before + 2);
   expect(after[0]!.amount).toBe(20_000);
+
+  // Lost again, but this time the bursar corrects the amount before saving: that is another payment,
+  // not swallowed by the first one's key.
+  lost = false;
+  await page.getByRole('combobox', { name: 'Student' }).click();
+  await pickAtDesk(page, s);
+  await page.getByLabel('Amount').fill('30000');
+  await page.getByRole('button', { name: 'Save payment' }).click();
+  await expect(notice(page, 'Error adding a payment')).toBeVisible();
+  await page.getByLabel('Amount').fill('35000');
+  await page.getByRole('button', { name: 'Save payment' }).click();
+  await expect(page.getByTestId('desk-last')).toContainText('UGX 35,000');
+  const amounts = (await paymentsOf(request, s.id)).map((p) => p.amount);
+  expect(amounts).toHaveLength(before + 4);
+  expect(amounts.slice(0, 2)).toEqual([35_000, 30_000]);
 });
 
 test('payments list totals; a void with a reason stays listed as void and the ledger balance goes back up', async ({

@@ -44,7 +44,9 @@ export default function PayFeesScreen() {
   const [last, setLast] = useState<LastPayment | null>(null);
   // A new form (the next student) remounts the picker, which takes the focus again.
   const [formKey, setFormKey] = useState(0);
-  const key = useRef(newPaymentKey());
+  // One key per payment the bursar means: the same form sent again (a double click, a retry after a lost
+  // reply) keeps it, so the server answers the first payment; any changed field is another payment.
+  const key = useRef({ key: newPaymentKey(), payload: '' });
   const sending = useRef(false);
 
   // The first mode in use (the cash box) until the bursar picks another; kept for the next student.
@@ -70,25 +72,28 @@ export default function PayFeesScreen() {
     event.preventDefault();
     if (sending.current || !student || studentId === null || !amount || !modeId) return;
     sending.current = true;
+    const payment = {
+      student_id: studentId,
+      amount,
+      mode_id: modeId,
+      paid_on: paidOn,
+      reference: reference.trim() || null,
+      payer: payer.trim() || null,
+    };
+    const payload = JSON.stringify(payment);
+    if (payload !== key.current.payload) key.current = { key: newPaymentKey(), payload };
     try {
-      const result = await api(
-        addFeesPayment,
-        {
-          student_id: studentId,
-          amount: amount ?? 0,
-          mode_id: modeId ?? 0,
-          paid_on: paidOn,
-          reference: reference.trim() || null,
-          payer: payer.trim() || null,
-        },
-        { module: 'feesPayments', action: 'add', headers: { 'Idempotency-Key': key.current } },
-      );
+      const result = await api(addFeesPayment, payment, {
+        module: 'feesPayments',
+        action: 'add',
+        headers: { 'Idempotency-Key': key.current.key },
+      });
       if (!result.ok) {
         setErrors(fieldErrors(result.errors));
         return;
       }
       // This form's payment is made: the next one gets its own key.
-      key.current = newPaymentKey();
+      key.current = { key: newPaymentKey(), payload: '' };
       const id = result.data;
       void printReceipt(id);
       const name = student.item.name;
