@@ -98,7 +98,7 @@ export function PaymentsTable({ rows, query, empty, withoutStudent, totals, pagi
     { key: 'mode_name', label: t('fields.mode') },
     { key: 'reference', label: t('fields.reference'), render: (p) => p.reference ?? '' },
     { key: 'cashier_name', label: t('fields.cashier') },
-    { key: 'status', label: t('fields.status'), render: (p) => <PaymentStatus status={p.status} /> },
+    { key: 'status', label: t('fields.status'), width: 90, render: (p) => <PaymentStatus status={p.status} /> },
   ];
   return (
     <DataTable
@@ -108,7 +108,7 @@ export function PaymentsTable({ rows, query, empty, withoutStudent, totals, pagi
       columns={columns}
       totals={totals}
       paging={paging}
-      minWidth={1050}
+      minWidth={1250}
       rowProps={(p) => ({ 'data-receipt': String(p.receipt_no), 'data-status': p.status })}
       actions={(p) => (
         <RowActions name={t('receiptNamed', { n: p.receipt_no })}>

@@ -56,6 +56,9 @@ export default function StudentLedgerScreen() {
   const linesOf = (year: number, term: number) => l.lines.filter((x) => x.year === year && x.term === term);
   // Lines before the first term (the balance brought forward) belong to no term of the list.
   const first = l.terms[0];
+  // A term with no entries changes nothing (it opens and closes on the same balance): counted, not drawn.
+  const shown = l.terms.filter((term) => linesOf(term.year, term.term).length > 0);
+  const quiet = l.terms.length - shown.length;
   const before = first
     ? l.lines.filter((x) => x.year < first.year || (x.year === first.year && x.term < first.term))
     : l.lines;
@@ -114,8 +117,8 @@ export default function StudentLedgerScreen() {
             <LedgerLines lines={before} />
           </Paper>
         ) : null}
-        {l.terms.length === 0 && before.length === 0 ? <Alert color="gray">{t('ledger.empty')}</Alert> : null}
-        {[...l.terms].reverse().map((term) => (
+        {shown.length === 0 && before.length === 0 ? <Alert color="gray">{t('ledger.empty')}</Alert> : null}
+        {[...shown].reverse().map((term) => (
           <Paper withBorder p="md" key={`${term.year}-${term.term}`} data-term={`${term.year}-${term.term}`}>
             <Group justify="space-between" mb="sm">
               <Title order={4}>{t('ledger.term', { term: term.term, year: term.year })}</Title>
@@ -146,6 +149,11 @@ export default function StudentLedgerScreen() {
             />
           </Paper>
         ))}
+        {quiet > 0 ? (
+          <Text size="sm" c="dimmed" data-testid="ledger-quiet-terms">
+            {t('ledger.quietTerms', { count: quiet })}
+          </Text>
+        ) : null}
       </Stack>
     </div>
   );
