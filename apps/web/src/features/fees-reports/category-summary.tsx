@@ -77,14 +77,16 @@ export default function CategorySummaryScreen() {
           }
         />
       </Panel>
-      <Panel title={t('categories.chart')}>
-        <BarChart
-          label={t('categories.chart')}
-          labelWidth={170}
-          valueWidth={220}
-          bars={(data?.rows ?? []).map((r) => ({ label: r.name, value: r.collected, target: r.expected }))}
-        />
-      </Panel>
+      {data && data.rows.length > 0 ? (
+        <Panel title={t('categories.chart')}>
+          <BarChart
+            label={t('categories.chart')}
+            labelWidth={170}
+            valueWidth={220}
+            bars={data.rows.map((r) => ({ label: r.name, value: r.collected, target: r.expected }))}
+          />
+        </Panel>
+      ) : null}
     </div>
   );
 }

@@ -5,13 +5,12 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MoneyInput } from '../../components/money-input';
 import { PageHeader } from '../../components/page-title';
-import { ReferenceSelect } from '../../components/resource/reference-select';
 import { type StudentOption, StudentPicker } from '../../components/student-picker';
 import { ApiError, fetchData, fieldErrors } from '../../lib/api';
 import { today } from '../../lib/format';
 import { type Placement, PlacementSelect } from '../students/placement-select';
 import { ModeBars, type PaymentColumn, PaymentRowsTable } from './payment-rows';
-import { DateRangeInputs, ExportButton, Panel, type Range, startOfYear } from './report-parts';
+import { DateRangeInputs, ExportButton, ModeSelect, Panel, type Range, startOfYear } from './report-parts';
 
 const defaultColumns: PaymentColumn[] = [
   'receipt_no',
@@ -80,14 +79,7 @@ export default function CustomPaymentsReportScreen() {
           <Group align="flex-end" gap="sm" wrap="wrap">
             <DateRangeInputs value={range} onChange={setRange} errors={errors} />
             <PlacementSelect value={placement} onChange={setPlacement} />
-            <ReferenceSelect
-              label={t('filters.mode')}
-              placeholder={t('filters.all')}
-              references="payment_options"
-              w={180}
-              value={modeId}
-              onChange={setModeId}
-            />
+            <ModeSelect value={modeId} onChange={setModeId} />
           </Group>
           <Group align="flex-end" gap="sm" wrap="wrap">
             <StudentPicker w={340} value={student} onChange={setStudent} clearable />

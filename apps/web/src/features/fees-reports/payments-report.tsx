@@ -4,12 +4,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-title';
-import { ReferenceSelect } from '../../components/resource/reference-select';
 import { ApiError, fetchData, fieldErrors } from '../../lib/api';
 import { today } from '../../lib/format';
 import { type Placement, PlacementSelect } from '../students/placement-select';
 import { ModeBars, PaymentRowsTable } from './payment-rows';
-import { DateRangeInputs, ExportButton, Panel, type Range, startOfMonth } from './report-parts';
+import { DateRangeInputs, ExportButton, ModeSelect, Panel, type Range, startOfMonth } from './report-parts';
 
 const columns = [
   'receipt_no',
@@ -57,14 +56,7 @@ export default function PaymentsReportScreen() {
         <Group align="flex-end" gap="sm" wrap="wrap">
           <DateRangeInputs value={range} onChange={setRange} errors={errors} />
           <PlacementSelect value={placement} onChange={setPlacement} />
-          <ReferenceSelect
-            label={t('filters.mode')}
-            placeholder={t('filters.all')}
-            references="payment_options"
-            w={180}
-            value={modeId}
-            onChange={setModeId}
-          />
+          <ModeSelect value={modeId} onChange={setModeId} />
           <Button type="submit">{t('show')}</Button>
         </Group>
       </Paper>

@@ -3,6 +3,9 @@ import type { Call } from '@somero/contract';
 import { IconDownload } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReferenceSelect } from '../../components/resource/reference-select';
+import { can } from '../../lib/access';
+import { useUser } from '../../lib/auth';
 import { downloadSpreadsheet } from '../../lib/downloads';
 import { today } from '../../lib/format';
 
@@ -94,3 +97,20 @@ export function Panel({ title, children, testId }: { title?: string; children: R
 /** Rows of one client-side page (reports answer their whole range; the table shows it 50 at a time). */
 export const pageOf = <Row,>(rows: Row[] | undefined, page: number, perPage: number) =>
   rows?.slice((page - 1) * perPage, page * perPage);
+
+/** The payment mode filter; left out for a user who may not list the payment modes. */
+export function ModeSelect({ value, onChange }: { value: number | null; onChange: (id: number | null) => void }) {
+  const { t } = useTranslation('fees-reports');
+  const user = useUser();
+  if (!can(user, 'view_payment_modes')) return null;
+  return (
+    <ReferenceSelect
+      label={t('filters.mode')}
+      placeholder={t('filters.all')}
+      references="payment_options"
+      w={180}
+      value={value}
+      onChange={onChange}
+    />
+  );
+}
