@@ -70,12 +70,15 @@ const order: Record<LedgerLine['kind'], number> = {
  * payments received that term (a voided payment shows as the payment and its reversal).
  */
 export async function studentPosition(scope: SchoolScope, studentId: number): Promise<StudentPosition> {
-  const [s] = await scope.db
-    .select({ id: students.id })
-    .from(students)
-    .where(scope.mine(students, eq(students.id, studentId)));
+  // Side by side: enrolling touches only this school's student of that id, so another's stays untouched.
+  const [[s]] = await Promise.all([
+    scope.db
+      .select({ id: students.id })
+      .from(students)
+      .where(scope.mine(students, eq(students.id, studentId))),
+    enrolledCurrentTerm(scope, [studentId]),
+  ]);
   if (!s) throw new NotFound('student');
-  await enrolledCurrentTerm(scope, [studentId]);
   const all = await positionsOf(scope, [studentId]);
   return all.get(studentId) as StudentPosition;
 }
