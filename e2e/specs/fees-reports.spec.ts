@@ -290,3 +290,55 @@ test('"check for new online payments" shows "No New Payments Received" when the 
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 });
+
+test('a user group with only the payments report flag gets the report, without the payment mode filter', async ({
+  browser,
+  request,
+}) => {
+  const headers = bearer(session);
+  const suffix = Date.now().toString(36);
+  const role = await request.post('/api/roles', {
+    headers,
+    data: { name: `Auditor ${suffix}`, description: 'Reads payments' },
+  });
+  expect(role.status()).toBe(200);
+  const roleId = ((await role.json()) as { data: { id: number } }).data.id;
+  const flags = await request.put(`/api/permissions/${roleId}`, {
+    headers,
+    data: { flags: { fees_payment_report: true } },
+  });
+  expect(flags.status()).toBe(200);
+  const username = `auditor.${suffix}`;
+  const password = 'auditor-pass-123';
+  const user = await request.post('/api/users', {
+    headers,
+    data: {
+      name: 'Peter Auditor',
+      username,
+      email: null,
+      phone: null,
+      type: 2,
+      role_id: roleId,
+      active: true,
+      password,
+    },
+  });
+  expect(user.status()).toBe(200);
+
+  const context = await browser.newContext();
+  await seedSession(context, await apiSignIn(request, username, password));
+  const page = await context.newPage();
+  const errors = collectPageErrors(page);
+  await page.goto('/fees/reports/payments');
+  await page.getByLabel('From', { exact: true }).fill(`${new Date().getFullYear()}-01-01`);
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page.getByTestId('payments-table').getByTestId('totals-row')).toContainText('payments');
+  await expect(page.getByRole('combobox', { name: 'Class' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Payment mode' })).toHaveCount(0);
+  // The other reports are not his.
+  await page.goto('/fees/summary');
+  await expect(page.locator('[data-screen-status="no-access"]')).toBeVisible();
+  await expect(page.getByTestId('summary-groups')).toHaveCount(0);
+  expect(errors).toEqual([]);
+  await context.close();
+});
