@@ -382,3 +382,29 @@ test("a mode's statement shows the running balance and totals; a transfer moves 
   await expect(page.getByTestId('closing-balance')).toHaveText(ugx(before.closing_balance));
   expect(errors).toEqual([]);
 });
+
+test('a payment mode added with only its name, kind and date opens at nothing, with an empty statement', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  const name = unique('Centenary Bank ');
+  await page.goto('/settings/modes');
+  await page.getByRole('button', { name: 'Add a payment mode' }).click();
+  const add = page.getByRole('dialog', { name: 'Add Payment Mode' });
+  await add.getByRole('textbox', { name: 'Name' }).fill(name);
+  await choose(page, add.getByRole('combobox', { name: 'Kind' }), 'Bank account');
+  await add.getByLabel('Opening date').fill('2026-01-01');
+  await add.getByRole('button', { name: 'Save' }).click();
+  await expect(notice(page, `Payment Mode ${name} added Successfully`)).toBeVisible();
+  const row = page.locator(`tr[data-mode="${name}"]`);
+  await expect(row).toContainText(ugx(0));
+  // The form started from the columns' defaults: a new mode is in use.
+  await expect(row).toContainText('Yes');
+  await row.getByRole('link', { name: `Statement of ${name}` }).click();
+  await expect(page.getByTestId('mode-name')).toHaveText(name);
+  await expect(page.getByTestId('closing-balance')).toHaveText(ugx(0));
+  await expect(page.getByText('No money moved in these dates.')).toBeVisible();
+  await page.getByRole('link', { name: 'All payment modes' }).click();
+  await expect(page).toHaveURL(/\/settings\/modes$/);
+  expect(errors).toEqual([]);
+});

@@ -1,7 +1,7 @@
 import { getTableColumns, getTableName } from 'drizzle-orm';
 import { integer, type PgColumn, type PgTable, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import type { Access } from './permissions.js';
+import type { Access, CallAccess } from './permissions.js';
 
 /**
  * The one-declaration-per-entity engine's contract side (ARCHITECTURE §3). A declaration names a
@@ -83,7 +83,7 @@ export interface ResourceOptions<T extends EntityTable> {
   module: string;
   label: { one: string; many: string };
   /** Who may list, and who may add, change and remove. */
-  access: Access | { read: Access; write: Access };
+  access: Access | { read: CallAccess; write: CallAccess };
   /** The field that names a record in messages and reference selects. */
   titleField: FieldKey<T>;
   /** Form fields in order, with hints. Fields not named are server-managed. */
@@ -112,6 +112,8 @@ export interface Field extends FieldHint {
   label: string;
   kind: FieldKind;
   required: boolean;
+  /** The column's plain default (0, true, 'all'), which a new record's form starts with. */
+  initial?: string | number | boolean;
 }
 
 export interface Resource<T extends EntityTable = EntityTable> {
@@ -226,6 +228,9 @@ export function defineResource<T extends EntityTable>(table: T, options: Resourc
       label: hint.label ?? words(key),
       kind: kindOf(column, hint),
       required: hint.required ?? (column.notNull && !column.hasDefault),
+      ...(['string', 'number', 'boolean'].includes(typeof column.default)
+        ? { initial: column.default as string | number | boolean }
+        : {}),
     };
   };
   const fields = Object.keys(options.fields).map(field);

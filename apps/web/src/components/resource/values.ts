@@ -6,11 +6,11 @@ export type FormValues = Record<string, FieldValue>;
 
 const choiceKinds = new Set(['select', 'reference', 'number', 'money']);
 
-/** The form's starting values from a row (JSON names), or empty: the server applies its own defaults. */
+/** The form's starting values from a row (JSON names), or for a new record the columns' plain defaults. */
 export function initialValues(fields: Field[], row: Record<string, unknown> | null): FormValues {
   return Object.fromEntries(
     fields.map((f) => {
-      const v = row?.[f.name];
+      const v = row ? row[f.name] : f.initial;
       if (f.kind === 'boolean') return [f.name, v === true];
       if (v === null || v === undefined) return [f.name, choiceKinds.has(f.kind) ? null : ''];
       if (f.kind === 'datetime') return [f.name, toLocalInput(String(v))];

@@ -1,10 +1,10 @@
-import { Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { listMoneyTransfers, paymentModeKinds, paymentModeStatement, voidMoneyTransfer } from '@somero/contract';
 import { IconArrowsExchange, IconBan } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-title';
 import { ApiError, api, fetchData, fieldErrors } from '../../lib/api';
@@ -100,6 +100,9 @@ export default function ModeStatementScreen() {
             <Text size="sm" c="dimmed">
               {[kindLabel, s?.mode.account_no].filter(Boolean).join(' · ')}
             </Text>
+            <Anchor component={Link} to="/settings/modes" size="sm">
+              {t('statement.allModes')}
+            </Anchor>
           </Stack>
           <Group component="form" onSubmit={show} align="flex-end">
             <TextInput
