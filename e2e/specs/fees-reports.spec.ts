@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { allows, resourceByPath } from '@somero/contract';
 import { localDate } from '../support/dates';
 import { admin, apiSignIn, bearer, collectPageErrors, type Session, seedSession } from '../support/session';
 import { choose, notice } from '../support/ui';
@@ -334,6 +335,9 @@ test('a user group with only the payments report flag gets the report, without t
   await page.getByRole('button', { name: 'Show' }).click();
   await expect(page.getByTestId('payments-table').getByTestId('totals-row')).toContainText('payments');
   await expect(page.getByRole('combobox', { name: 'Class' })).toBeVisible();
+  // The mode filter follows the payment modes' declared read access: this group may not list them.
+  const modes = resourceByPath('payment_options')!;
+  expect(allows({ type: 2, flags: { fees_payment_report: true } }, modes.read)).toBe(false);
   await expect(page.getByRole('combobox', { name: 'Payment mode' })).toHaveCount(0);
   // The other reports are not his.
   await page.goto('/fees/summary');

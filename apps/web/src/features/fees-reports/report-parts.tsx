@@ -1,5 +1,5 @@
 import { Button, Paper, TextInput, Title } from '@mantine/core';
-import type { Call } from '@somero/contract';
+import { type Call, resourceByPath } from '@somero/contract';
 import { IconDownload } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -98,11 +98,12 @@ export function Panel({ title, children, testId }: { title?: string; children: R
 export const pageOf = <Row,>(rows: Row[] | undefined, page: number, perPage: number) =>
   rows?.slice((page - 1) * perPage, page * perPage);
 
-/** The payment mode filter; left out for a user who may not list the payment modes. */
+/** The payment mode filter; left out for a user who may not list the payment modes (the declaration's read access). */
 export function ModeSelect({ value, onChange }: { value: number | null; onChange: (id: number | null) => void }) {
   const { t } = useTranslation('fees-reports');
   const user = useUser();
-  if (!can(user, 'view_payment_modes')) return null;
+  const modes = resourceByPath('payment_options');
+  if (!modes || !can(user, modes.read)) return null;
   return (
     <ReferenceSelect
       label={t('filters.mode')}
