@@ -10,7 +10,8 @@ import {
   studentTerms,
   termDates,
 } from '@somero/contract';
-import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { NotFound } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { calendarOf } from '../settings/school.js';
@@ -162,11 +163,14 @@ export async function positionsOf(scope: SchoolScope, ids: number[]): Promise<Ma
   if (ids.length === 0) return result;
   const db = scope.db;
   const school = scope.schoolId;
+  // One array parameter, not one parameter per student: a school's summary asks for thousands.
+  const idList = sql`(${`{${ids.join(',')}}`}::int[])`;
+  const among = (column: PgColumn) => sql`${column} = any${idList}`;
   const [enrolments, charges, additions, deductions, grants, payments, debts, dates, categories] = await Promise.all([
     db
       .select()
       .from(studentTerms)
-      .where(and(eq(studentTerms.schoolId, school), inArray(studentTerms.studentId, ids))),
+      .where(and(eq(studentTerms.schoolId, school), among(studentTerms.studentId))),
     db
       .select({
         studentId: studentTerms.studentId,
@@ -189,27 +193,38 @@ export async function positionsOf(scope: SchoolScope, ids: number[]): Promise<Ma
           or(eq(feesBreakdowns.entrants, 'all'), and(eq(feesBreakdowns.entrants, 'new'), eq(studentTerms.isNew, true))),
         ),
       )
-      .where(and(eq(studentTerms.schoolId, school), inArray(studentTerms.studentId, ids))),
+      .where(and(eq(studentTerms.schoolId, school), among(studentTerms.studentId))),
     db
       .select()
       .from(feesAdditions)
-      .where(and(eq(feesAdditions.schoolId, school), inArray(feesAdditions.studentId, ids))),
+      .where(and(eq(feesAdditions.schoolId, school), among(feesAdditions.studentId))),
     db
       .select()
       .from(feesDeductions)
-      .where(and(eq(feesDeductions.schoolId, school), inArray(feesDeductions.studentId, ids))),
+      .where(and(eq(feesDeductions.schoolId, school), among(feesDeductions.studentId))),
     db
       .select()
       .from(bursaries)
-      .where(and(eq(bursaries.schoolId, school), inArray(bursaries.studentId, ids))),
+      .where(and(eq(bursaries.schoolId, school), among(bursaries.studentId))),
     db
-      .select()
+      .select({
+        id: feesPayments.id,
+        studentId: feesPayments.studentId,
+        receiptNo: feesPayments.receiptNo,
+        amount: feesPayments.amount,
+        paidOn: feesPayments.paidOn,
+        year: feesPayments.year,
+        term: feesPayments.term,
+        status: feesPayments.status,
+        voidReason: feesPayments.voidReason,
+        voidedAt: feesPayments.voidedAt,
+      })
       .from(feesPayments)
-      .where(and(eq(feesPayments.schoolId, school), inArray(feesPayments.studentId, ids))),
+      .where(and(eq(feesPayments.schoolId, school), among(feesPayments.studentId))),
     db
       .select()
       .from(previousDebts)
-      .where(and(eq(previousDebts.schoolId, school), inArray(previousDebts.studentId, ids))),
+      .where(and(eq(previousDebts.schoolId, school), among(previousDebts.studentId))),
     db
       .select({ year: termDates.year, term: termDates.term, opensOn: termDates.opensOn })
       .from(termDates)
@@ -230,7 +245,8 @@ export async function positionsOf(scope: SchoolScope, ids: number[]): Promise<Ma
   const termsOf = new Map<number, Set<number>>(ids.map((id) => [id, new Set()]));
   let seq = 0;
   const add = (e: Omit<Entry, 'seq'>) => {
-    per.get(e.studentId)?.push({ ...e, seq: seq++ });
+    (e as Entry).seq = seq++;
+    per.get(e.studentId)?.push(e as Entry);
     if (e.kind !== 'previous_debt') termsOf.get(e.studentId)?.add(key(e.year, e.term));
   };
   for (const e of enrolments) termsOf.get(e.studentId)?.add(key(e.year, e.term));
