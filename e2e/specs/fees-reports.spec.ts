@@ -229,6 +229,7 @@ test('online payments: check, match a waiting one (it moves to the processed lis
   const dialog = page.getByRole('dialog', { name: 'Match an online payment to a student' });
   await dialog.getByRole('combobox', { name: 'Student' }).fill('Achieng');
   await page.getByRole('option').first().click();
+  const student = (await dialog.getByRole('combobox', { name: 'Student' }).inputValue()).split(' · ')[0]!;
   await dialog.getByRole('button', { name: 'Match and receipt' }).click();
   await expect(notice(page, 'Online payment matched and receipted')).toBeVisible();
   await expect(rows).toHaveCount(0);
@@ -239,7 +240,9 @@ test('online payments: check, match a waiting one (it moves to the processed lis
   await page.getByRole('button', { name: 'Show' }).click();
   const processed = page.getByTestId('online-table').locator(`tr[data-receipt="${receipt}"]`);
   await expect(processed).toBeVisible();
-  await expect(processed.getByRole('link')).toHaveAttribute('href', /^\/student\/ledger\/\d+\//);
+  // Receipted to the student chosen, whatever name the payer wrote.
+  await expect(processed).toContainText('UNKNOWN PAYER');
+  await expect(processed.getByRole('link', { name: student })).toHaveAttribute('href', /^\/student\/ledger\/\d+\//);
   // Four processed: the three the check receipted and the one matched by hand.
   await expect(page.getByTestId('online-table').locator('tbody tr[data-receipt]')).toHaveCount(4);
   const online = await readTable(page.getByTestId('online-table'));

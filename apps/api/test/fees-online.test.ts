@@ -166,7 +166,11 @@ describe('online payments (SchoolPay-style aggregator)', () => {
     const [pending] = (await s.api.get('/online_pending_payments')).json().data as Json[];
     const matched = await s.api.post('/match_online_payment', { id: pending.id, student_id: brian.id });
     expect(matched.statusCode, matched.body).toBe(200);
-    expect(matched.json().data).toMatchObject({ status: 'processed', student_id: brian.id });
+    expect(matched.json().data).toMatchObject({
+      status: 'processed',
+      student_id: brian.id,
+      matched_name: 'Okello Brian',
+    });
     expect(matched.json().data.receipt_no).toBeGreaterThan(0);
     const twice = await s.api.post('/match_online_payment', { id: pending.id, student_id: amina.id });
     expect(twice.statusCode).toBe(202);
@@ -193,6 +197,9 @@ describe('online payments (SchoolPay-style aggregator)', () => {
     const list = await s.api.post('/online_payments', { per_page: 2 });
     expect(list.json()).toMatchObject({ total: 3, page: 1, per_page: 2 });
     expect(list.json().data).toHaveLength(2);
+    const all = (await s.api.post('/online_payments', {})).json().data as Json[];
+    expect(all.find((r) => r.id === pending.id)).toMatchObject({ matched_name: 'Okello Brian' });
+    expect(rejected.json().data.matched_name).toBeNull();
   });
 
   it("answers 404 for another school's online payments and needs pay_fees to match", async () => {

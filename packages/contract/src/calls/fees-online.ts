@@ -16,6 +16,8 @@ export const onlineTransactionRow = z.object({
   paid_at: z.string(),
   status: z.string(),
   student_id: z.number().nullable(),
+  /** The name of the student the payment was receipted to (the payer may have written another). */
+  matched_name: z.string().nullable(),
   fees_payment_id: z.number().nullable(),
   receipt_no: z.number().nullable(),
   note: z.string().nullable(),

@@ -217,16 +217,28 @@ export async function receiveWebhook(
 
 async function rowsOf(scope: SchoolScope, where: SQL, page?: { limit: number; offset: number }) {
   const query = scope.db
-    .select({ t: onlineTransactions, receiptNo: feesPayments.receiptNo })
+    .select({
+      t: onlineTransactions,
+      receiptNo: feesPayments.receiptNo,
+      surname: students.surname,
+      otherNames: students.otherNames,
+    })
     .from(onlineTransactions)
     .leftJoin(feesPayments, eq(feesPayments.id, onlineTransactions.feesPaymentId))
+    .leftJoin(students, eq(students.id, onlineTransactions.studentId))
     .where(where)
     .orderBy(desc(onlineTransactions.paidAt), desc(onlineTransactions.id));
   const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;
-  return rows.map(({ t, receiptNo }) => toRow(t, receiptNo));
+  return rows.map(({ t, receiptNo, surname, otherNames }) =>
+    toRow(t, receiptNo, surname === null ? null : `${surname} ${otherNames}`),
+  );
 }
 
-export function toRow(t: Transaction, receiptNo: number | null = null): OnlineTransactionRow {
+export function toRow(
+  t: Transaction,
+  receiptNo: number | null = null,
+  matchedName: string | null = null,
+): OnlineTransactionRow {
   return {
     id: t.id,
     provider: t.provider,
@@ -239,6 +251,7 @@ export function toRow(t: Transaction, receiptNo: number | null = null): OnlineTr
     paid_at: t.paidAt.toISOString(),
     status: t.status,
     student_id: t.studentId,
+    matched_name: matchedName,
     fees_payment_id: t.feesPaymentId,
     receipt_no: receiptNo,
     note: t.note,

@@ -71,20 +71,18 @@ export default function OnlinePaymentsScreen() {
             { key: 'provider_receipt_no', label: t('columns.providerReceipt') },
             { key: 'payment_code', label: t('columns.paymentCode'), render: (r) => r.payment_code ?? '' },
             {
-              key: 'student_name',
-              label: t('columns.payerName'),
+              key: 'matched_name',
+              label: t('columns.student'),
               render: (r) =>
-                r.student_id ? (
-                  <Anchor
-                    component={Link}
-                    to={routeHref(ledgerPath, { id: r.student_id, name: r.student_name ?? String(r.student_id) })}
-                  >
-                    {r.student_name ?? r.student_id}
+                r.student_id && r.matched_name ? (
+                  <Anchor component={Link} to={routeHref(ledgerPath, { id: r.student_id, name: r.matched_name })}>
+                    {r.matched_name}
                   </Anchor>
                 ) : (
-                  (r.student_name ?? '')
+                  ''
                 ),
             },
+            { key: 'student_name', label: t('columns.payerName'), render: (r) => r.student_name ?? '' },
             { key: 'channel', label: t('columns.channel'), render: (r) => r.channel ?? '' },
             { key: 'amount', label: t('columns.amount'), numeric: true, render: (r) => formatNumber(r.amount) },
           ]}
