@@ -301,22 +301,19 @@ test("an old student's payment gets a receipt; the server's refusal shows as a s
   await expect(row.getByRole('button', { name: `Void receipt ${receipt}` })).toHaveCount(0);
 });
 
-test('a user group that may view payments but not take them sees no desk, amend or void', async ({
-  browser,
-  request,
-}) => {
+/** A staff user in a new user group holding just these flags; answers a signed-in browser context's session. */
+async function staffWith(request: APIRequestContext, group: string, flags: Record<string, boolean>) {
   const headers = bearer(session);
   const suffix = Date.now().toString(36);
-  const role = await request.post('/api/roles', { headers, data: { name: `Auditor ${suffix}`, description: 'Reads' } });
+  const role = await request.post('/api/roles', { headers, data: { name: `${group} ${suffix}`, description: group } });
   const roleId = ((await role.json()) as { data: { id: number } }).data.id;
-  const flags = { fees_navigation: true, view_fees_payments: true, view_fees_receipt: true, view_students: true };
   expect((await request.put(`/api/permissions/${roleId}`, { headers, data: { flags } })).status()).toBe(200);
-  const username = `auditor.${suffix}`;
-  const password = 'auditor-pass-123';
+  const username = `${group.toLowerCase()}.${suffix}`;
+  const password = `${group.toLowerCase()}-pass-123`;
   const user = await request.post('/api/users', {
     headers,
     data: {
-      name: 'Opio Auditor',
+      name: `Opio ${group}`,
       username,
       email: null,
       phone: null,
@@ -327,6 +324,20 @@ test('a user group that may view payments but not take them sees no desk, amend 
     },
   });
   expect(user.status()).toBe(200);
+  return apiSignIn(request, username, password);
+}
+
+test('a user group that may view payments but not take them sees no desk, amend or void', async ({
+  browser,
+  request,
+}) => {
+  const headers = bearer(session);
+  const auditor = await staffWith(request, 'Auditor', {
+    fees_navigation: true,
+    view_fees_payments: true,
+    view_fees_receipt: true,
+    view_students: true,
+  });
   const s = await student(request, 4);
   const cash = await modeId(request, 'Cash');
   const paid = await request.post('/api/fees_payments', {
@@ -336,7 +347,7 @@ test('a user group that may view payments but not take them sees no desk, amend 
   const id = ((await paid.json()) as { data: number }).data;
 
   const context = await browser.newContext();
-  await seedSession(context, await apiSignIn(request, username, password));
+  await seedSession(context, auditor);
   const page = await context.newPage();
   await page.goto(`/fees/payment/${id}`);
   await expect(page.getByTestId('payment-amount')).toHaveText('UGX 15,000');
@@ -346,5 +357,30 @@ test('a user group that may view payments but not take them sees no desk, amend 
   await page.goto('/fees/pay');
   await expect(page.locator('[data-screen-status="no-access"]')).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Student' })).toHaveCount(0);
+  await context.close();
+});
+
+test('a cashier whose group holds only pay_fees finds the student, sees the balance, pays and prints', async ({
+  browser,
+  request,
+}) => {
+  const cashier = await staffWith(request, 'Cashier', { fees_navigation: true, pay_fees: true });
+  const s = await student(request, 5);
+  const context = await browser.newContext();
+  await seedSession(context, cashier);
+  const page = await context.newPage();
+  const errors = collectPageErrors(page);
+  await page.goto('/fees/pay');
+  const balance = await pickAtDesk(page, s);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('12000');
+  await expect(page.getByRole('combobox', { name: 'Payment mode' })).toHaveValue('Cash');
+  const popup = page.waitForEvent('popup');
+  await page.keyboard.press('Enter');
+  await expect(notice(page, 'Payment added Successfully')).toBeVisible();
+  await expect.poll(async () => (await popup).url()).toMatch(/^blob:/);
+  await expect(page.getByTestId('desk-last')).toContainText(/Receipt \d+: .* paid UGX 12,000/);
+  expect(shillings(await page.getByTestId('desk-last-balance').textContent())).toBe(balance - 12_000);
+  expect(errors).toEqual([]);
   await context.close();
 });

@@ -161,7 +161,7 @@ describe.each(generic.map((r) => [r.path, r] as const))('declared entity %s', (_
       payload: await sample(r, a.adminToken),
     });
     expect(write.statusCode).toBe(403);
-    if (isPermissionFlag(r.write)) {
+    if (typeof r.write === 'string' && isPermissionFlag(r.write)) {
       const holder = await staffWith(t.app, t.database, a, [r.write]);
       const res = await t.app.inject({
         method: 'POST',

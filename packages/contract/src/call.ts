@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Access } from './permissions.js';
+import type { CallAccess } from './permissions.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -11,7 +11,7 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export interface Call<Input extends z.ZodType = z.ZodType, Output extends z.ZodType = z.ZodType> {
   method: Method;
   path: string;
-  access: Access;
+  access: CallAccess;
   summary: string;
   /** Body (POST/PUT) or query string (GET/DELETE). */
   input: Input;

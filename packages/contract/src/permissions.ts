@@ -132,8 +132,15 @@ export interface Grant {
   flags: PermissionFlags;
 }
 
+/**
+ * Who may make an API call: as a screen's access, or any one of several flags (the payment desk's
+ * helpers, such as the list of payment modes, serve both the bursar at the desk and the set-up screens).
+ */
+export type CallAccess = Access | readonly PermissionFlag[];
+
 /** The one rule for "may this user do that", shared by the server guard and the menus. */
-export function allows(user: Grant, access: Access): boolean {
+export function allows(user: Grant, access: CallAccess): boolean {
+  if (typeof access !== 'string') return isAdministratorType(user.type) || access.some((f) => user.flags[f] === true);
   if (access === 'public' || access === 'everyone') return true;
   if (isAdministratorType(user.type)) return true;
   if (access === 'admin') return false;

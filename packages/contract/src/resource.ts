@@ -122,8 +122,8 @@ export interface Resource<T extends EntityTable = EntityTable> {
   path: string;
   module: string;
   label: { one: string; many: string };
-  read: Access;
-  write: Access;
+  read: CallAccess;
+  write: CallAccess;
   titleField: Field;
   fields: Field[];
   list: { columns: Field[]; search: Field[]; filters: Field[]; sort: Field[]; defaultSort: Field };

@@ -1,4 +1,4 @@
-import { type Access, allows, type Call, type OkReply } from '@somero/contract';
+import { allows, type Call, type CallAccess, type OkReply } from '@somero/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,7 +11,7 @@ import { SchoolScope } from './scope.js';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call this route. Every /api route must say; the server refuses to start otherwise. */
-    access?: Access;
+    access?: CallAccess;
   }
   interface FastifyRequest {
     caller: Caller | null;
@@ -26,7 +26,7 @@ declare module 'fastify' {
 export interface RegisteredRoute {
   method: string;
   url: string;
-  access: Access;
+  access: CallAccess;
 }
 
 export interface HandlerArgs<C extends Call> {

@@ -1,5 +1,5 @@
-import { type Access, allows, type SignedInUser } from '@somero/contract';
+import { allows, type CallAccess, type SignedInUser } from '@somero/contract';
 
 /** The contract's one rule, for the signed-in user's type and flags. */
-export const can = (user: SignedInUser, access: Access) =>
+export const can = (user: SignedInUser, access: CallAccess) =>
   allows({ type: user.type, flags: user.permission.flags }, access);

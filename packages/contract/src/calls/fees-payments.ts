@@ -77,7 +77,8 @@ export const addFeesPayment = defineCall({
 export const feesReceipt = defineCall({
   method: 'GET',
   path: 'fees_payments/{id}',
-  access: 'view_fees_receipt',
+  // The desk prints the receipt of the payment it has just taken.
+  access: ['view_fees_receipt', 'pay_fees'],
   summary: 'The receipt of a payment as a PDF (A5, or 80 mm thermal as the school chooses)',
   input: noInput,
   output: z.unknown(),
@@ -113,7 +114,8 @@ export const voidFeesPayment = defineCall({
 export const viewFeesPayments = defineCall({
   method: 'POST',
   path: 'view_fees_payments',
-  access: 'view_fees_payments',
+  // The desk reads back the receipt number of the payment it has just taken.
+  access: ['view_fees_payments', 'pay_fees'],
   summary: 'Payments, paged and filtered, with the totals of the filtered valid payments',
   input: feesPaymentFilters.extend({ id: id.optional() }),
   output: paymentList,

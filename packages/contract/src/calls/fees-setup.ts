@@ -350,7 +350,8 @@ export const ledgerOutput = z.object({
 export const feesLedger = defineCall({
   method: 'GET',
   path: 'fees_ledger/{id}',
-  access: 'view_fees_payments',
+  // The payment desk shows the balance before taking a payment.
+  access: ['view_fees_payments', 'pay_fees'],
   summary: "A student's fees ledger: lines, terms with running balance, and the balance now",
   input: noInput,
   output: ledgerOutput,

@@ -26,7 +26,8 @@ export const paymentModeResource = defineResource(paymentModes, {
   path: 'payment_options',
   module: 'fees',
   label: { one: 'Payment Mode', many: 'Payment Modes' },
-  access: 'view_payment_modes',
+  // The desk picks a mode: a cashier with pay_fees reads the list without managing it.
+  access: { read: ['view_payment_modes', 'pay_fees'], write: 'view_payment_modes' },
   titleField: 'name',
   fields: {
     name: { label: 'Name', max: 80 },
