@@ -154,6 +154,21 @@ test('the periodic report and the payments report give the same total for the sa
   const weeks = await readTable(periodic);
   expect(weeks.rows.length).toBeGreaterThan(months.rows.length);
   expect(totalOf(weeks, 'Total (UGX)')).toBe(api.totals.amount);
+  await expect(page.getByRole('img', { name: 'Collected per period' }).locator('[data-bar]')).toHaveCount(
+    weeks.rows.length,
+  );
+
+  // Per day: the same total again; more than 92 days are too many bars, and the chart says so.
+  await page.getByText('Day', { exact: true }).click();
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(periodic.locator('thead th').first()).toHaveText('Day');
+  const days = await readTable(periodic);
+  expect(totalOf(days, 'Total (UGX)')).toBe(api.totals.amount);
+  if (days.rows.length > 92) await expect(page.getByText(/periods are too many for a chart/)).toBeVisible();
+  else
+    await expect(page.getByRole('img', { name: 'Collected per period' }).locator('[data-bar]')).toHaveCount(
+      days.rows.length,
+    );
   expect(errors).toEqual([]);
 });
 

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, SegmentedControl } from '@mantine/core';
+import { Button, Group, Paper, SegmentedControl, Text } from '@mantine/core';
 import { feesPeriodicPaymentsReport } from '@somero/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -12,6 +12,8 @@ import { formatDate, formatMoney, formatNumber, today } from '../../lib/format';
 import { DateRangeInputs, ExportButton, Panel, type Range, startOfYear } from './report-parts';
 
 type Period = 'day' | 'week' | 'month';
+/** More bars than this make a chart nobody reads: a quarter's days, or two years of months. */
+const maxBars = 92;
 interface PeriodRow {
   period: string;
   start: string;
@@ -109,13 +111,19 @@ export default function PeriodicReportScreen() {
       </Panel>
       {data && data.rows.length > 0 ? (
         <Panel title={t('periodic.chart')}>
-          <BarChart
-            label={t('periodic.chart')}
-            labelWidth={110}
-            valueWidth={130}
-            format={(v) => formatMoney(v)}
-            bars={data.rows.map((r) => ({ label: r.period, value: r.total }))}
-          />
+          {data.rows.length <= maxBars ? (
+            <BarChart
+              label={t('periodic.chart')}
+              labelWidth={110}
+              valueWidth={130}
+              format={(v) => formatMoney(v)}
+              bars={data.rows.map((r) => ({ label: r.period, value: r.total }))}
+            />
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('periodic.tooMany', { count: data.rows.length, max: maxBars })}
+            </Text>
+          )}
         </Panel>
       ) : null}
     </div>
