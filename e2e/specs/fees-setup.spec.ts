@@ -261,7 +261,7 @@ test('an addition entered and one imported from the template; a deduction entere
   await dialog.locator('input[type="file"]').setInputFiles(filled);
   await dialog.getByRole('button', { name: 'Import' }).click();
   await expect(notice(page, 'Fees Additions Imported Successfully')).toBeVisible();
-  await expect(dialog.getByRole('status')).toHaveText('1 rows imported.');
+  await expect(dialog.getByRole('status')).toHaveText('1 row imported.');
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole('row', { name: new RegExp(bus) })).toContainText(other.name);

@@ -76,3 +76,39 @@ test('students import from the template; a file with one bad row imports nothing
   await expect(page.getByRole('row', { name: new RegExp(surname) })).toHaveCount(2);
   expect(errors).toEqual([]);
 });
+
+test('balances brought forward import from the data imports screen; the student then shows the balance', async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
+  const session = await apiSignIn(request, admin.username, admin.password);
+  await seedSession(context, session);
+  const errors = collectPageErrors(page);
+  const students = await request.get('/api/students?per_page=50', { headers: bearer(session) });
+  const pupil = ((await students.json()) as { data: { id: number; admission_no: string }[] }).data.at(-1)!;
+
+  await page.goto('/data/imports');
+  const card = page.locator('[data-import="balances"]');
+  await expect(card).toContainText('Balances brought forward');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    card.getByRole('button', { name: 'Download the template' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('previous-balances-import.xlsx');
+  const template = testInfo.outputPath('balances-template.xlsx');
+  await download.saveAs(template);
+  const filled = testInfo.outputPath('balances.xlsx');
+  await fillTemplate(template, [{ 'Admission No': pupil.admission_no, Amount: '87654', Note: 'Old books' }], filled);
+  await card.locator('input[type="file"]').setInputFiles(filled);
+  await card.getByRole('button', { name: 'Import' }).click();
+  await expect(card.getByRole('status')).toHaveText('1 row imported.');
+
+  const debts = await request.post('/api/previous_debts', {
+    headers: bearer(session),
+    data: { search: pupil.admission_no, per_page: 5 },
+  });
+  const rows = ((await debts.json()) as { data: { student_id: number; amount: number }[] }).data;
+  expect(rows.find((d) => d.student_id === pupil.id)?.amount).toBe(87654);
+  expect(errors).toEqual([]);
+});

@@ -1,19 +1,28 @@
 import { Alert, SimpleGrid } from '@mantine/core';
-import { type Access, importStudentCodes, importStudents, messages, studentImportTemplate } from '@somero/contract';
+import {
+  balancesTemplate,
+  type CallAccess,
+  importBalances,
+  importStudentCodes,
+  importStudents,
+  messages,
+  studentImportTemplate,
+} from '@somero/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-title';
 import { can } from '../../lib/access';
 import { useUser } from '../../lib/auth';
+import { additions, deductions } from '../fees-setup/adjustment-kinds';
 import { ImportCard, type ImportKind } from './import-card';
 
-/** /data/imports, shown to everyone: the imports the user's flags allow. Later areas add their cards here. */
+/** /data/imports, shown to everyone: the imports the user's flags allow. Each area adds its cards here. */
 export default function DataImportsScreen() {
   const { t } = useTranslation('imports');
   const user = useUser();
   const queryClient = useQueryClient();
   const reloadStudents = () => void queryClient.invalidateQueries({ queryKey: ['students'] });
-  const kinds: (ImportKind & { access: Access })[] = [
+  const kinds: (ImportKind & { access: CallAccess })[] = [
     {
       key: 'students',
       access: importStudents.access,
@@ -32,6 +41,26 @@ export default function DataImportsScreen() {
       call: importStudentCodes,
       texts: { success: messages.students.importCodes.success, failure: messages.students.importCodes.failure },
       onImported: reloadStudents,
+    },
+    ...[additions, deductions].map((kind) => ({
+      key: kind.key,
+      access: kind.importCall.access,
+      title: t(`${kind.key}.title`),
+      description: t(`${kind.key}.description`),
+      call: kind.importCall,
+      texts: kind.importTexts,
+      template: kind.template,
+      onImported: () => void queryClient.invalidateQueries({ queryKey: ['fees', kind.key] }),
+    })),
+    {
+      key: 'balances',
+      access: importBalances.access,
+      title: t('balances.title'),
+      description: t('balances.description'),
+      call: importBalances,
+      texts: messages.previousDebts.import,
+      template: { call: balancesTemplate, name: 'previous-balances-import.xlsx' },
+      onImported: () => void queryClient.invalidateQueries({ queryKey: ['previous-debts'] }),
     },
   ];
   const allowed = kinds.filter((k) => can(user, k.access));
