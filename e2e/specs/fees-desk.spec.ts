@@ -224,6 +224,10 @@ test('an amendment with a reason changes the amount; the receipt is found by num
   await dialog.getByRole('button', { name: 'Save amendment' }).click();
   await expect(notice(page, 'Payment updated Successfully')).toBeVisible();
   await expect(page.getByTestId('payment-amount')).toHaveText('UGX 54,000');
+  // The original stays readable: the history says what it was, what it became and why.
+  const history = page.getByTestId('payment-amendments');
+  await expect(history).toContainText('Amount: UGX 45,000 → UGX 54,000');
+  await expect(history).toContainText('Figures swapped on the slip');
 
   await page.goto('/search/receipt');
   await page.getByRole('textbox', { name: 'Receipt' }).fill(String(receipt));

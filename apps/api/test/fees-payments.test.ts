@@ -195,6 +195,20 @@ describe('taking fees payments', () => {
       .where(eq(audits.entityId, String(id)));
     expect(trail.map((a) => a.action)).toEqual(expect.arrayContaining(['create', 'amend']));
     expect((await school.api.put(`/fees_payments/${id}`, { amount: 1 })).statusCode).toBe(422);
+
+    // The screen reads the history in the API's names; another school's payment is not found.
+    const history = await school.api.get(`/fees_payment_amendments/${id}`);
+    expect(history.statusCode, history.body).toBe(200);
+    expect(history.json().data).toEqual([
+      expect.objectContaining({
+        by_name: 'Head Administrator',
+        reason: 'Bank slip read wrongly',
+        before: { amount: 30_000, mode_id: cash, reference: 'X1' },
+        after: { amount: 35_000, mode_id: bank, reference: 'BANK-77' },
+      }),
+    ]);
+    const stranger = await registerSchool(t.app, t.database);
+    expect((await stranger.api.get(`/fees_payment_amendments/${id}`)).statusCode).toBe(404);
   });
 
   it('prints a receipt with the number and the amount in words', async () => {

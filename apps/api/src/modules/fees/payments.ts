@@ -18,6 +18,7 @@ import type { SchoolScope } from '../../core/scope.js';
 import { writeSheet } from '../../documents/spreadsheet.js';
 import type { ModuleContext } from '../module.js';
 import { findStudent } from '../students/query.js';
+import { amendmentRoutes } from './amendments.js';
 import { modeRoutes } from './modes.js';
 import { oldPaymentRoutes } from './old-payments.js';
 import { paymentRows, paymentSearch, paymentTotals, paymentWhere } from './payments-query.js';
@@ -240,4 +241,5 @@ export function feesPaymentsRoutes(ctx: ModuleContext) {
 
   modeRoutes(ctx);
   oldPaymentRoutes(ctx);
+  amendmentRoutes(ctx);
 }

@@ -12,6 +12,7 @@ import { can } from '../../lib/access';
 import { api, fetchData } from '../../lib/api';
 import { useUser } from '../../lib/auth';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
+import { AmendmentHistory } from './amendment-history';
 import { AmendDialog, VoidDialog } from './payment-dialogs';
 import { ledgerHref, PaymentStatus, printReceipt, studentPaymentsHref } from './payment-parts';
 
@@ -132,6 +133,7 @@ export default function PaymentDetailScreen() {
           </Item>
         </SimpleGrid>
       </Paper>
+      <AmendmentHistory paymentId={p.id} />
       {dialog === 'void' ? (
         <VoidDialog
           title={t('void.title', { n: p.receipt_no })}
