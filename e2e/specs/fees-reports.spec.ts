@@ -298,8 +298,22 @@ test('"check for new online payments" shows "No New Payments Received" when the 
       data: { school_code: 'E2E-EMPTY', api_password: 'e2e-secret', base_url: baseUrl, enabled },
     });
   try {
-    expect((await gateway(true)).status()).toBe(200);
+    // The bursar enters the school's SchoolPay account on the screen.
     await page.goto('/pending/online/payments');
+    await page.getByRole('button', { name: 'SchoolPay account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'SchoolPay account' });
+    await dialog.getByRole('textbox', { name: 'School code' }).fill('E2E-EMPTY');
+    await dialog.getByLabel('API password').fill('e2e-secret');
+    await dialog.getByRole('textbox', { name: 'Provider address' }).fill(baseUrl);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(notice(page, 'SchoolPay account saved')).toBeVisible();
+    // Opened again: the password is kept without being shown, and the webhook address is given.
+    await page.getByRole('button', { name: 'SchoolPay account' }).click();
+    await expect(dialog.getByText('A password is saved. Leave this empty to keep it.')).toBeVisible();
+    await expect(dialog.getByLabel('API password')).toHaveValue('');
+    await expect(dialog).toContainText('/api/');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
     await page.getByRole('button', { name: 'Check for new online payments' }).click();
     await expect(notice(page, 'No New Payments Received')).toBeVisible();
     await expect(notice(page, 'No New Payments Received')).toContainText('Error Occurred');

@@ -6,7 +6,7 @@ import {
   onlinePendingPayments,
   rejectOnlinePayment,
 } from '@somero/contract';
-import { IconRefresh, IconUserCheck, IconX } from '@tabler/icons-react';
+import { IconRefresh, IconSettings, IconUserCheck, IconX } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { type StudentOption, StudentPicker } from '../../components/student-pick
 import { api, fetchData, fieldErrors } from '../../lib/api';
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 import { useSaving } from '../../lib/saving';
+import { GatewaySettings } from './gateway-settings';
 
 /**
  * /pending/online/payments: aggregator transactions no student's payment code matched. "Check for new
@@ -29,6 +30,7 @@ export default function PendingOnlinePaymentsScreen() {
   const [checking, setChecking] = useState(false);
   const [matching, setMatching] = useState<OnlineTransactionRow | null>(null);
   const [rejecting, setRejecting] = useState<OnlineTransactionRow | null>(null);
+  const [configuring, setConfiguring] = useState(false);
   const pending = useQuery({
     queryKey: ['fees-online', 'pending'],
     queryFn: () => fetchData(onlinePendingPayments, {}).then((r) => r.data),
@@ -50,9 +52,14 @@ export default function PendingOnlinePaymentsScreen() {
     <div data-screen-status="built">
       <PageHeader
         actions={
-          <Button leftSection={<IconRefresh size={16} />} onClick={() => void check()} loading={checking}>
-            {t('online.check')}
-          </Button>
+          <>
+            <Button variant="default" leftSection={<IconSettings size={16} />} onClick={() => setConfiguring(true)}>
+              {t('gateway.open')}
+            </Button>
+            <Button leftSection={<IconRefresh size={16} />} onClick={() => void check()} loading={checking}>
+              {t('online.check')}
+            </Button>
+          </>
         }
       />
       <Paper withBorder p="md" data-testid="pending-table">
@@ -102,6 +109,7 @@ export default function PendingOnlinePaymentsScreen() {
           )}
         />
       </Paper>
+      {configuring ? <GatewaySettings onClose={() => setConfiguring(false)} /> : null}
       {matching ? (
         <MatchDialog
           row={matching}
