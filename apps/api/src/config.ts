@@ -20,6 +20,8 @@ export interface Config {
   demoAdminPassword?: string;
   tokenDays: number;
   logLevel: string;
+  /** Minutes between pulls from every school's SchoolPay account (the webhook's safety net); 0 is off. */
+  onlineSyncMinutes: number;
 }
 
 const bool = (v: string | undefined, fallback: boolean) =>
@@ -42,5 +44,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoAdminPassword: env.DEMO_ADMIN_PASSWORD || undefined,
     tokenDays: Number(env.TOKEN_DAYS ?? 30),
     logLevel: env.LOG_LEVEL ?? 'info',
+    onlineSyncMinutes: Number(env.ONLINE_SYNC_MINUTES ?? 60),
   };
 }

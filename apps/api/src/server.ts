@@ -2,7 +2,7 @@ import { buildApp } from './app.js';
 import { readConfig } from './config.js';
 import { openDatabase } from './db/open.js';
 import { seedDemoSchool } from './db/seed.js';
-import { useSimulatedProvider } from './modules/fees/online.js';
+import { syncEveryGateway, useSimulatedProvider } from './modules/fees/online.js';
 import { simulatedTransactions } from './modules/fees/online-simulator.js';
 
 const started = performance.now();
@@ -34,6 +34,24 @@ if (database.kind === 'pglite') {
 await app.listen({ port: config.port, host: config.host });
 const ms = Math.round(performance.now() - started);
 console.log(`Somero is ready on http://localhost:${config.port} (${database.kind}, ready in ${ms} ms)`);
+
+// SchoolPay fires its webhook once, without retry: pull every school's account now and then as well.
+let syncing = false;
+const sync = async () => {
+  if (syncing) return;
+  syncing = true;
+  try {
+    const run = await syncEveryGateway(database.db, (schoolId, error) =>
+      app.log.warn({ schoolId, err: error }, 'SchoolPay sync failed for a school'),
+    );
+    if (run.processed) app.log.info(run, 'SchoolPay sync');
+  } catch (error) {
+    app.log.error({ err: error }, 'SchoolPay sync failed');
+  } finally {
+    syncing = false;
+  }
+};
+if (config.onlineSyncMinutes > 0) setInterval(() => void sync(), config.onlineSyncMinutes * 60_000).unref();
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {

@@ -1,7 +1,7 @@
 import { feesPayments, onlineTransactions } from '@somero/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useSimulatedProvider } from '../src/modules/fees/online.js';
+import { syncEveryGateway, useSimulatedProvider } from '../src/modules/fees/online.js';
 import { dateRanges } from '../src/modules/fees/online-schoolpay.js';
 import { simulatedTransactions } from '../src/modules/fees/online-simulator.js';
 import { startFakeSchoolPay } from './fake-schoolpay.js';
@@ -229,6 +229,26 @@ describe('online payments (SchoolPay-style aggregator)', () => {
       headers: bearer(viewer.token),
     });
     expect(list.statusCode).toBe(200);
+  });
+
+  it('the scheduled sync picks up a payment whose webhook never came', async () => {
+    const missed = fake.add({
+      schoolpayReceiptNumber: receipt(),
+      studentPaymentCode: amina.payment_code,
+      studentName: 'NAKATO SARAH',
+      amount: 45_000,
+      paymentDateAndTime: `${kampalaToday()} 11:20:00`,
+    });
+    const failures: unknown[] = [];
+    const run = await syncEveryGateway(t.database.db, (_school, error) => failures.push(error), [s.schoolId]);
+    expect(failures).toEqual([]);
+    expect(run).toEqual({ schools: 1, processed: 1 });
+    expect((await paymentRows()).find((p) => p.reference === missed.schoolpayReceiptNumber)).toMatchObject({
+      studentId: amina.id,
+      amount: 45_000,
+    });
+    // Run again: nothing new, nothing twice.
+    expect(await syncEveryGateway(t.database.db, () => {}, [s.schoolId])).toEqual({ schools: 1, processed: 0 });
   });
 });
 

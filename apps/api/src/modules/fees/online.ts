@@ -196,6 +196,35 @@ const addDays = (date: string, days: number) => {
   return d.toISOString().slice(0, 10);
 };
 
+/**
+ * The safety net behind the webhook, which the provider fires once without retry (DOMAIN.md §5): every
+ * school with an account in use is pulled since its last sync. One school's failure (a provider down,
+ * a wrong password) is reported and does not stop the others.
+ */
+export async function syncEveryGateway(
+  db: Executor,
+  report: (schoolId: number, error: unknown) => void,
+  /** Only these schools (a test, or a re-run for some); every school when left out. */
+  schoolIds?: number[],
+) {
+  const gateways = await db
+    .select()
+    .from(paymentGateways)
+    .where(
+      and(eq(paymentGateways.enabled, true), schoolIds ? inArray(paymentGateways.schoolId, schoolIds) : undefined),
+    );
+  let processed = 0;
+  for (const gateway of gateways) {
+    const scope = new SchoolScope(db, gateway.schoolId, { userId: null, name: 'SchoolPay sync' });
+    try {
+      processed += (await syncOnline(scope, gateway)).processed;
+    } catch (error) {
+      report(gateway.schoolId, error);
+    }
+  }
+  return { schools: gateways.length, processed };
+}
+
 /** Receives a webhook for the school whose provider code is `code`; throws 401/403 when not signed. */
 export async function receiveWebhook(
   db: Executor,
