@@ -10,7 +10,7 @@ import {
   studentTerms,
   termDates,
 } from '@somero/contract';
-import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { NotFound } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
@@ -166,34 +166,27 @@ export async function positionsOf(scope: SchoolScope, ids: number[]): Promise<Ma
   // One array parameter, not one parameter per student: a school's summary asks for thousands.
   const idList = sql`(${`{${ids.join(',')}}`}::int[])`;
   const among = (column: PgColumn) => sql`${column} = any${idList}`;
-  const [enrolments, charges, additions, deductions, grants, payments, debts, dates, categories] = await Promise.all([
+  const [enrolments, structure, additions, deductions, grants, payments, debts, dates, categories] = await Promise.all([
     db
       .select()
       .from(studentTerms)
       .where(and(eq(studentTerms.schoolId, school), among(studentTerms.studentId))),
+    // The school's structure lines (a few hundred): matched to the enrolments below, rather than joined
+    // in SQL, which would send one row per student, term and category (about 160,000 for a school).
     db
       .select({
-        studentId: studentTerms.studentId,
+        id: feesBreakdowns.id,
         year: feesBreakdowns.year,
         term: feesBreakdowns.term,
+        classId: feesBreakdowns.classId,
+        section: feesBreakdowns.section,
+        nationality: feesBreakdowns.nationality,
+        entrants: feesBreakdowns.entrants,
         categoryId: feesBreakdowns.categoryId,
         amount: feesBreakdowns.amount,
-        id: feesBreakdowns.id,
       })
-      .from(studentTerms)
-      .innerJoin(
-        feesBreakdowns,
-        and(
-          eq(feesBreakdowns.schoolId, studentTerms.schoolId),
-          eq(feesBreakdowns.year, studentTerms.year),
-          eq(feesBreakdowns.term, studentTerms.term),
-          eq(feesBreakdowns.classId, studentTerms.classId),
-          or(eq(feesBreakdowns.section, 'all'), eq(feesBreakdowns.section, studentTerms.section)),
-          or(eq(feesBreakdowns.nationality, 'all'), eq(feesBreakdowns.nationality, studentTerms.nationalityGroup)),
-          or(eq(feesBreakdowns.entrants, 'all'), and(eq(feesBreakdowns.entrants, 'new'), eq(studentTerms.isNew, true))),
-        ),
-      )
-      .where(and(eq(studentTerms.schoolId, school), among(studentTerms.studentId))),
+      .from(feesBreakdowns)
+      .where(eq(feesBreakdowns.schoolId, school)),
     db
       .select()
       .from(feesAdditions)
@@ -251,26 +244,38 @@ export async function positionsOf(scope: SchoolScope, ids: number[]): Promise<Ma
   };
   for (const e of enrolments) termsOf.get(e.studentId)?.add(key(e.year, e.term));
 
-  charges.sort(
+  // Structure lines in document order (category rank, then the order they were entered), by class and term.
+  structure.sort(
     (a, b) => (category.get(a.categoryId)?.rank ?? 0) - (category.get(b.categoryId)?.rank ?? 0) || a.id - b.id,
   );
+  const linesFor = new Map<string, typeof structure>();
+  for (const line of structure) {
+    const k = `${line.year}:${line.term}:${line.classId}`;
+    linesFor.set(k, [...(linesFor.get(k) ?? []), line]);
+  }
   // Charged amount per student, term and category: what percentage bursaries apply to.
   const chargedBy = new Map<string, number>();
-  for (const c of charges) {
-    add({
-      studentId: c.studentId,
-      year: c.year,
-      term: c.term,
-      kind: 'charge',
-      description: categoryName(c.categoryId),
-      amount: c.amount,
-      categoryId: c.categoryId,
-    });
-    for (const k of [
-      `${c.studentId}:${key(c.year, c.term)}:${c.categoryId}`,
-      `${c.studentId}:${key(c.year, c.term)}:*`,
-    ])
-      chargedBy.set(k, (chargedBy.get(k) ?? 0) + c.amount);
+  for (const e of enrolments) {
+    for (const c of linesFor.get(`${e.year}:${e.term}:${e.classId}`) ?? []) {
+      // The enrolment's section, nationality group and new-entrant flag of that term decide the lines.
+      if (c.section !== 'all' && c.section !== e.section) continue;
+      if (c.nationality !== 'all' && c.nationality !== e.nationalityGroup) continue;
+      if (c.entrants !== 'all' && !(c.entrants === 'new' && e.isNew)) continue;
+      add({
+        studentId: e.studentId,
+        year: e.year,
+        term: e.term,
+        kind: 'charge',
+        description: categoryName(c.categoryId),
+        amount: c.amount,
+        categoryId: c.categoryId,
+      });
+      for (const k of [
+        `${e.studentId}:${key(e.year, e.term)}:${c.categoryId}`,
+        `${e.studentId}:${key(e.year, e.term)}:*`,
+      ])
+        chargedBy.set(k, (chargedBy.get(k) ?? 0) + c.amount);
+    }
   }
   for (const a of additions.sort((x, y) => x.id - y.id))
     add({ ...a, kind: 'addition', description: a.description, amount: a.amount, categoryId: a.categoryId });
