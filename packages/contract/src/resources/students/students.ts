@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { genders, sections, studentStatuses } from '../../options.js';
+import { genders, sections } from '../../options.js';
 import { defineResource, tenantColumns } from '../../resource.js';
 import { files } from '../core/files.js';
 import { classes } from '../school/classes.js';
