@@ -172,7 +172,8 @@ export function oldPaymentRoutes({ serve }: ModuleContext) {
     )
       .filter((p) => p.status === 'valid' && p.receipt_no <= row.receipt_no)
       .reduce((t, p) => t + p.amount, 0);
-    const [school, details] = await Promise.all([schoolForDocuments(scope), schoolDetailsOf(scope)]);
+    const details = await schoolDetailsOf(scope);
+    const school = await schoolForDocuments(scope, details);
     const pdf = await receiptPdf(
       school,
       {

@@ -38,11 +38,11 @@ export async function balanceAfter(scope: SchoolScope, payment: { id: number; st
 export async function feesReceiptPdf(scope: SchoolScope, id: number) {
   const [row] = await paymentRows(scope, scope.mine(feesPayments, eq(feesPayments.id, id)));
   if (!row) throw new NotFound('payment');
-  const [school, details, balance] = await Promise.all([
-    schoolForDocuments(scope),
+  const [details, balance] = await Promise.all([
     schoolDetailsOf(scope),
     row.status === 'valid' ? balanceAfter(scope, { id: row.id, studentId: row.student_id }) : Promise.resolve(null),
   ]);
+  const school = await schoolForDocuments(scope, details);
   const doc: ReceiptDocument = {
     title: 'Fees Receipt',
     receiptNo: row.receipt_no,

@@ -284,12 +284,12 @@ export function feesReportsRoutes({ serve }: ModuleContext) {
   });
 
   serve(feesDemandNotes, async ({ scope, input, reply }) => {
-    const [{ list, facts }, categories, school, details] = await Promise.all([
+    const [{ list, facts }, categories, details] = await Promise.all([
       balancesOf(scope, { classId: input.class_id, streamId: input.stream_id, studentIds: input.student_ids }),
       categoriesOf(scope),
-      schoolForDocuments(scope),
       schoolDetailsOf(scope),
     ]);
+    const school = await schoolForDocuments(scope, details);
     if (input.student_ids && list.length < new Set(input.student_ids).size) throw new NotFound('student');
     const notes: DemandNote[] = [];
     for (const b of list) {

@@ -105,8 +105,12 @@ export async function currentTerm(scope: SchoolScope) {
 }
 
 /** What every printed document shows of the school. */
-export async function schoolForDocuments(scope: SchoolScope): Promise<SchoolForDocuments> {
-  const d = await schoolDetailsOf(scope);
+export async function schoolForDocuments(
+  scope: SchoolScope,
+  /** The details when the caller has them already (a receipt reads its paper size from them). */
+  known?: Awaited<ReturnType<typeof schoolDetailsOf>>,
+): Promise<SchoolForDocuments> {
+  const d = known ?? (await schoolDetailsOf(scope));
   return {
     name: d.name,
     motto: d.motto,
