@@ -92,6 +92,11 @@ describe('fees balances: summary per class and stream, per category, demand note
     expect(d.defaulters.map((x: Json) => x.name)).toEqual(['Okello Brian', 'Nakato Sarah']);
     for (const x of d.defaulters) expect(x.balance).toBe((await studentPosition(scope, x.student_id)).balance);
     expect(d.defaulters_total).toBe(749_000);
+    expect(d.defaulters_count).toBe(2);
+    // The second page of one: the other defaulter; the count and total still cover them all.
+    const second = (await s.api.post('/fees_summaryq', { page: 2, per_page: 1 })).json().data;
+    expect(second.defaulters.map((x: Json) => x.name)).toEqual(['Nakato Sarah']);
+    expect({ count: second.defaulters_count, total: second.defaulters_total }).toEqual({ count: 2, total: 749_000 });
 
     const above = (await s.api.post('/fees_summaryq', { min_balance: 100_000 })).json().data;
     expect(above.defaulters.map((x: Json) => x.student_id)).toEqual([kids.brian.id]);

@@ -162,6 +162,9 @@ export const feesCollectionSummary = defineCall({
     class_id: id.optional(),
     stream_id: id.optional(),
     min_balance: z.number().int().min(0).default(0),
+    /** The page of defaulters (largest balance first); the spreadsheet holds them all. */
+    page: z.number().int().min(1).default(1),
+    per_page: z.number().int().min(1).max(500).default(50),
     format,
   }),
   output: z.object({
@@ -170,6 +173,8 @@ export const feesCollectionSummary = defineCall({
     groups: z.array(summaryGroup),
     totals: z.object({ students: z.number(), expected: z.number(), paid: z.number(), balance: z.number() }),
     defaulters: z.array(defaulter),
+    /** How many defaulters there are, and what they owe, over every page. */
+    defaulters_count: z.number(),
     defaulters_total: z.number(),
   }),
   file: 'xlsx-or-json',

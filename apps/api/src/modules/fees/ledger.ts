@@ -154,7 +154,6 @@ interface Entry {
   receiptNo?: number;
   paymentId?: number;
   categoryId?: number | null;
-  seq: number;
 }
 
 /** The positions of the given students, computed together (one query per kind of entry). */
@@ -229,18 +228,39 @@ export async function positionsOf(scope: SchoolScope, ids: number[]): Promise<Ma
   ]);
 
   const opens = new Map(dates.map((d) => [key(d.year, d.term), dateOf(d.opensOn)]));
-  const opening = (year: number, term: number) =>
-    opens.get(key(year, term)) ?? calendarOf(year)[term - 1]?.[0] ?? `${year}-01-01`;
+  const opening = (year: number, term: number) => {
+    const k = key(year, term);
+    let date = opens.get(k);
+    if (date === undefined) {
+      date = calendarOf(year)[term - 1]?.[0] ?? `${year}-01-01`;
+      opens.set(k, date);
+    }
+    return date;
+  };
   const category = new Map(categories.map((c) => [c.id, c]));
   const categoryName = (id: number | null) => (id ? (category.get(id)?.name ?? 'Fees') : 'Fees');
 
-  const per = new Map<number, Entry[]>(ids.map((id) => [id, []]));
+  // Each student's entries by term, and within a term by kind in ledger order; each bucket keeps the order
+  // entries were added (structure lines by category, payments by receipt number with a reversal after its
+  // payment), so no sort is needed: a school's summary adds about 200,000 entries.
+  const per = new Map<number, Map<number, Entry[][]>>(ids.map((id) => [id, new Map()]));
+  const debtsOf = new Map<number, Entry[]>();
   const termsOf = new Map<number, Set<number>>(ids.map((id) => [id, new Set()]));
-  let seq = 0;
-  const add = (e: Omit<Entry, 'seq'>) => {
-    (e as Entry).seq = seq++;
-    per.get(e.studentId)?.push(e as Entry);
-    if (e.kind !== 'previous_debt') termsOf.get(e.studentId)?.add(key(e.year, e.term));
+  const add = (e: Entry) => {
+    if (e.kind === 'previous_debt') {
+      debtsOf.set(e.studentId, [...(debtsOf.get(e.studentId) ?? []), e]);
+      return;
+    }
+    const terms = per.get(e.studentId);
+    if (!terms) return;
+    const k = key(e.year, e.term);
+    let buckets = terms.get(k);
+    if (!buckets) {
+      buckets = [[], [], [], [], [], []];
+      terms.set(k, buckets);
+    }
+    buckets[order[e.kind]].push(e);
+    termsOf.get(e.studentId)?.add(k);
   };
   for (const e of enrolments) termsOf.get(e.studentId)?.add(key(e.year, e.term));
 
@@ -337,18 +357,12 @@ export async function positionsOf(scope: SchoolScope, ids: number[]): Promise<Ma
   }
 
   for (const id of ids) {
-    const entries = (per.get(id) ?? []).sort(
-      (a, b) =>
-        key(a.year, a.term) - key(b.year, b.term) ||
-        order[a.kind] - order[b.kind] ||
-        (a.kind === 'payment' || a.kind === 'reversal' ? (a.receiptNo ?? 0) - (b.receiptNo ?? 0) : 0) ||
-        a.seq - b.seq,
-    );
+    const byTerm = per.get(id) ?? new Map<number, Entry[][]>();
     const terms: StudentPosition['terms'] = [];
     const lines: LedgerLine[] = [];
     let balance = 0;
     const keys = [...(termsOf.get(id) ?? [])].sort((a, b) => a - b);
-    const debt = entries.filter((e) => e.kind === 'previous_debt');
+    const debt = debtsOf.get(id) ?? [];
     const firstKey = keys[0];
     for (const d of debt) {
       balance += d.amount;
@@ -364,13 +378,11 @@ export async function positionsOf(scope: SchoolScope, ids: number[]): Promise<Ma
         balance,
       });
     }
-    let i = debt.length;
     for (const k of keys) {
       const year = Math.floor(k / 3);
       const term = (k % 3) + 1;
       const row = { year, term, opening: balance, charged: 0, reduced: 0, paid: 0, closing: 0 };
-      for (; i < entries.length && key(entries[i].year, entries[i].term) === k; i++) {
-        const e = entries[i];
+      for (const e of (byTerm.get(k) ?? []).flat()) {
         balance += e.amount;
         if (e.kind === 'charge' || e.kind === 'addition') row.charged += e.amount;
         else if (e.kind === 'deduction' || e.kind === 'bursary') row.reduced -= e.amount;

@@ -216,7 +216,18 @@ export function feesReportsRoutes({ serve }: ModuleContext) {
         [...defaulters, { name: `TOTAL (${defaulters.length} students)`, balance: defaultersTotal }],
       );
     }
-    return { data: { ...now, groups: rows, totals, defaulters, defaulters_total: defaultersTotal } };
+    // A page of defaulters: a whole school's list is thousands of rows the screen shows fifty at a time.
+    const from = (input.page - 1) * input.per_page;
+    return {
+      data: {
+        ...now,
+        groups: rows,
+        totals,
+        defaulters: defaulters.slice(from, from + input.per_page),
+        defaulters_count: defaulters.length,
+        defaulters_total: defaultersTotal,
+      },
+    };
   });
 
   serve(feesCategorySummary, async ({ scope, input, reply }) => {

@@ -12,7 +12,7 @@ import { PageHeader } from '../../components/page-title';
 import { fetchData } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 import { type Placement, PlacementSelect } from '../students/placement-select';
-import { ExportButton, Panel, pageOf } from './report-parts';
+import { ExportButton, Panel } from './report-parts';
 
 const perPage = 50;
 const ledgerPath = '/student/ledger/{id}/{name}';
@@ -26,8 +26,9 @@ export default function FeesSummaryScreen() {
   const [page, setPage] = useState(1);
   const filters = { class_id: placement.class_id, stream_id: placement.stream_id, min_balance: minBalance };
   const summary = useQuery({
-    queryKey: ['fees-reports', 'summaryq', filters],
-    queryFn: () => fetchData(feesCollectionSummary, filters).then((r) => r.data),
+    queryKey: ['fees-reports', 'summaryq', filters, page],
+    // The server pages the defaulters; the groups and totals always cover the whole choice.
+    queryFn: () => fetchData(feesCollectionSummary, { ...filters, page, per_page: perPage }).then((r) => r.data),
     placeholderData: keepPreviousData,
   });
   const data = summary.data;
@@ -121,12 +122,12 @@ export default function FeesSummaryScreen() {
         </Grid.Col>
       </Grid>
       <Panel
-        title={data ? t('summary.defaulters', { count: data.defaulters.length, amount: formatNumber(minBalance) }) : ''}
+        title={data ? t('summary.defaulters', { count: data.defaulters_count, amount: formatNumber(minBalance) }) : ''}
         testId="defaulters"
       >
         <DataTable
           query={summary}
-          rows={pageOf(data?.defaulters, page, perPage)}
+          rows={data?.defaulters}
           rowKey={(d) => d.student_id}
           empty={t('summary.noDefaulters')}
           minWidth={900}
@@ -158,11 +159,11 @@ export default function FeesSummaryScreen() {
           ]}
           totals={
             data && {
-              name: t('summary.students', { count: data.defaulters.length }),
+              name: t('summary.students', { count: data.defaulters_count }),
               balance: formatNumber(data.defaulters_total),
             }
           }
-          paging={{ page, perPage, total: data?.defaulters.length ?? 0, onChange: setPage }}
+          paging={{ page, perPage, total: data?.defaulters_count ?? 0, onChange: setPage }}
         />
       </Panel>
     </div>
