@@ -90,6 +90,8 @@ export interface BalanceFilter {
   studentIds?: number[];
   /** Default: current students. */
   status?: string;
+  /** Figures only: the positions come without their ledger lines (summaries and tiles need no lines). */
+  figuresOnly?: boolean;
 }
 
 export interface StudentBalance {
@@ -128,7 +130,7 @@ export async function classBalances(scope: SchoolScope, filter: BalanceFilter): 
       .orderBy(students.surname, students.otherNames)
   ).map((r) => r.id);
   const now = await enrolledCurrentTerm(scope, filter.studentIds ? ids : undefined);
-  const positions = await positionsOf(scope, ids);
+  const positions = await positionsOf(scope, ids, { lines: !filter.figuresOnly });
   return ids.map((id) => {
     const position = positions.get(id) as StudentPosition;
     const t = position.terms.find((x) => x.year === now.year && x.term === now.term);
@@ -157,7 +159,12 @@ interface Entry {
 }
 
 /** The positions of the given students, computed together (one query per kind of entry). */
-export async function positionsOf(scope: SchoolScope, ids: number[]): Promise<Map<number, StudentPosition>> {
+export async function positionsOf(
+  scope: SchoolScope,
+  ids: number[],
+  /** `lines: false`: the same figures without the ledger lines (a school's summary would make 200,000). */
+  { lines: withLines = true } = {},
+): Promise<Map<number, StudentPosition>> {
   const result = new Map<number, StudentPosition>();
   if (ids.length === 0) return result;
   const db = scope.db;
@@ -166,8 +173,18 @@ export async function positionsOf(scope: SchoolScope, ids: number[]): Promise<Ma
   const idList = sql`(${`{${ids.join(',')}}`}::int[])`;
   const among = (column: PgColumn) => sql`${column} = any${idList}`;
   const [enrolments, structure, additions, deductions, grants, payments, debts, dates, categories] = await Promise.all([
+    // Only what decides the charges: a school has about 20,000 of these rows, and each timestamp column
+    // would cost a Date per row.
     db
-      .select()
+      .select({
+        studentId: studentTerms.studentId,
+        year: studentTerms.year,
+        term: studentTerms.term,
+        classId: studentTerms.classId,
+        section: studentTerms.section,
+        nationalityGroup: studentTerms.nationalityGroup,
+        isNew: studentTerms.isNew,
+      })
       .from(studentTerms)
       .where(and(eq(studentTerms.schoolId, school), among(studentTerms.studentId))),
     // The school's structure lines (a few hundred): matched to the enrolments below, rather than joined
@@ -273,8 +290,10 @@ export async function positionsOf(scope: SchoolScope, ids: number[]): Promise<Ma
     const k = `${line.year}:${line.term}:${line.classId}`;
     linesFor.set(k, [...(linesFor.get(k) ?? []), line]);
   }
-  // Charged amount per student, term and category: what percentage bursaries apply to.
+  // Charged amount per student, term and category: what percentage bursaries apply to (kept only for the
+  // students who have one).
   const chargedBy = new Map<string, number>();
+  const withPercent = new Set(grants.filter((g) => g.kind === 'percent').map((g) => g.studentId));
   for (const e of enrolments) {
     for (const c of linesFor.get(`${e.year}:${e.term}:${e.classId}`) ?? []) {
       // The enrolment's section, nationality group and new-entrant flag of that term decide the lines.
@@ -290,6 +309,7 @@ export async function positionsOf(scope: SchoolScope, ids: number[]): Promise<Ma
         amount: c.amount,
         categoryId: c.categoryId,
       });
+      if (!withPercent.has(e.studentId)) continue;
       for (const k of [
         `${e.studentId}:${key(e.year, e.term)}:${c.categoryId}`,
         `${e.studentId}:${key(e.year, e.term)}:*`,
@@ -368,15 +388,16 @@ export async function positionsOf(scope: SchoolScope, ids: number[]): Promise<Ma
       balance += d.amount;
       const year = firstKey == null ? 0 : Math.floor(firstKey / 3);
       const term = firstKey == null ? 0 : (firstKey % 3) + 1;
-      lines.push({
-        date: firstKey == null ? '' : opening(year, term),
-        year,
-        term,
-        kind: 'previous_debt',
-        description: d.description,
-        amount: d.amount,
-        balance,
-      });
+      if (withLines)
+        lines.push({
+          date: firstKey == null ? '' : opening(year, term),
+          year,
+          term,
+          kind: 'previous_debt',
+          description: d.description,
+          amount: d.amount,
+          balance,
+        });
     }
     for (const k of keys) {
       const year = Math.floor(k / 3);
@@ -387,6 +408,7 @@ export async function positionsOf(scope: SchoolScope, ids: number[]): Promise<Ma
         if (e.kind === 'charge' || e.kind === 'addition') row.charged += e.amount;
         else if (e.kind === 'deduction' || e.kind === 'bursary') row.reduced -= e.amount;
         else row.paid -= e.amount;
+        if (!withLines) continue;
         const line: LedgerLine = {
           date: e.date ?? opening(year, term),
           year,

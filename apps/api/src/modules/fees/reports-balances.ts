@@ -144,7 +144,7 @@ export interface FeesTiles {
 /** The fee tiles of the dashboard, from the same ledger function as every other balance. */
 export async function feesTiles(scope: SchoolScope): Promise<FeesTiles> {
   const [list, [paidToday], now] = await Promise.all([
-    classBalances(scope, {}),
+    classBalances(scope, { figuresOnly: true }),
     scope.db
       .select({ amount: sum(feesPayments.amount) })
       .from(feesPayments)

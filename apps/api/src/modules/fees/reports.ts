@@ -133,7 +133,11 @@ export { type FeesTiles, feesTiles } from './reports-balances.js';
 /** Fees reports (issue 4). */
 export function feesReportsRoutes({ serve }: ModuleContext) {
   serve(feesCollectionSummary, async ({ scope, input, reply }) => {
-    const { list, facts } = await balancesOf(scope, { classId: input.class_id, streamId: input.stream_id });
+    const { list, facts } = await balancesOf(scope, {
+      classId: input.class_id,
+      streamId: input.stream_id,
+      figuresOnly: true,
+    });
     const now = await currentTermOf(scope, list);
     const groups = new Map<
       string,
