@@ -1,9 +1,9 @@
-import { Button, Group, Modal, SimpleGrid } from '@mantine/core';
+import { Modal, SimpleGrid } from '@mantine/core';
 import type { Resource } from '@somero/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, fieldErrors } from '../../lib/api';
-import { useSaving } from '../../lib/saving';
+import { FormButtons } from '../form-buttons';
 import { type ResourceRow, resourceCalls } from './calls';
 import { FieldInput } from './field-input';
 import { bodyOf, initialValues } from './values';
@@ -19,7 +19,6 @@ interface Props {
 /** Add or edit a record of a declared entity: one input per field, the server's errors on the fields. */
 export function ResourceForm({ resource: r, row, onClose, onSaved }: Props) {
   const { t } = useTranslation();
-  const saving = useSaving();
   const fields = r.fields.filter((f) => !f.readOnly);
   const [values, setValues] = useState(() => initialValues(fields, row));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -56,14 +55,7 @@ export function ResourceForm({ resource: r, row, onClose, onSaved }: Props) {
             />
           ))}
         </SimpleGrid>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={saving}>
-            {t('common.save')}
-          </Button>
-        </Group>
+        <FormButtons onCancel={onClose} />
       </form>
     </Modal>
   );

@@ -1,14 +1,14 @@
-import { Button, Group, Modal, SimpleGrid, TextInput } from '@mantine/core';
+import { Modal, SimpleGrid, TextInput } from '@mantine/core';
 import type { adjustmentRow } from '@somero/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { FormButtons } from '../../components/form-buttons';
 import { MoneyInput } from '../../components/money-input';
 import { resourceCalls } from '../../components/resource/calls';
 import { ReferenceSelect } from '../../components/resource/reference-select';
 import { type StudentOption, StudentPicker } from '../../components/student-picker';
 import { api, fieldErrors } from '../../lib/api';
-import { useSaving } from '../../lib/saving';
 import type { AdjustmentKind } from './adjustment-kinds';
 import { type Term, TermPicker } from './term-picker';
 
@@ -27,7 +27,6 @@ interface Props {
 /** One addition (a charge) or deduction (a discount) for a student and term, through the entity's calls. */
 export function AdjustmentForm({ kind, row, term, onClose, onSaved }: Props) {
   const { t } = useTranslation('fees-setup');
-  const saving = useSaving();
   const [student, setStudent] = useState<StudentOption | null>(null);
   const [categoryId, setCategoryId] = useState<number | null>(row?.category_id ?? null);
   const [description, setDescription] = useState(row?.description ?? '');
@@ -85,14 +84,7 @@ export function AdjustmentForm({ kind, row, term, onClose, onSaved }: Props) {
           ) : null}
           <TermPicker value={period} onChange={setPeriod} />
         </SimpleGrid>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={saving}>
-            {t('common.save')}
-          </Button>
-        </Group>
+        <FormButtons onCancel={onClose} />
       </form>
     </Modal>
   );

@@ -1,23 +1,13 @@
-import {
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  NumberInput,
-  SegmentedControl,
-  SimpleGrid,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Checkbox, Group, Modal, NumberInput, SegmentedControl, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { addBursary, type bursaryRow, updateBursary } from '@somero/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { FormButtons } from '../../components/form-buttons';
 import { MoneyInput } from '../../components/money-input';
 import { ReferenceSelect } from '../../components/resource/reference-select';
 import { type StudentOption, StudentPicker } from '../../components/student-picker';
 import { api, type CallInput, fieldErrors } from '../../lib/api';
-import { useSaving } from '../../lib/saving';
 import { type Term, TermPicker } from './term-picker';
 
 export type Bursary = z.infer<typeof bursaryRow>;
@@ -56,7 +46,6 @@ interface Props {
 /** Give or change a bursary: a fixed amount per term, or a percentage of one category or of all fees. */
 export function BursaryForm({ row, term, onClose, onSaved }: Props) {
   const { t } = useTranslation('fees-setup');
-  const saving = useSaving();
   const [student, setStudent] = useState<StudentOption | null>(null);
   const [values, setValues] = useState(() => valuesOf(row, term));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -168,14 +157,7 @@ export function BursaryForm({ row, term, onClose, onSaved }: Props) {
             error={errors.note}
           />
         </SimpleGrid>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={saving}>
-            {t('common.save')}
-          </Button>
-        </Group>
+        <FormButtons onCancel={onClose} />
       </form>
     </Modal>
   );

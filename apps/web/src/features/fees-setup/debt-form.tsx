@@ -1,19 +1,18 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { type previousDebtRow, storePreviousDebt } from '@somero/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { FormButtons } from '../../components/form-buttons';
 import { MoneyInput } from '../../components/money-input';
 import { type StudentOption, StudentPicker } from '../../components/student-picker';
 import { api, type CallInput, fieldErrors } from '../../lib/api';
-import { useSaving } from '../../lib/saving';
 
 export type Debt = z.infer<typeof previousDebtRow>;
 
 /** One student's balance brought forward (POST store_previous_debts); a negative amount is a credit. */
 export function DebtForm({ row, onClose, onSaved }: { row: Debt | null; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation('fees-setup');
-  const saving = useSaving();
   const [student, setStudent] = useState<StudentOption | null>(null);
   const [amount, setAmount] = useState<number | null>(row?.amount ?? null);
   const [note, setNote] = useState(row?.note ?? '');
@@ -60,14 +59,7 @@ export function DebtForm({ row, onClose, onSaved }: { row: Debt | null; onClose:
             error={errors.note}
           />
         </Stack>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={saving}>
-            {t('common.save')}
-          </Button>
-        </Group>
+        <FormButtons onCancel={onClose} />
       </form>
     </Modal>
   );

@@ -1,10 +1,10 @@
-import { Button, Divider, Group, Modal, Title } from '@mantine/core';
+import { Divider, Modal, Title } from '@mantine/core';
 import { type StudentProfile, updateStudent } from '@somero/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormButtons } from '../../components/form-buttons';
 import { bodyOf, initialValues } from '../../components/resource/values';
 import { api, type CallInput, fieldErrors } from '../../lib/api';
-import { useSaving } from '../../lib/saving';
 import { GuardianEntries } from './guardian-entries';
 import { entriesOf, type GuardianEntry, guardiansBody } from './guardian-entry';
 import { StudentFields, studentFields } from './student-fields';
@@ -18,7 +18,6 @@ interface Props {
 /** Change a student's details and guardians (PUT students/{id}); the guardians given replace the links. */
 export function StudentEditForm({ student, onClose, onSaved }: Props) {
   const { t } = useTranslation('students');
-  const saving = useSaving();
   const [values, setValues] = useState(() => initialValues(studentFields, student));
   const [guardians, setGuardians] = useState<GuardianEntry[]>(() => entriesOf(student));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -43,14 +42,7 @@ export function StudentEditForm({ student, onClose, onSaved }: Props) {
           {t('add.guardians')}
         </Title>
         <GuardianEntries entries={guardians} onChange={setGuardians} errors={errors} />
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={saving}>
-            {t('common.save')}
-          </Button>
-        </Group>
+        <FormButtons onCancel={onClose} />
       </form>
     </Modal>
   );

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Paper, Textarea, TextInput } from '@mantine/core';
+import { Button, Modal, Paper, Textarea, TextInput } from '@mantine/core';
 import { addRole, deleteRole, listRoles, type RoleRow, updateRole } from '@somero/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -6,10 +6,10 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
+import { FormButtons } from '../../components/form-buttons';
 import { PageHeader } from '../../components/page-title';
 import { RowActions } from '../../components/row-actions';
 import { api, fetchData, fieldErrors } from '../../lib/api';
-import { useSaving } from '../../lib/saving';
 
 /** User Groups (roles): each with how many users hold it; add, rename, delete. */
 export default function RolesScreen() {
@@ -81,7 +81,6 @@ export default function RolesScreen() {
 
 function RoleForm({ row, onClose, onSaved }: { row: RoleRow | null; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
-  const saving = useSaving();
   const [name, setName] = useState(row?.name ?? '');
   const [description, setDescription] = useState(row?.description ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -117,14 +116,7 @@ function RoleForm({ row, onClose, onSaved }: { row: RoleRow | null; onClose: () 
           autosize
           minRows={2}
         />
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={saving}>
-            {t('common.save')}
-          </Button>
-        </Group>
+        <FormButtons onCancel={onClose} />
       </form>
     </Modal>
   );

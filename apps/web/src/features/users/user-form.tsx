@@ -1,12 +1,12 @@
-import { Button, Group, Modal, PasswordInput, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { Modal, PasswordInput, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { addUser, listRoles, type UserRow, updateUser } from '@somero/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormButtons } from '../../components/form-buttons';
 import { can } from '../../lib/access';
 import { api, fetchData, fieldErrors } from '../../lib/api';
 import { useUser } from '../../lib/auth';
-import { useSaving } from '../../lib/saving';
 
 interface Values {
   name: string;
@@ -41,7 +41,6 @@ interface Props {
 export function UserForm({ row, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const me = useUser();
-  const saving = useSaving();
   const [values, setValues] = useState<Values>(() => valuesOf(row));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const roles = useQuery({
@@ -126,14 +125,7 @@ export function UserForm({ row, onClose, onSaved }: Props) {
             error={errors.active}
           />
         </SimpleGrid>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={saving}>
-            {t('common.save')}
-          </Button>
-        </Group>
+        <FormButtons onCancel={onClose} />
       </form>
     </Modal>
   );
