@@ -215,7 +215,7 @@ test('demand notes of a class, and of chosen students, open as a PDF', async ({ 
   await page.getByText('Chosen students', { exact: true }).click();
   await page.getByRole('combobox', { name: 'Student' }).fill('Achieng');
   await page.getByRole('option').first().click();
-  await expect(page.getByTestId('demand-chosen')).toContainText('Achieng');
+  await expect(page.getByTestId('students-chosen')).toContainText('Achieng');
   popup = page.waitForEvent('popup');
   await page.getByRole('button', { name: 'Print demand notes' }).click();
   await expect.poll(async () => (await popup).url()).toMatch(/^blob:/);
