@@ -14,11 +14,9 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table';
-import { MoneyInput } from '../../components/money-input';
 import { PageHeader } from '../../components/page-title';
 import { type ResourceRow, resourceCalls } from '../../components/resource/calls';
 import { useReferenceRows } from '../../components/resource/reference-options';
-import { ReferenceSelect } from '../../components/resource/reference-select';
 import { RowActions } from '../../components/row-actions';
 import { type SearchOption, SearchSelect } from '../../components/search-select';
 import { can } from '../../lib/access';
@@ -27,7 +25,7 @@ import { useUser } from '../../lib/auth';
 import { openPdf } from '../../lib/downloads';
 import { formatDate, formatMoney, today } from '../../lib/format';
 import { useSaving } from '../../lib/saving';
-import { AmendDialog, VoidDialog } from './payment-dialogs';
+import { AmendDialog, PaymentFields, type PaymentFieldValues, VoidDialog } from './payment-dialogs';
 import { PaymentStatus } from './payment-parts';
 
 type OldPayment = CallOutput<typeof listOldReceipts>[number];
@@ -212,14 +210,17 @@ function OldPaymentForm({ onClose, onSaved }: { onClose: () => void; onSaved: (i
   const { t } = useTranslation('fees-desk');
   const saving = useSaving();
   const [student, setStudent] = useState<SearchOption<ResourceRow> | null>(null);
-  const [amount, setAmount] = useState<number | null>(null);
-  const [mode, setMode] = useState<number | null>(null);
-  const [paidOn, setPaidOn] = useState(today());
-  const [reference, setReference] = useState('');
-  const [payer, setPayer] = useState('');
+  const [fields, setFields] = useState<PaymentFieldValues>({
+    amount: null,
+    mode_id: null,
+    paid_on: today(),
+    reference: '',
+    payer: '',
+  });
+  const { amount, paid_on: paidOn, reference, payer } = fields;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const modes = useReferenceRows('payment_options');
-  const modeId = mode ?? modes.data?.find((m) => m.active !== false)?.id ?? null;
+  const modeId = fields.mode_id ?? modes.data?.find((m) => m.active !== false)?.id ?? null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -260,36 +261,7 @@ function OldPaymentForm({ onClose, onSaved }: { onClose: () => void; onSaved: (i
               {t('old.debt', { amount: formatMoney(Number(student.item.debt ?? 0)) })}
             </Text>
           ) : null}
-          <MoneyInput label={t('fields.amount')} required value={amount} onChange={setAmount} error={errors.amount} />
-          <ReferenceSelect
-            label={t('fields.mode')}
-            references="payment_options"
-            required
-            only={(o) => o.row.active !== false}
-            value={modeId}
-            onChange={setMode}
-            error={errors.mode_id}
-          />
-          <TextInput
-            type="date"
-            label={t('fields.date')}
-            max={today()}
-            value={paidOn}
-            onChange={(e) => setPaidOn(e.currentTarget.value)}
-            error={errors.paid_on}
-          />
-          <TextInput
-            label={t('fields.reference')}
-            value={reference}
-            onChange={(e) => setReference(e.currentTarget.value)}
-            error={errors.reference}
-          />
-          <TextInput
-            label={t('fields.payer')}
-            value={payer}
-            onChange={(e) => setPayer(e.currentTarget.value)}
-            error={errors.payer}
-          />
+          <PaymentFields values={{ ...fields, mode_id: modeId }} onChange={setFields} errors={errors} fresh />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}

@@ -78,11 +78,14 @@ interface AmendProps {
 export function AmendDialog({ title, payment, onAmend, onClose }: AmendProps) {
   const { t } = useTranslation('fees-desk');
   const saving = useSaving();
-  const [amount, setAmount] = useState<number | null>(payment.amount);
-  const [mode, setMode] = useState<number | null>(payment.mode_id);
-  const [paidOn, setPaidOn] = useState(payment.paid_on);
-  const [reference, setReference] = useState(payment.reference ?? '');
-  const [payer, setPayer] = useState(payment.payer ?? '');
+  const [fields, setFields] = useState<PaymentFieldValues>({
+    amount: payment.amount,
+    mode_id: payment.mode_id,
+    paid_on: payment.paid_on,
+    reference: payment.reference ?? '',
+    payer: payment.payer ?? '',
+  });
+  const { amount, mode_id: mode, paid_on: paidOn, reference, payer } = fields;
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const submit = async (event: FormEvent) => {
@@ -102,34 +105,7 @@ export function AmendDialog({ title, payment, onAmend, onClose }: AmendProps) {
     <Modal opened onClose={onClose} title={title} centered>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack>
-          <MoneyInput label={t('fields.amount')} value={amount} onChange={setAmount} error={errors.amount} />
-          <ReferenceSelect
-            label={t('fields.mode')}
-            references="payment_options"
-            value={mode}
-            onChange={setMode}
-            error={errors.mode_id}
-          />
-          <TextInput
-            type="date"
-            label={t('fields.date')}
-            max={today()}
-            value={paidOn}
-            onChange={(e) => setPaidOn(e.currentTarget.value)}
-            error={errors.paid_on}
-          />
-          <TextInput
-            label={t('fields.reference')}
-            value={reference}
-            onChange={(e) => setReference(e.currentTarget.value)}
-            error={errors.reference}
-          />
-          <TextInput
-            label={t('fields.payer')}
-            value={payer}
-            onChange={(e) => setPayer(e.currentTarget.value)}
-            error={errors.payer}
-          />
+          <PaymentFields values={fields} onChange={setFields} errors={errors} />
           <Textarea
             label={t('fields.reason')}
             description={t('amend.reasonHelp')}
@@ -151,5 +127,68 @@ export function AmendDialog({ title, payment, onAmend, onClose }: AmendProps) {
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** What a payment form holds: the amount, mode, date, reference and payer (empty text is "none"). */
+export interface PaymentFieldValues {
+  amount: number | null;
+  mode_id: number | null;
+  paid_on: string;
+  reference: string;
+  payer: string;
+}
+
+interface PaymentFieldsProps {
+  values: PaymentFieldValues;
+  onChange: (next: PaymentFieldValues) => void;
+  errors: Record<string, string>;
+  /** A new payment: amount and mode are required, and only modes in use are offered. */
+  fresh?: boolean;
+}
+
+/** The fields of a payment, shared by the old students' payment form and the amendment dialog. */
+export function PaymentFields({ values, onChange, errors, fresh = false }: PaymentFieldsProps) {
+  const { t } = useTranslation('fees-desk');
+  const set = (patch: Partial<PaymentFieldValues>) => onChange({ ...values, ...patch });
+  return (
+    <>
+      <MoneyInput
+        label={t('fields.amount')}
+        required={fresh}
+        value={values.amount}
+        onChange={(amount) => set({ amount })}
+        error={errors.amount}
+      />
+      <ReferenceSelect
+        label={t('fields.mode')}
+        references="payment_options"
+        required={fresh}
+        only={fresh ? (o) => o.row.active !== false : undefined}
+        value={values.mode_id}
+        onChange={(mode_id) => set({ mode_id })}
+        error={errors.mode_id}
+      />
+      <TextInput
+        type="date"
+        label={t('fields.date')}
+        max={today()}
+        value={values.paid_on}
+        onChange={(e) => set({ paid_on: e.currentTarget.value })}
+        error={errors.paid_on}
+      />
+      <TextInput
+        label={t('fields.reference')}
+        value={values.reference}
+        onChange={(e) => set({ reference: e.currentTarget.value })}
+        error={errors.reference}
+      />
+      <TextInput
+        label={t('fields.payer')}
+        value={values.payer}
+        onChange={(e) => set({ payer: e.currentTarget.value })}
+        error={errors.payer}
+      />
+    </>
   );
 }
