@@ -1,16 +1,22 @@
 import { Button, Checkbox, Chip, Grid, Group, NumberInput, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { customFeesPaymentsReport, customReportColumns } from '@somero/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MoneyInput } from '../../components/money-input';
 import { PageHeader } from '../../components/page-title';
 import { type StudentOption, StudentPicker } from '../../components/student-picker';
-import { ApiError, fetchData, fieldErrors } from '../../lib/api';
 import { today } from '../../lib/format';
 import { type Placement, PlacementSelect } from '../students/placement-select';
 import { ModeBars, type PaymentColumn, PaymentRowsTable } from './payment-rows';
-import { DateRangeInputs, ExportButton, ModeSelect, Panel, type Range, startOfYear } from './report-parts';
+import {
+  DateRangeInputs,
+  ExportButton,
+  ModeSelect,
+  Panel,
+  type Range,
+  startOfYear,
+  useAskedReport,
+} from './report-parts';
 
 const defaultColumns: PaymentColumn[] = [
   'receipt_no',
@@ -55,17 +61,7 @@ export default function CustomPaymentsReportScreen() {
     include_void: includeVoid,
     columns: orderOf(columns),
   };
-  const [asked, setAsked] = useState(current);
-  const report = useQuery({
-    queryKey: ['fees-reports', 'custom', asked],
-    queryFn: () => fetchData(customFeesPaymentsReport, asked).then((r) => r.data),
-    placeholderData: keepPreviousData,
-  });
-  const errors = report.error instanceof ApiError ? fieldErrors(report.error.result.errors) : {};
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setAsked(current);
-  };
+  const { report, asked, errors, submit } = useAskedReport('custom', customFeesPaymentsReport, current);
 
   return (
     <div data-screen-status="built">

@@ -1,14 +1,20 @@
 import { Button, Grid, Group, Paper } from '@mantine/core';
 import { feesPaymentsReport } from '@somero/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-title';
-import { ApiError, fetchData, fieldErrors } from '../../lib/api';
 import { today } from '../../lib/format';
 import { type Placement, PlacementSelect } from '../students/placement-select';
 import { ModeBars, PaymentRowsTable } from './payment-rows';
-import { DateRangeInputs, ExportButton, ModeSelect, Panel, type Range, startOfMonth } from './report-parts';
+import {
+  DateRangeInputs,
+  ExportButton,
+  ModeSelect,
+  Panel,
+  type Range,
+  startOfMonth,
+  useAskedReport,
+} from './report-parts';
 
 const columns = [
   'receipt_no',
@@ -35,17 +41,7 @@ export default function PaymentsReportScreen() {
     stream_id: placement.stream_id,
     mode_id: modeId ?? undefined,
   };
-  const [asked, setAsked] = useState(current);
-  const report = useQuery({
-    queryKey: ['fees-reports', 'payments', asked],
-    queryFn: () => fetchData(feesPaymentsReport, asked).then((r) => r.data),
-    placeholderData: keepPreviousData,
-  });
-  const errors = report.error instanceof ApiError ? fieldErrors(report.error.result.errors) : {};
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setAsked(current);
-  };
+  const { report, asked, errors, submit } = useAskedReport('payments', feesPaymentsReport, current);
 
   return (
     <div data-screen-status="built">

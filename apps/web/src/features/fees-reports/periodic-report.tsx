@@ -1,15 +1,13 @@
 import { Button, Group, Paper, SegmentedControl, Text } from '@mantine/core';
 import { feesPeriodicPaymentsReport } from '@somero/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BarChart } from '../../components/bar-chart';
 import type { Column } from '../../components/data-table';
 import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-title';
-import { ApiError, fetchData, fieldErrors } from '../../lib/api';
 import { formatDate, formatMoney, formatNumber, today } from '../../lib/format';
-import { DateRangeInputs, ExportButton, Panel, type Range, startOfYear } from './report-parts';
+import { DateRangeInputs, ExportButton, Panel, type Range, startOfYear, useAskedReport } from './report-parts';
 
 type Period = 'day' | 'week' | 'month';
 /** More bars than this make a chart nobody reads: a quarter's days, or two years of months. */
@@ -28,18 +26,11 @@ export default function PeriodicReportScreen() {
   const { t } = useTranslation('fees-reports');
   const [range, setRange] = useState<Range>({ from: startOfYear(), to: today() });
   const [period, setPeriod] = useState<Period>('month');
-  const [asked, setAsked] = useState({ ...range, period });
-  const report = useQuery({
-    queryKey: ['fees-reports', 'periodic', asked],
-    queryFn: () => fetchData(feesPeriodicPaymentsReport, asked).then((r) => r.data),
-    placeholderData: keepPreviousData,
+  const { report, asked, errors, submit } = useAskedReport('periodic', feesPeriodicPaymentsReport, {
+    ...range,
+    period,
   });
-  const errors = report.error instanceof ApiError ? fieldErrors(report.error.result.errors) : {};
   const data = report.data;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setAsked({ ...range, period });
-  };
 
   const modeColumns: Column<PeriodRow>[] = (data?.modes ?? []).map((m) => ({
     key: `mode-${m.mode_id}`,

@@ -1,16 +1,37 @@
 import { Button, Paper, TextInput, Title } from '@mantine/core';
 import { type Call, resourceByPath } from '@somero/contract';
 import { IconDownload } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReferenceSelect } from '../../components/resource/reference-select';
 import { can } from '../../lib/access';
+import { ApiError, type CallInput, fetchData, fieldErrors } from '../../lib/api';
 import { useUser } from '../../lib/auth';
 import { downloadSpreadsheet } from '../../lib/downloads';
 import { today } from '../../lib/format';
 
 export const startOfYear = () => `${today().slice(0, 4)}-01-01`;
 export const startOfMonth = () => `${today().slice(0, 7)}-01`;
+
+/**
+ * A report asked with a form: it runs for the filters last submitted (`asked`, which the export uses
+ * too), keeps the previous figures while the next load, and gives the field messages of a 422.
+ */
+export function useAskedReport<C extends Call>(key: string, call: C, current: CallInput<C>) {
+  const [asked, setAsked] = useState(current);
+  const report = useQuery({
+    queryKey: ['fees-reports', key, asked],
+    queryFn: () => fetchData(call, asked).then((r) => r.data),
+    placeholderData: keepPreviousData,
+  });
+  const errors = report.error instanceof ApiError ? fieldErrors(report.error.result.errors) : {};
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setAsked(current);
+  };
+  return { report, asked, errors, submit };
+}
 
 export interface Range {
   from: string;
