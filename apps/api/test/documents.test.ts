@@ -1,5 +1,6 @@
 import { inflateSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
+import PDFDocument from 'pdfkit';
 import PDFParser from 'pdf2json';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -224,6 +225,22 @@ describe('pass-out', () => {
     expect(open).toMatch(/Returned on _{5,}/);
     expect(open).not.toContain('RETURNED');
     expect(open).not.toContain('Namubiru Florence');
+  });
+});
+
+describe('PDF fonts', () => {
+  // The metrics of a standard font are parsed once and shared by every later document (documents/pdf.ts).
+  it('measures text by Helvetica\'s widths and kerning in every document, regular and bold alike', () => {
+    const widths = [1, 2, 3].map(() => {
+      const doc = new PDFDocument({ autoFirstPage: false }).fontSize(10);
+      return [doc.font('Helvetica').widthOfString('AV'), doc.font('Helvetica-Bold').widthOfString('AV')];
+    });
+    // A 667 + V 667 − 70 kerning; bold A 722 + V 667 − 80; per 1,000 units at 10 points.
+    expect(widths).toEqual([
+      [12.64, 13.09],
+      [12.64, 13.09],
+      [12.64, 13.09],
+    ]);
   });
 });
 

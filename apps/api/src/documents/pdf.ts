@@ -1,3 +1,4 @@
+import PDFDocument from 'pdfkit';
 import pdfmake from 'pdfmake';
 import type { Content, CustomTableLayout, TDocumentDefinitions } from 'pdfmake/interfaces';
 import type { SchoolForDocuments } from './types.js';
@@ -12,6 +13,7 @@ const helvetica = {
 const standardFonts = new Set(Object.values(helvetica));
 
 pdfmake.setFonts({ Helvetica: helvetica });
+keepStandardFontMetrics();
 // Documents are built from the database only: never fetch a URL, and read no file but the standard fonts.
 pdfmake.setUrlAccessPolicy(() => false);
 pdfmake.setLocalAccessPolicy((path) => standardFonts.has(path));
@@ -75,5 +77,42 @@ export function schoolHeader(school: SchoolForDocuments, title: string): Content
       { text: title.toUpperCase(), bold: true, fontSize: 11, alignment: 'center', margin: [0, 5, 0, 0] },
     ],
     margin: [0, 0, 0, 10],
+  };
+}
+
+/** The tables pdfkit fills when it parses a standard font's AFM metrics. */
+interface FontMetrics {
+  attributes: Record<string, unknown>;
+  glyphWidths: Record<string, number>;
+  boundingBoxes: Record<string, unknown>;
+  kernPairs: Record<string, number>;
+}
+
+/**
+ * pdfkit reads and parses a standard font's AFM file again for every document: a third of a receipt's
+ * rendering time. The metrics never change and pdfkit only reads them after parsing, so the first parse
+ * of each font is kept and every later document shares its tables. pdfkit does not export the parser's
+ * class; it is reached through a document's default font. If a later pdfkit has another shape, nothing
+ * is changed and pdfkit parses as before.
+ */
+function keepStandardFontMetrics() {
+  const probe = new PDFDocument({ autoFirstPage: false }) as unknown as { _font?: { font?: object } };
+  const parser = probe._font?.font?.constructor as { prototype: Record<string, unknown> } | undefined;
+  const parse = parser?.prototype.parse;
+  if (typeof parse !== 'function' || parse.length !== 1) return;
+  const kept = new Map<string, FontMetrics>();
+  parser!.prototype.parse = function parseOnce(this: FontMetrics, contents: string) {
+    let metrics = kept.get(contents);
+    if (!metrics) {
+      parse.call(this, contents);
+      metrics = {
+        attributes: this.attributes,
+        glyphWidths: this.glyphWidths,
+        boundingBoxes: this.boundingBoxes,
+        kernPairs: this.kernPairs,
+      };
+      kept.set(contents, metrics);
+    }
+    Object.assign(this, metrics);
   };
 }
