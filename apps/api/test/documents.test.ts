@@ -1,7 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
-import PDFDocument from 'pdfkit';
 import PDFParser from 'pdf2json';
+import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Invalid } from '../src/core/errors.js';
@@ -230,7 +230,7 @@ describe('pass-out', () => {
 
 describe('PDF fonts', () => {
   // The metrics of a standard font are parsed once and shared by every later document (documents/pdf.ts).
-  it('measures text by Helvetica\'s widths and kerning in every document, regular and bold alike', () => {
+  it("measures text by Helvetica's widths and kerning in every document, regular and bold alike", () => {
     const widths = [1, 2, 3].map(() => {
       const doc = new PDFDocument({ autoFirstPage: false }).fontSize(10);
       return [doc.font('Helvetica').widthOfString('AV'), doc.font('Helvetica-Bold').widthOfString('AV')];
