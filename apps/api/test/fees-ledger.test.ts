@@ -169,6 +169,14 @@ describe('the ledger worked by hand', () => {
     const mine = many.find((b) => b.studentId === id);
     expect(mine?.balance).toBe(710_000);
     for (const b of many) expect(b.position).toEqual(await studentPosition(scope, b.studentId));
+    // Figures only (summaries, tiles): the same terms and balance, without lines.
+    const figures = await classBalances(scope, { classId: school.classes.S1, figuresOnly: true });
+    for (const b of figures) {
+      const full = many.find((x) => x.studentId === b.studentId);
+      expect(b.position).toEqual({ ...full?.position, lines: [] });
+      expect(b.term).toEqual(full?.term);
+    }
+    expect(figures.find((b) => b.studentId === id)?.term).toMatchObject({ opening: 210_000, closing: 710_000 });
     await setTerm(2026, 1);
   });
 });

@@ -158,6 +158,15 @@ interface Entry {
   categoryId?: number | null;
 }
 
+/** One term of a student's ledger while it is being worked out: its sums, and its entries by kind. */
+interface TermEntries {
+  charged: number;
+  reduced: number;
+  paid: number;
+  /** Null when only the figures were asked for. */
+  entries: Entry[][] | null;
+}
+
 /** The positions of the given students, computed together (one query per kind of entry). */
 export async function positionsOf(
   scope: SchoolScope,
@@ -257,29 +266,35 @@ export async function positionsOf(
   const category = new Map(categories.map((c) => [c.id, c]));
   const categoryName = (id: number | null) => (id ? (category.get(id)?.name ?? 'Fees') : 'Fees');
 
-  // Each student's entries by term, and within a term by kind in ledger order; each bucket keeps the order
-  // entries were added (structure lines by category, payments by receipt number with a reversal after its
-  // payment), so no sort is needed: a school's summary adds about 200,000 entries.
-  const per = new Map<number, Map<number, Entry[][]>>(ids.map((id) => [id, new Map()]));
+  // Each student's terms (enrolled or with an entry), each with its sums and, when lines are asked for, its
+  // entries by kind in ledger order. Each bucket keeps the order entries were added (structure lines by
+  // category, payments by receipt number with a reversal after its payment), so no sort is needed. A
+  // school's summary has about 200,000 entries: figures only keep the sums and no entries.
+  const per = new Map<number, Map<number, TermEntries>>(ids.map((id) => [id, new Map()]));
   const debtsOf = new Map<number, Entry[]>();
-  const termsOf = new Map<number, Set<number>>(ids.map((id) => [id, new Set()]));
+  const termOf = (studentId: number, k: number) => {
+    const terms = per.get(studentId);
+    if (!terms) return undefined;
+    let t = terms.get(k);
+    if (!t) {
+      t = { charged: 0, reduced: 0, paid: 0, entries: withLines ? [[], [], [], [], [], []] : null };
+      terms.set(k, t);
+    }
+    return t;
+  };
   const add = (e: Entry) => {
     if (e.kind === 'previous_debt') {
       debtsOf.set(e.studentId, [...(debtsOf.get(e.studentId) ?? []), e]);
       return;
     }
-    const terms = per.get(e.studentId);
-    if (!terms) return;
-    const k = key(e.year, e.term);
-    let buckets = terms.get(k);
-    if (!buckets) {
-      buckets = [[], [], [], [], [], []];
-      terms.set(k, buckets);
-    }
-    buckets[order[e.kind]].push(e);
-    termsOf.get(e.studentId)?.add(k);
+    const t = termOf(e.studentId, key(e.year, e.term));
+    if (!t) return;
+    if (e.kind === 'charge' || e.kind === 'addition') t.charged += e.amount;
+    else if (e.kind === 'deduction' || e.kind === 'bursary') t.reduced -= e.amount;
+    else t.paid -= e.amount;
+    t.entries?.[order[e.kind]].push(e);
   };
-  for (const e of enrolments) termsOf.get(e.studentId)?.add(key(e.year, e.term));
+  for (const e of enrolments) termOf(e.studentId, key(e.year, e.term));
 
   // Structure lines in document order (category rank, then the order they were entered), by class and term.
   structure.sort(
@@ -290,53 +305,85 @@ export async function positionsOf(
     const k = `${line.year}:${line.term}:${line.classId}`;
     linesFor.set(k, [...(linesFor.get(k) ?? []), line]);
   }
+  // The lines an enrolment is charged: its class and term's lines that match its section, nationality group
+  // and new-entrant flag. Many students share an enrolment's shape, so each shape is matched once.
+  const matched = new Map<string, { lines: typeof structure; total: number }>();
+  const chargesOf = (e: (typeof enrolments)[number]) => {
+    const shape = `${e.year}:${e.term}:${e.classId}:${e.section}:${e.nationalityGroup}:${e.isNew}`;
+    let found = matched.get(shape);
+    if (!found) {
+      const lines = (linesFor.get(`${e.year}:${e.term}:${e.classId}`) ?? []).filter(
+        (c) =>
+          (c.section === 'all' || c.section === e.section) &&
+          (c.nationality === 'all' || c.nationality === e.nationalityGroup) &&
+          (c.entrants === 'all' || (c.entrants === 'new' && e.isNew)),
+      );
+      found = { lines, total: lines.reduce((sum, c) => sum + c.amount, 0) };
+      matched.set(shape, found);
+    }
+    return found;
+  };
   // Charged amount per student, term and category: what percentage bursaries apply to (kept only for the
   // students who have one).
   const chargedBy = new Map<string, number>();
   const withPercent = new Set(grants.filter((g) => g.kind === 'percent').map((g) => g.studentId));
+  // Entries are written out field by field: spreading a row into each one cost 60 ms of a school's summary.
   for (const e of enrolments) {
-    for (const c of linesFor.get(`${e.year}:${e.term}:${e.classId}`) ?? []) {
-      // The enrolment's section, nationality group and new-entrant flag of that term decide the lines.
-      if (c.section !== 'all' && c.section !== e.section) continue;
-      if (c.nationality !== 'all' && c.nationality !== e.nationalityGroup) continue;
-      if (c.entrants !== 'all' && !(c.entrants === 'new' && e.isNew)) continue;
-      add({
-        studentId: e.studentId,
-        year: e.year,
-        term: e.term,
-        kind: 'charge',
-        description: categoryName(c.categoryId),
-        amount: c.amount,
-        categoryId: c.categoryId,
-      });
-      if (!withPercent.has(e.studentId)) continue;
+    const charges = chargesOf(e);
+    const { studentId, year, term } = e;
+    if (withLines) {
+      for (const c of charges.lines) {
+        const description = categoryName(c.categoryId);
+        add({ studentId, year, term, kind: 'charge', description, amount: c.amount, categoryId: c.categoryId });
+      }
+    } else if (charges.total !== 0) {
+      add({ studentId, year, term, kind: 'charge', description: '', amount: charges.total });
+    }
+    if (!withPercent.has(e.studentId)) continue;
+    for (const c of charges.lines)
       for (const k of [
         `${e.studentId}:${key(e.year, e.term)}:${c.categoryId}`,
         `${e.studentId}:${key(e.year, e.term)}:*`,
       ])
         chargedBy.set(k, (chargedBy.get(k) ?? 0) + c.amount);
-    }
   }
-  for (const a of additions.sort((x, y) => x.id - y.id))
-    add({ ...a, kind: 'addition', description: a.description, amount: a.amount, categoryId: a.categoryId });
+  for (const a of additions.sort((x, y) => x.id - y.id)) {
+    const { studentId, year, term, description, amount, categoryId } = a;
+    add({ studentId, year, term, kind: 'addition', description, amount, categoryId });
+  }
   for (const d of deductions.sort((x, y) => x.id - y.id))
-    add({ ...d, kind: 'deduction', description: d.description, amount: -d.amount });
-  for (const p of payments.sort((x, y) => x.receiptNo - y.receiptNo)) {
-    const base = { studentId: p.studentId, year: p.year, term: p.term, receiptNo: p.receiptNo, paymentId: p.id };
     add({
-      ...base,
+      studentId: d.studentId,
+      year: d.year,
+      term: d.term,
+      kind: 'deduction',
+      description: d.description,
+      amount: -d.amount,
+    });
+  for (const p of payments.sort((x, y) => x.receiptNo - y.receiptNo)) {
+    const { studentId, year, term, receiptNo, id: paymentId } = p;
+    add({
+      studentId,
+      year,
+      term,
       kind: 'payment',
-      description: `Payment, receipt ${p.receiptNo}`,
+      description: withLines ? `Payment, receipt ${receiptNo}` : '',
       amount: -p.amount,
-      date: dateOf(p.paidOn),
+      date: withLines ? dateOf(p.paidOn) : undefined,
+      receiptNo,
+      paymentId,
     });
     if (p.status !== 'valid')
       add({
-        ...base,
+        studentId,
+        year,
+        term,
         kind: 'reversal',
-        description: `Receipt ${p.receiptNo} voided${p.voidReason ? `: ${p.voidReason}` : ''}`,
+        description: `Receipt ${receiptNo} voided${p.voidReason ? `: ${p.voidReason}` : ''}`,
         amount: p.amount,
         date: p.voidedAt ? dateOf(p.voidedAt) : dateOf(p.paidOn),
+        receiptNo,
+        paymentId,
       });
   }
   for (const d of debts)
@@ -353,7 +400,7 @@ export async function positionsOf(
   for (const b of grants) {
     const start = key(b.startYear, b.startTerm);
     const end = b.everyTerm ? (b.endYear != null && b.endTerm != null ? key(b.endYear, b.endTerm) : Infinity) : start;
-    for (const k of termsOf.get(b.studentId) ?? []) {
+    for (const k of [...(per.get(b.studentId)?.keys() ?? [])]) {
       if (k < start || k > end) continue;
       const year = Math.floor(k / 3);
       const term = (k % 3) + 1;
@@ -377,11 +424,11 @@ export async function positionsOf(
   }
 
   for (const id of ids) {
-    const byTerm = per.get(id) ?? new Map<number, Entry[][]>();
+    const byTerm = per.get(id) ?? new Map<number, TermEntries>();
     const terms: StudentPosition['terms'] = [];
     const lines: LedgerLine[] = [];
     let balance = 0;
-    const keys = [...(termsOf.get(id) ?? [])].sort((a, b) => a - b);
+    const keys = [...byTerm.keys()].sort((a, b) => a - b);
     const debt = debtsOf.get(id) ?? [];
     const firstKey = keys[0];
     for (const d of debt) {
@@ -402,13 +449,11 @@ export async function positionsOf(
     for (const k of keys) {
       const year = Math.floor(k / 3);
       const term = (k % 3) + 1;
-      const row = { year, term, opening: balance, charged: 0, reduced: 0, paid: 0, closing: 0 };
-      for (const e of (byTerm.get(k) ?? []).flat()) {
-        balance += e.amount;
-        if (e.kind === 'charge' || e.kind === 'addition') row.charged += e.amount;
-        else if (e.kind === 'deduction' || e.kind === 'bursary') row.reduced -= e.amount;
-        else row.paid -= e.amount;
-        if (!withLines) continue;
+      const t = byTerm.get(k) as TermEntries;
+      const openedWith = balance;
+      let running = openedWith;
+      for (const e of t.entries?.flat() ?? []) {
+        running += e.amount;
         const line: LedgerLine = {
           date: e.date ?? opening(year, term),
           year,
@@ -416,15 +461,23 @@ export async function positionsOf(
           kind: e.kind,
           description: e.description,
           amount: e.amount,
-          balance,
+          balance: running,
         };
         if (e.receiptNo != null) line.receiptNo = e.receiptNo;
         if (e.paymentId != null) line.paymentId = e.paymentId;
         if (e.categoryId !== undefined) line.categoryId = e.categoryId;
         lines.push(line);
       }
-      row.closing = balance;
-      terms.push(row);
+      balance = openedWith + t.charged - t.reduced - t.paid;
+      terms.push({
+        year,
+        term,
+        opening: openedWith,
+        charged: t.charged,
+        reduced: t.reduced,
+        paid: t.paid,
+        closing: balance,
+      });
     }
     result.set(id, { studentId: id, terms, lines, balance });
   }
