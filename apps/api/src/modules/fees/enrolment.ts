@@ -8,9 +8,9 @@ const groupSql = sql`case when students.nationality ~* '^\\s*ugand' then 'nation
 
 /**
  * Enrols the school's current students in a term (their class, stream, section and nationality as they
- * are now) when they have no row for it yet: one statement. Students with no enrolment at all (admitted
- * before enrolments were recorded) are first enrolled from their entry term up to this term in their
- * current class (one more statement). `studentIds` limits both to those students.
+ * are now) when they have no row for it yet. Students with no enrolment at all (admitted before
+ * enrolments were recorded) are enrolled from their entry term up to this term in their current class.
+ * One statement for both. `studentIds` limits it to those students.
  */
 export async function ensureEnrolled(scope: SchoolScope, year: number, term: number, studentIds?: number[]) {
   if (studentIds && studentIds.length === 0) return;
@@ -21,31 +21,31 @@ export async function ensureEnrolled(scope: SchoolScope, year: number, term: num
       )})`
     : sql``;
   const last = year * 3 + term - 1;
-  // Backfill: every term from entry to this one, for students that have no enrolment at all.
+  const entry = sql`students.entry_year * 3 + students.entry_term - 1`;
+  // Terms as year * 3 + term - 1: this one alone for a student enrolled before, every term from entry for
+  // a student never enrolled.
   await scope.db.execute(sql`
     insert into student_terms (school_id, student_id, year, term, class_id, stream_id, section, nationality_group, is_new)
     select students.school_id, students.id, g / 3, g % 3 + 1, students.class_id, students.stream_id, students.section,
-      ${groupSql}, g = students.entry_year * 3 + students.entry_term - 1
+      ${groupSql}, g = ${entry}
     from students
-    cross join lateral generate_series(students.entry_year * 3 + students.entry_term - 1, ${last}::int) g
-    where students.school_id = ${scope.schoolId} and students.status = 'current' ${only}
-      and not exists (select 1 from student_terms t where t.student_id = students.id)
-    on conflict (student_id, year, term) do nothing`);
-  // This term, for current students enrolled before but not yet in it.
-  await scope.db.execute(sql`
-    insert into student_terms (school_id, student_id, year, term, class_id, stream_id, section, nationality_group, is_new)
-    select students.school_id, students.id, ${year}::int, ${term}::int, students.class_id, students.stream_id,
-      students.section, ${groupSql}, students.entry_year = ${year} and students.entry_term = ${term}
-    from students
+    cross join lateral generate_series(
+      case when exists (select 1 from student_terms t where t.student_id = students.id) then ${last}::int else ${entry} end,
+      ${last}::int) g
     where students.school_id = ${scope.schoolId} and students.status = 'current' ${only}
       and not exists (select 1 from student_terms t
-        where t.student_id = students.id and t.year = ${year}::int and t.term = ${term}::int)
+        where t.student_id = students.id and t.year = g / 3 and t.term = g % 3 + 1)
     on conflict (student_id, year, term) do nothing`);
 }
 
 /** The current term, with the school's current students enrolled in it. */
-export async function enrolledCurrentTerm(scope: SchoolScope, studentIds?: number[]) {
-  const t = await currentTerm(scope);
+export async function enrolledCurrentTerm(
+  scope: SchoolScope,
+  studentIds?: number[],
+  /** The current term when the caller has read it already. */
+  known?: { year: number; term: number },
+) {
+  const t = known ?? (await currentTerm(scope));
   await ensureEnrolled(scope, t.year, t.term, studentIds);
   return t;
 }

@@ -70,17 +70,29 @@ const order: Record<LedgerLine['kind'], number> = {
  * or 'new' when the student joined that term) + additions − deductions − bursaries active that term −
  * payments received that term (a voided payment shows as the payment and its reversal).
  */
-export async function studentPosition(scope: SchoolScope, studentId: number): Promise<StudentPosition> {
+export async function studentPosition(
+  scope: SchoolScope,
+  studentId: number,
+  {
+    lines = true,
+    now,
+  }: {
+    /** False: the figures without the ledger lines (a receipt needs only the balance). */
+    lines?: boolean;
+    /** The current term when the caller has read it already. */
+    now?: { year: number; term: number };
+  } = {},
+): Promise<StudentPosition> {
   // Side by side: enrolling touches only this school's student of that id, so another's stays untouched.
   const [[s]] = await Promise.all([
     scope.db
       .select({ id: students.id })
       .from(students)
       .where(scope.mine(students, eq(students.id, studentId))),
-    enrolledCurrentTerm(scope, [studentId]),
+    enrolledCurrentTerm(scope, [studentId], now),
   ]);
   if (!s) throw new NotFound('student');
-  const all = await positionsOf(scope, [studentId]);
+  const all = await positionsOf(scope, [studentId], { lines });
   return all.get(studentId) as StudentPosition;
 }
 
@@ -243,14 +255,19 @@ export async function positionsOf(
       .select()
       .from(previousDebts)
       .where(and(eq(previousDebts.schoolId, school), among(previousDebts.studentId))),
-    db
-      .select({ year: termDates.year, term: termDates.term, opensOn: termDates.opensOn })
-      .from(termDates)
-      .where(eq(termDates.schoolId, school)),
-    db
-      .select({ id: feesCategories.id, name: feesCategories.name, rank: feesCategories.rank })
-      .from(feesCategories)
-      .where(eq(feesCategories.schoolId, school)),
+    // Term dates and category names only describe lines (and put them in order).
+    withLines
+      ? db
+          .select({ year: termDates.year, term: termDates.term, opensOn: termDates.opensOn })
+          .from(termDates)
+          .where(eq(termDates.schoolId, school))
+      : [],
+    withLines
+      ? db
+          .select({ id: feesCategories.id, name: feesCategories.name, rank: feesCategories.rank })
+          .from(feesCategories)
+          .where(eq(feesCategories.schoolId, school))
+      : [],
   ]);
 
   const opens = new Map(dates.map((d) => [key(d.year, d.term), dateOf(d.opensOn)]));

@@ -8,41 +8,54 @@ import { studentPosition } from './ledger.js';
 import { paymentRows } from './payments-query.js';
 
 /** What the student owes now (negative: credit), from the ledger's `studentPosition`, the one source of balances. */
-export async function balanceNow(scope: SchoolScope, studentId: number): Promise<number> {
-  return (await studentPosition(scope, studentId)).balance;
+export async function balanceNow(
+  scope: SchoolScope,
+  studentId: number,
+  now?: { year: number; term: number },
+): Promise<number> {
+  return (await studentPosition(scope, studentId, { lines: false, now })).balance;
 }
 
 /**
  * The balance right after a payment: what is owed now plus the valid payments taken since (a reprint
  * next week still shows the balance the receipt showed on the day).
  */
-export async function balanceAfter(scope: SchoolScope, payment: { id: number; studentId: number }) {
-  const now = await balanceNow(scope, payment.studentId);
-  const [later] = await scope.db
-    .select({ amount: sql<string | null>`sum(${feesPayments.amount})` })
-    .from(feesPayments)
-    .where(
-      scope.mine(
-        feesPayments,
-        and(
-          eq(feesPayments.studentId, payment.studentId),
-          eq(feesPayments.status, 'valid'),
-          gt(feesPayments.id, payment.id),
+export async function balanceAfter(
+  scope: SchoolScope,
+  payment: { id: number; studentId: number },
+  now?: { year: number; term: number },
+) {
+  const [owed, [later]] = await Promise.all([
+    balanceNow(scope, payment.studentId, now),
+    scope.db
+      .select({ amount: sql<string | null>`sum(${feesPayments.amount})` })
+      .from(feesPayments)
+      .where(
+        scope.mine(
+          feesPayments,
+          and(
+            eq(feesPayments.studentId, payment.studentId),
+            eq(feesPayments.status, 'valid'),
+            gt(feesPayments.id, payment.id),
+          ),
         ),
       ),
-    );
-  return now + Number(later?.amount ?? 0);
+  ]);
+  return owed + Number(later?.amount ?? 0);
 }
 
 /** A fees payment's receipt PDF, in the school's receipt format, and its file name. */
 export async function feesReceiptPdf(scope: SchoolScope, id: number) {
-  const [row] = await paymentRows(scope, scope.mine(feesPayments, eq(feesPayments.id, id)));
-  if (!row) throw new NotFound('payment');
-  const [details, balance] = await Promise.all([
+  const [[row], details] = await Promise.all([
+    paymentRows(scope, scope.mine(feesPayments, eq(feesPayments.id, id))),
     schoolDetailsOf(scope),
-    row.status === 'valid' ? balanceAfter(scope, { id: row.id, studentId: row.student_id }) : Promise.resolve(null),
   ]);
-  const school = await schoolForDocuments(scope, details);
+  if (!row) throw new NotFound('payment');
+  const now = { year: details.current_year, term: details.current_term };
+  const [school, balance] = await Promise.all([
+    schoolForDocuments(scope, details),
+    row.status === 'valid' ? balanceAfter(scope, { id: row.id, studentId: row.student_id }, now) : null,
+  ]);
   const doc: ReceiptDocument = {
     title: 'Fees Receipt',
     receiptNo: row.receipt_no,
