@@ -8,6 +8,7 @@ import { Invalid } from '../src/core/errors.js';
 import { idCardsPdf } from '../src/documents/id-cards.js';
 import { prepareImage } from '../src/documents/images.js';
 import { passOutPdf } from '../src/documents/pass-out.js';
+import { renderPdf } from '../src/documents/pdf.js';
 import { decodeUpload, readSheet, templateSheet, writeSheet } from '../src/documents/spreadsheet.js';
 import type { IdCard, PassOutDocument, SchoolForDocuments } from '../src/documents/types.js';
 
@@ -230,7 +231,8 @@ describe('pass-out', () => {
 
 describe('PDF fonts', () => {
   // The metrics of a standard font are parsed once and shared by every later document (documents/pdf.ts).
-  it("measures text by Helvetica's widths and kerning in every document, regular and bold alike", () => {
+  it("measures text by Helvetica's widths and kerning in every document, regular and bold alike", async () => {
+    await renderPdf({ content: 'Somero' });
     const widths = [1, 2, 3].map(() => {
       const doc = new PDFDocument({ autoFirstPage: false }).fontSize(10);
       return [doc.font('Helvetica').widthOfString('AV'), doc.font('Helvetica-Bold').widthOfString('AV')];

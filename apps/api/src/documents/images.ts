@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { Invalid } from '../core/errors.js';
 import { decodeUpload } from './upload.js';
 
@@ -17,6 +17,8 @@ export async function prepareImage(
   purpose: 'photo' | 'logo',
 ): Promise<{ bytes: Uint8Array; mime: string }> {
   const input = decodeUpload(data);
+  // sharp is loaded by the first image, not at start-up.
+  const sharp: typeof Sharp = (await import('sharp')).default;
   if (input.length > maxBytes) throw new Invalid('data', 'The image is larger than 5 MB');
 
   const info = await sharp(input)

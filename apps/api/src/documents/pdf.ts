@@ -1,5 +1,5 @@
-import PDFDocument from 'pdfkit';
-import pdfmake from 'pdfmake';
+import type PDFKit from 'pdfkit';
+import type Pdfmake from 'pdfmake';
 import type { Content, CustomTableLayout, TDocumentDefinitions } from 'pdfmake/interfaces';
 import type { SchoolForDocuments } from './types.js';
 
@@ -12,14 +12,23 @@ const helvetica = {
 };
 const standardFonts = new Set(Object.values(helvetica));
 
-pdfmake.setFonts({ Helvetica: helvetica });
-keepStandardFontMetrics();
-// Documents are built from the database only: never fetch a URL, and read no file but the standard fonts.
-pdfmake.setUrlAccessPolicy(() => false);
-pdfmake.setLocalAccessPolicy((path) => standardFonts.has(path));
+/** pdfmake and pdfkit take a sixth of a second to load: they are loaded by the first PDF, not at start-up. */
+let loaded: Promise<typeof Pdfmake> | undefined;
+function pdfmakeReady() {
+  loaded ??= Promise.all([import('pdfmake'), import('pdfkit')]).then(([{ default: pdfmake }, { default: pdfkit }]) => {
+    pdfmake.setFonts({ Helvetica: helvetica });
+    keepStandardFontMetrics(pdfkit);
+    // Documents are built from the database only: never fetch a URL, and read no file but the standard fonts.
+    pdfmake.setUrlAccessPolicy(() => false);
+    pdfmake.setLocalAccessPolicy((path) => standardFonts.has(path));
+    return pdfmake;
+  });
+  return loaded;
+}
 
 /** Renders a document definition to PDF bytes, in Helvetica unless the document says otherwise. */
-export function renderPdf(doc: TDocumentDefinitions): Promise<Buffer> {
+export async function renderPdf(doc: TDocumentDefinitions): Promise<Buffer> {
+  const pdfmake = await pdfmakeReady();
   return pdfmake
     .createPdf({
       ...doc,
@@ -95,7 +104,7 @@ interface FontMetrics {
  * class; it is reached through a document's default font. If a later pdfkit has another shape, nothing
  * is changed and pdfkit parses as before.
  */
-function keepStandardFontMetrics() {
+function keepStandardFontMetrics(PDFDocument: typeof PDFKit) {
   const probe = new PDFDocument({ autoFirstPage: false }) as unknown as { _font?: { font?: object } };
   const parser = probe._font?.font?.constructor as { prototype: Record<string, unknown> } | undefined;
   const parse = parser?.prototype.parse;

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { Invalid } from '../core/errors.js';
 import type { SheetColumn } from './types.js';
 
@@ -14,7 +14,7 @@ export async function writeSheet(
   columns: SheetColumn[],
   rows: Record<string, unknown>[],
 ): Promise<Buffer> {
-  const workbook = newWorkbook();
+  const workbook = await newWorkbook();
   addTable(workbook, sheetName, columns, rows);
   return toBuffer(workbook);
 }
@@ -26,7 +26,7 @@ export async function templateSheet(
   example: Record<string, unknown>[],
   notes: string[],
 ): Promise<Buffer> {
-  const workbook = newWorkbook();
+  const workbook = await newWorkbook();
   const sheet = addTable(workbook, sheetName, columns, example);
   for (let i = 0; i < example.length; i++) {
     sheet.getRow(i + 2).font = { italic: true, color: { argb: 'FF808080' } };
@@ -44,7 +44,7 @@ export async function templateSheet(
 export async function readSheet(
   data: Buffer,
 ): Promise<{ headers: string[]; rows: { row: number; values: Record<string, string> }[] }> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await excel()).Workbook();
   try {
     await workbook.xlsx.load(data as unknown as ArrayBuffer);
   } catch {
@@ -82,8 +82,15 @@ export function snakeCase(text: string): string {
     .replace(/^_+|_+$/g, '');
 }
 
-function newWorkbook() {
-  const workbook = new ExcelJS.Workbook();
+/** exceljs takes a tenth of a second to load: it is loaded by the first spreadsheet, not at start-up. */
+let loaded: Promise<typeof ExcelJS> | undefined;
+const excel = () => {
+  loaded ??= import('exceljs').then((m) => m.default);
+  return loaded;
+};
+
+async function newWorkbook() {
+  const workbook = new (await excel()).Workbook();
   workbook.creator = 'Somero';
   workbook.created = new Date();
   return workbook;
