@@ -105,3 +105,20 @@ test('promote S5 to S6 with one repeater; the summary counts follow', async ({ p
   await expect(page.getByTestId('bar-S6')).toHaveText(String(s6 + s5 - 1));
   expect(errors).toEqual([]);
 });
+
+test('a new filter or search takes the list back to its first page', async ({ page }) => {
+  await page.goto('/students');
+  const showing = page.getByText(/^Showing \d+–\d+ of \d+$/);
+  await expect(showing).toHaveText(/^Showing 1–50 of \d+$/);
+  await page.getByRole('button', { name: '2', exact: true }).click();
+  await expect(showing).toHaveText(/^Showing 51–100 of \d+$/);
+
+  await choose(page, page.getByRole('combobox', { name: 'Gender' }), 'Female');
+  await expect(showing).toHaveText(/^Showing 1–50 of \d+$/);
+  await page.getByRole('button', { name: '2', exact: true }).click();
+  await expect(showing).toHaveText(/^Showing 51–100 of \d+$/);
+
+  await page.getByRole('textbox', { name: 'Search' }).fill('a');
+  await expect(showing).toHaveText(/^Showing 1–\d+ of \d+$/);
+  await expect(showing).not.toHaveText(/^Showing 51–/);
+});

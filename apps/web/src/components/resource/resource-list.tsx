@@ -1,15 +1,15 @@
 import { Button, Group, Paper, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import type { Resource } from '@somero/contract';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../lib/access';
-import { api, fetchData } from '../../lib/api';
+import { api } from '../../lib/api';
 import { useUser } from '../../lib/auth';
 import { ConfirmDialog } from '../confirm-dialog';
 import { DataTable } from '../data-table';
+import { usePagedList, useSearch } from '../paged-list';
 import { RowActions } from '../row-actions';
 import type { Sorting } from '../sort-header';
 import { type ResourceRow, referenceKey, resourceCalls, resourceKey } from './calls';
@@ -33,9 +33,7 @@ export function ResourceList({ resource: r, heading, perPage = 20 }: Props) {
   const user = useUser();
   const queryClient = useQueryClient();
   const calls = resourceCalls(r);
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [term] = useDebouncedValue(search.trim(), 300);
+  const search = useSearch();
   const [sorting, setSorting] = useState<Sorting>({ sort: r.list.defaultSort.name, order: 'asc' });
   const [filters, setFilters] = useState<Record<string, string>>({});
   const [editing, setEditing] = useState<ResourceRow | 'new' | null>(null);
@@ -48,14 +46,15 @@ export function ResourceList({ resource: r, heading, perPage = 20 }: Props) {
   const columns = r.list.columns;
   const nameOf = (row: ResourceRow) => String(row[r.titleField.name] ?? row.id);
 
-  const list = useQuery({
-    queryKey: [...resourceKey(r.path), { page, term, sorting, filters }],
-    queryFn: () =>
-      fetchData(calls.list, { page, per_page: perPage, search: term || undefined, ...sorting, ...filters }),
-    placeholderData: keepPreviousData,
-  });
+  const paged = usePagedList(
+    resourceKey(r.path),
+    calls.list,
+    { search: search.term, ...sorting, ...filters },
+    { perPage },
+  );
+  const { list, paging } = paged;
   const reload = () => {
-    void queryClient.invalidateQueries({ queryKey: resourceKey(r.path) });
+    paged.reload();
     void queryClient.invalidateQueries({ queryKey: referenceKey(r.path) });
   };
 
@@ -74,10 +73,7 @@ export function ResourceList({ resource: r, heading, perPage = 20 }: Props) {
     if (result.ok) reload();
   };
 
-  const setFilter = (name: string, value: string) => {
-    setFilters((current) => ({ ...current, [name]: value }));
-    setPage(1);
-  };
+  const setFilter = (name: string, value: string) => setFilters((current) => ({ ...current, [name]: value }));
 
   return (
     <Paper p="md" withBorder data-resource={r.path}>
@@ -94,11 +90,8 @@ export function ResourceList({ resource: r, heading, perPage = 20 }: Props) {
               leftSection={<IconSearch size={16} />}
               placeholder={t('resource.search', { label: r.label.many.toLowerCase() })}
               aria-label={t('resource.search', { label: r.label.many.toLowerCase() })}
-              value={search}
-              onChange={(e) => {
-                setSearch(e.currentTarget.value);
-                setPage(1);
-              }}
+              value={search.text}
+              onChange={(e) => search.setText(e.currentTarget.value)}
             />
           ) : null}
           {r.list.filters.map((f) => (
@@ -115,7 +108,7 @@ export function ResourceList({ resource: r, heading, perPage = 20 }: Props) {
         query={list}
         rows={list.data?.data}
         empty={
-          term || Object.values(filters).some(Boolean)
+          search.term || Object.values(filters).some(Boolean)
             ? t('common.noMatches')
             : t('resource.none', { label: r.label.many.toLowerCase() })
         }
@@ -126,10 +119,7 @@ export function ResourceList({ resource: r, heading, perPage = 20 }: Props) {
           render: (row: ResourceRow) => <FieldCell field={f} value={row[f.name]} />,
         }))}
         sorting={sorting}
-        onSort={(next) => {
-          setSorting(next);
-          setPage(1);
-        }}
+        onSort={setSorting}
         actions={
           canEdit || canDelete
             ? (row) => (
@@ -141,7 +131,7 @@ export function ResourceList({ resource: r, heading, perPage = 20 }: Props) {
               )
             : undefined
         }
-        paging={{ page, perPage, total: list.data?.total ?? 0, onChange: setPage }}
+        paging={paging}
       />
       {editing ? (
         <ResourceForm

@@ -1,12 +1,13 @@
 import { ActionIcon, Button, Code, Group, Paper, Select, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
 import { type AuditRow, listAudits, listUsers } from '@somero/contract';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CenteredLoader } from '../../components/centered-loader';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-title';
+import { usePagedList } from '../../components/paged-list';
 import { Pager } from '../../components/pager';
 import { can } from '../../lib/access';
 import { fetchData } from '../../lib/api';
@@ -33,7 +34,6 @@ export default function AuditsScreen() {
   const me = useUser();
   const [draft, setDraft] = useState<Filters>(noFilters);
   const [filters, setFilters] = useState<Filters>(noFilters);
-  const [page, setPage] = useState(1);
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
 
   const users = useQuery({
@@ -41,31 +41,23 @@ export default function AuditsScreen() {
     queryFn: () => fetchData(listUsers, { page: 1, per_page: 500 }).then((r) => r.data),
     enabled: can(me, 'view_users'),
   });
-  const list = useQuery({
-    queryKey: ['audits', page, filters],
-    queryFn: () =>
-      fetchData(listAudits, {
-        page,
-        per_page: perPage,
-        user_id: filters.user_id ? Number(filters.user_id) : undefined,
-        from: filters.from || undefined,
-        to: filters.to || undefined,
-        module: filters.module.trim() || undefined,
-        entity: filters.entity.trim() || undefined,
-        search: filters.search.trim() || undefined,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const asked = {
+    user_id: filters.user_id ? Number(filters.user_id) : undefined,
+    from: filters.from || undefined,
+    to: filters.to || undefined,
+    module: filters.module.trim() || undefined,
+    entity: filters.entity.trim() || undefined,
+    search: filters.search.trim() || undefined,
+  };
+  const { list, paging } = usePagedList(['audits'], listAudits, asked, { perPage });
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
     setFilters(draft);
-    setPage(1);
   };
   const clear = () => {
     setDraft(noFilters);
     setFilters(noFilters);
-    setPage(1);
   };
   const toggle = (id: number) =>
     setOpen((current) => {
@@ -144,7 +136,7 @@ export default function AuditsScreen() {
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
-            <Pager page={page} perPage={perPage} total={list.data.total ?? 0} onChange={setPage} />
+            <Pager {...paging} />
           </>
         )}
       </Paper>

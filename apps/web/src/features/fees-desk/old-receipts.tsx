@@ -1,5 +1,4 @@
 import { ActionIcon, Button, Group, Modal, Paper, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import {
   addOldPayment,
   amendOldPayment,
@@ -10,11 +9,11 @@ import {
   voidOldPayment,
 } from '@somero/contract';
 import { IconBan, IconPlus, IconPrinter, IconSearch } from '@tabler/icons-react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-title';
+import { usePagedList, useSearch } from '../../components/paged-list';
 import { type ResourceRow, resourceCalls } from '../../components/resource/calls';
 import { useReferenceRows } from '../../components/resource/reference-options';
 import { RowActions } from '../../components/row-actions';
@@ -53,19 +52,16 @@ const findOldStudents = (term: string) =>
 export default function OldStudentReceiptsScreen() {
   const { t } = useTranslation('fees-desk');
   const user = useUser();
-  const queryClient = useQueryClient();
-  const [search, setSearch] = useState('');
-  const [term] = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(1);
+  const search = useSearch();
   const [adding, setAdding] = useState(false);
   const [voiding, setVoiding] = useState<OldPayment | null>(null);
   const [amending, setAmending] = useState<OldPayment | null>(null);
-  const list = useQuery({
-    queryKey: ['old-receipts', term, page],
-    queryFn: () => fetchData(listOldReceipts, { search: term || undefined, page, per_page: perPage }),
-    placeholderData: keepPreviousData,
-  });
-  const reload = () => void queryClient.invalidateQueries({ queryKey: ['old-receipts'] });
+  const { list, paging, reload } = usePagedList(
+    ['old-receipts'],
+    listOldReceipts,
+    { search: search.term },
+    { perPage },
+  );
   const mayPay = can(user, 'pay_fees');
 
   return (
@@ -86,16 +82,13 @@ export default function OldStudentReceiptsScreen() {
           leftSection={<IconSearch size={16} />}
           placeholder={t('old.search')}
           aria-label={t('list.search')}
-          value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setPage(1);
-          }}
+          value={search.text}
+          onChange={(e) => search.setText(e.currentTarget.value)}
         />
         <DataTable
           query={list}
           rows={list.data?.data}
-          empty={term ? t('common.noMatches') : t('old.none')}
+          empty={search.term ? t('common.noMatches') : t('old.none')}
           minWidth={1000}
           rowProps={(p) => ({ 'data-receipt': String(p.receipt_no), 'data-status': p.status })}
           columns={[
@@ -157,7 +150,7 @@ export default function OldStudentReceiptsScreen() {
               ) : null}
             </RowActions>
           )}
-          paging={{ page, perPage, total: list.data?.total ?? 0, onChange: setPage }}
+          paging={paging}
         />
       </Paper>
       {adding ? (

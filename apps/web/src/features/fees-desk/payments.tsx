@@ -1,13 +1,11 @@
 import { Button, Group, Paper, Select, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { exportFeesPayments, viewFeesPayments } from '@somero/contract';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-title';
+import { usePagedList, useSearch } from '../../components/paged-list';
 import { ReferenceSelect } from '../../components/resource/reference-select';
-import { fetchData } from '../../lib/api';
 import { downloadSpreadsheet } from '../../lib/downloads';
 import { formatMoney } from '../../lib/format';
 import { PaymentsTable } from './payment-parts';
@@ -21,9 +19,7 @@ export default function FeesPaymentsScreen() {
   const [modeId, setModeId] = useState<number | null>(null);
   const [classId, setClassId] = useState<number | null>(null);
   const [status, setStatus] = useState<'valid' | 'void' | null>(null);
-  const [search, setSearch] = useState('');
-  const [term] = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(1);
+  const search = useSearch();
   const [exporting, setExporting] = useState(false);
   const filters = {
     from: range.from || undefined,
@@ -31,19 +27,9 @@ export default function FeesPaymentsScreen() {
     mode_id: modeId ?? undefined,
     class_id: classId ?? undefined,
     status: status ?? undefined,
-    search: term || undefined,
+    search: search.term,
   };
-  const list = useQuery({
-    queryKey: ['fees-payments', filters, page],
-    queryFn: () => fetchData(viewFeesPayments, { ...filters, page, per_page: perPage }),
-    placeholderData: keepPreviousData,
-  });
-  const filter =
-    <T,>(set: (v: T) => void) =>
-    (v: T) => {
-      set(v);
-      setPage(1);
-    };
+  const { list, paging } = usePagedList(['fees-payments'], viewFeesPayments, filters, { perPage });
   const totals = list.data?.totals;
 
   const exportSheet = async () => {
@@ -75,13 +61,13 @@ export default function FeesPaymentsScreen() {
             type="date"
             label={t('list.from')}
             value={range.from}
-            onChange={(e) => filter(setRange)({ ...range, from: e.currentTarget.value })}
+            onChange={(e) => setRange({ ...range, from: e.currentTarget.value })}
           />
           <TextInput
             type="date"
             label={t('list.to')}
             value={range.to}
-            onChange={(e) => filter(setRange)({ ...range, to: e.currentTarget.value })}
+            onChange={(e) => setRange({ ...range, to: e.currentTarget.value })}
           />
           <ReferenceSelect
             label={t('fields.mode')}
@@ -89,7 +75,7 @@ export default function FeesPaymentsScreen() {
             references="payment_options"
             w={170}
             value={modeId}
-            onChange={filter(setModeId)}
+            onChange={setModeId}
           />
           <ReferenceSelect
             label={t('fields.class')}
@@ -97,7 +83,7 @@ export default function FeesPaymentsScreen() {
             references="classes"
             w={120}
             value={classId}
-            onChange={filter(setClassId)}
+            onChange={setClassId}
           />
           <Select
             label={t('fields.status')}
@@ -109,15 +95,15 @@ export default function FeesPaymentsScreen() {
               { value: 'void', label: t('status.void') },
             ]}
             value={status}
-            onChange={(v) => filter(setStatus)(v as 'valid' | 'void' | null)}
+            onChange={(v) => setStatus(v as 'valid' | 'void' | null)}
           />
           <TextInput
             label={t('list.search')}
             w={240}
             leftSection={<IconSearch size={16} />}
             placeholder={t('list.searchHint')}
-            value={search}
-            onChange={(e) => filter(setSearch)(e.currentTarget.value)}
+            value={search.text}
+            onChange={(e) => search.setText(e.currentTarget.value)}
           />
         </Group>
         <PaymentsTable
@@ -133,7 +119,7 @@ export default function FeesPaymentsScreen() {
                 }
               : undefined
           }
-          paging={{ page, perPage, total: list.data?.total ?? 0, onChange: setPage }}
+          paging={paging}
         />
       </Paper>
     </div>

@@ -1,12 +1,10 @@
 import { Group, Paper, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { listFeesReceipts } from '@somero/contract';
 import { IconSearch } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-title';
-import { fetchData } from '../../lib/api';
+import { usePagedList, useSearch } from '../../components/paged-list';
 import { PaymentsTable } from './payment-parts';
 
 const perPage = 50;
@@ -15,19 +13,10 @@ const perPage = 50;
 export default function FeesReceiptsScreen() {
   const { t } = useTranslation('fees-desk');
   const [range, setRange] = useState({ from: '', to: '' });
-  const [search, setSearch] = useState('');
-  const [term] = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(1);
-  const filters = { from: range.from || undefined, to: range.to || undefined, search: term || undefined };
-  const list = useQuery({
-    queryKey: ['fees-receipts', filters, page],
-    queryFn: () => fetchData(listFeesReceipts, { ...filters, page, per_page: perPage }),
-    placeholderData: keepPreviousData,
-  });
-  const change = (next: Partial<typeof range>) => {
-    setRange({ ...range, ...next });
-    setPage(1);
-  };
+  const search = useSearch();
+  const filters = { from: range.from || undefined, to: range.to || undefined, search: search.term };
+  const { list, paging } = usePagedList(['fees-receipts'], listFeesReceipts, filters, { perPage });
+  const change = (next: Partial<typeof range>) => setRange({ ...range, ...next });
 
   return (
     <div data-screen-status="built">
@@ -51,18 +40,15 @@ export default function FeesReceiptsScreen() {
             w={260}
             leftSection={<IconSearch size={16} />}
             placeholder={t('list.searchHint')}
-            value={search}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
-              setPage(1);
-            }}
+            value={search.text}
+            onChange={(e) => search.setText(e.currentTarget.value)}
           />
         </Group>
         <PaymentsTable
           query={list}
           rows={list.data?.data}
-          empty={term ? t('common.noMatches') : t('receipts.none')}
-          paging={{ page, perPage, total: list.data?.total ?? 0, onChange: setPage }}
+          empty={search.term ? t('common.noMatches') : t('receipts.none')}
+          paging={paging}
         />
       </Paper>
     </div>

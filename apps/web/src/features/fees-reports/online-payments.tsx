@@ -1,14 +1,12 @@
-import { ActionIcon, Anchor, Button, Group, Paper, TextInput, Tooltip } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { ActionIcon, Anchor, Button, Group, Paper, Tooltip } from '@mantine/core';
 import { feesReceipt, onlinePayments, routeHref } from '@somero/contract';
-import { IconPrinter, IconSearch } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { IconPrinter } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-title';
-import { fetchData } from '../../lib/api';
+import { SearchField, usePagedList, useSearch } from '../../components/paged-list';
 import { openPdf } from '../../lib/downloads';
 import { formatDateTime, formatNumber, today } from '../../lib/format';
 import { DateRangeInputs, type Range, startOfMonth } from './report-parts';
@@ -21,21 +19,20 @@ export default function OnlinePaymentsScreen() {
   const { t } = useTranslation('fees-reports');
   const [range, setRange] = useState<Range>({ from: startOfMonth(), to: today() });
   const [asked, setAsked] = useState<Range>(range);
-  const [search, setSearch] = useState('');
-  const [term] = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(1);
-  const filters = { ...asked, search: term || undefined };
-  const list = useQuery({
-    queryKey: ['fees-online', 'processed', filters, page],
-    queryFn: () => fetchData(onlinePayments, { ...filters, page, per_page: perPage }),
-    placeholderData: keepPreviousData,
-  });
+  const search = useSearch();
+  const { list, paging } = usePagedList(
+    ['fees-online', 'processed'],
+    onlinePayments,
+    { ...asked, search: search.term },
+    {
+      perPage,
+    },
+  );
   const rows = list.data?.data;
   const pageTotal = (rows ?? []).reduce((sum, r) => sum + r.amount, 0);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setAsked(range);
-    setPage(1);
   };
 
   return (
@@ -45,24 +42,14 @@ export default function OnlinePaymentsScreen() {
         <Group align="flex-end" gap="sm" wrap="wrap">
           <DateRangeInputs value={range} onChange={setRange} />
           <Button type="submit">{t('show')}</Button>
-          <TextInput
-            label={t('filters.search')}
-            w={260}
-            leftSection={<IconSearch size={16} />}
-            placeholder={t('online.searchPlaceholder')}
-            value={search}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
-              setPage(1);
-            }}
-          />
+          <SearchField search={search} label={t('filters.search')} placeholder={t('online.searchPlaceholder')} />
         </Group>
       </Paper>
       <Paper withBorder p="md" data-testid="online-table">
         <DataTable
           query={list}
           rows={rows}
-          empty={term ? t('online.noMatches') : t('online.noneProcessed')}
+          empty={search.term ? t('online.noMatches') : t('online.noneProcessed')}
           minWidth={960}
           rowProps={(r) => ({ 'data-receipt': r.provider_receipt_no })}
           columns={[
@@ -107,7 +94,7 @@ export default function OnlinePaymentsScreen() {
               </Group>
             ) : null
           }
-          paging={{ page, perPage, total: list.data?.total ?? 0, onChange: setPage }}
+          paging={paging}
         />
       </Paper>
     </div>

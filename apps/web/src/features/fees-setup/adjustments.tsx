@@ -1,16 +1,15 @@
-import { Button, Group, Modal, Paper, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconFileSpreadsheet, IconPlus, IconSearch } from '@tabler/icons-react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Group, Modal, Paper } from '@mantine/core';
+import { IconFileSpreadsheet, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-title';
+import { SearchField, usePagedList, useSearch } from '../../components/paged-list';
 import { resourceCalls } from '../../components/resource/calls';
 import { ReferenceSelect } from '../../components/resource/reference-select';
 import { RowActions } from '../../components/row-actions';
-import { api, fetchData } from '../../lib/api';
+import { api } from '../../lib/api';
 import { useCurrentSettings } from '../../lib/current-settings';
 import { formatMoney } from '../../lib/format';
 import { ImportCard } from '../imports/import-card';
@@ -26,12 +25,9 @@ const perPage = 50;
  */
 export function AdjustmentsScreen({ kind }: { kind: AdjustmentKind }) {
   const { t } = useTranslation('fees-setup');
-  const queryClient = useQueryClient();
   const settings = useCurrentSettings();
   const [term, setTerm] = useState<Term | null>(null);
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [typed] = useDebouncedValue(search.trim(), 300);
+  const search = useSearch();
   const [classId, setClassId] = useState<number | null>(null);
   const [editing, setEditing] = useState<Adjustment | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Adjustment | null>(null);
@@ -40,18 +36,11 @@ export function AdjustmentsScreen({ kind }: { kind: AdjustmentKind }) {
     if (!term && settings.data) setTerm({ year: settings.data.year, term: settings.data.term });
   }, [settings.data, term]);
 
-  const filters = { ...term, class_id: classId ?? undefined, search: typed || undefined };
-  const list = useQuery({
-    queryKey: ['fees', kind.key, page, filters],
-    queryFn: () => fetchData(kind.list, { page, per_page: perPage, ...filters }),
-    placeholderData: keepPreviousData,
+  const filters = { ...term, class_id: classId ?? undefined, search: search.term };
+  const { list, paging, reload } = usePagedList(['fees', kind.key], kind.list, filters, {
+    perPage,
     enabled: term !== null,
   });
-  const reload = () => void queryClient.invalidateQueries({ queryKey: ['fees', kind.key] });
-  const filtered = (next: () => void) => {
-    next();
-    setPage(1);
-  };
 
   const remove = async () => {
     if (!deleting) return;
@@ -88,30 +77,25 @@ export function AdjustmentsScreen({ kind }: { kind: AdjustmentKind }) {
       />
       <Paper withBorder p="md">
         <Group gap="sm" align="flex-end" mb="md" wrap="wrap">
-          <TermPicker value={term} onChange={(next) => filtered(() => setTerm(next))} />
+          <TermPicker value={term} onChange={setTerm} />
           <ReferenceSelect
             label={t('filters.class')}
             placeholder={t('filters.all')}
             references="classes"
             w={140}
             value={classId}
-            onChange={(id) => filtered(() => setClassId(id))}
+            onChange={setClassId}
           />
-          <TextInput
-            w={260}
-            label={t('filters.search')}
-            leftSection={<IconSearch size={16} />}
-            placeholder={t('filters.studentSearch')}
-            value={search}
-            onChange={(e) => filtered(() => setSearch(e.currentTarget.value))}
-          />
+          <SearchField search={search} label={t('filters.search')} placeholder={t('filters.studentSearch')} />
         </Group>
         <DataTable
           query={term ? list : undefined}
           rows={list.data?.data}
           minWidth={900}
           empty={
-            classId || typed ? t('common.noMatches') : t(`${kind.key}.none`, { term: term ? termLabel(term) : '' })
+            classId || search.term
+              ? t('common.noMatches')
+              : t(`${kind.key}.none`, { term: term ? termLabel(term) : '' })
           }
           rowProps={(a) => ({ 'data-adjustment': `${a.student_name} ${a.description}` })}
           columns={[
@@ -137,7 +121,7 @@ export function AdjustmentsScreen({ kind }: { kind: AdjustmentKind }) {
               onDelete={() => setDeleting(a)}
             />
           )}
-          paging={{ page, perPage, total: list.data?.total ?? 0, onChange: setPage }}
+          paging={paging}
         />
       </Paper>
       {editing && term ? (

@@ -1,16 +1,15 @@
-import { Button, Group, Paper, Select, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Button, Group, Paper, Select } from '@mantine/core';
 import { deleteBursary, viewBursaries } from '@somero/contract';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-title';
+import { SearchField, usePagedList, useSearch } from '../../components/paged-list';
 import { ReferenceSelect } from '../../components/resource/reference-select';
 import { RowActions } from '../../components/row-actions';
-import { api, fetchData } from '../../lib/api';
+import { api } from '../../lib/api';
 import { useCurrentSettings } from '../../lib/current-settings';
 import { formatMoney } from '../../lib/format';
 import { type Bursary, BursaryForm } from './bursary-form';
@@ -24,32 +23,20 @@ export const bursaryValue = (b: Bursary) =>
 /** /fees/bursaries: who has a bursary, how much and for which terms (POST view_bursaries); give, change, end. */
 export default function BursariesScreen() {
   const { t } = useTranslation('fees-setup');
-  const queryClient = useQueryClient();
   const settings = useCurrentSettings();
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [term] = useDebouncedValue(search.trim(), 300);
+  const search = useSearch();
   const [classId, setClassId] = useState<number | null>(null);
   const [categoryId, setCategoryId] = useState<number | null>(null);
   const [kind, setKind] = useState<string | null>(null);
   const [editing, setEditing] = useState<Bursary | 'new' | null>(null);
   const [removing, setRemoving] = useState<Bursary | null>(null);
   const filters = {
-    search: term || undefined,
+    search: search.term,
     class_id: classId ?? undefined,
     bursary_category_id: categoryId ?? undefined,
     kind: (kind ?? undefined) as 'fixed' | 'percent' | undefined,
   };
-  const list = useQuery({
-    queryKey: ['bursaries', page, filters],
-    queryFn: () => fetchData(viewBursaries, { page, per_page: perPage, ...filters }),
-    placeholderData: keepPreviousData,
-  });
-  const reload = () => void queryClient.invalidateQueries({ queryKey: ['bursaries'] });
-  const filtered = (next: () => void) => {
-    next();
-    setPage(1);
-  };
+  const { list, paging, reload } = usePagedList(['bursaries'], viewBursaries, filters, { perPage });
 
   const remove = async () => {
     if (!removing) return;
@@ -73,21 +60,14 @@ export default function BursariesScreen() {
       />
       <Paper withBorder p="md">
         <Group gap="sm" align="flex-end" mb="md" wrap="wrap">
-          <TextInput
-            w={260}
-            label={t('filters.search')}
-            leftSection={<IconSearch size={16} />}
-            placeholder={t('filters.studentSearch')}
-            value={search}
-            onChange={(e) => filtered(() => setSearch(e.currentTarget.value))}
-          />
+          <SearchField search={search} label={t('filters.search')} placeholder={t('filters.studentSearch')} />
           <ReferenceSelect
             label={t('filters.class')}
             placeholder={t('filters.all')}
             references="classes"
             w={140}
             value={classId}
-            onChange={(id) => filtered(() => setClassId(id))}
+            onChange={setClassId}
           />
           <ReferenceSelect
             label={t('bursaries.category')}
@@ -95,7 +75,7 @@ export default function BursariesScreen() {
             references="bursary_categories"
             w={200}
             value={categoryId}
-            onChange={(id) => filtered(() => setCategoryId(id))}
+            onChange={setCategoryId}
           />
           <Select
             label={t('bursaries.kind')}
@@ -107,7 +87,7 @@ export default function BursariesScreen() {
               { value: 'percent', label: t('bursaries.percent') },
             ]}
             value={kind}
-            onChange={(v) => filtered(() => setKind(v))}
+            onChange={setKind}
           />
         </Group>
         <DataTable
@@ -128,7 +108,7 @@ export default function BursariesScreen() {
           actions={(b) => (
             <RowActions name={b.student_name} onEdit={() => setEditing(b)} onDelete={() => setRemoving(b)} />
           )}
-          paging={{ page, perPage, total: list.data?.total ?? 0, onChange: setPage }}
+          paging={paging}
         />
       </Paper>
       {editing && settings.data ? (

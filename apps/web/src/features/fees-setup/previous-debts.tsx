@@ -1,16 +1,15 @@
-import { Button, Group, Paper, Tabs, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Button, Group, Paper, Tabs } from '@mantine/core';
 import { balancesTemplate, importBalances, messages, previousDebtsList, storePreviousDebt } from '@somero/contract';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-title';
+import { SearchField, usePagedList, useSearch } from '../../components/paged-list';
 import { ReferenceSelect } from '../../components/resource/reference-select';
 import { RowActions } from '../../components/row-actions';
-import { api, fetchData } from '../../lib/api';
+import { api } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
 import { ImportCard } from '../imports/import-card';
 import { type Debt, DebtForm } from './debt-form';
@@ -24,24 +23,12 @@ const perPage = 50;
  */
 export default function PreviousDebtsScreen() {
   const { t } = useTranslation('fees-setup');
-  const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [typed] = useDebouncedValue(search.trim(), 300);
+  const search = useSearch();
   const [classId, setClassId] = useState<number | null>(null);
   const [editing, setEditing] = useState<Debt | 'new' | null>(null);
   const [clearing, setClearing] = useState<Debt | null>(null);
-  const filters = { search: typed || undefined, class_id: classId ?? undefined, with_balance: true };
-  const list = useQuery({
-    queryKey: ['previous-debts', 'list', page, filters],
-    queryFn: () => fetchData(previousDebtsList, { page, per_page: perPage, ...filters }),
-    placeholderData: keepPreviousData,
-  });
-  const reload = () => void queryClient.invalidateQueries({ queryKey: ['previous-debts'] });
-  const filtered = (next: () => void) => {
-    next();
-    setPage(1);
-  };
+  const filters = { search: search.term, class_id: classId ?? undefined, with_balance: true };
+  const { list, paging, reload } = usePagedList(['previous-debts', 'list'], previousDebtsList, filters, { perPage });
 
   const clear = async () => {
     if (!clearing) return;
@@ -67,21 +54,14 @@ export default function PreviousDebtsScreen() {
           <Paper withBorder p="md">
             <Group justify="space-between" align="flex-end" mb="md">
               <Group gap="sm" align="flex-end">
-                <TextInput
-                  w={260}
-                  label={t('filters.search')}
-                  leftSection={<IconSearch size={16} />}
-                  placeholder={t('filters.studentSearch')}
-                  value={search}
-                  onChange={(e) => filtered(() => setSearch(e.currentTarget.value))}
-                />
+                <SearchField search={search} label={t('filters.search')} placeholder={t('filters.studentSearch')} />
                 <ReferenceSelect
                   label={t('filters.class')}
                   placeholder={t('filters.all')}
                   references="classes"
                   w={140}
                   value={classId}
-                  onChange={(id) => filtered(() => setClassId(id))}
+                  onChange={setClassId}
                 />
               </Group>
               <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
@@ -93,7 +73,7 @@ export default function PreviousDebtsScreen() {
               rows={list.data?.data}
               rowKey={(d) => d.student_id}
               minWidth={900}
-              empty={typed || classId ? t('common.noMatches') : t('debts.none')}
+              empty={search.term || classId ? t('common.noMatches') : t('debts.none')}
               rowProps={(d) => ({ 'data-student': d.student_name })}
               columns={[
                 { key: 'student_name', label: t('columns.student') },
@@ -109,7 +89,7 @@ export default function PreviousDebtsScreen() {
               actions={(d) => (
                 <RowActions name={d.student_name} onEdit={() => setEditing(d)} onDelete={() => setClearing(d)} />
               )}
-              paging={{ page, perPage, total: list.data?.total ?? 0, onChange: setPage }}
+              paging={paging}
             />
           </Paper>
         </Tabs.Panel>

@@ -1,16 +1,15 @@
 import { ActionIcon, Badge, Button, Group, Paper, Select, TextInput, Tooltip } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { passOutResource, passOutStatuses, printPassOut, routeHref, viewPassOuts } from '@somero/contract';
 import { IconCheck, IconPlus, IconPrinter, IconSearch } from '@tabler/icons-react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-title';
+import { usePagedList, useSearch } from '../../components/paged-list';
 import { resourceCalls } from '../../components/resource/calls';
 import { RowActions } from '../../components/row-actions';
-import { api, type CallInput, type CallOutput, fetchData } from '../../lib/api';
+import { api, type CallInput, type CallOutput } from '../../lib/api';
 import { openPdf } from '../../lib/downloads';
 import { formatDateTime } from '../../lib/format';
 import { useSaving } from '../../lib/saving';
@@ -26,26 +25,18 @@ const statusColor: Record<string, string> = { out: 'blue', returned: 'green', ca
 export default function PassOutsScreen() {
   const { t } = useTranslation('students');
   const saving = useSaving();
-  const queryClient = useQueryClient();
   const [status, setStatus] = useState<Status | null>(null);
-  const [search, setSearch] = useState('');
-  const [term] = useDebouncedValue(search.trim(), 300);
+  const search = useSearch();
   const [range, setRange] = useState({ from: '', to: '' });
-  const [page, setPage] = useState(1);
   const [issuing, setIssuing] = useState(false);
   const [deleting, setDeleting] = useState<PassOut | null>(null);
   const filters = {
     status: status ?? undefined,
-    search: term || undefined,
+    search: search.term,
     from: range.from || undefined,
     to: range.to || undefined,
   };
-  const list = useQuery({
-    queryKey: ['pass-outs', filters, page],
-    queryFn: () => fetchData(viewPassOuts, { ...filters, page, per_page: perPage }),
-    placeholderData: keepPreviousData,
-  });
-  const reload = () => void queryClient.invalidateQueries({ queryKey: ['pass-outs'] });
+  const { list, paging, reload } = usePagedList(['pass-outs'], viewPassOuts, filters, { perPage });
 
   const markReturned = async (p: PassOut) => {
     const result = await api(
@@ -85,11 +76,8 @@ export default function PassOutsScreen() {
             w={240}
             leftSection={<IconSearch size={16} />}
             placeholder={t('passouts.searchPlaceholder')}
-            value={search}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
-              setPage(1);
-            }}
+            value={search.text}
+            onChange={(e) => search.setText(e.currentTarget.value)}
           />
           <Select
             label={t('passouts.status')}
@@ -98,10 +86,7 @@ export default function PassOutsScreen() {
             clearable
             data={statusOptions}
             value={status}
-            onChange={(v) => {
-              setStatus(v as Status | null);
-              setPage(1);
-            }}
+            onChange={(v) => setStatus(v as Status | null)}
           />
           <TextInput
             type="date"
@@ -193,7 +178,7 @@ export default function PassOutsScreen() {
               ) : null}
             </RowActions>
           )}
-          paging={{ page, perPage, total: list.data?.total ?? 0, onChange: setPage }}
+          paging={paging}
         />
       </Paper>
       {issuing ? (

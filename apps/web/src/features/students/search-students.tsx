@@ -1,15 +1,12 @@
 import { Paper, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { listStudents } from '@somero/contract';
 import { IconSearch } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CenteredLoader } from '../../components/centered-loader';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-title';
+import { usePagedList, useSearch } from '../../components/paged-list';
 import { Pager } from '../../components/pager';
-import { fetchData } from '../../lib/api';
 import { StudentTable } from './student-table';
 
 const perPage = 25;
@@ -17,16 +14,18 @@ const perPage = 25;
 /** /students/search: one box for a name, admission number, payment code or guardian phone. */
 export default function SearchStudentsScreen() {
   const { t } = useTranslation('students');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [term] = useDebouncedValue(search.trim(), 300);
+  const search = useSearch();
+  const term = search.term ?? '';
   const ready = term.length >= 2;
-  const found = useQuery({
-    queryKey: ['students', 'search-screen', term, page],
-    queryFn: () => fetchData(listStudents, { search: term, page, per_page: perPage }),
-    enabled: ready,
-    placeholderData: keepPreviousData,
-  });
+  const { list: found, paging } = usePagedList(
+    ['students', 'search-screen'],
+    listStudents,
+    { search: term },
+    {
+      perPage,
+      enabled: ready,
+    },
+  );
 
   return (
     <div data-screen-status="built">
@@ -40,11 +39,8 @@ export default function SearchStudentsScreen() {
           label={t('search.label')}
           description={t('search.help')}
           leftSection={<IconSearch size={18} />}
-          value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setPage(1);
-          }}
+          value={search.text}
+          onChange={(e) => search.setText(e.currentTarget.value)}
         />
         {!ready ? (
           <Text c="dimmed">{t('search.typeMore')}</Text>
@@ -55,7 +51,7 @@ export default function SearchStudentsScreen() {
         ) : (
           <>
             <StudentTable rows={found.data.data} empty={t('search.nothing', { term })} />
-            <Pager page={page} perPage={perPage} total={found.data.total ?? 0} onChange={setPage} />
+            <Pager {...paging} />
           </>
         )}
       </Paper>

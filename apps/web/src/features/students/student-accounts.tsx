@@ -1,14 +1,13 @@
-import { Badge, Button, Group, Paper, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Badge, Button, Group, Paper } from '@mantine/core';
 import { toggleStudentAccount, viewStudentAccounts } from '@somero/contract';
-import { IconKey, IconSearch } from '@tabler/icons-react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-title';
+import { SearchField, usePagedList, useSearch } from '../../components/paged-list';
 import { ReferenceSelect } from '../../components/resource/reference-select';
-import { api, type CallOutput, fetchData } from '../../lib/api';
+import { api, type CallOutput } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useSaving } from '../../lib/saving';
 import { AccountPassword } from './account-password';
@@ -21,19 +20,11 @@ const perPage = 50;
 export default function StudentAccountsScreen() {
   const { t } = useTranslation('students');
   const saving = useSaving();
-  const queryClient = useQueryClient();
   const [classId, setClassId] = useState<number | null>(null);
-  const [search, setSearch] = useState('');
-  const [term] = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(1);
+  const search = useSearch();
   const [editing, setEditing] = useState<AccountRow | null>(null);
-  const filters = { class_id: classId ?? undefined, search: term || undefined };
-  const list = useQuery({
-    queryKey: ['students', 'accounts', filters, page],
-    queryFn: () => fetchData(viewStudentAccounts, { ...filters, page, per_page: perPage }),
-    placeholderData: keepPreviousData,
-  });
-  const reload = () => void queryClient.invalidateQueries({ queryKey: ['students', 'accounts'] });
+  const filters = { class_id: classId ?? undefined, search: search.term };
+  const { list, paging, reload } = usePagedList(['students', 'accounts'], viewStudentAccounts, filters, { perPage });
 
   const toggle = async (row: AccountRow) => {
     const result = await api(
@@ -49,27 +40,14 @@ export default function StudentAccountsScreen() {
       <PageHeader />
       <Paper withBorder p="md">
         <Group mb="md" align="flex-end">
-          <TextInput
-            label={t('list.search')}
-            w={260}
-            leftSection={<IconSearch size={16} />}
-            placeholder={t('list.searchPlaceholder')}
-            value={search}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
-              setPage(1);
-            }}
-          />
+          <SearchField search={search} label={t('list.search')} placeholder={t('list.searchPlaceholder')} />
           <ReferenceSelect
             label={t('filters.class')}
             placeholder={t('filters.all')}
             references="classes"
             w={140}
             value={classId}
-            onChange={(id) => {
-              setClassId(id);
-              setPage(1);
-            }}
+            onChange={setClassId}
           />
         </Group>
         <DataTable
@@ -124,7 +102,7 @@ export default function StudentAccountsScreen() {
               ) : null}
             </Group>
           )}
-          paging={{ page, perPage, total: list.data?.total ?? 0, onChange: setPage }}
+          paging={paging}
         />
       </Paper>
       {editing ? (

@@ -1,16 +1,14 @@
 import { Button, Group, Paper, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import type { StudentRow, viewStudents } from '@somero/contract';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CenteredLoader } from '../../components/centered-loader';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-title';
+import { usePagedList, useSearch } from '../../components/paged-list';
 import { Pager } from '../../components/pager';
 import type { Sorting } from '../../components/sort-header';
-import { fetchData } from '../../lib/api';
 import { downloadSpreadsheet } from '../../lib/downloads';
 import { type Placement, PlacementSelect } from './placement-select';
 import { StudentTable } from './student-table';
@@ -31,22 +29,16 @@ interface Props {
 export function StudentListScreen({ call, empty, actions, intro }: Props) {
   const { t } = useTranslation('students');
   const [placement, setPlacement] = useState<Placement>({});
-  const [search, setSearch] = useState('');
-  const [term] = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(1);
+  const search = useSearch();
   const [sorting, setSorting] = useState<Sorting>({ sort: 'name', order: 'asc' });
   const [exporting, setExporting] = useState(false);
   const filters = {
     ...placement,
-    search: term || undefined,
+    search: search.term,
     sort: sorting.sort as 'name' | 'admission_no' | 'class',
     order: sorting.order,
   };
-  const list = useQuery({
-    queryKey: ['students', call.path, filters, page],
-    queryFn: () => fetchData(call, { ...filters, page, per_page: perPage }),
-    placeholderData: keepPreviousData,
-  });
+  const { list, paging } = usePagedList(['students', call.path], call, filters, { perPage });
 
   const exportList = async () => {
     setExporting(true);
@@ -79,21 +71,10 @@ export function StudentListScreen({ call, empty, actions, intro }: Props) {
             w={260}
             leftSection={<IconSearch size={16} />}
             placeholder={t('list.searchPlaceholder')}
-            value={search}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
-              setPage(1);
-            }}
+            value={search.text}
+            onChange={(e) => search.setText(e.currentTarget.value)}
           />
-          <PlacementSelect
-            value={placement}
-            onChange={(next) => {
-              setPlacement(next);
-              setPage(1);
-            }}
-            withSection
-            withGender
-          />
+          <PlacementSelect value={placement} onChange={setPlacement} withSection withGender />
         </Group>
         {list.isPending ? (
           <CenteredLoader />
@@ -104,14 +85,13 @@ export function StudentListScreen({ call, empty, actions, intro }: Props) {
             <StudentTable
               rows={list.data.data}
               sorting={sorting}
-              onSort={(next) => {
-                setSorting(next);
-                setPage(1);
-              }}
+              onSort={setSorting}
               actions={actions}
-              empty={term || placement.class_id || placement.section || placement.gender ? t('list.noMatches') : empty}
+              empty={
+                search.term || placement.class_id || placement.section || placement.gender ? t('list.noMatches') : empty
+              }
             />
-            <Pager page={page} perPage={perPage} total={list.data.total ?? 0} onChange={setPage} />
+            <Pager {...paging} />
           </>
         )}
       </Paper>

@@ -1,15 +1,14 @@
 import { Badge, Button, Paper, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { deleteUser, listUsers, type UserRow } from '@somero/contract';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-title';
+import { usePagedList, useSearch } from '../../components/paged-list';
 import { RowActions } from '../../components/row-actions';
-import { api, fetchData } from '../../lib/api';
+import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { UserForm } from './user-form';
 
@@ -17,19 +16,11 @@ const perPage = 20;
 
 export default function UsersScreen() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [term] = useDebouncedValue(search.trim(), 300);
+  const search = useSearch();
   const [editing, setEditing] = useState<UserRow | 'new' | null>(null);
   const [deleting, setDeleting] = useState<UserRow | null>(null);
 
-  const list = useQuery({
-    queryKey: ['users', page, term],
-    queryFn: () => fetchData(listUsers, { page, per_page: perPage, search: term || undefined }),
-    placeholderData: keepPreviousData,
-  });
-  const reload = () => queryClient.invalidateQueries({ queryKey: ['users'] });
+  const { list, paging, reload } = usePagedList(['users'], listUsers, { search: search.term }, { perPage });
 
   const typeLabel = (type: number) =>
     type === 0 ? t('users.types.owner') : type === 1 ? t('users.types.administrator') : t('users.types.staff');
@@ -39,7 +30,7 @@ export default function UsersScreen() {
     const result = await api(deleteUser, {}, { id: deleting.id, module: 'users', action: 'delete' });
     if (result.ok) {
       setDeleting(null);
-      void reload();
+      reload();
     }
   };
 
@@ -59,17 +50,14 @@ export default function UsersScreen() {
           leftSection={<IconSearch size={16} />}
           placeholder={t('users.search')}
           aria-label={t('users.search')}
-          value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setPage(1);
-          }}
+          value={search.text}
+          onChange={(e) => search.setText(e.currentTarget.value)}
         />
         <DataTable
           query={list}
           rows={list.data?.data}
           minWidth={980}
-          empty={term ? t('common.noMatches') : t('users.none')}
+          empty={search.term ? t('common.noMatches') : t('users.none')}
           columns={[
             { key: 'name', label: t('users.fields.name') },
             { key: 'username', label: t('users.fields.username') },
@@ -96,7 +84,7 @@ export default function UsersScreen() {
           actions={(row) => (
             <RowActions name={row.name} onEdit={() => setEditing(row)} onDelete={() => setDeleting(row)} />
           )}
-          paging={{ page, perPage, total: list.data?.total ?? 0, onChange: setPage }}
+          paging={paging}
         />
       </Paper>
       {editing ? (
@@ -105,7 +93,7 @@ export default function UsersScreen() {
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
-            void reload();
+            reload();
           }}
         />
       ) : null}
