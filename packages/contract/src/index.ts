@@ -4,6 +4,8 @@ export * from './calls/fees-online.js';
 export * from './calls/fees-payments.js';
 export * from './calls/fees-reports.js';
 export * from './calls/fees-setup.js';
+export * from './calls/fields.js';
+export * from './calls/revenues.js';
 export * from './calls/settings.js';
 export * from './calls/students.js';
 export * from './calls/users.js';

@@ -7,6 +7,7 @@ import { bursaryResource, feesAdditionResource, feesDeductionResource } from './
 import { bursaryCategoryResource, feesCategoryResource } from './fees/categories.js';
 import { paymentModeResource } from './fees/money.js';
 import { feesBreakdownResource } from './fees/structure.js';
+import { revenueCategoryResource, revenueSourceResource } from './revenues/revenues.js';
 import { classResource } from './school/classes.js';
 import { streamResource } from './school/streams.js';
 import { guardianResource } from './students/guardians.js';
@@ -22,6 +23,7 @@ export * from './fees/enrolments.js';
 export * from './fees/money.js';
 export * from './fees/options.js';
 export * from './fees/structure.js';
+export * from './revenues/revenues.js';
 export * from './school/classes.js';
 export * from './school/settings.js';
 export * from './school/streams.js';
@@ -46,6 +48,8 @@ export const resources = [
   feesAdditionResource,
   feesDeductionResource,
   paymentModeResource,
+  revenueCategoryResource,
+  revenueSourceResource,
 ];
 
 export const resourceByPath = (path: string) => resources.find((r) => r.path === path);

@@ -26,8 +26,8 @@ export const paymentModeResource = defineResource(paymentModes, {
   path: 'payment_options',
   module: 'fees',
   label: { one: 'Payment Mode', many: 'Payment Modes' },
-  // The desk picks a mode: a cashier with pay_fees reads the list without managing it.
-  access: { read: ['view_payment_modes', 'pay_fees'], write: 'view_payment_modes' },
+  // The fees desk and the revenues screen pick a mode: they read the list without managing it.
+  access: { read: ['view_payment_modes', 'pay_fees', 'view_revenues'], write: 'view_payment_modes' },
   titleField: 'name',
   fields: {
     name: { label: 'Name', max: 80 },
