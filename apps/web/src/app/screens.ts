@@ -1,6 +1,7 @@
 import { feesDeskScreens } from '../features/fees-desk/screens';
 import { feesReportScreens } from '../features/fees-reports/screens';
 import { feesSetupScreens } from '../features/fees-setup/screens';
+import { revenueScreens } from '../features/revenues/screens';
 import type { ScreenLoader } from './lazy-screen';
 import { resourceScreen, withStrings } from './with-strings';
 
@@ -51,6 +52,7 @@ export const builtScreens: Record<string, ScreenLoader> = {
   ...feesSetupScreens,
   ...feesDeskScreens,
   ...feesReportScreens,
+  ...revenueScreens,
 };
 
 export const plannedScreen: ScreenLoader = () => import('../features/planned/planned-screen');

@@ -15,10 +15,12 @@ interface VoidProps {
   message: string;
   onVoid: (reason: string) => Promise<Outcome>;
   onClose: () => void;
+  /** The void button's text; "Void payment" unless given (other money records, e.g. revenues). */
+  confirm?: string;
 }
 
-/** Void a payment: the reason is required, and the payment stays listed as void. */
-export function VoidDialog({ title, message, onVoid, onClose }: VoidProps) {
+/** Void a payment (or another money record): the reason is required, and it stays listed as void. */
+export function VoidDialog({ title, message, onVoid, onClose, confirm }: VoidProps) {
   const { t } = useTranslation('fees-desk');
   const saving = useSaving();
   const [reason, setReason] = useState('');
@@ -49,7 +51,7 @@ export function VoidDialog({ title, message, onVoid, onClose }: VoidProps) {
               {t('common.cancel')}
             </Button>
             <Button type="submit" color="red" loading={saving} disabled={reason.trim().length < 3}>
-              {t('void.confirm')}
+              {confirm ?? t('void.confirm')}
             </Button>
           </Group>
         </Stack>

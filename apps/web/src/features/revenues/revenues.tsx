@@ -1,0 +1,214 @@
+import { ActionIcon, Badge, Button, Group, Paper, Select, Text, TextInput, Tooltip } from '@mantine/core';
+import { listRevenues, type RevenueRow, voidRevenue } from '@somero/contract';
+import { IconBan, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../components/data-table';
+import { PageHeader } from '../../components/page-title';
+import { SearchField, usePagedList, useSearch } from '../../components/paged-list';
+import { ReferenceSelect } from '../../components/resource/reference-select';
+import { RowActions } from '../../components/row-actions';
+import { api } from '../../lib/api';
+import { formatDate, formatMoney } from '../../lib/format';
+import { VoidDialog } from '../fees-desk/payment-dialogs';
+import { RevenueForm } from './revenue-form';
+
+const perPage = 50;
+type Status = 'valid' | 'void';
+
+/** Valid or void; a void one carries its reason as the badge's title. */
+function RevenueStatus({ revenue }: { revenue: RevenueRow }) {
+  const { t } = useTranslation('revenues');
+  return revenue.status === 'void' ? (
+    <Badge variant="light" color="red" title={revenue.void_reason ?? ''} data-testid="revenue-status">
+      {t('status.void')}
+    </Badge>
+  ) : (
+    <Badge variant="light" color="green" data-testid="revenue-status">
+      {t('status.valid')}
+    </Badge>
+  );
+}
+
+/**
+ * /revenues/view: money taken in besides fees, by dates, category, source, mode, status and search,
+ * with the total of the valid ones; record, amend with a reason, void with a reason (it stays listed).
+ */
+export default function RevenuesScreen() {
+  const { t } = useTranslation('revenues');
+  const [range, setRange] = useState({ from: '', to: '' });
+  const [categoryId, setCategoryId] = useState<number | null>(null);
+  const [sourceId, setSourceId] = useState<number | null>(null);
+  const [modeId, setModeId] = useState<number | null>(null);
+  const [status, setStatus] = useState<Status | null>(null);
+  const search = useSearch();
+  const [adding, setAdding] = useState(false);
+  const [amending, setAmending] = useState<RevenueRow | null>(null);
+  const [voiding, setVoiding] = useState<RevenueRow | null>(null);
+  const filters = {
+    from: range.from || undefined,
+    to: range.to || undefined,
+    category_id: categoryId ?? undefined,
+    source_id: sourceId ?? undefined,
+    mode_id: modeId ?? undefined,
+    status: status ?? undefined,
+    search: search.term,
+  };
+  const { list, paging, reload } = usePagedList(['revenues'], listRevenues, filters, { perPage });
+  const totals = list.data?.totals;
+  const nameOf = (r: RevenueRow) => t('revenueNamed', { source: r.source_name, date: formatDate(r.received_on) });
+
+  return (
+    <div data-screen-status="built">
+      <PageHeader
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+            {t('add')}
+          </Button>
+        }
+      />
+      <Paper withBorder p="md">
+        <Group mb="md" align="flex-end" wrap="wrap">
+          <TextInput
+            type="date"
+            label={t('list.from')}
+            value={range.from}
+            onChange={(e) => setRange({ ...range, from: e.currentTarget.value })}
+          />
+          <TextInput
+            type="date"
+            label={t('list.to')}
+            value={range.to}
+            onChange={(e) => setRange({ ...range, to: e.currentTarget.value })}
+          />
+          <ReferenceSelect
+            label={t('fields.category')}
+            placeholder={t('list.all')}
+            references="revenue_categories"
+            w={180}
+            value={categoryId}
+            onChange={(id) => {
+              setCategoryId(id);
+              setSourceId(null);
+            }}
+          />
+          <ReferenceSelect
+            label={t('fields.source')}
+            placeholder={t('list.all')}
+            references="revenue_sources"
+            only={categoryId === null ? undefined : (o) => o.row.category_id === categoryId}
+            w={200}
+            value={sourceId}
+            onChange={setSourceId}
+          />
+          <ReferenceSelect
+            label={t('fields.mode')}
+            placeholder={t('list.all')}
+            references="payment_options"
+            w={170}
+            value={modeId}
+            onChange={setModeId}
+          />
+          <Select
+            label={t('fields.status')}
+            placeholder={t('list.all')}
+            w={120}
+            clearable
+            data={[
+              { value: 'valid', label: t('status.valid') },
+              { value: 'void', label: t('status.void') },
+            ]}
+            value={status}
+            onChange={(v) => setStatus(v as Status | null)}
+          />
+          <SearchField search={search} label={t('list.search')} placeholder={t('list.searchHint')} />
+        </Group>
+        <DataTable
+          query={list}
+          rows={list.data?.data}
+          empty={t('list.none')}
+          minWidth={1250}
+          paging={paging}
+          rowProps={(r) => ({ 'data-revenue': String(r.id), 'data-status': r.status })}
+          columns={[
+            { key: 'received_on', label: t('fields.receivedOn'), width: 120, render: (r) => formatDate(r.received_on) },
+            { key: 'category_name', label: t('fields.category') },
+            { key: 'source_name', label: t('fields.source') },
+            { key: 'received_from', label: t('fields.receivedFrom'), render: (r) => r.received_from ?? '' },
+            { key: 'reference', label: t('fields.reference'), render: (r) => r.reference ?? '' },
+            {
+              key: 'amount',
+              label: t('fields.amount'),
+              numeric: true,
+              render: (r) => (
+                <Text size="sm" td={r.status === 'void' ? 'line-through' : undefined}>
+                  {formatMoney(r.amount)}
+                </Text>
+              ),
+            },
+            { key: 'mode_name', label: t('fields.mode') },
+            { key: 'recorded_by', label: t('fields.recordedBy') },
+            { key: 'status', label: t('fields.status'), width: 90, render: (r) => <RevenueStatus revenue={r} /> },
+          ]}
+          totals={
+            totals
+              ? {
+                  received_on: t('list.total'),
+                  category_name: t('list.validCount', { count: totals.count }),
+                  amount: <span data-testid="revenues-total">{formatMoney(totals.amount)}</span>,
+                }
+              : undefined
+          }
+          actions={(r) =>
+            r.status === 'void' ? null : (
+              <RowActions name={nameOf(r)} onEdit={() => setAmending(r)}>
+                <Tooltip label={t('void.action')}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    onClick={() => setVoiding(r)}
+                    aria-label={t('void.named', { name: nameOf(r) })}
+                  >
+                    <IconBan size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              </RowActions>
+            )
+          }
+        />
+      </Paper>
+      {adding ? (
+        <RevenueForm
+          onClose={() => setAdding(false)}
+          onSaved={() => {
+            setAdding(false);
+            reload();
+          }}
+        />
+      ) : null}
+      {amending ? (
+        <RevenueForm
+          revenue={amending}
+          onClose={() => setAmending(null)}
+          onSaved={() => {
+            setAmending(null);
+            reload();
+          }}
+        />
+      ) : null}
+      {voiding ? (
+        <VoidDialog
+          title={t('void.title', { name: nameOf(voiding) })}
+          message={t('void.message', { amount: formatMoney(voiding.amount), source: voiding.source_name })}
+          confirm={t('void.confirm')}
+          onClose={() => setVoiding(null)}
+          onVoid={async (reason) => {
+            const result = await api(voidRevenue, { reason }, { id: voiding.id, silentSuccess: true });
+            if (result.ok) reload();
+            return result;
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
