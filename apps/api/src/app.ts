@@ -16,6 +16,7 @@ import { feesPaymentsRoutes } from './modules/fees/payments.js';
 import { feesReportsRoutes } from './modules/fees/reports.js';
 import { feesSetupRoutes } from './modules/fees/setup.js';
 import type { ModuleContext } from './modules/module.js';
+import { revenueRoutes } from './modules/revenues/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { studentRoutes } from './modules/students/routes.js';
 import { userRoutes } from './modules/users/routes.js';
@@ -71,6 +72,7 @@ export async function buildApp({ database, config, logger = false, mailer, extra
   feesPaymentsRoutes(ctx);
   feesOnlineRoutes(ctx);
   feesReportsRoutes(ctx);
+  revenueRoutes(ctx);
   extraRoutes?.(ctx);
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());

@@ -108,7 +108,9 @@ describe.each(generic.map((r) => [r.path, r] as const))('declared entity %s', (_
       headers: bearer(a.adminToken),
     });
     expect(removed.statusCode, removed.body).toBe(200);
-    expect(removed.json().message).toContain(String(renamed));
+    // The message names the record, unless the entity's screens show none (revenues, specification).
+    if (r.texts.deleted) expect(removed.json().message).toContain(String(renamed));
+    else expect(removed.json().message).toBe('');
     const again = await t.app.inject({
       method: 'DELETE',
       url: `/api/${r.path}/${second.id}`,

@@ -7,6 +7,9 @@ import {
   guardians,
   paymentModes,
   previousDebts,
+  revenueCategories,
+  revenueSources,
+  revenues,
   schoolSettings,
   streams,
   studentGuardians,
@@ -422,4 +425,74 @@ async function fillDemoFees(
   });
   for (let i = 0; i < payments.length; i += 200) await tx.insert(feesPayments).values(payments.slice(i, i + 200));
   await tx.insert(counters).values({ schoolId, name: 'receipt', value: payments.length });
+  await fillDemoRevenues(tx, schoolId, year, today, modes, rnd);
+}
+
+/** The demo's other income: categories with their sources, and about two revenues a month this year. */
+async function fillDemoRevenues(
+  tx: Executor,
+  schoolId: number,
+  year: number,
+  today: string,
+  modes: { id: number; name: string }[],
+  rnd: Random,
+) {
+  const plan: [string, [string, number, number, string][]][] = [
+    // [category, [source, least, most (in 10,000s), usually paid by]]
+    [
+      'Sales',
+      [
+        ['Sale of farm produce', 20, 150, 'Owino market traders'],
+        ['Canteen sales', 30, 90, 'Canteen manager'],
+      ],
+    ],
+    [
+      'Hire of facilities',
+      [
+        ['School bus hire', 40, 120, 'Mukono Parents Association'],
+        ['Main hall hire', 25, 60, 'St. Peter Church'],
+      ],
+    ],
+    [
+      'Grants and donations',
+      [
+        ['Government capitation grant', 600, 1500, 'Ministry of Education and Sports'],
+        ["Old students' donations", 50, 300, 'Old Students Association'],
+      ],
+    ],
+  ];
+  const cats = await tx
+    .insert(revenueCategories)
+    .values(plan.map(([name]) => ({ schoolId, name })))
+    .returning();
+  const sources = await tx
+    .insert(revenueSources)
+    .values(
+      plan.flatMap(([category, list]) =>
+        list.map(([name]) => ({ schoolId, categoryId: cats.find((c) => c.name === category)!.id, name })),
+      ),
+    )
+    .returning();
+  const kinds = plan.flatMap(([, list]) => list);
+  const into = modes.filter((m) => m.name !== 'SchoolPay');
+  const rows: (typeof revenues.$inferInsert)[] = [];
+  for (let month = 1; month <= 12; month++) {
+    for (let n = 0; n < 2; n++) {
+      const day = `${year}-${String(month).padStart(2, '0')}-${String(rnd.int(1, 28)).padStart(2, '0')}`;
+      if (day > today) continue;
+      const i = rnd.int(0, kinds.length - 1);
+      const [source, least, most, from] = kinds[i]!;
+      rows.push({
+        schoolId,
+        sourceId: sources.find((x) => x.name === source)!.id,
+        amount: rnd.int(least, most) * 10_000,
+        receivedOn: day,
+        modeId: rnd.pick(into).id,
+        receivedFrom: from,
+        reference: `RV-${month}${n}${rnd.int(100, 999)}`,
+        recordedBy: 'Demo data',
+      });
+    }
+  }
+  if (rows.length) await tx.insert(revenues).values(rows);
 }

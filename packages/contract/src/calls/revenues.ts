@@ -17,6 +17,8 @@ export const revenueRow = z.object({
   reference: z.string().nullable(),
   description: z.string().nullable(),
   recorded_by: z.string(),
+  /** The last correction's reason, when it was corrected. */
+  amend_reason: z.string().nullable(),
   status: z.string(),
   void_reason: z.string().nullable(),
   voided_by: z.string().nullable(),

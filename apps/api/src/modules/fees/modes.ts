@@ -7,6 +7,8 @@ import {
   oldStudents,
   paymentModeStatement,
   paymentModes,
+  revenueSources,
+  revenues,
   students,
   voidMoneyTransfer,
 } from '@somero/contract';
@@ -18,7 +20,7 @@ import type { ModuleContext } from '../module.js';
 import { today } from '../students/query.js';
 import { activeMode } from './payments-verb.js';
 
-type Kind = 'fees_payment' | 'old_payment' | 'transfer_in' | 'transfer_out';
+type Kind = 'fees_payment' | 'old_payment' | 'revenue' | 'transfer_in' | 'transfer_out';
 interface Movement {
   date: string;
   at: Date;
@@ -49,6 +51,13 @@ async function netBefore(scope: SchoolScope, modeId: number, from: string): Prom
           lt(oldPayments.paidOn, from),
         )}`,
       )} + ${total(
+        sql`select sum(${revenues.amount}) from ${revenues} where ${scope.mine(
+          revenues,
+          eq(revenues.modeId, modeId),
+          eq(revenues.status, 'valid'),
+          lt(revenues.receivedOn, from),
+        )}`,
+      )} + ${total(
         sql`select sum(case when ${moneyTransfers.toModeId} = ${modeId} then ${moneyTransfers.amount} else -${moneyTransfers.amount} end) from ${moneyTransfers} where ${scope.mine(
           moneyTransfers,
           or(eq(moneyTransfers.fromModeId, modeId), eq(moneyTransfers.toModeId, modeId)),
@@ -63,11 +72,11 @@ async function netBefore(scope: SchoolScope, modeId: number, from: string): Prom
 }
 
 /**
- * Every valid movement of a mode from `from` to `to` (voided ones are left out): fees payments and old
- * students' payments in, transfers in and out. Later areas (revenues, expenses, salaries) add theirs here.
+ * Every valid movement of a mode from `from` to `to` (voided ones are left out): fees payments, old
+ * students' payments and revenues in, transfers in and out. Later areas (expenses, salaries) add theirs here.
  */
 async function movements(scope: SchoolScope, modeId: number, from: string, to: string): Promise<Movement[]> {
-  const [fees, old, transfers] = await Promise.all([
+  const [fees, old, revenue, transfers] = await Promise.all([
     scope.db
       .select({
         date: feesPayments.paidOn,
@@ -109,6 +118,26 @@ async function movements(scope: SchoolScope, modeId: number, from: string, to: s
           lte(oldPayments.paidOn, to),
         ),
       ),
+    scope.db
+      .select({
+        date: revenues.receivedOn,
+        at: revenues.createdAt,
+        amount: revenues.amount,
+        reference: revenues.reference,
+        source: revenueSources.name,
+        from: revenues.receivedFrom,
+      })
+      .from(revenues)
+      .innerJoin(revenueSources, eq(revenueSources.id, revenues.sourceId))
+      .where(
+        scope.mine(
+          revenues,
+          eq(revenues.modeId, modeId),
+          eq(revenues.status, 'valid'),
+          gte(revenues.receivedOn, from),
+          lte(revenues.receivedOn, to),
+        ),
+      ),
     transferRows(
       scope,
       scope.mine(
@@ -137,6 +166,15 @@ async function movements(scope: SchoolScope, modeId: number, from: string, to: s
       description: `Old student receipt ${p.receiptNo}: ${p.name}`,
       reference: p.reference,
       money_in: p.amount,
+      money_out: 0,
+    })),
+    ...revenue.map((r) => ({
+      date: r.date,
+      at: r.at,
+      kind: 'revenue' as const,
+      description: `Revenue: ${r.source}${r.from ? ` from ${r.from}` : ''}`,
+      reference: r.reference,
+      money_in: r.amount,
       money_out: 0,
     })),
     ...transfers.map((t) =>

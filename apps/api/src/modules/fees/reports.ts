@@ -9,12 +9,12 @@ import {
   oldStudentsPeriodicPaymentsReport,
 } from '@somero/contract';
 import type { FastifyReply } from 'fastify';
-import { Invalid, NotFound, Refusal } from '../../core/errors.js';
+import { NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { type DemandNote, demandNotesPdf } from '../../documents/demand-notes.js';
-import { writeSheet } from '../../documents/spreadsheet.js';
 import type { SheetColumn } from '../../documents/types.js';
 import type { ModuleContext } from '../module.js';
+import { checkRange, sendSheet } from '../reports.js';
 import { schoolDetailsOf, schoolForDocuments } from '../settings/school.js';
 import { balancesOf, type CategoryShare, categoriesOf, expectedOf, shareOut } from './reports-balances.js';
 import {
@@ -26,29 +26,6 @@ import {
   reportPayments,
   totalsOf,
 } from './reports-payments.js';
-
-/** The longest range a payment report covers: two years of payments. */
-const maxDays = 731;
-
-function checkRange(from: string, to: string) {
-  if (from > to) throw new Invalid('to', 'The end date is before the start date');
-  if ((Date.parse(to) - Date.parse(from)) / 86_400_000 > maxDays) throw new Invalid('to', 'Choose at most two years');
-}
-
-/** Sends a report as a spreadsheet: the table, then a totals row. */
-export async function sendSheet(
-  reply: FastifyReply,
-  fileName: string,
-  sheetName: string,
-  columns: SheetColumn[],
-  rows: Record<string, unknown>[],
-) {
-  const sheet = await writeSheet(sheetName, columns, rows);
-  return reply
-    .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .send(sheet);
-}
 
 const columnHeaders: Record<(typeof customReportColumns)[number], SheetColumn> = {
   receipt_no: { header: 'Receipt No', key: 'receipt_no', width: 11 },

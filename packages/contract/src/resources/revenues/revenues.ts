@@ -84,6 +84,10 @@ export const revenues = pgTable(
     reference: text(),
     description: text(),
     recordedBy: text('recorded_by').notNull(),
+    /** The last correction's reason, who made it and when (the audit trail keeps each one's before and after). */
+    amendReason: text('amend_reason'),
+    amendedAt: timestamp('amended_at', { withTimezone: true, mode: 'date' }),
+    amendedBy: text('amended_by'),
     status: text().notNull().default('valid'),
     voidReason: text('void_reason'),
     voidedAt: timestamp('voided_at', { withTimezone: true, mode: 'date' }),
