@@ -1,0 +1,268 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { localDate } from '../support/dates';
+import { admin, apiSignIn, bearer, collectPageErrors, type Session, seedSession } from '../support/session';
+import { choose, notice, unique } from '../support/ui';
+
+// One revenue goes through its life: recorded, amended, reported, on its mode's statement, voided.
+test.describe.configure({ mode: 'serial' });
+
+let session: Session;
+test.beforeEach(async ({ context, request }) => {
+  session = await apiSignIn(request, admin.username, admin.password);
+  await seedSession(context, session);
+});
+
+const ugx = (n: number) => `UGX ${n.toLocaleString('en-GB')}`;
+/** "UGX 1,250,000" → 1250000. */
+const num = (text: string) => Number(text.replace(/[^0-9-]/g, ''));
+const today = localDate(new Date());
+const tomorrow = localDate(new Date(Date.now() + 24 * 3600 * 1000));
+
+const category = unique('Uniform sales ');
+const source = unique('Sweater sales ');
+const reference = unique('RV-E2E-');
+const first = 345_000;
+const amended = 350_000;
+
+async function getData<T>(page: Page, path: string): Promise<{ data: T; totals?: { count: number; amount: number } }> {
+  const reply = await page.request.get(`/api/${path}`, { headers: bearer(session) });
+  expect(reply.status(), path).toBe(200);
+  return (await reply.json()) as { data: T; totals?: { count: number; amount: number } };
+}
+
+/** The valid total of every revenue, as the API answers it. */
+const validTotal = async (page: Page) => (await getData<unknown[]>(page, 'revenues?per_page=1')).totals!.amount;
+
+/** No "Successful" or "Error Occurred" notice shows. */
+const noNotice = (page: Page) => expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
+
+const revenueRow = (page: Page) => page.locator('tr[data-revenue]').filter({ hasText: reference });
+
+/** The cells of a table's totals row inside `panel`. */
+const totalsOf = async (panel: Locator) =>
+  (await panel.getByTestId('totals-row').locator('td').allInnerTexts()).map((c) => c.trim());
+
+test('a revenue category and a source under it, added with no success notice', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  await page.goto('/revenues/categories');
+  await expect(page.getByTestId('page-title')).toHaveText('Revenue Categories');
+  await page.getByRole('button', { name: 'Add Revenue Category' }).click();
+  const add = page.getByRole('dialog', { name: 'Add Revenue Category' });
+  await add.getByRole('textbox', { name: 'Name' }).fill(category);
+  await add.getByRole('textbox', { name: 'Description' }).fill('School uniforms sold to parents');
+  await add.getByRole('button', { name: 'Save' }).click();
+  await expect(add).toHaveCount(0);
+  await expect(page.getByRole('row', { name: new RegExp(category) })).toBeVisible();
+  await noNotice(page);
+
+  await page.goto('/revenues/sources');
+  await page.getByRole('button', { name: 'Add Revenue Source' }).click();
+  const addSource = page.getByRole('dialog', { name: 'Add Revenue Source' });
+  await choose(page, addSource.getByRole('combobox', { name: 'Category' }), category);
+  await addSource.getByRole('textbox', { name: 'Name' }).fill(source);
+  await addSource.getByRole('button', { name: 'Save' }).click();
+  await expect(addSource).toHaveCount(0);
+  const row = page.getByRole('row', { name: new RegExp(source) });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText(category);
+  await noNotice(page);
+  expect(errors).toEqual([]);
+});
+
+test('a revenue recorded shows in the list and the valid total goes up by its amount, with no notice', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  const before = await validTotal(page);
+  await page.goto('/revenues/view');
+  await expect(page.getByTestId('revenues-total')).toHaveText(ugx(before));
+
+  await page.getByRole('button', { name: 'Add revenue' }).click();
+  const add = page.getByRole('dialog', { name: 'Add revenue' });
+  await expect(add.getByLabel('Date received')).toHaveValue(today);
+  await choose(page, add.getByRole('combobox', { name: 'Source' }), source);
+  await add.getByRole('textbox', { name: 'Amount' }).fill(String(first));
+  await choose(page, add.getByRole('combobox', { name: 'Payment mode' }), 'Cash');
+  await add.getByRole('textbox', { name: 'Received from' }).fill('Parents of S2 East');
+  await add.getByRole('textbox', { name: 'Reference' }).fill(reference);
+  await add.getByRole('textbox', { name: 'Description' }).fill('Twelve sweaters');
+  await add.getByRole('button', { name: 'Save revenue' }).click();
+  await expect(add).toHaveCount(0);
+
+  const row = revenueRow(page);
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(ugx(first));
+  await expect(row).toContainText(category);
+  await expect(row).toContainText('Cash');
+  await expect(row).toContainText('Parents of S2 East');
+  await expect(row).toContainText('Valid');
+  await expect(page.getByTestId('revenues-total')).toHaveText(ugx(before + first));
+  await noNotice(page);
+
+  // Filtered to the new category: only this revenue, and the total is its amount.
+  await choose(page, page.getByRole('combobox', { name: 'Category' }), category);
+  await expect(page.locator('tr[data-revenue]')).toHaveCount(1);
+  await expect(page.getByTestId('revenues-total')).toHaveText(ugx(first));
+  await expect(page.getByTestId('totals-row')).toContainText('1 valid revenue');
+  expect(errors).toEqual([]);
+});
+
+test('a revenue amended needs a reason, and the total follows the new amount', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  const before = await validTotal(page);
+  await page.goto('/revenues/view');
+  const row = revenueRow(page);
+  await row.getByRole('button', { name: /^Edit / }).click();
+  const amend = page.getByRole('dialog', { name: 'Amend revenue' });
+  await expect(amend.getByRole('textbox', { name: 'Amount' })).toHaveValue(ugx(first));
+  await amend.getByRole('textbox', { name: 'Amount' }).fill(String(amended));
+  await amend.getByRole('button', { name: 'Save amendment' }).click();
+  // No reason: refused, the field says why, and nothing changed.
+  await expect(amend.getByText('Give the reason')).toBeVisible();
+  await expect(row).toContainText(ugx(first));
+
+  await amend.getByRole('textbox', { name: 'Reason' }).fill('Two more sweaters were paid for');
+  await amend.getByRole('button', { name: 'Save amendment' }).click();
+  await expect(amend).toHaveCount(0);
+  await expect(row).toContainText(ugx(amended));
+  await expect(page.getByTestId('revenues-total')).toHaveText(ugx(before - first + amended));
+  // Only the 422's notice of the reasonless try showed; the amendment itself shows none.
+  await expect(notice(page, 'Successful')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+interface Report {
+  categories: { category_name: string; amount: number; count: number; sources: { source_name: string }[] }[];
+  modes: { mode_name: string; amount: number }[];
+  total: { count: number; amount: number };
+}
+
+test('the revenue report shows the revenue under its category and source, and its totals add up', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  const from = `${today.slice(0, 7)}-01`;
+  const reply = await page.request.post('/api/revenue_report', { data: { from, to: today }, headers: bearer(session) });
+  expect(reply.status()).toBe(200);
+  const api = ((await reply.json()) as { data: Report }).data;
+
+  await page.goto('/reports/revenues');
+  await expect(page.getByLabel('From', { exact: true })).toHaveValue(from);
+  await expect(page.getByLabel('To', { exact: true })).toHaveValue(today);
+  const panel = page.getByTestId(`report-category-${category}`);
+  await expect(panel.getByRole('heading')).toHaveText(category);
+  const line = panel.locator(`tr[data-source="${source}"]`);
+  await expect(line.locator('td')).toHaveText([source, '1', amended.toLocaleString('en-GB')]);
+  expect(await totalsOf(panel)).toEqual(['Total', '1', amended.toLocaleString('en-GB')]);
+  await expect(page.getByTestId(`bar-${category}`)).toHaveText(ugx(amended));
+
+  // Every category's total adds up to the report's total, and so do the modes; both agree with the API.
+  const categoryTotals = await page
+    .locator('[data-testid^="report-category-"]')
+    .evaluateAll((panels) =>
+      panels.map((p) => p.querySelector('[data-testid="totals-row"] td:last-child')?.textContent ?? ''),
+    );
+  expect(categoryTotals).toHaveLength(api.categories.length);
+  const sum = categoryTotals.reduce((s, text) => s + num(text), 0);
+  expect(sum).toBe(api.total.amount);
+  const modes = page.getByTestId('report-modes');
+  const modeRows = await modes.locator('tbody tr td:nth-child(3)').allInnerTexts();
+  expect(modeRows.reduce((s, text) => s + num(text), 0)).toBe(api.total.amount);
+  expect(num((await totalsOf(modes))[2]!)).toBe(api.total.amount);
+  await expect(page.getByTestId('report-total')).toContainText(ugx(api.total.amount));
+
+  // One category asked: only it.
+  await choose(page, page.getByRole('combobox', { name: 'Category' }), category);
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page.locator('[data-testid^="report-category-"]')).toHaveCount(1);
+  await expect(page.getByTestId('report-total')).toContainText(ugx(amended));
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+  expect(errors).toEqual([]);
+});
+
+test("the payment mode's statement shows the revenue as a Revenue line", async ({ page }) => {
+  const errors = collectPageErrors(page);
+  const modes = await getData<{ id: number; name: string }[]>(page, 'payment_options?per_page=100');
+  const cash = modes.data.find((m) => m.name === 'Cash');
+  expect(cash).toBeTruthy();
+  await page.goto(`/statement/${cash!.id}`);
+  await expect(page.getByTestId('mode-name')).toHaveText('Cash');
+  // Today only: the cash box has many fees payments this term, a page of them at a time.
+  await page.getByLabel('From', { exact: true }).fill(today);
+  await page.getByLabel('To', { exact: true }).fill(today);
+  await page.getByRole('button', { name: 'Show' }).click();
+  const line = page.locator('tr[data-kind="revenue"]').filter({ hasText: reference });
+  await expect(line).toHaveCount(1);
+  await expect(line).toContainText('Revenue');
+  await expect(line).toContainText(ugx(amended));
+  expect(errors).toEqual([]);
+});
+
+test('a revenue voided with a reason stays listed as Void and leaves the total', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  const before = await validTotal(page);
+  await page.goto('/revenues/view');
+  await expect(page.getByTestId('revenues-total')).toHaveText(ugx(before));
+  const row = revenueRow(page);
+  await row.getByRole('button', { name: /^Void / }).click();
+  const dialog = page.getByRole('dialog', { name: /^Void / });
+  await expect(dialog).toContainText(ugx(amended));
+  await expect(dialog.getByRole('button', { name: 'Void revenue' })).toBeDisabled();
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill('Recorded twice by mistake');
+  await dialog.getByRole('button', { name: 'Void revenue' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId('revenue-status')).toHaveText('Void');
+  await expect(row.getByRole('button', { name: /^Void / })).toHaveCount(0);
+  await expect(page.getByTestId('revenues-total')).toHaveText(ugx(before - amended));
+  await noNotice(page);
+
+  // Void ones only: it is there; valid ones only: it is not.
+  await choose(page, page.getByRole('combobox', { name: 'Status' }), 'Void');
+  await expect(row).toHaveCount(1);
+  await choose(page, page.getByRole('combobox', { name: 'Status' }), 'Valid');
+  await expect(page.locator('tr[data-revenue]').first()).toBeVisible();
+  await expect(row).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test("a refused revenue (an amount of 0, a date after today) shows the server's message and adds nothing", async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  const before = await validTotal(page);
+  await page.goto('/revenues/view');
+  await expect(page.getByTestId('revenues-total')).toHaveText(ugx(before));
+  await page.getByRole('button', { name: 'Add revenue' }).click();
+  const add = page.getByRole('dialog', { name: 'Add revenue' });
+  await choose(page, add.getByRole('combobox', { name: 'Source' }), source);
+  await add.getByRole('textbox', { name: 'Amount' }).fill('0');
+  await choose(page, add.getByRole('combobox', { name: 'Payment mode' }), 'Cash');
+
+  const save = async () => {
+    const [reply] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/revenues') && r.request().method() === 'POST'),
+      add.getByRole('button', { name: 'Save revenue' }).click(),
+    ]);
+    // A business refusal: 202 with the message, shown as an error notice; the form stays open.
+    expect(reply.status()).toBe(202);
+    const { message } = (await reply.json()) as { message: string };
+    await expect(notice(page, message)).toBeVisible();
+    await expect(notice(page, message)).toContainText('Error Occurred');
+    await expect(add).toBeVisible();
+    return message;
+  };
+  expect(await save()).toMatch(/amount/i);
+
+  await add.getByRole('textbox', { name: 'Amount' }).fill('50000');
+  await add.getByLabel('Date received').fill(tomorrow);
+  expect(await save()).toMatch(/future/i);
+
+  await add.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('revenues-total')).toHaveText(ugx(before));
+  expect(await validTotal(page)).toBe(before);
+  expect(errors).toEqual([]);
+});
