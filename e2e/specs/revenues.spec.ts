@@ -111,6 +111,9 @@ test('a revenue amended needs a reason, and the total follows the new amount', a
   const errors = collectPageErrors(page);
   const before = await validTotal(page);
   await page.goto('/revenues/view');
+  // Found by its reference.
+  await page.getByRole('textbox', { name: 'Search' }).fill(reference);
+  await expect(page.locator('tr[data-revenue]')).toHaveCount(1);
   const row = revenueRow(page);
   await row.getByRole('button', { name: /^Edit / }).click();
   const amend = page.getByRole('dialog', { name: 'Amend revenue' });
@@ -125,6 +128,10 @@ test('a revenue amended needs a reason, and the total follows the new amount', a
   await amend.getByRole('button', { name: 'Save amendment' }).click();
   await expect(amend).toHaveCount(0);
   await expect(row).toContainText(ugx(amended));
+  await expect(page.getByTestId('revenues-total')).toHaveText(ugx(amended));
+  await expect(row.getByTestId('revenue-amended')).toHaveText('Amended');
+  await expect(row.getByTestId('revenue-amended')).toHaveAttribute('title', 'Two more sweaters were paid for');
+  await page.getByRole('textbox', { name: 'Search' }).fill('');
   await expect(page.getByTestId('revenues-total')).toHaveText(ugx(before - first + amended));
   // Only the 422's notice of the reasonless try showed; the amendment itself shows none.
   await expect(notice(page, 'Successful')).toHaveCount(0);
@@ -216,6 +223,7 @@ test('a revenue voided with a reason stays listed as Void and leaves the total',
   await expect(dialog).toHaveCount(0);
   await expect(row).toHaveCount(1);
   await expect(row.getByTestId('revenue-status')).toHaveText('Void');
+  await expect(row.getByTestId('revenue-status')).toHaveAttribute('title', 'Recorded twice by mistake');
   await expect(row.getByRole('button', { name: /^Void / })).toHaveCount(0);
   await expect(page.getByTestId('revenues-total')).toHaveText(ugx(before - amended));
   await noNotice(page);

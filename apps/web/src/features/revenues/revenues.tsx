@@ -16,17 +16,26 @@ import { RevenueForm } from './revenue-form';
 const perPage = 50;
 type Status = 'valid' | 'void';
 
-/** Valid or void; a void one carries its reason as the badge's title. */
+/** Valid or void, and amended; the badge's title gives the reason of a void or of the last correction. */
 function RevenueStatus({ revenue }: { revenue: RevenueRow }) {
   const { t } = useTranslation('revenues');
-  return revenue.status === 'void' ? (
-    <Badge variant="light" color="red" title={revenue.void_reason ?? ''} data-testid="revenue-status">
-      {t('status.void')}
-    </Badge>
-  ) : (
-    <Badge variant="light" color="green" data-testid="revenue-status">
-      {t('status.valid')}
-    </Badge>
+  if (revenue.status === 'void')
+    return (
+      <Badge variant="light" color="red" title={revenue.void_reason ?? ''} data-testid="revenue-status">
+        {t('status.void')}
+      </Badge>
+    );
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Badge variant="light" color="green" data-testid="revenue-status">
+        {t('status.valid')}
+      </Badge>
+      {revenue.amend_reason ? (
+        <Badge variant="light" color="yellow" title={revenue.amend_reason} data-testid="revenue-amended">
+          {t('status.amended')}
+        </Badge>
+      ) : null}
+    </Group>
   );
 }
 
@@ -148,7 +157,7 @@ export default function RevenuesScreen() {
             },
             { key: 'mode_name', label: t('fields.mode') },
             { key: 'recorded_by', label: t('fields.recordedBy') },
-            { key: 'status', label: t('fields.status'), width: 90, render: (r) => <RevenueStatus revenue={r} /> },
+            { key: 'status', label: t('fields.status'), width: 150, render: (r) => <RevenueStatus revenue={r} /> },
           ]}
           totals={
             totals
