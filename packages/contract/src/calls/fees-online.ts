@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { type Call, defineCall, noInput } from '../call.js';
-
-const id = z.number().int().positive();
+import { id } from './fields.js';
 
 /** One transaction reported by the aggregator, as the bursar's lists show it. */
 export const onlineTransactionRow = z.object({

@@ -1,18 +1,6 @@
 import { z } from 'zod';
 import { type Call, defineCall, noInput } from '../call.js';
-
-const id = z.number().int().positive();
-const isoDate = z.iso.date('Use a date (YYYY-MM-DD)');
-const optionalText = (max: number) =>
-  z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(max).nullable().optional());
-const optionalDate = z.preprocess((v) => (v === '' ? undefined : v), isoDate.optional());
-/** Shillings: a whole number (UGX has no minor unit). Zero or less is refused by the verb with a message. */
-const money = z.number().int('Enter a whole number of shillings').max(2_000_000_000);
-const reason = z.string().trim().min(3, 'Give the reason').max(500);
-const paging = {
-  page: z.number().int().min(1).default(1),
-  per_page: z.number().int().min(1).max(500).default(50),
-};
+import { id, money, optionalDate, optionalText, paging, reason } from './fields.js';
 
 /** What the payment desk sends. */
 export const feesPaymentInput = z.object({

@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import { type Call, defineCall } from '../call.js';
-
-const id = z.number().int().positive();
-const day = z.iso.date('Use a date (YYYY-MM-DD)');
-/** Every report answers JSON, or the same table as a spreadsheet with `format: 'xlsx'`. */
-const format = z.enum(['json', 'xlsx']).default('json');
+import { isoDate as day, format, id } from './fields.js';
 
 /** A range of payment dates; both ends included. */
 const range = { from: day, to: day };

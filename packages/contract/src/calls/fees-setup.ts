@@ -1,17 +1,11 @@
 import { z } from 'zod';
 import { type Call, defineCall, noInput } from '../call.js';
+import { id, optionalText, paging } from './fields.js';
 import { upload } from './settings.js';
 
-const id = z.number().int().positive();
 const year = z.number().int().min(2000).max(2100);
 const term = z.number().int().min(1).max(3);
 const money = z.number().int('Enter a whole number of shillings').min(-2_000_000_000).max(2_000_000_000);
-const optionalText = (max: number) =>
-  z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(max).nullable().optional());
-const paging = {
-  page: z.number().int().min(1).default(1),
-  per_page: z.number().int().min(1).max(500).default(50),
-};
 
 /** The import reply: how many rows were written, or each bad row with its reasons (then none were). */
 export const feesImportReport = z.object({

@@ -13,6 +13,11 @@ export const money = z.number().int('Enter a whole number of shillings').max(2_0
 export const reason = z.string().trim().min(3, 'Give the reason').max(500);
 /** Every report answers JSON, or the same table as a spreadsheet with `format: 'xlsx'`. */
 export const format = z.enum(['json', 'xlsx']).default('json');
+/** Paging of a POST list. */
+export const paging = {
+  page: z.number().int().min(1).default(1),
+  per_page: z.number().int().min(1).max(500).default(50),
+};
 /** Paging of a GET list (numbers arrive as query-string text). */
 export const queryPaging = {
   page: z.coerce.number().int().min(1).default(1),

@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { defineCall, noInput } from '../call.js';
 import { genders, passOutStatuses, passOutTypes, relationships, sections, studentStatuses } from '../options.js';
+import { id, optionalText } from './fields.js';
 import { upload } from './settings.js';
 
 const values = <T extends readonly { value: string }[]>(list: T) =>
   list.map((o) => o.value) as [T[number]['value'], ...T[number]['value'][]];
-const id = z.number().int().positive();
-const optionalText = (max: number) =>
-  z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(max).nullable().optional());
 const optionalDate = z.preprocess(
   (v) => (v === '' ? null : v),
   z.iso.date('Use a date (YYYY-MM-DD)').nullable().optional(),
