@@ -234,6 +234,19 @@ test('a revenue voided with a reason stays listed as Void and leaves the total',
   await choose(page, page.getByRole('combobox', { name: 'Status' }), 'Valid');
   await expect(page.locator('tr[data-revenue]').first()).toBeVisible();
   await expect(row).toHaveCount(0);
+
+  // It leaves the report and the mode's statement too.
+  await page.goto('/reports/revenues');
+  await expect(page.getByTestId('report-total')).toBeVisible();
+  await expect(page.getByTestId(`report-category-${category}`)).toHaveCount(0);
+  const modes = await getData<{ id: number; name: string }[]>(page, 'payment_options?per_page=100');
+  await page.goto(`/statement/${modes.data.find((m) => m.name === 'Cash')!.id}`);
+  await page.getByLabel('From', { exact: true }).fill(today);
+  await page.getByLabel('To', { exact: true }).fill(today);
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page.getByTestId('mode-name')).toHaveText('Cash');
+  await expect(page.getByRole('heading', { name: /^Movements from/ })).toBeVisible();
+  await expect(page.locator('tr[data-kind="revenue"]').filter({ hasText: reference })).toHaveCount(0);
   expect(errors).toEqual([]);
 });
 
