@@ -148,7 +148,7 @@ export const studentPayments = defineCall({
 /** One line of a payment mode's statement. */
 export const statementLine = z.object({
   date: z.string(),
-  kind: z.enum(['fees_payment', 'old_payment', 'revenue', 'transfer_in', 'transfer_out']),
+  kind: z.enum(['fees_payment', 'old_payment', 'revenue', 'expense', 'credit_cleared', 'transfer_in', 'transfer_out']),
   description: z.string(),
   reference: z.string().nullable(),
   money_in: z.number(),

@@ -3,6 +3,7 @@
  * tables, and the web app's generic screens show them.
  */
 
+import { expenseCategoryResource, expenseItemResource, supplierResource } from './expenses/expenses.js';
 import { bursaryResource, feesAdditionResource, feesDeductionResource } from './fees/adjustments.js';
 import { bursaryCategoryResource, feesCategoryResource } from './fees/categories.js';
 import { paymentModeResource } from './fees/money.js';
@@ -17,6 +18,7 @@ import { studentResource } from './students/students.js';
 
 export * from './core/counters.js';
 export * from './core/files.js';
+export * from './expenses/expenses.js';
 export * from './fees/adjustments.js';
 export * from './fees/categories.js';
 export * from './fees/enrolments.js';
@@ -50,6 +52,9 @@ export const resources = [
   paymentModeResource,
   revenueCategoryResource,
   revenueSourceResource,
+  expenseCategoryResource,
+  expenseItemResource,
+  supplierResource,
 ];
 
 export const resourceByPath = (path: string) => resources.find((r) => r.path === path);

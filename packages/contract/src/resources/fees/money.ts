@@ -26,8 +26,11 @@ export const paymentModeResource = defineResource(paymentModes, {
   path: 'payment_options',
   module: 'fees',
   label: { one: 'Payment Mode', many: 'Payment Modes' },
-  // The fees desk and the revenues screen pick a mode: they read the list without managing it.
-  access: { read: ['view_payment_modes', 'pay_fees', 'view_revenues'], write: 'view_payment_modes' },
+  // The fees desk, revenues, expenses and creditors pick a mode: they read the list without managing it.
+  access: {
+    read: ['view_payment_modes', 'pay_fees', 'view_revenues', 'add_expenses', 'view_creditors'],
+    write: 'view_payment_modes',
+  },
   titleField: 'name',
   fields: {
     name: { label: 'Name', max: 80 },
