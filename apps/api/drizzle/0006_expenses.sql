@@ -59,6 +59,7 @@ CREATE TABLE "expenses" (
 	"note" text,
 	"total" integer NOT NULL,
 	"recorded_by" text NOT NULL,
+	"amend_reason" text,
 	"status" text DEFAULT 'valid' NOT NULL,
 	"void_reason" text,
 	"voided_at" timestamp with time zone,

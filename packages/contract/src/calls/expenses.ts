@@ -40,6 +40,7 @@ export const expenseRow = z.object({
   note: z.string().nullable(),
   total: z.number(),
   recorded_by: z.string(),
+  amend_reason: z.string().nullable(),
   status: z.string(),
   void_reason: z.string().nullable(),
   voided_by: z.string().nullable(),

@@ -138,6 +138,8 @@ export const expenses = pgTable(
     note: text(),
     total: integer().notNull(),
     recordedBy: text('recorded_by').notNull(),
+    /** The last correction's reason (the audit trail keeps each one's before and after). */
+    amendReason: text('amend_reason'),
     status: text().notNull().default('valid'),
     voidReason: text('void_reason'),
     voidedAt: at('voided_at'),
