@@ -16,16 +16,10 @@ const planned = [
   '/budget/fyear',
   '/revenues/projection',
   '/revenues/budget',
-  '/expenses/categories',
   '/expenses/projection',
   '/expenses/budget',
-  '/expenses/record',
-  '/expenses/view',
-  '/expenses/creditors',
   '/new/requisition',
   '/requisitions/view',
-  '/suppliers',
-  '/reports/expenses',
   '/reports/account/analysis',
   '/income/statement',
   '/reports/budgetToActualOutrun',
@@ -154,12 +148,12 @@ test('the route table has all 186 screens', () => {
   expect(signedOutScreens.length + mainScreens.length + 1).toBe(186);
 });
 
-test('120 of the 179 signed-in screens are still planned, each a route of the table', () => {
+test('114 of the 179 signed-in screens are still planned, each a route of the table', () => {
   const paths = new Set(mainScreens.map((r) => r.path));
   expect(planned.filter((p) => !paths.has(p))).toEqual([]);
   expect(new Set(planned).size).toBe(planned.length);
-  expect(planned).toHaveLength(120);
-  expect(mainScreens.length - planned.length).toBe(59);
+  expect(planned).toHaveLength(114);
+  expect(mainScreens.length - planned.length).toBe(65);
 });
 
 test('public screens show their title, signed out', async ({ page }) => {

@@ -1,3 +1,4 @@
+import { expenseScreens } from '../features/expenses/screens';
 import { feesDeskScreens } from '../features/fees-desk/screens';
 import { feesReportScreens } from '../features/fees-reports/screens';
 import { feesSetupScreens } from '../features/fees-setup/screens';
@@ -53,6 +54,7 @@ export const builtScreens: Record<string, ScreenLoader> = {
   ...feesDeskScreens,
   ...feesReportScreens,
   ...revenueScreens,
+  ...expenseScreens,
 };
 
 export const plannedScreen: ScreenLoader = () => import('../features/planned/planned-screen');

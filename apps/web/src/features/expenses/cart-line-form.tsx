@@ -1,0 +1,123 @@
+import { Button, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
+import { addToExpenseCart, changeExpenseCartLine, type ExpenseLineRow } from '@somero/contract';
+import { IconShoppingCartPlus } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormButtons } from '../../components/form-buttons';
+import { MoneyInput } from '../../components/money-input';
+import { useReferenceRows } from '../../components/resource/reference-options';
+import { ReferenceSelect } from '../../components/resource/reference-select';
+import { api, fieldErrors } from '../../lib/api';
+import { useSaving } from '../../lib/saving';
+
+interface Props {
+  /** The line being changed, in a dialog; a new line in the form above the cart when absent. */
+  line?: ExpenseLineRow;
+  onSaved: () => void;
+  onClose?: () => void;
+}
+
+/** An item, how many, at what unit cost: picking an item offers its usual unit cost. */
+export function CartLineForm({ line, onSaved, onClose }: Props) {
+  const { t } = useTranslation('expenses');
+  const saving = useSaving();
+  const items = useReferenceRows('expense_items');
+  const [itemId, setItemId] = useState<number | null>(line?.item_id ?? null);
+  const [quantity, setQuantity] = useState<number | string>(line?.quantity ?? 1);
+  const [unitCost, setUnitCost] = useState<number | null>(line?.unit_cost ?? null);
+  const [description, setDescription] = useState(line?.description ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const pick = (id: number | null) => {
+    setItemId(id);
+    const row = items.data?.find((r) => r.id === id);
+    if (row && typeof row.unit_cost === 'number' && row.unit_cost > 0) setUnitCost(row.unit_cost);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const values = {
+      item_id: itemId ?? 0,
+      quantity: typeof quantity === 'number' ? quantity : Number(quantity) || 0,
+      unit_cost: unitCost ?? 0,
+      description: description.trim(),
+    };
+    const options = { module: 'expenses', action: 'addToCart', silentSuccess: true } as const;
+    const result = line
+      ? await api(changeExpenseCartLine, values, { ...options, id: line.id })
+      : await api(addToExpenseCart, values, options);
+    if (!result.ok) {
+      setErrors(fieldErrors(result.errors));
+      return;
+    }
+    setErrors({});
+    if (!line) {
+      setItemId(null);
+      setQuantity(1);
+      setUnitCost(null);
+      setDescription('');
+    }
+    onSaved();
+  };
+
+  const fields = (
+    <>
+      <ReferenceSelect
+        label={t('fields.item')}
+        references="expense_items"
+        required
+        w={line ? undefined : 240}
+        value={itemId}
+        onChange={pick}
+        error={errors.item_id}
+      />
+      <NumberInput
+        label={t('fields.quantity')}
+        required
+        min={1}
+        allowDecimal={false}
+        allowNegative={false}
+        thousandSeparator=","
+        w={line ? undefined : 110}
+        value={quantity}
+        onChange={setQuantity}
+        error={errors.quantity}
+      />
+      <MoneyInput
+        label={t('fields.unitCost')}
+        required
+        w={line ? undefined : 170}
+        value={unitCost}
+        onChange={setUnitCost}
+        error={errors.unit_cost}
+      />
+      <TextInput
+        label={t('fields.description')}
+        w={line ? undefined : 240}
+        value={description}
+        onChange={(e) => setDescription(e.currentTarget.value)}
+        error={errors.description}
+      />
+    </>
+  );
+
+  if (line)
+    return (
+      <Modal opened onClose={() => onClose?.()} title={t('cart.changeTitle', { item: line.item_name })} centered>
+        <form onSubmit={(e) => void submit(e)} noValidate>
+          <Stack>{fields}</Stack>
+          <FormButtons onCancel={() => onClose?.()} submit={t('cart.saveLine')} />
+        </form>
+      </Modal>
+    );
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('cart.lineForm')}>
+      <Group align="flex-start" gap="sm" wrap="wrap">
+        {fields}
+        <Button type="submit" mt={25} loading={saving} leftSection={<IconShoppingCartPlus size={16} />}>
+          {t('cart.add')}
+        </Button>
+      </Group>
+    </form>
+  );
+}

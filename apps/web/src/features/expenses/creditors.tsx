@@ -1,0 +1,162 @@
+import { Button, Group, Modal, Paper, Stack, TextInput } from '@mantine/core';
+import { clearCredit, type ExpenseRow, listCreditors } from '@somero/contract';
+import { IconCash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../components/data-table';
+import { FormButtons } from '../../components/form-buttons';
+import { PageHeader } from '../../components/page-title';
+import { SearchField, usePagedList, useSearch } from '../../components/paged-list';
+import { ReferenceSelect } from '../../components/resource/reference-select';
+import { api, fieldErrors } from '../../lib/api';
+import { formatDate, formatMoney, today } from '../../lib/format';
+import { ExpenseLines, expenseName } from './expense-parts';
+
+const perPage = 50;
+
+/** Pay a credit from a payment mode: it then shows on that mode's statement on the day paid. */
+function ClearCreditDialog({
+  expense,
+  onClose,
+  onCleared,
+}: {
+  expense: ExpenseRow;
+  onClose: () => void;
+  onCleared: () => void;
+}) {
+  const { t } = useTranslation('expenses');
+  const [modeId, setModeId] = useState<number | null>(null);
+  const [paidOn, setPaidOn] = useState(today());
+  const [reference, setReference] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = await api(
+      clearCredit,
+      { expense_id: expense.id, mode_id: modeId ?? 0, paid_on: paidOn, reference: reference.trim() },
+      { module: 'expenses', action: 'creditCleared' },
+    );
+    if (result.ok) onCleared();
+    else setErrors(fieldErrors(result.errors));
+  };
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('creditors.clearTitle', { name: expenseName(expense), supplier: expense.supplier_name ?? '' })}
+      centered
+    >
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack>
+          <ReferenceSelect
+            label={t('fields.mode')}
+            references="payment_options"
+            required
+            data-autofocus
+            only={(o) => o.row.active !== false}
+            value={modeId}
+            onChange={setModeId}
+            error={errors.mode_id}
+          />
+          <TextInput
+            type="date"
+            label={t('fields.paidOn')}
+            required
+            max={today()}
+            value={paidOn}
+            onChange={(e) => setPaidOn(e.currentTarget.value)}
+            error={errors.paid_on}
+          />
+          <TextInput
+            label={t('fields.reference')}
+            value={reference}
+            onChange={(e) => setReference(e.currentTarget.value)}
+            error={errors.reference}
+          />
+        </Stack>
+        <FormButtons onCancel={onClose} submit={t('creditors.clear')} />
+      </form>
+    </Modal>
+  );
+}
+
+/** /expenses/creditors: what was taken on credit and is not paid yet, oldest first, with the total owed. */
+export default function CreditorsScreen() {
+  const { t } = useTranslation('expenses');
+  const queryClient = useQueryClient();
+  const [supplierId, setSupplierId] = useState<number | null>(null);
+  const search = useSearch();
+  const [clearing, setClearing] = useState<ExpenseRow | null>(null);
+  const filters = { supplier_id: supplierId ?? undefined, search: search.term };
+  const { list, paging, reload } = usePagedList(['creditors'], listCreditors, filters, { perPage });
+  const totals = list.data?.totals;
+
+  return (
+    <div data-screen-status="built">
+      <PageHeader />
+      <Paper withBorder p="md">
+        <Group mb="md" align="flex-end" wrap="wrap">
+          <ReferenceSelect
+            label={t('fields.supplier')}
+            placeholder={t('list.all')}
+            references="suppliers"
+            w={220}
+            value={supplierId}
+            onChange={setSupplierId}
+          />
+          <SearchField search={search} label={t('list.search')} placeholder={t('list.searchHint')} />
+        </Group>
+        <DataTable
+          query={list}
+          rows={list.data?.data}
+          empty={t('creditors.none')}
+          minWidth={1100}
+          paging={paging}
+          rowProps={(e) => ({ 'data-expense': String(e.id) })}
+          columns={[
+            { key: 'spent_on', label: t('fields.spentOn'), width: 115, render: (e) => formatDate(e.spent_on) },
+            { key: 'supplier_name', label: t('fields.supplier'), render: (e) => e.supplier_name ?? '' },
+            { key: 'lines', label: t('fields.lines'), render: (e) => <ExpenseLines expense={e} /> },
+            { key: 'reference', label: t('fields.reference'), render: (e) => e.reference ?? '' },
+            { key: 'total', label: t('creditors.owed'), numeric: true, render: (e) => formatMoney(e.total) },
+            { key: 'recorded_by', label: t('fields.recordedBy') },
+          ]}
+          totals={
+            totals
+              ? {
+                  spent_on: t('list.total'),
+                  supplier_name: t('creditors.count', { count: totals.count }),
+                  total: <span data-testid="creditors-total">{formatMoney(totals.amount)}</span>,
+                }
+              : undefined
+          }
+          actions={(e) => (
+            <Group justify="flex-end">
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconCash size={14} />}
+                onClick={() => setClearing(e)}
+                aria-label={t('creditors.clearNamed', { name: expenseName(e) })}
+              >
+                {t('creditors.clear')}
+              </Button>
+            </Group>
+          )}
+        />
+      </Paper>
+      {clearing ? (
+        <ClearCreditDialog
+          expense={clearing}
+          onClose={() => setClearing(null)}
+          onCleared={() => {
+            setClearing(null);
+            reload();
+            void queryClient.invalidateQueries({ queryKey: ['expenses'] });
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { Badge, Group, Stack, Text } from '@mantine/core';
+import type { ExpenseLineRow, ExpenseRow } from '@somero/contract';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatMoney, formatNumber } from '../../lib/format';
+
+/** "Maize flour × 3 bags": what a line bought. */
+export const lineText = (l: ExpenseLineRow) =>
+  `${l.item_name} × ${formatNumber(l.quantity)}${l.unit ? ` ${l.unit}` : ''}`;
+
+/** An expense's lines in a list cell, one a line. */
+export function ExpenseLines({ expense }: { expense: ExpenseRow }) {
+  return (
+    <Stack gap={0} data-testid="expense-lines">
+      {expense.lines.map((l) => (
+        <Text size="sm" key={l.id}>
+          {lineText(l)} · {formatMoney(l.amount)}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+/** How it was (or will be) paid: the mode, or on credit (and when and from which mode it was cleared). */
+export function PaidFrom({ expense }: { expense: ExpenseRow }) {
+  const { t } = useTranslation('expenses');
+  if (!expense.on_credit) return <Text size="sm">{expense.mode_name ?? ''}</Text>;
+  return (
+    <Stack gap={2}>
+      <Badge variant="light" color="orange" data-testid="expense-credit">
+        {t('paid.onCredit')}
+      </Badge>
+      {expense.cleared_on ? (
+        <Text size="xs" c="dimmed">
+          {t('paid.cleared', { mode: expense.cleared_mode_name ?? '', date: formatDate(expense.cleared_on) })}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Valid, or Void with its reason ("Edited" when it was replaced through the cart). */
+export function ExpenseStatus({ expense }: { expense: ExpenseRow }) {
+  const { t } = useTranslation('expenses');
+  if (expense.status !== 'void')
+    return (
+      <Badge variant="light" color="green" data-testid="expense-status">
+        {t('status.valid')}
+      </Badge>
+    );
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Badge variant="light" color="red" title={expense.void_reason ?? ''} data-testid="expense-status">
+        {t('status.void')}
+      </Badge>
+      <Text size="xs" c="dimmed" data-testid="void-reason">
+        {expense.void_reason ?? ''}
+      </Text>
+    </Group>
+  );
+}
+
+/** What an expense is called in buttons and dialogs: "UGX 90,000 of 3 Mar 2026". */
+export const expenseName = (e: ExpenseRow) => `${formatMoney(e.total)} of ${formatDate(e.spent_on)}`;
+
+const editingKey = 'somero.expenses.editing';
+
+/** The expense whose lines the cart holds for changes (from "Edit" on the list), kept for this tab. */
+export function editingExpense(): ExpenseRow | null {
+  try {
+    const text = sessionStorage.getItem(editingKey);
+    return text ? (JSON.parse(text) as ExpenseRow) : null;
+  } catch {
+    return null;
+  }
+}
+export const rememberEditing = (e: ExpenseRow) => sessionStorage.setItem(editingKey, JSON.stringify(e));
+export const forgetEditing = () => sessionStorage.removeItem(editingKey);

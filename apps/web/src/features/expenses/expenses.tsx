@@ -1,0 +1,222 @@
+import { ActionIcon, Button, Group, Paper, Select, Text, TextInput, Tooltip } from '@mantine/core';
+import { type ExpenseRow, editExpense, listExpenses, voidExpense } from '@somero/contract';
+import { IconBan, IconFilePencil, IconPlus } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { DataTable } from '../../components/data-table';
+import { PageHeader } from '../../components/page-title';
+import { SearchField, usePagedList, useSearch } from '../../components/paged-list';
+import { ReferenceSelect } from '../../components/resource/reference-select';
+import { RowActions } from '../../components/row-actions';
+import { api } from '../../lib/api';
+import { formatDate, formatMoney } from '../../lib/format';
+import { VoidDialog } from '../fees-desk/payment-dialogs';
+import { AmendExpenseDialog } from './amend-expense';
+import { ExpenseLines, ExpenseStatus, expenseName, PaidFrom, rememberEditing } from './expense-parts';
+
+const perPage = 50;
+type Status = 'valid' | 'void';
+type Paid = 'paid' | 'credit';
+
+/**
+ * /expenses/view: what the school spent, by dates, category, supplier, mode, paid or on credit, status
+ * and search, with the total of the valid ones. Edit puts an expense's lines in the cart (recording
+ * replaces it), amend corrects supplier, reference and note with a reason, void keeps it listed.
+ */
+export default function ExpensesScreen() {
+  const { t } = useTranslation('expenses');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [range, setRange] = useState({ from: '', to: '' });
+  const [categoryId, setCategoryId] = useState<number | null>(null);
+  const [supplierId, setSupplierId] = useState<number | null>(null);
+  const [modeId, setModeId] = useState<number | null>(null);
+  const [paid, setPaid] = useState<Paid | null>(null);
+  const [status, setStatus] = useState<Status | null>(null);
+  const search = useSearch();
+  const [amending, setAmending] = useState<ExpenseRow | null>(null);
+  const [voiding, setVoiding] = useState<ExpenseRow | null>(null);
+  const filters = {
+    from: range.from || undefined,
+    to: range.to || undefined,
+    category_id: categoryId ?? undefined,
+    supplier_id: supplierId ?? undefined,
+    mode_id: modeId ?? undefined,
+    on_credit: paid === null ? undefined : paid === 'credit',
+    status: status ?? undefined,
+    search: search.term,
+  };
+  const { list, paging, reload } = usePagedList(['expenses'], listExpenses, filters, { perPage });
+  const totals = list.data?.totals;
+
+  const edit = async (expense: ExpenseRow) => {
+    const result = await api(editExpense, { id: expense.id }, { module: 'expenses', silentSuccess: true });
+    if (!result.ok) return;
+    rememberEditing(result.data.expense);
+    await queryClient.invalidateQueries({ queryKey: ['expense-cart'] });
+    void navigate('/expenses/record');
+  };
+
+  return (
+    <div data-screen-status="built">
+      <PageHeader
+        actions={
+          <Button component={Link} to="/expenses/record" leftSection={<IconPlus size={16} />}>
+            {t('recordNew')}
+          </Button>
+        }
+      />
+      <Paper withBorder p="md">
+        <Group mb="md" align="flex-end" wrap="wrap">
+          <TextInput
+            type="date"
+            label={t('list.from')}
+            value={range.from}
+            onChange={(e) => setRange({ ...range, from: e.currentTarget.value })}
+          />
+          <TextInput
+            type="date"
+            label={t('list.to')}
+            value={range.to}
+            onChange={(e) => setRange({ ...range, to: e.currentTarget.value })}
+          />
+          <ReferenceSelect
+            label={t('fields.category')}
+            placeholder={t('list.all')}
+            references="expense_categories"
+            w={180}
+            value={categoryId}
+            onChange={setCategoryId}
+          />
+          <ReferenceSelect
+            label={t('fields.supplier')}
+            placeholder={t('list.all')}
+            references="suppliers"
+            w={180}
+            value={supplierId}
+            onChange={setSupplierId}
+          />
+          <ReferenceSelect
+            label={t('fields.mode')}
+            placeholder={t('list.all')}
+            references="payment_options"
+            w={160}
+            value={modeId}
+            onChange={setModeId}
+          />
+          <Select
+            label={t('fields.paid')}
+            placeholder={t('list.all')}
+            w={130}
+            clearable
+            data={[
+              { value: 'paid', label: t('paid.paid') },
+              { value: 'credit', label: t('paid.onCredit') },
+            ]}
+            value={paid}
+            onChange={(v) => setPaid(v as Paid | null)}
+          />
+          <Select
+            label={t('fields.status')}
+            placeholder={t('list.all')}
+            w={110}
+            clearable
+            data={[
+              { value: 'valid', label: t('status.valid') },
+              { value: 'void', label: t('status.void') },
+            ]}
+            value={status}
+            onChange={(v) => setStatus(v as Status | null)}
+          />
+          <SearchField search={search} label={t('list.search')} placeholder={t('list.searchHint')} w={220} />
+        </Group>
+        <DataTable
+          query={list}
+          rows={list.data?.data}
+          empty={t('list.none')}
+          minWidth={1300}
+          paging={paging}
+          rowProps={(e) => ({ 'data-expense': String(e.id), 'data-status': e.status })}
+          columns={[
+            { key: 'spent_on', label: t('fields.spentOn'), width: 115, render: (e) => formatDate(e.spent_on) },
+            { key: 'lines', label: t('fields.lines'), render: (e) => <ExpenseLines expense={e} /> },
+            { key: 'supplier_name', label: t('fields.supplier'), render: (e) => e.supplier_name ?? '' },
+            { key: 'reference', label: t('fields.reference'), render: (e) => e.reference ?? '' },
+            { key: 'mode_name', label: t('fields.paidFrom'), render: (e) => <PaidFrom expense={e} /> },
+            {
+              key: 'total',
+              label: t('fields.total'),
+              numeric: true,
+              render: (e) => (
+                <Text size="sm" td={e.status === 'void' ? 'line-through' : undefined} data-testid="expense-total">
+                  {formatMoney(e.total)}
+                </Text>
+              ),
+            },
+            { key: 'recorded_by', label: t('fields.recordedBy') },
+            { key: 'status', label: t('fields.status'), width: 150, render: (e) => <ExpenseStatus expense={e} /> },
+          ]}
+          totals={
+            totals
+              ? {
+                  spent_on: t('list.total'),
+                  lines: t('list.validCount', { count: totals.count }),
+                  total: <span data-testid="expenses-total">{formatMoney(totals.amount)}</span>,
+                }
+              : undefined
+          }
+          actions={(e) =>
+            e.status === 'void' ? null : (
+              <RowActions name={expenseName(e)} onEdit={() => void edit(e)}>
+                <Tooltip label={t('amend.action')}>
+                  <ActionIcon
+                    variant="subtle"
+                    onClick={() => setAmending(e)}
+                    aria-label={t('amend.named', { name: expenseName(e) })}
+                  >
+                    <IconFilePencil size={18} />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label={t('void.action')}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    onClick={() => setVoiding(e)}
+                    aria-label={t('void.named', { name: expenseName(e) })}
+                  >
+                    <IconBan size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              </RowActions>
+            )
+          }
+        />
+      </Paper>
+      {amending ? (
+        <AmendExpenseDialog
+          expense={amending}
+          onClose={() => setAmending(null)}
+          onSaved={() => {
+            setAmending(null);
+            reload();
+          }}
+        />
+      ) : null}
+      {voiding ? (
+        <VoidDialog
+          title={t('void.title', { name: expenseName(voiding) })}
+          message={t('void.message', { total: formatMoney(voiding.total) })}
+          confirm={t('void.confirm')}
+          onClose={() => setVoiding(null)}
+          onVoid={async (reason) => {
+            const result = await api(voidExpense, { reason }, { id: voiding.id, module: 'expenses' });
+            if (result.ok) reload();
+            return result;
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import type { ScreenLoader } from '../../app/lazy-screen';
+import { resourceScreen, withStrings } from '../../app/with-strings';
+
+const expenses = (load: ScreenLoader) => withStrings('expenses', load);
+/** The expenses list voids with the fees desk's dialog, so that area's strings load too. */
+const list = (load: ScreenLoader) => withStrings('expenses', withStrings('fees-desk', load));
+/** The report uses the fees reports' date range, export button and panels. */
+const report = (load: ScreenLoader) => withStrings('expenses', withStrings('fees-reports', load));
+
+/** This area's routes; its strings are `locales/en/expenses.json`. */
+export const expenseScreens: Record<string, ScreenLoader> = {
+  '/expenses/categories': expenses(() => import('./categories-and-items')),
+  '/suppliers': resourceScreen('suppliers'),
+  '/expenses/record': expenses(() => import('./record-expense')),
+  '/expenses/view': list(() => import('./expenses')),
+  '/expenses/creditors': expenses(() => import('./creditors')),
+  '/reports/expenses': report(() => import('./expenditure-report')),
+};
