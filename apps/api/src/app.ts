@@ -11,6 +11,7 @@ import type { Database } from './db/open.js';
 import { auditRoutes } from './modules/audits/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
+import { expenseRoutes } from './modules/expenses/routes.js';
 import { feesOnlineRoutes } from './modules/fees/online.js';
 import { feesPaymentsRoutes } from './modules/fees/payments.js';
 import { feesReportsRoutes } from './modules/fees/reports.js';
@@ -73,6 +74,7 @@ export async function buildApp({ database, config, logger = false, mailer, extra
   feesOnlineRoutes(ctx);
   feesReportsRoutes(ctx);
   revenueRoutes(ctx);
+  expenseRoutes(ctx);
   extraRoutes?.(ctx);
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());

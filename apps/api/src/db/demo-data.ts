@@ -1,6 +1,10 @@
 import {
   classes,
   counters,
+  expenseCategories,
+  expenseItems,
+  expenseLines,
+  expenses,
   feesBreakdowns,
   feesCategories,
   feesPayments,
@@ -14,6 +18,7 @@ import {
   streams,
   studentGuardians,
   students,
+  suppliers,
 } from '@somero/contract';
 import { asc, eq } from 'drizzle-orm';
 import { SchoolScope } from '../core/scope.js';
@@ -426,6 +431,132 @@ async function fillDemoFees(
   for (let i = 0; i < payments.length; i += 200) await tx.insert(feesPayments).values(payments.slice(i, i + 200));
   await tx.insert(counters).values({ schoolId, name: 'receipt', value: payments.length });
   await fillDemoRevenues(tx, schoolId, year, today, modes, rnd);
+  await fillDemoExpenses(tx, schoolId, year, today, modes, rnd);
+}
+
+/**
+ * The demo's spending: categories and items a boarding school buys, its suppliers, and about three
+ * expenses a month this year; about a third of those from a known supplier on credit, most of them
+ * paid from the bank by the month's end.
+ */
+async function fillDemoExpenses(
+  tx: Executor,
+  schoolId: number,
+  year: number,
+  today: string,
+  modes: { id: number; name: string }[],
+  rnd: Random,
+) {
+  const plan: [string, [string, string, number][]][] = [
+    // [category, [item, unit, unit cost]]
+    [
+      'Food',
+      [
+        ['Maize flour', 'bag', 165_000],
+        ['Beans', 'bag', 310_000],
+        ['Sugar', 'bag', 250_000],
+        ['Cooking oil', 'jerrycan', 140_000],
+      ],
+    ],
+    [
+      'Stationery',
+      [
+        ['Photocopy paper', 'ream', 25_000],
+        ['Exercise books', 'dozen', 18_000],
+      ],
+    ],
+    [
+      'Utilities',
+      [
+        ['Electricity (Umeme)', 'month', 1_200_000],
+        ['Water (NWSC)', 'month', 650_000],
+      ],
+    ],
+    [
+      'Repairs and maintenance',
+      [
+        ['Plumbing repairs', 'job', 350_000],
+        ['Desk repairs', 'desk', 45_000],
+      ],
+    ],
+    ['Transport', [['Diesel for the school bus', 'litre', 5_200]]],
+  ];
+  const cats = await tx
+    .insert(expenseCategories)
+    .values(plan.map(([name]) => ({ schoolId, name })))
+    .returning();
+  const items = await tx
+    .insert(expenseItems)
+    .values(
+      plan.flatMap(([category, list]) =>
+        list.map(([name, unit, unitCost]) => ({
+          schoolId,
+          categoryId: cats.find((c) => c.name === category)!.id,
+          name,
+          unit,
+          unitCost,
+        })),
+      ),
+    )
+    .returning();
+  const sellers = await tx
+    .insert(suppliers)
+    .values([
+      { schoolId, name: 'Nakasero Wholesalers', phone: '0772 410 220', address: 'Nakasero Market, Kampala' },
+      { schoolId, name: 'Kikuubo Stationers', phone: '0701 553 019', address: 'Kikuubo, Kampala' },
+      { schoolId, name: 'Mukono Fuel Centre', phone: '0756 118 400', address: 'Mukono' },
+      { schoolId, name: 'Umeme Limited', address: 'Rwenzori House, Kampala' },
+    ])
+    .returning();
+  const supplierFor = (category: string) =>
+    sellers.find((x) =>
+      category === 'Food'
+        ? x.name.startsWith('Nakasero')
+        : category === 'Stationery'
+          ? x.name.startsWith('Kikuubo')
+          : category === 'Transport'
+            ? x.name.startsWith('Mukono')
+            : category === 'Utilities'
+              ? x.name.startsWith('Umeme')
+              : false,
+    );
+  const paidFrom = modes.filter((m) => m.name === 'Cash' || m.name === 'Stanbic Bank');
+  const bank = modes.find((m) => m.name === 'Stanbic Bank')!;
+  for (let month = 1; month <= 12; month++) {
+    for (let n = 0; n < 3; n++) {
+      const spentOn = `${year}-${String(month).padStart(2, '0')}-${String(rnd.int(1, 28)).padStart(2, '0')}`;
+      if (spentOn > today) continue;
+      const [category, list] = rnd.pick(plan);
+      const lines = list
+        .filter(() => rnd.next() < 0.7)
+        .map(([name, unit, unitCost]) => {
+          const quantity = unit === 'litre' ? rnd.int(80, 200) : unit === 'month' ? 1 : rnd.int(1, 12);
+          return { itemId: items.find((i) => i.name === name)!.id, quantity, unitCost, amount: quantity * unitCost };
+        });
+      if (lines.length === 0) continue;
+      const supplier = supplierFor(category);
+      const onCredit = Boolean(supplier) && rnd.next() < 0.35;
+      // Credits of past months are mostly paid by the month's end; this month's are still owed.
+      const clearedOn =
+        onCredit && spentOn.slice(0, 7) < today.slice(0, 7) && rnd.next() < 0.7 ? `${spentOn.slice(0, 8)}28` : null;
+      const [expense] = await tx
+        .insert(expenses)
+        .values({
+          schoolId,
+          spentOn,
+          onCredit,
+          modeId: onCredit ? null : rnd.pick(paidFrom).id,
+          supplierId: supplier?.id ?? null,
+          clearedOn,
+          clearedModeId: clearedOn ? bank.id : null,
+          reference: `INV-${month}${n}${rnd.int(100, 999)}`,
+          total: lines.reduce((sum, l) => sum + l.amount, 0),
+          recordedBy: 'Demo data',
+        })
+        .returning();
+      await tx.insert(expenseLines).values(lines.map((l) => ({ schoolId, expenseId: expense.id, ...l })));
+    }
+  }
 }
 
 /** The demo's other income: categories with their sources, and about two revenues a month this year. */

@@ -1,5 +1,6 @@
 import {
   addMoneyTransfer,
+  expenses,
   feesPayments,
   listMoneyTransfers,
   moneyTransfers,
@@ -10,9 +11,10 @@ import {
   revenueSources,
   revenues,
   students,
+  suppliers,
   voidMoneyTransfer,
 } from '@somero/contract';
-import { count, desc, eq, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { Conflict, NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
@@ -20,7 +22,7 @@ import type { ModuleContext } from '../module.js';
 import { today } from '../students/query.js';
 import { activeMode } from './payments-verb.js';
 
-type Kind = 'fees_payment' | 'old_payment' | 'revenue' | 'transfer_in' | 'transfer_out';
+type Kind = 'fees_payment' | 'old_payment' | 'revenue' | 'expense' | 'credit_cleared' | 'transfer_in' | 'transfer_out';
 interface Movement {
   date: string;
   at: Date;
@@ -57,6 +59,15 @@ async function netBefore(scope: SchoolScope, modeId: number, from: string): Prom
           eq(revenues.status, 'valid'),
           lt(revenues.receivedOn, from),
         )}`,
+      )} - ${total(
+        sql`select sum(${expenses.total}) from ${expenses} where ${scope.mine(
+          expenses,
+          eq(expenses.status, 'valid'),
+          or(
+            and(eq(expenses.onCredit, false), eq(expenses.modeId, modeId), lt(expenses.spentOn, from)),
+            and(eq(expenses.onCredit, true), eq(expenses.clearedModeId, modeId), lt(expenses.clearedOn, from)),
+          ),
+        )}`,
       )} + ${total(
         sql`select sum(case when ${moneyTransfers.toModeId} = ${modeId} then ${moneyTransfers.amount} else -${moneyTransfers.amount} end) from ${moneyTransfers} where ${scope.mine(
           moneyTransfers,
@@ -73,10 +84,11 @@ async function netBefore(scope: SchoolScope, modeId: number, from: string): Prom
 
 /**
  * Every valid movement of a mode from `from` to `to` (voided ones are left out): fees payments, old
- * students' payments and revenues in, transfers in and out. Later areas (expenses, salaries) add theirs here.
+ * students' payments and revenues in, expenses paid (or credit cleared) out, transfers in and out. Later
+ * areas (salaries) add theirs here.
  */
 async function movements(scope: SchoolScope, modeId: number, from: string, to: string): Promise<Movement[]> {
-  const [fees, old, revenue, transfers] = await Promise.all([
+  const [fees, old, revenue, spent, transfers] = await Promise.all([
     scope.db
       .select({
         date: feesPayments.paidOn,
@@ -138,6 +150,41 @@ async function movements(scope: SchoolScope, modeId: number, from: string, to: s
           lte(revenues.receivedOn, to),
         ),
       ),
+    scope.db
+      .select({
+        id: expenses.id,
+        onCredit: expenses.onCredit,
+        spentOn: expenses.spentOn,
+        clearedOn: expenses.clearedOn,
+        at: expenses.createdAt,
+        total: expenses.total,
+        reference: expenses.reference,
+        clearedReference: expenses.clearedReference,
+        note: expenses.note,
+        supplier: suppliers.name,
+      })
+      .from(expenses)
+      .leftJoin(suppliers, eq(suppliers.id, expenses.supplierId))
+      .where(
+        scope.mine(
+          expenses,
+          eq(expenses.status, 'valid'),
+          or(
+            and(
+              eq(expenses.onCredit, false),
+              eq(expenses.modeId, modeId),
+              gte(expenses.spentOn, from),
+              lte(expenses.spentOn, to),
+            ),
+            and(
+              eq(expenses.onCredit, true),
+              eq(expenses.clearedModeId, modeId),
+              gte(expenses.clearedOn, from),
+              lte(expenses.clearedOn, to),
+            ),
+          ),
+        ),
+      ),
     transferRows(
       scope,
       scope.mine(
@@ -177,6 +224,28 @@ async function movements(scope: SchoolScope, modeId: number, from: string, to: s
       money_in: r.amount,
       money_out: 0,
     })),
+    ...spent.map((e) => {
+      const to = e.supplier ? ` to ${e.supplier}` : '';
+      return e.onCredit
+        ? {
+            date: e.clearedOn as string,
+            at: e.at,
+            kind: 'credit_cleared' as const,
+            description: `Credit paid: expense ${e.id}${to}`,
+            reference: e.clearedReference,
+            money_in: 0,
+            money_out: e.total,
+          }
+        : {
+            date: e.spentOn,
+            at: e.at,
+            kind: 'expense' as const,
+            description: `Expense ${e.id}${to}${e.note ? `: ${e.note}` : ''}`,
+            reference: e.reference,
+            money_in: 0,
+            money_out: e.total,
+          };
+    }),
     ...transfers.map((t) =>
       t.to_mode_id === modeId
         ? {
