@@ -36,7 +36,7 @@ function CategoryTable({ category }: { category: Category }) {
         columns={[
           { key: 'item_name', label: t('fields.item') },
           { key: 'quantity', label: t('fields.quantity'), numeric: true, render: (i) => formatNumber(i.quantity) },
-          { key: 'count', label: t('report.count'), numeric: true, render: (i) => formatNumber(i.count) },
+          { key: 'count', label: t('report.lines'), numeric: true, render: (i) => formatNumber(i.count) },
           { key: 'amount', label: t('report.amount'), numeric: true, render: (i) => formatNumber(i.amount) },
         ]}
         totals={{
@@ -103,7 +103,6 @@ export default function ExpenditureReportScreen() {
             {t('report.summary', {
               from: formatDate(data.from),
               to: formatDate(data.to),
-              count: data.total.count,
               amount: formatMoney(data.total.amount),
             })}
           </Text>
@@ -155,7 +154,7 @@ export default function ExpenditureReportScreen() {
                   ]}
                   totals={{
                     name: t('list.total'),
-                    count: formatNumber(data.total.count),
+                    count: formatNumber(data.modes.reduce((n, m) => n + m.count, data.credit_owed.count)),
                     amount: formatNumber(data.total.amount),
                   }}
                 />

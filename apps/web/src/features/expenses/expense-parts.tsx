@@ -38,14 +38,21 @@ export function PaidFrom({ expense }: { expense: ExpenseRow }) {
   );
 }
 
-/** Valid, or Void with its reason ("Edited" when it was replaced through the cart). */
+/** Valid (Amended: the last correction's reason in its title), or Void with its reason ("Edited" when it was replaced through the cart). */
 export function ExpenseStatus({ expense }: { expense: ExpenseRow }) {
   const { t } = useTranslation('expenses');
   if (expense.status !== 'void')
     return (
-      <Badge variant="light" color="green" data-testid="expense-status">
-        {t('status.valid')}
-      </Badge>
+      <Group gap={4} wrap="nowrap">
+        <Badge variant="light" color="green" data-testid="expense-status">
+          {t('status.valid')}
+        </Badge>
+        {expense.amend_reason ? (
+          <Badge variant="light" color="yellow" title={expense.amend_reason} data-testid="expense-amended">
+            {t('status.amended')}
+          </Badge>
+        ) : null}
+      </Group>
     );
   return (
     <Group gap={4} wrap="nowrap">

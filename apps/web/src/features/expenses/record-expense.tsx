@@ -122,7 +122,7 @@ export default function RecordExpenseScreen() {
         <Alert color="green" mb="md" withCloseButton onClose={() => setRecorded(null)} data-testid="expense-recorded">
           <Group justify="space-between" wrap="wrap">
             <Text size="sm">
-              {recorded.message ? `${recorded.message}: ` : ''}
+              {recorded.message ? `${recorded.message}. ` : ''}
               {t('record.recorded', {
                 total: formatMoney(recorded.expense.total),
                 date: formatDate(recorded.expense.spent_on),
