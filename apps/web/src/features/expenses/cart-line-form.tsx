@@ -1,12 +1,15 @@
 import { Button, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
-import { addToExpenseCart, changeExpenseCartLine, type ExpenseLineRow } from '@somero/contract';
-import { IconShoppingCartPlus } from '@tabler/icons-react';
+import { addToExpenseCart, changeExpenseCartLine, type ExpenseLineRow, expenseItemResource } from '@somero/contract';
+import { IconPlus, IconShoppingCartPlus } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormButtons } from '../../components/form-buttons';
 import { MoneyInput } from '../../components/money-input';
+import { type ResourceRow, referenceKey, resourceKey } from '../../components/resource/calls';
 import { useReferenceRows } from '../../components/resource/reference-options';
 import { ReferenceSelect } from '../../components/resource/reference-select';
+import { ResourceForm } from '../../components/resource/resource-form';
 import { api, fieldErrors } from '../../lib/api';
 import { useSaving } from '../../lib/saving';
 
@@ -28,10 +31,23 @@ export function CartLineForm({ line, onSaved, onClose }: Props) {
   const [description, setDescription] = useState(line?.description ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
 
+  const queryClient = useQueryClient();
+  const [newItem, setNewItem] = useState(false);
+
+  const offerCost = (row: ResourceRow | undefined) => {
+    if (row && typeof row.unit_cost === 'number' && row.unit_cost > 0) setUnitCost(row.unit_cost);
+  };
   const pick = (id: number | null) => {
     setItemId(id);
-    const row = items.data?.find((r) => r.id === id);
-    if (row && typeof row.unit_cost === 'number' && row.unit_cost > 0) setUnitCost(row.unit_cost);
+    offerCost(items.data?.find((r) => r.id === id));
+  };
+  /** An item bought for the first time, added from here (the bursar may add items) and picked at once. */
+  const added = (row: ResourceRow) => {
+    setNewItem(false);
+    void queryClient.invalidateQueries({ queryKey: referenceKey('expense_items') });
+    void queryClient.invalidateQueries({ queryKey: resourceKey('expense_items') });
+    setItemId(row.id);
+    offerCost(row);
   };
 
   const submit = async (event: FormEvent) => {
@@ -110,14 +126,23 @@ export function CartLineForm({ line, onSaved, onClose }: Props) {
         </form>
       </Modal>
     );
+  // The new-item dialog sits outside the form: a portal's submit still bubbles through React's tree.
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('cart.lineForm')}>
-      <Group align="flex-start" gap="sm" wrap="wrap">
-        {fields}
-        <Button type="submit" mt={25} loading={saving} leftSection={<IconShoppingCartPlus size={16} />}>
-          {t('cart.add')}
-        </Button>
-      </Group>
-    </form>
+    <>
+      <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('cart.lineForm')}>
+        <Group align="flex-start" gap="sm" wrap="wrap">
+          {fields}
+          <Button type="submit" mt={25} loading={saving} leftSection={<IconShoppingCartPlus size={16} />}>
+            {t('cart.add')}
+          </Button>
+          <Button mt={25} variant="subtle" leftSection={<IconPlus size={16} />} onClick={() => setNewItem(true)}>
+            {t('cart.newItem')}
+          </Button>
+        </Group>
+      </form>
+      {newItem ? (
+        <ResourceForm resource={expenseItemResource} row={null} onClose={() => setNewItem(false)} onSaved={added} />
+      ) : null}
+    </>
   );
 }

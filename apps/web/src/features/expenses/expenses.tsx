@@ -10,9 +10,12 @@ import { PageHeader } from '../../components/page-title';
 import { SearchField, usePagedList, useSearch } from '../../components/paged-list';
 import { ReferenceSelect } from '../../components/resource/reference-select';
 import { RowActions } from '../../components/row-actions';
+import { can } from '../../lib/access';
 import { api } from '../../lib/api';
+import { useUser } from '../../lib/auth';
 import { formatDate, formatMoney } from '../../lib/format';
 import { VoidDialog } from '../fees-desk/payment-dialogs';
+import { ModeSelect } from '../fees-reports/report-parts';
 import { AmendExpenseDialog } from './amend-expense';
 import { ExpenseLines, ExpenseStatus, expenseName, PaidFrom, rememberEditing } from './expense-parts';
 
@@ -27,6 +30,9 @@ type Paid = 'paid' | 'credit';
  */
 export default function ExpensesScreen() {
   const { t } = useTranslation('expenses');
+  const user = useUser();
+  /** Only who records expenses edits, amends and voids them; a reader sees the list. */
+  const writable = can(user, 'add_expenses');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [range, setRange] = useState({ from: '', to: '' });
@@ -63,9 +69,11 @@ export default function ExpensesScreen() {
     <div data-screen-status="built">
       <PageHeader
         actions={
-          <Button component={Link} to="/expenses/record" leftSection={<IconPlus size={16} />}>
-            {t('recordNew')}
-          </Button>
+          writable ? (
+            <Button component={Link} to="/expenses/record" leftSection={<IconPlus size={16} />}>
+              {t('recordNew')}
+            </Button>
+          ) : undefined
         }
       />
       <Paper withBorder p="md">
@@ -98,14 +106,7 @@ export default function ExpensesScreen() {
             value={supplierId}
             onChange={setSupplierId}
           />
-          <ReferenceSelect
-            label={t('fields.mode')}
-            placeholder={t('list.all')}
-            references="payment_options"
-            w={160}
-            value={modeId}
-            onChange={setModeId}
-          />
+          <ModeSelect value={modeId} onChange={setModeId} />
           <Select
             label={t('fields.paid')}
             placeholder={t('list.all')}
@@ -168,7 +169,7 @@ export default function ExpensesScreen() {
               : undefined
           }
           actions={(e) =>
-            e.status === 'void' ? null : (
+            e.status === 'void' || !writable ? null : (
               <RowActions name={expenseName(e)} onEdit={() => void edit(e)}>
                 <Tooltip label={t('amend.action')}>
                   <ActionIcon

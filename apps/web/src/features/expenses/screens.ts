@@ -2,8 +2,9 @@ import type { ScreenLoader } from '../../app/lazy-screen';
 import { resourceScreen, withStrings } from '../../app/with-strings';
 
 const expenses = (load: ScreenLoader) => withStrings('expenses', load);
-/** The expenses list voids with the fees desk's dialog, so that area's strings load too. */
-const list = (load: ScreenLoader) => withStrings('expenses', withStrings('fees-desk', load));
+/** The expenses list voids with the fees desk's dialog and filters by the fees reports' mode select. */
+const list = (load: ScreenLoader) =>
+  withStrings('expenses', withStrings('fees-desk', withStrings('fees-reports', load)));
 /** The report uses the fees reports' date range, export button and panels. */
 const report = (load: ScreenLoader) => withStrings('expenses', withStrings('fees-reports', load));
 
