@@ -111,7 +111,7 @@ export default function CreditorsScreen() {
           query={list}
           rows={list.data?.data}
           empty={t('creditors.none')}
-          minWidth={1100}
+          minWidth={900}
           paging={paging}
           rowProps={(e) => ({ 'data-expense': String(e.id) })}
           columns={[

@@ -13,7 +13,10 @@ export function ExpenseLines({ expense }: { expense: ExpenseRow }) {
     <Stack gap={0} data-testid="expense-lines">
       {expense.lines.map((l) => (
         <Text size="sm" key={l.id}>
-          {lineText(l)} · {formatMoney(l.amount)}
+          {lineText(l)}{' '}
+          <Text span size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {formatMoney(l.amount)}
+          </Text>
         </Text>
       ))}
     </Stack>

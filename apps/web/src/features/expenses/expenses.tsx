@@ -137,7 +137,7 @@ export default function ExpensesScreen() {
           query={list}
           rows={list.data?.data}
           empty={t('list.none')}
-          minWidth={1300}
+          minWidth={1050}
           paging={paging}
           rowProps={(e) => ({ 'data-expense': String(e.id), 'data-status': e.status })}
           columns={[
@@ -151,7 +151,12 @@ export default function ExpensesScreen() {
               label: t('fields.total'),
               numeric: true,
               render: (e) => (
-                <Text size="sm" td={e.status === 'void' ? 'line-through' : undefined} data-testid="expense-total">
+                <Text
+                  size="sm"
+                  td={e.status === 'void' ? 'line-through' : undefined}
+                  style={{ whiteSpace: 'nowrap' }}
+                  data-testid="expense-total"
+                >
                   {formatMoney(e.total)}
                 </Text>
               ),
