@@ -229,8 +229,11 @@ describe('expenses', () => {
   });
 
   it('reports a range by category and item, how it was paid, and credit still owed, adding up', async () => {
-    // One more on credit, not cleared.
-    await fillCart(s.api, [{ item_id: x.posho, quantity: 2, unit_cost: 150_000 }]);
+    // One more on credit, not cleared, of two lines.
+    await fillCart(s.api, [
+      { item_id: x.posho, quantity: 2, unit_cost: 150_000 },
+      { item_id: x.paper, quantity: 1, unit_cost: 25_000 },
+    ]);
     await s.api.post('/expenses', { spent_on: '2026-04-22', on_credit: true, supplier_id: x.supplier });
     const res = await s.api.post('/expenditure_report', { from: '2026-04-01', to: '2026-04-30' });
     expect(res.statusCode, res.body).toBe(200);
@@ -249,17 +252,19 @@ describe('expenses', () => {
       {
         category_id: x.stationery,
         category_name: 'Stationery',
-        count: 1,
-        amount: 25_000,
-        items: [{ item_id: x.paper, item_name: 'Photocopy paper', quantity: 1, count: 1, amount: 25_000 }],
+        count: 2,
+        amount: 50_000,
+        items: [{ item_id: x.paper, item_name: 'Photocopy paper', quantity: 2, count: 2, amount: 50_000 }],
       },
     ]);
     expect(d.modes).toEqual([
       { mode_id: x.bank, mode_name: 'Bank', count: 1, amount: 1_500_000 },
       { mode_id: x.cash, mode_name: 'Cash', count: 1, amount: 25_000 },
     ]);
-    expect(d.credit_owed).toEqual({ count: 1, amount: 300_000 });
-    expect(d.total).toEqual({ count: 3, amount: 1_825_000 });
+    expect(d.credit_owed).toEqual({ count: 1, amount: 325_000 });
+    // Three expenses (four lines), each paid one way.
+    expect(d.total).toEqual({ count: 3, amount: 1_850_000 });
+    expect(d.modes.reduce((n: number, m: Json) => n + m.count, 0) + d.credit_owed.count).toBe(d.total.count);
     const list = (await s.api.get('/expenses?from=2026-04-01&to=2026-04-30')).json();
     expect(list.totals.amount).toBe(d.total.amount);
     expect(d.modes.reduce((n: number, m: Json) => n + m.amount, 0) + d.credit_owed.amount).toBe(d.total.amount);
@@ -273,7 +278,7 @@ describe('expenses', () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const rows = book.worksheets[0].getSheetValues().filter(Boolean) as unknown[][];
-    expect(rows.at(-1)?.slice(1)).toEqual(['Total', '', '', 1_825_000]);
+    expect(rows.at(-1)?.slice(1)).toEqual(['Total', '', '', 1_850_000]);
   });
 
   it('keeps another school out, and each flag to its own calls', async () => {

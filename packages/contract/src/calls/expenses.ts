@@ -194,6 +194,8 @@ export const expenditureReport = defineCall({
   summary:
     'Expenses of a date range by category and item, how they were paid (per mode, and credit still owed); xlsx with format',
   input: z.object({ from: isoDate, to: isoDate, category_id: id.optional(), format }),
+  // Counts: an item's and a category's count lines bought; the modes', credit owed's and the total's
+  // count expenses (each expense is paid one way, so those add up to the total).
   output: z.object({
     from: z.string(),
     to: z.string(),

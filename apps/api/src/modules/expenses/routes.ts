@@ -246,6 +246,8 @@ async function reportOf(scope: SchoolScope, from: string, to: string, categoryId
     c.amount += value;
   }
   const owed = byMode.find((m) => m.modeId === null);
+  // Each expense is paid one way (a mode, or still owed), so these counts are the expenses.
+  const expensesCounted = byMode.reduce((n, m) => n + m.count, 0);
   return {
     from,
     to,
@@ -260,10 +262,7 @@ async function reportOf(scope: SchoolScope, from: string, to: string, categoryId
       }))
       .sort((a, b) => a.mode_name.localeCompare(b.mode_name)),
     credit_owed: { count: owed?.count ?? 0, amount: Number(owed?.amount ?? 0) },
-    total: {
-      count: categories.reduce((n, c) => n + c.count, 0),
-      amount: categories.reduce((n, c) => n + c.amount, 0),
-    },
+    total: { count: expensesCounted, amount: categories.reduce((n, c) => n + c.amount, 0) },
   };
 }
 
