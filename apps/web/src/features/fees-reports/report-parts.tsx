@@ -1,15 +1,19 @@
-import { Button, Paper, TextInput, Title } from '@mantine/core';
+import { Button, Grid, Group, Paper, Text, TextInput, Title } from '@mantine/core';
 import { type Call, resourceByPath } from '@somero/contract';
 import { IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, Fragment, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BarChart } from '../../components/bar-chart';
+import { CenteredLoader } from '../../components/centered-loader';
+import { type Column, DataTable, type QueryState } from '../../components/data-table';
+import { LoadError } from '../../components/load-error';
 import { ReferenceSelect } from '../../components/resource/reference-select';
 import { can } from '../../lib/access';
 import { ApiError, type CallInput, fetchData, fieldErrors } from '../../lib/api';
 import { useUser } from '../../lib/auth';
 import { downloadSpreadsheet } from '../../lib/downloads';
-import { today } from '../../lib/format';
+import { formatMoney, formatNumber, today } from '../../lib/format';
 
 export const startOfYear = () => `${today().slice(0, 4)}-01-01`;
 export const startOfMonth = () => `${today().slice(0, 7)}-01`;
@@ -134,5 +138,197 @@ export function ModeSelect({ value, onChange }: { value: number | null; onChange
       value={value}
       onChange={onChange}
     />
+  );
+}
+
+/** The filter form of a report: its inputs in a row, then the button that asks for the report. */
+export function ReportForm({
+  onSubmit,
+  submitLabel,
+  children,
+}: {
+  onSubmit: (event: FormEvent) => void;
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <Paper withBorder p="md" mb="md" component="form" onSubmit={onSubmit} noValidate>
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        {children}
+        <Button type="submit">{submitLabel}</Button>
+      </Group>
+    </Paper>
+  );
+}
+
+/** The spinner of a report's first load, and its load error while there are no figures to show. */
+export function ReportLoadState({ report }: { report: QueryState & { data: unknown } }) {
+  return (
+    <>
+      {report.isPending ? <CenteredLoader /> : null}
+      {report.isError && !report.data ? <LoadError error={report.error} onRetry={() => void report.refetch()} /> : null}
+    </>
+  );
+}
+
+/** A report's two columns: the tables on the left, the charts and summaries beside them on a wide screen. */
+export function ReportColumns({ main, side }: { main: ReactNode; side: ReactNode }) {
+  return (
+    <Grid>
+      <Grid.Col span={{ base: 12, lg: 8 }}>{main}</Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 4 }}>{side}</Grid.Col>
+    </Grid>
+  );
+}
+
+/** A labelled figure of a report's summary. */
+export function ReportFigure({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Paper withBorder p="sm">
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} data-testid={testId}>
+        {value}
+      </Text>
+    </Paper>
+  );
+}
+
+/** A category of a report (revenue or expense) with its count and amount. */
+export interface ReportCategory {
+  category_id: number;
+  category_name: string;
+  count: number;
+  amount: number;
+}
+
+/**
+ * One category's panel: a row per line (source, item) with the given columns, and the category's count
+ * and amount in a totals row under the first column's `totalLabel`.
+ */
+export function CategoryBreakdown<Line>({
+  category,
+  lines,
+  lineKey,
+  lineProps,
+  columns,
+  totalLabel,
+  empty,
+  minWidth,
+}: {
+  category: ReportCategory;
+  lines: Line[];
+  lineKey: (line: Line) => number;
+  lineProps: (line: Line) => Record<`data-${string}`, string>;
+  columns: Column<Line>[];
+  totalLabel: string;
+  empty: string;
+  minWidth: number;
+}) {
+  return (
+    <Panel title={category.category_name} testId={`report-category-${category.category_name}`}>
+      <DataTable
+        rows={lines}
+        rowKey={lineKey}
+        empty={empty}
+        minWidth={minWidth}
+        rowProps={lineProps}
+        columns={columns}
+        totals={{
+          [columns[0]?.key ?? '']: totalLabel,
+          count: formatNumber(category.count),
+          amount: formatNumber(category.amount),
+        }}
+      />
+    </Panel>
+  );
+}
+
+/** A panel per category, or one "none" panel when the range has none. */
+export function CategoryPanels<C extends ReportCategory>({
+  categories,
+  empty,
+  children,
+}: {
+  categories: C[];
+  empty: string;
+  children: (category: C) => ReactNode;
+}) {
+  if (categories.length === 0) {
+    return (
+      <Panel>
+        <Text c="dimmed">{empty}</Text>
+      </Panel>
+    );
+  }
+  return (
+    <>
+      {categories.map((c) => (
+        <Fragment key={c.category_id}>{children(c)}</Fragment>
+      ))}
+    </>
+  );
+}
+
+/** A bar per category, by amount. */
+export function CategoryBars({ title, categories }: { title: string; categories: ReportCategory[] }) {
+  return (
+    <Panel title={title}>
+      <BarChart
+        label={title}
+        labelWidth={130}
+        valueWidth={130}
+        format={(v) => formatMoney(v)}
+        bars={categories.map((c) => ({ label: c.category_name, value: c.amount }))}
+      />
+    </Panel>
+  );
+}
+
+/** A row of a report's "by payment mode" table. */
+export interface ModeLine {
+  key: string | number;
+  name: string;
+  count: number;
+  amount: number;
+}
+
+/** How a report's money came in or went out: a row per payment mode, with the report's totals under them. */
+export function ModeBreakdown({
+  title,
+  rows,
+  nameLabel,
+  countLabel,
+  amountLabel,
+  totalLabel,
+  total,
+  empty,
+}: {
+  title: string;
+  rows: ModeLine[];
+  nameLabel: string;
+  countLabel: string;
+  amountLabel: string;
+  totalLabel: string;
+  total: { count: number; amount: number };
+  empty: string;
+}) {
+  return (
+    <Panel title={title} testId="report-modes">
+      <DataTable
+        rows={rows}
+        rowKey={(m) => m.key}
+        empty={empty}
+        minWidth={320}
+        rowProps={(m) => ({ 'data-mode': m.name })}
+        columns={[
+          { key: 'name', label: nameLabel },
+          { key: 'count', label: countLabel, numeric: true, render: (m) => formatNumber(m.count) },
+          { key: 'amount', label: amountLabel, numeric: true, render: (m) => formatNumber(m.amount) },
+        ]}
+        totals={{ name: totalLabel, count: formatNumber(total.count), amount: formatNumber(total.amount) }}
+      />
+    </Panel>
   );
 }
