@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Paper, Select, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Select, Text, Tooltip } from '@mantine/core';
 import { type ExpenseRow, editExpense, listExpenses, voidExpense } from '@somero/contract';
 import { IconBan, IconFilePencil, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DataTable } from '../../components/data-table';
+import { DateRangeFields, StatusFilter, type ValidOrVoid } from '../../components/list-filters';
 import { PageHeader } from '../../components/page-title';
 import { SearchField, usePagedList, useSearch } from '../../components/paged-list';
 import { ReferenceSelect } from '../../components/resource/reference-select';
@@ -20,7 +21,6 @@ import { AmendExpenseDialog } from './amend-expense';
 import { ExpenseLines, ExpenseStatus, expenseName, PaidFrom, rememberEditing } from './expense-parts';
 
 const perPage = 50;
-type Status = 'valid' | 'void';
 type Paid = 'paid' | 'credit';
 
 /**
@@ -40,7 +40,7 @@ export default function ExpensesScreen() {
   const [supplierId, setSupplierId] = useState<number | null>(null);
   const [modeId, setModeId] = useState<number | null>(null);
   const [paid, setPaid] = useState<Paid | null>(null);
-  const [status, setStatus] = useState<Status | null>(null);
+  const [status, setStatus] = useState<ValidOrVoid | null>(null);
   const search = useSearch();
   const [amending, setAmending] = useState<ExpenseRow | null>(null);
   const [voiding, setVoiding] = useState<ExpenseRow | null>(null);
@@ -78,18 +78,7 @@ export default function ExpensesScreen() {
       />
       <Paper withBorder p="md">
         <Group mb="md" align="flex-end" wrap="wrap">
-          <TextInput
-            type="date"
-            label={t('list.from')}
-            value={range.from}
-            onChange={(e) => setRange({ ...range, from: e.currentTarget.value })}
-          />
-          <TextInput
-            type="date"
-            label={t('list.to')}
-            value={range.to}
-            onChange={(e) => setRange({ ...range, to: e.currentTarget.value })}
-          />
+          <DateRangeFields value={range} onChange={setRange} labels={{ from: t('list.from'), to: t('list.to') }} />
           <ReferenceSelect
             label={t('fields.category')}
             placeholder={t('list.all')}
@@ -119,17 +108,16 @@ export default function ExpensesScreen() {
             value={paid}
             onChange={(v) => setPaid(v as Paid | null)}
           />
-          <Select
-            label={t('fields.status')}
-            placeholder={t('list.all')}
-            w={110}
-            clearable
-            data={[
-              { value: 'valid', label: t('status.valid') },
-              { value: 'void', label: t('status.void') },
-            ]}
+          <StatusFilter
             value={status}
-            onChange={(v) => setStatus(v as Status | null)}
+            onChange={setStatus}
+            labels={{
+              status: t('fields.status'),
+              all: t('list.all'),
+              valid: t('status.valid'),
+              void: t('status.void'),
+            }}
+            w={110}
           />
           <SearchField search={search} label={t('list.search')} placeholder={t('list.searchHint')} w={220} />
         </Group>

@@ -1,10 +1,11 @@
-import { Button, Group, Paper, Select, TextInput } from '@mantine/core';
+import { Button, Group, Paper } from '@mantine/core';
 import { exportFeesPayments, viewFeesPayments } from '@somero/contract';
-import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateRangeFields, StatusFilter, type ValidOrVoid } from '../../components/list-filters';
 import { PageHeader } from '../../components/page-title';
-import { usePagedList, useSearch } from '../../components/paged-list';
+import { SearchField, usePagedList, useSearch } from '../../components/paged-list';
 import { ReferenceSelect } from '../../components/resource/reference-select';
 import { downloadSpreadsheet } from '../../lib/downloads';
 import { formatMoney } from '../../lib/format';
@@ -18,7 +19,7 @@ export default function FeesPaymentsScreen() {
   const [range, setRange] = useState({ from: '', to: '' });
   const [modeId, setModeId] = useState<number | null>(null);
   const [classId, setClassId] = useState<number | null>(null);
-  const [status, setStatus] = useState<'valid' | 'void' | null>(null);
+  const [status, setStatus] = useState<ValidOrVoid | null>(null);
   const search = useSearch();
   const [exporting, setExporting] = useState(false);
   const filters = {
@@ -57,18 +58,7 @@ export default function FeesPaymentsScreen() {
       />
       <Paper withBorder p="md">
         <Group mb="md" align="flex-end" wrap="wrap">
-          <TextInput
-            type="date"
-            label={t('list.from')}
-            value={range.from}
-            onChange={(e) => setRange({ ...range, from: e.currentTarget.value })}
-          />
-          <TextInput
-            type="date"
-            label={t('list.to')}
-            value={range.to}
-            onChange={(e) => setRange({ ...range, to: e.currentTarget.value })}
-          />
+          <DateRangeFields value={range} onChange={setRange} labels={{ from: t('list.from'), to: t('list.to') }} />
           <ReferenceSelect
             label={t('fields.mode')}
             placeholder={t('list.all')}
@@ -85,26 +75,18 @@ export default function FeesPaymentsScreen() {
             value={classId}
             onChange={setClassId}
           />
-          <Select
-            label={t('fields.status')}
-            placeholder={t('list.all')}
-            w={120}
-            clearable
-            data={[
-              { value: 'valid', label: t('status.valid') },
-              { value: 'void', label: t('status.void') },
-            ]}
+          <StatusFilter
             value={status}
-            onChange={(v) => setStatus(v as 'valid' | 'void' | null)}
+            onChange={setStatus}
+            labels={{
+              status: t('fields.status'),
+              all: t('list.all'),
+              valid: t('status.valid'),
+              void: t('status.void'),
+            }}
+            w={120}
           />
-          <TextInput
-            label={t('list.search')}
-            w={240}
-            leftSection={<IconSearch size={16} />}
-            placeholder={t('list.searchHint')}
-            value={search.text}
-            onChange={(e) => search.setText(e.currentTarget.value)}
-          />
+          <SearchField search={search} label={t('list.search')} placeholder={t('list.searchHint')} w={240} />
         </Group>
         <PaymentsTable
           query={list}

@@ -1,4 +1,4 @@
-import { Button, Grid, Group, Paper, Text, TextInput, Title } from '@mantine/core';
+import { Button, Grid, Group, Paper, Text, Title } from '@mantine/core';
 import { type Call, resourceByPath } from '@somero/contract';
 import { IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { BarChart } from '../../components/bar-chart';
 import { CenteredLoader } from '../../components/centered-loader';
 import { type Column, DataTable, type QueryState } from '../../components/data-table';
+import { type DateRange, DateRangeFields } from '../../components/list-filters';
 import { LoadError } from '../../components/load-error';
 import { ReferenceSelect } from '../../components/resource/reference-select';
 import { can } from '../../lib/access';
@@ -37,10 +38,7 @@ export function useAskedReport<C extends Call>(key: string, call: C, current: Ca
   return { report, asked, errors, submit };
 }
 
-export interface Range {
-  from: string;
-  to: string;
-}
+export type Range = DateRange;
 
 /** The "xlsx" button of a report: the same call and filters with `format: 'xlsx'`, saved under the server's name. */
 export function ExportButton({
@@ -86,22 +84,12 @@ export function DateRangeInputs({
 }) {
   const { t } = useTranslation('fees-reports');
   return (
-    <>
-      <TextInput
-        type="date"
-        label={t('filters.from')}
-        value={value.from}
-        onChange={(e) => onChange({ ...value, from: e.currentTarget.value })}
-        error={errors?.from}
-      />
-      <TextInput
-        type="date"
-        label={t('filters.to')}
-        value={value.to}
-        onChange={(e) => onChange({ ...value, to: e.currentTarget.value })}
-        error={errors?.to}
-      />
-    </>
+    <DateRangeFields
+      value={value}
+      onChange={onChange}
+      labels={{ from: t('filters.from'), to: t('filters.to') }}
+      errors={errors}
+    />
   );
 }
 

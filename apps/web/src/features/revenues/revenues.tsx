@@ -1,9 +1,10 @@
-import { ActionIcon, Badge, Button, Group, Paper, Select, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Paper, Text, Tooltip } from '@mantine/core';
 import { listRevenues, type RevenueRow, voidRevenue } from '@somero/contract';
 import { IconBan, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table';
+import { DateRangeFields, StatusFilter, type ValidOrVoid } from '../../components/list-filters';
 import { PageHeader } from '../../components/page-title';
 import { SearchField, usePagedList, useSearch } from '../../components/paged-list';
 import { ReferenceSelect } from '../../components/resource/reference-select';
@@ -14,7 +15,6 @@ import { VoidDialog } from '../fees-desk/payment-dialogs';
 import { RevenueForm } from './revenue-form';
 
 const perPage = 50;
-type Status = 'valid' | 'void';
 
 /** Valid or void, and amended; the badge's title gives the reason of a void or of the last correction. */
 function RevenueStatus({ revenue }: { revenue: RevenueRow }) {
@@ -49,7 +49,7 @@ export default function RevenuesScreen() {
   const [categoryId, setCategoryId] = useState<number | null>(null);
   const [sourceId, setSourceId] = useState<number | null>(null);
   const [modeId, setModeId] = useState<number | null>(null);
-  const [status, setStatus] = useState<Status | null>(null);
+  const [status, setStatus] = useState<ValidOrVoid | null>(null);
   const search = useSearch();
   const [adding, setAdding] = useState(false);
   const [amending, setAmending] = useState<RevenueRow | null>(null);
@@ -78,18 +78,7 @@ export default function RevenuesScreen() {
       />
       <Paper withBorder p="md">
         <Group mb="md" align="flex-end" wrap="wrap">
-          <TextInput
-            type="date"
-            label={t('list.from')}
-            value={range.from}
-            onChange={(e) => setRange({ ...range, from: e.currentTarget.value })}
-          />
-          <TextInput
-            type="date"
-            label={t('list.to')}
-            value={range.to}
-            onChange={(e) => setRange({ ...range, to: e.currentTarget.value })}
-          />
+          <DateRangeFields value={range} onChange={setRange} labels={{ from: t('list.from'), to: t('list.to') }} />
           <ReferenceSelect
             label={t('fields.category')}
             placeholder={t('list.all')}
@@ -118,17 +107,16 @@ export default function RevenuesScreen() {
             value={modeId}
             onChange={setModeId}
           />
-          <Select
-            label={t('fields.status')}
-            placeholder={t('list.all')}
-            w={120}
-            clearable
-            data={[
-              { value: 'valid', label: t('status.valid') },
-              { value: 'void', label: t('status.void') },
-            ]}
+          <StatusFilter
             value={status}
-            onChange={(v) => setStatus(v as Status | null)}
+            onChange={setStatus}
+            labels={{
+              status: t('fields.status'),
+              all: t('list.all'),
+              valid: t('status.valid'),
+              void: t('status.void'),
+            }}
+            w={120}
           />
           <SearchField search={search} label={t('list.search')} placeholder={t('list.searchHint')} />
         </Group>
