@@ -3,6 +3,7 @@ import { amendExpense, type ExpenseRow } from '@somero/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormButtons } from '../../components/form-buttons';
+import { ReasonField } from '../../components/reason-field';
 import { ReferenceSelect } from '../../components/resource/reference-select';
 import { api, fieldErrors } from '../../lib/api';
 import { expenseName } from './expense-parts';
@@ -62,14 +63,11 @@ export function AmendExpenseDialog({ expense, onClose, onSaved }: Props) {
             onChange={(e) => setNote(e.currentTarget.value)}
             error={errors.note}
           />
-          <Textarea
+          <ReasonField
             label={t('fields.reason')}
             description={t('amend.reasonHelp')}
-            required
-            autosize
-            minRows={2}
             value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
+            onChange={setReason}
             error={errors.reason}
           />
         </Stack>

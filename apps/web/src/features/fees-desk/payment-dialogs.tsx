@@ -1,11 +1,12 @@
-import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormButtons } from '../../components/form-buttons';
 import { MoneyInput } from '../../components/money-input';
+import { ReasonField } from '../../components/reason-field';
 import { ReferenceSelect } from '../../components/resource/reference-select';
 import { type ApiFail, type ApiResult, fieldErrors } from '../../lib/api';
 import { today } from '../../lib/format';
-import { useSaving } from '../../lib/saving';
 
 type Outcome = ApiResult<unknown, unknown>;
 const errorsOf = (result: Outcome) => (result.ok ? {} : fieldErrors((result as ApiFail).errors));
@@ -22,7 +23,6 @@ interface VoidProps {
 /** Void a payment (or another money record): the reason is required, and it stays listed as void. */
 export function VoidDialog({ title, message, onVoid, onClose, confirm }: VoidProps) {
   const { t } = useTranslation('fees-desk');
-  const saving = useSaving();
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const submit = async (event: FormEvent) => {
@@ -36,24 +36,14 @@ export function VoidDialog({ title, message, onVoid, onClose, confirm }: VoidPro
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack>
           <Text>{message}</Text>
-          <Textarea
-            label={t('fields.reason')}
-            required
-            autosize
-            minRows={2}
-            data-autofocus
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
-            error={errors.reason}
+          <ReasonField label={t('fields.reason')} autoFocus value={reason} onChange={setReason} error={errors.reason} />
+          <FormButtons
+            onCancel={onClose}
+            submit={confirm ?? t('void.confirm')}
+            color="red"
+            disabled={reason.trim().length < 3}
+            mt={0}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" color="red" loading={saving} disabled={reason.trim().length < 3}>
-              {confirm ?? t('void.confirm')}
-            </Button>
-          </Group>
         </Stack>
       </form>
     </Modal>
@@ -79,7 +69,6 @@ interface AmendProps {
 /** Correct a payment (amount, mode, date, reference, payer) with a reason; the original is kept. */
 export function AmendDialog({ title, payment, onAmend, onClose }: AmendProps) {
   const { t } = useTranslation('fees-desk');
-  const saving = useSaving();
   const [fields, setFields] = useState<PaymentFieldValues>({
     amount: payment.amount,
     mode_id: payment.mode_id,
@@ -108,24 +97,14 @@ export function AmendDialog({ title, payment, onAmend, onClose }: AmendProps) {
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack>
           <PaymentFields values={fields} onChange={setFields} errors={errors} />
-          <Textarea
+          <ReasonField
             label={t('fields.reason')}
             description={t('amend.reasonHelp')}
-            required
-            autosize
-            minRows={2}
             value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
+            onChange={setReason}
             error={errors.reason}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={saving} disabled={reason.trim().length < 3}>
-              {t('amend.save')}
-            </Button>
-          </Group>
+          <FormButtons onCancel={onClose} submit={t('amend.save')} disabled={reason.trim().length < 3} mt={0} />
         </Stack>
       </form>
     </Modal>

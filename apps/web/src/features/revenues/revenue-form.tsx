@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormButtons } from '../../components/form-buttons';
 import { MoneyInput } from '../../components/money-input';
+import { ReasonField } from '../../components/reason-field';
 import { ReferenceSelect } from '../../components/resource/reference-select';
 import { api, fieldErrors } from '../../lib/api';
 import { today } from '../../lib/format';
@@ -103,14 +104,11 @@ export function RevenueForm({ revenue, onClose, onSaved }: Props) {
             error={errors.description}
           />
           {revenue ? (
-            <Textarea
+            <ReasonField
               label={t('fields.reason')}
               description={t('amend.reasonHelp')}
-              required
-              autosize
-              minRows={2}
               value={reason}
-              onChange={(e) => setReason(e.currentTarget.value)}
+              onChange={setReason}
               error={errors.reason}
             />
           ) : null}

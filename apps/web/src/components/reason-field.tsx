@@ -1,0 +1,29 @@
+import { Textarea } from '@mantine/core';
+
+interface Props {
+  /** The screen's own words: "Reason", and what it is for. */
+  label: string;
+  description?: string;
+  value: string;
+  onChange: (reason: string) => void;
+  error?: string;
+  /** The first field of its modal (a void dialog): focused when the modal opens. */
+  autoFocus?: boolean;
+}
+
+/** The reason an amendment or a void must give: a required text area that grows as it is typed. */
+export function ReasonField({ label, description, value, onChange, error, autoFocus }: Props) {
+  return (
+    <Textarea
+      label={label}
+      description={description}
+      required
+      autosize
+      minRows={2}
+      data-autofocus={autoFocus || undefined}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      error={error}
+    />
+  );
+}
