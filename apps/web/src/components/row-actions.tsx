@@ -1,5 +1,5 @@
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
-import { IconEdit, IconTrash } from '@tabler/icons-react';
+import { IconBan, IconEdit, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -33,5 +33,19 @@ export function RowActions({ name, onEdit, onDelete, children }: Props) {
         </Tooltip>
       ) : null}
     </Group>
+  );
+}
+
+/**
+ * The red "void" button of a money record's row (a payment, revenue or expense): voiding keeps the record
+ * listed, so it is not the delete button. `label` is its tooltip, `ariaLabel` names the record.
+ */
+export function VoidButton({ label, ariaLabel, onClick }: { label: string; ariaLabel: string; onClick: () => void }) {
+  return (
+    <Tooltip label={label}>
+      <ActionIcon variant="subtle" color="red" onClick={onClick} aria-label={ariaLabel}>
+        <IconBan size={18} />
+      </ActionIcon>
+    </Tooltip>
   );
 }

@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, Paper, Select, Text, Tooltip } from '@mantine/core';
 import { type ExpenseRow, editExpense, listExpenses, voidExpense } from '@somero/contract';
-import { IconBan, IconFilePencil, IconPlus } from '@tabler/icons-react';
+import { IconFilePencil, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { DateRangeFields, StatusFilter, type ValidOrVoid } from '../../component
 import { PageHeader } from '../../components/page-title';
 import { SearchField, usePagedList, useSearch } from '../../components/paged-list';
 import { ReferenceSelect } from '../../components/resource/reference-select';
-import { RowActions } from '../../components/row-actions';
+import { RowActions, VoidButton } from '../../components/row-actions';
 import { can } from '../../lib/access';
 import { api } from '../../lib/api';
 import { useUser } from '../../lib/auth';
@@ -173,16 +173,11 @@ export default function ExpensesScreen() {
                     <IconFilePencil size={18} />
                   </ActionIcon>
                 </Tooltip>
-                <Tooltip label={t('void.action')}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    onClick={() => setVoiding(e)}
-                    aria-label={t('void.named', { name: expenseName(e) })}
-                  >
-                    <IconBan size={18} />
-                  </ActionIcon>
-                </Tooltip>
+                <VoidButton
+                  label={t('void.action')}
+                  ariaLabel={t('void.named', { name: expenseName(e) })}
+                  onClick={() => setVoiding(e)}
+                />
               </RowActions>
             )
           }

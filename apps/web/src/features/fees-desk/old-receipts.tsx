@@ -8,7 +8,7 @@ import {
   routeHref,
   voidOldPayment,
 } from '@somero/contract';
-import { IconBan, IconPlus, IconPrinter, IconSearch } from '@tabler/icons-react';
+import { IconPlus, IconPrinter, IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table';
@@ -16,7 +16,7 @@ import { PageHeader } from '../../components/page-title';
 import { usePagedList, useSearch } from '../../components/paged-list';
 import { type ResourceRow, resourceCalls } from '../../components/resource/calls';
 import { useReferenceRows } from '../../components/resource/reference-options';
-import { RowActions } from '../../components/row-actions';
+import { RowActions, VoidButton } from '../../components/row-actions';
 import { type SearchOption, SearchSelect } from '../../components/search-select';
 import { can } from '../../lib/access';
 import { api, type CallOutput, fetchData, fieldErrors } from '../../lib/api';
@@ -137,16 +137,11 @@ export default function OldStudentReceiptsScreen() {
                 </ActionIcon>
               </Tooltip>
               {mayPay && p.status === 'valid' ? (
-                <Tooltip label={t('payment.void')}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    onClick={() => setVoiding(p)}
-                    aria-label={t('actions.voidNamed', { n: p.receipt_no })}
-                  >
-                    <IconBan size={18} />
-                  </ActionIcon>
-                </Tooltip>
+                <VoidButton
+                  label={t('payment.void')}
+                  ariaLabel={t('actions.voidNamed', { n: p.receipt_no })}
+                  onClick={() => setVoiding(p)}
+                />
               ) : null}
             </RowActions>
           )}

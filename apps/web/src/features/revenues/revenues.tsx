@@ -1,6 +1,6 @@
-import { ActionIcon, Badge, Button, Group, Paper, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Paper, Text } from '@mantine/core';
 import { listRevenues, type RevenueRow, voidRevenue } from '@somero/contract';
-import { IconBan, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table';
@@ -8,7 +8,7 @@ import { DateRangeFields, StatusFilter, type ValidOrVoid } from '../../component
 import { PageHeader } from '../../components/page-title';
 import { SearchField, usePagedList, useSearch } from '../../components/paged-list';
 import { ReferenceSelect } from '../../components/resource/reference-select';
-import { RowActions } from '../../components/row-actions';
+import { RowActions, VoidButton } from '../../components/row-actions';
 import { api } from '../../lib/api';
 import { formatDate, formatMoney } from '../../lib/format';
 import { VoidDialog } from '../fees-desk/payment-dialogs';
@@ -159,16 +159,11 @@ export default function RevenuesScreen() {
           actions={(r) =>
             r.status === 'void' ? null : (
               <RowActions name={nameOf(r)} onEdit={() => setAmending(r)}>
-                <Tooltip label={t('void.action')}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    onClick={() => setVoiding(r)}
-                    aria-label={t('void.named', { name: nameOf(r) })}
-                  >
-                    <IconBan size={18} />
-                  </ActionIcon>
-                </Tooltip>
+                <VoidButton
+                  label={t('void.action')}
+                  ariaLabel={t('void.named', { name: nameOf(r) })}
+                  onClick={() => setVoiding(r)}
+                />
               </RowActions>
             )
           }
