@@ -1,7 +1,9 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { localDate } from '../support/dates';
-import { admin, apiSignIn, bearer, collectPageErrors, type Session, seedSession } from '../support/session';
-import { choose, notice, unique } from '../support/ui';
+import { plain, ugx } from '../support/money';
+import { expectCategoriesAddUp, expectOneCategoryAsked, openStatement } from '../support/reports';
+import { admin, apiSignIn, bearer, collectPageErrors, getData, type Session, seedSession } from '../support/session';
+import { choose, exportedFileName, notice, totalsOf, unique } from '../support/ui';
 
 // Expenses through their life: items in the cart, recorded from Cash, edited through the cart, voided,
 // taken on credit and cleared, in the report and on the Cash statement.
@@ -13,10 +15,6 @@ test.beforeEach(async ({ context, request }) => {
   await seedSession(context, session);
 });
 
-const ugx = (n: number) => `UGX ${n.toLocaleString('en-GB')}`;
-const plain = (n: number) => n.toLocaleString('en-GB');
-/** "UGX 1,250,000" → 1250000. */
-const num = (text: string) => Number(text.replace(/[^0-9-]/g, ''));
 const today = localDate(new Date());
 
 const category = unique('Kitchen stores ');
@@ -37,19 +35,15 @@ const editedTotal = 5 * flourCost + 4 * booksCost;
 const voidedTotal = 1 * flourCost;
 const creditTotal = 10 * booksUsual;
 
-async function getData<T>(page: Page, path: string): Promise<{ data: T; totals?: { count: number; amount: number } }> {
-  const reply = await page.request.get(`/api/${path}`, { headers: bearer(session) });
-  expect(reply.status(), path).toBe(200);
-  return (await reply.json()) as { data: T; totals?: { count: number; amount: number } };
-}
-
 /** The valid total of every expense, as the API answers it. */
-const validTotal = async (page: Page) => (await getData<unknown[]>(page, 'expenses?per_page=1')).totals!.amount;
-const owedTotal = async (page: Page) => (await getData<unknown[]>(page, 'creditors?per_page=1')).totals!.amount;
+const validTotal = async (page: Page) =>
+  (await getData<unknown[]>(page, session, 'expenses?per_page=1')).totals!.amount;
+const owedTotal = async (page: Page) =>
+  (await getData<unknown[]>(page, session, 'creditors?per_page=1')).totals!.amount;
 
 /** Empty the admin's cart through the API, so a test starts from nothing. */
 async function emptyCart(page: Page) {
-  const cart = await getData<{ id: number }[]>(page, 'expense_cart');
+  const cart = await getData<{ id: number }[]>(page, session, 'expense_cart');
   for (const line of cart.data) {
     const reply = await page.request.delete(`/api/expense_cart/${line.id}`, { headers: bearer(session) });
     expect(reply.status()).toBe(200);
@@ -78,21 +72,8 @@ async function record(page: Page, button = 'Record expense') {
   return { status: reply.status(), message: ((await reply.json()) as { message?: string }).message ?? '' };
 }
 
-async function cashStatement(page: Page) {
-  const modes = await getData<{ id: number; name: string }[]>(page, 'payment_options?per_page=100');
-  const cash = modes.data.find((m) => m.name === 'Cash');
-  expect(cash).toBeTruthy();
-  await page.goto(`/statement/${cash!.id}`);
-  await expect(page.getByTestId('mode-name')).toHaveText('Cash');
-  await page.getByLabel('From', { exact: true }).fill(today);
-  await page.getByLabel('To', { exact: true }).fill(today);
-  await page.getByRole('button', { name: 'Show' }).click();
-  await expect(page.getByRole('heading', { name: /^Movements from/ })).toBeVisible();
-}
-
-/** The cells of a table's totals row inside `panel`. */
-const totalsOf = async (panel: Locator) =>
-  (await panel.getByTestId('totals-row').locator('td').allInnerTexts()).map((c) => c.trim());
+/** Today's movements of the Cash box. */
+const cashStatement = (page: Page) => openStatement(page, session, 'Cash', today);
 
 test('an expense category, an item under it, and a supplier are added', async ({ page }) => {
   const errors = collectPageErrors(page);
@@ -451,30 +432,13 @@ test('the expenditure report shows the amounts by category and item, and they ad
   await expect(page.getByTestId(`bar-${category}`)).toHaveText(ugx(categoryTotal));
 
   // Every category adds up to the report's total, and so do the modes with the credit still owed.
-  const categoryTotals = await page
-    .locator('[data-testid^="report-category-"]')
-    .evaluateAll((panels) =>
-      panels.map((p) => p.querySelector('[data-testid="totals-row"] td:last-child')?.textContent ?? ''),
-    );
-  expect(categoryTotals).toHaveLength(api.categories.length);
-  expect(categoryTotals.reduce((s, text) => s + num(text), 0)).toBe(api.total.amount);
-  const modes = page.getByTestId('report-modes');
-  const modeRows = await modes.locator('tbody tr td:nth-child(3)').allInnerTexts();
-  expect(modeRows.reduce((s, text) => s + num(text), 0)).toBe(api.total.amount);
-  expect(num((await totalsOf(modes))[2]!)).toBe(api.total.amount);
+  await expectCategoriesAddUp(page, api);
   await expect(page.getByTestId('credit-owed')).toHaveText(ugx(api.credit_owed.amount));
   await expect(page.getByTestId('report-total')).toContainText(ugx(api.total.amount));
 
   // One category asked: only it.
-  await choose(page, page.getByRole('combobox', { name: 'Category' }), category);
-  await page.getByRole('button', { name: 'Show' }).click();
-  await expect(page.locator('[data-testid^="report-category-"]')).toHaveCount(1);
-  await expect(page.getByTestId('report-total')).toContainText(ugx(categoryTotal));
+  await expectOneCategoryAsked(page, category, categoryTotal);
 
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Export' }).click(),
-  ]);
-  expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+  expect(await exportedFileName(page)).toMatch(/\.xlsx$/);
   expect(errors).toEqual([]);
 });

@@ -3,17 +3,15 @@ import type { AddressInfo } from 'node:net';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { allows, resourceByPath } from '@somero/contract';
 import { localDate } from '../support/dates';
+import { num } from '../support/money';
 import { admin, apiSignIn, bearer, collectPageErrors, type Session, seedSession } from '../support/session';
-import { choose, notice } from '../support/ui';
+import { choose, exportedFileName, notice, totalsOf } from '../support/ui';
 
 let session: Session;
 test.beforeEach(async ({ context, request }) => {
   session = await apiSignIn(request, admin.username, admin.password);
   await seedSession(context, session);
 });
-
-/** "1,250,000" → 1250000. */
-const num = (text: string) => Number(text.replace(/[^0-9-]/g, ''));
 
 interface Shown {
   headers: string[];
@@ -28,7 +26,7 @@ async function readTable(panel: Locator): Promise<Shown> {
   const rows = await panel
     .locator('tbody tr')
     .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => (td.textContent ?? '').trim())));
-  const totals = (await panel.getByTestId('totals-row').locator('td').allInnerTexts()).map((c) => c.trim());
+  const totals = await totalsOf(panel);
   return { headers, rows, totals };
 }
 
@@ -103,11 +101,7 @@ test('fees summary: the totals row adds up, a class agrees with the API, default
     new RegExp(`^/student/ledger/${first.student_id}/`),
   );
 
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Export' }).click(),
-  ]);
-  expect(download.suggestedFilename()).toBe('fees_summary.xlsx');
+  expect(await exportedFileName(page)).toBe('fees_summary.xlsx');
   expect(errors).toEqual([]);
 });
 
@@ -128,11 +122,7 @@ test('the periodic report and the payments report give the same total for the sa
   );
   const paymentsShown = await readTable(payments);
   expect(totalOf(paymentsShown, 'Amount (UGX)')).toBe(api.totals.amount);
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Export' }).click(),
-  ]);
-  expect(download.suggestedFilename()).toBe('fees_payments_report.xlsx');
+  expect(await exportedFileName(page)).toBe('fees_payments_report.xlsx');
 
   await page.goto('/fees/reports/periodic');
   await page.getByLabel('From', { exact: true }).fill(from);
@@ -182,11 +172,7 @@ test('the category summary adds up and shows collected against expected', async 
     expect(totalOf(shown, h)).toBe(sumOf(shown, h));
   const tuition = shown.rows.find((r) => r[0] === 'Tuition')!;
   await expect(page.getByTestId('bar-Tuition')).toHaveText(`${tuition[2]} / ${tuition[1]}`);
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Export' }).click(),
-  ]);
-  expect(download.suggestedFilename()).toBe('fees_category_summary.xlsx');
+  expect(await exportedFileName(page)).toBe('fees_category_summary.xlsx');
   expect(errors).toEqual([]);
 });
 

@@ -1,7 +1,9 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { localDate } from '../support/dates';
-import { admin, apiSignIn, bearer, collectPageErrors, type Session, seedSession } from '../support/session';
-import { choose, notice, unique } from '../support/ui';
+import { ugx } from '../support/money';
+import { expectCategoriesAddUp, expectOneCategoryAsked, openStatement } from '../support/reports';
+import { admin, apiSignIn, bearer, collectPageErrors, getData, type Session, seedSession } from '../support/session';
+import { choose, exportedFileName, noNotice, notice, totalsOf, unique } from '../support/ui';
 
 // One revenue goes through its life: recorded, amended, reported, on its mode's statement, voided.
 test.describe.configure({ mode: 'serial' });
@@ -12,9 +14,6 @@ test.beforeEach(async ({ context, request }) => {
   await seedSession(context, session);
 });
 
-const ugx = (n: number) => `UGX ${n.toLocaleString('en-GB')}`;
-/** "UGX 1,250,000" → 1250000. */
-const num = (text: string) => Number(text.replace(/[^0-9-]/g, ''));
 const today = localDate(new Date());
 const tomorrow = localDate(new Date(Date.now() + 24 * 3600 * 1000));
 
@@ -24,23 +23,11 @@ const reference = unique('RV-E2E-');
 const first = 345_000;
 const amended = 350_000;
 
-async function getData<T>(page: Page, path: string): Promise<{ data: T; totals?: { count: number; amount: number } }> {
-  const reply = await page.request.get(`/api/${path}`, { headers: bearer(session) });
-  expect(reply.status(), path).toBe(200);
-  return (await reply.json()) as { data: T; totals?: { count: number; amount: number } };
-}
-
 /** The valid total of every revenue, as the API answers it. */
-const validTotal = async (page: Page) => (await getData<unknown[]>(page, 'revenues?per_page=1')).totals!.amount;
-
-/** No "Successful" or "Error Occurred" notice shows. */
-const noNotice = (page: Page) => expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
+const validTotal = async (page: Page) =>
+  (await getData<unknown[]>(page, session, 'revenues?per_page=1')).totals!.amount;
 
 const revenueRow = (page: Page) => page.locator('tr[data-revenue]').filter({ hasText: reference });
-
-/** The cells of a table's totals row inside `panel`. */
-const totalsOf = async (panel: Locator) =>
-  (await panel.getByTestId('totals-row').locator('td').allInnerTexts()).map((c) => c.trim());
 
 test('a revenue category and a source under it, added with no success notice', async ({ page }) => {
   const errors = collectPageErrors(page);
@@ -162,45 +149,20 @@ test('the revenue report shows the revenue under its category and source, and it
   await expect(page.getByTestId(`bar-${category}`)).toHaveText(ugx(amended));
 
   // Every category's total adds up to the report's total, and so do the modes; both agree with the API.
-  const categoryTotals = await page
-    .locator('[data-testid^="report-category-"]')
-    .evaluateAll((panels) =>
-      panels.map((p) => p.querySelector('[data-testid="totals-row"] td:last-child')?.textContent ?? ''),
-    );
-  expect(categoryTotals).toHaveLength(api.categories.length);
-  const sum = categoryTotals.reduce((s, text) => s + num(text), 0);
-  expect(sum).toBe(api.total.amount);
-  const modes = page.getByTestId('report-modes');
-  const modeRows = await modes.locator('tbody tr td:nth-child(3)').allInnerTexts();
-  expect(modeRows.reduce((s, text) => s + num(text), 0)).toBe(api.total.amount);
-  expect(num((await totalsOf(modes))[2]!)).toBe(api.total.amount);
+  await expectCategoriesAddUp(page, api);
   await expect(page.getByTestId('report-total')).toContainText(ugx(api.total.amount));
 
   // One category asked: only it.
-  await choose(page, page.getByRole('combobox', { name: 'Category' }), category);
-  await page.getByRole('button', { name: 'Show' }).click();
-  await expect(page.locator('[data-testid^="report-category-"]')).toHaveCount(1);
-  await expect(page.getByTestId('report-total')).toContainText(ugx(amended));
+  await expectOneCategoryAsked(page, category, amended);
 
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Export' }).click(),
-  ]);
-  expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+  expect(await exportedFileName(page)).toMatch(/\.xlsx$/);
   expect(errors).toEqual([]);
 });
 
 test("the payment mode's statement shows the revenue as a Revenue line", async ({ page }) => {
   const errors = collectPageErrors(page);
-  const modes = await getData<{ id: number; name: string }[]>(page, 'payment_options?per_page=100');
-  const cash = modes.data.find((m) => m.name === 'Cash');
-  expect(cash).toBeTruthy();
-  await page.goto(`/statement/${cash!.id}`);
-  await expect(page.getByTestId('mode-name')).toHaveText('Cash');
   // Today only: the cash box has many fees payments this term, a page of them at a time.
-  await page.getByLabel('From', { exact: true }).fill(today);
-  await page.getByLabel('To', { exact: true }).fill(today);
-  await page.getByRole('button', { name: 'Show' }).click();
+  await openStatement(page, session, 'Cash', today);
   const line = page.locator('tr[data-kind="revenue"]').filter({ hasText: reference });
   await expect(line).toHaveCount(1);
   await expect(line).toContainText('Revenue');
@@ -239,13 +201,7 @@ test('a revenue voided with a reason stays listed as Void and leaves the total',
   await page.goto('/reports/revenues');
   await expect(page.getByTestId('report-total')).toBeVisible();
   await expect(page.getByTestId(`report-category-${category}`)).toHaveCount(0);
-  const modes = await getData<{ id: number; name: string }[]>(page, 'payment_options?per_page=100');
-  await page.goto(`/statement/${modes.data.find((m) => m.name === 'Cash')!.id}`);
-  await page.getByLabel('From', { exact: true }).fill(today);
-  await page.getByLabel('To', { exact: true }).fill(today);
-  await page.getByRole('button', { name: 'Show' }).click();
-  await expect(page.getByTestId('mode-name')).toHaveText('Cash');
-  await expect(page.getByRole('heading', { name: /^Movements from/ })).toBeVisible();
+  await openStatement(page, session, 'Cash', today);
   await expect(page.locator('tr[data-kind="revenue"]').filter({ hasText: reference })).toHaveCount(0);
   expect(errors).toEqual([]);
 });

@@ -43,3 +43,14 @@ export function collectPageErrors(page: Page): string[] {
   page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
   return errors;
 }
+
+/** GET an API path as `session` (it must answer 200): its data, and the totals of a list that has them. */
+export async function getData<T>(
+  page: Page,
+  session: Session,
+  path: string,
+): Promise<{ data: T; totals?: { count: number; amount: number } }> {
+  const reply = await page.request.get(`/api/${path}`, { headers: bearer(session) });
+  expect(reply.status(), path).toBe(200);
+  return (await reply.json()) as { data: T; totals?: { count: number; amount: number } };
+}

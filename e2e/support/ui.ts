@@ -13,3 +13,19 @@ export async function choose(page: Page, select: Locator, option: string | RegEx
 
 /** A name no earlier run or test has used. */
 export const unique = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-5)}`;
+
+/** No "Successful" or "Error Occurred" notice shows. */
+export const noNotice = (page: Page) => expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
+
+/** The cells of a table's totals row inside `panel`. */
+export const totalsOf = async (panel: Locator) =>
+  (await panel.getByTestId('totals-row').locator('td').allInnerTexts()).map((c) => c.trim());
+
+/** Click the screen's Export button; answers the spreadsheet's suggested file name. */
+export async function exportedFileName(page: Page) {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export' }).click(),
+  ]);
+  return download.suggestedFilename();
+}
