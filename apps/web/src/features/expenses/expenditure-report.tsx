@@ -1,24 +1,20 @@
 import { SimpleGrid, Text } from '@mantine/core';
 import { expenditureReport } from '@somero/contract';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-title';
-import { ReferenceSelect } from '../../components/resource/reference-select';
-import { formatDate, formatMoney, formatNumber, today } from '../../lib/format';
+import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 import {
   CategoryBars,
   CategoryBreakdown,
   CategoryPanels,
-  DateRangeInputs,
+  CategoryReportForm,
   ExportButton,
   ModeBreakdown,
-  type Range,
   ReportColumns,
   ReportFigure,
-  ReportForm,
   ReportLoadState,
-  startOfMonth,
   useAskedReport,
+  useCategoryFilters,
 } from '../fees-reports/report-parts';
 
 /**
@@ -28,10 +24,8 @@ import {
  */
 export default function ExpenditureReportScreen() {
   const { t } = useTranslation('expenses');
-  const [range, setRange] = useState<Range>({ from: startOfMonth(), to: today() });
-  const [categoryId, setCategoryId] = useState<number | null>(null);
-  const current = { ...range, category_id: categoryId ?? undefined };
-  const { report, asked, errors, submit } = useAskedReport('expenses', expenditureReport, current);
+  const filters = useCategoryFilters();
+  const { report, asked, errors, submit } = useAskedReport('expenses', expenditureReport, filters.current);
   const data = report.data;
 
   return (
@@ -39,17 +33,13 @@ export default function ExpenditureReportScreen() {
       <PageHeader
         actions={<ExportButton call={expenditureReport} body={asked} defaultName="expenditure_report.xlsx" />}
       />
-      <ReportForm onSubmit={submit} submitLabel={t('report.show')}>
-        <DateRangeInputs value={range} onChange={setRange} errors={errors} />
-        <ReferenceSelect
-          label={t('fields.category')}
-          placeholder={t('list.all')}
-          references="expense_categories"
-          w={200}
-          value={categoryId}
-          onChange={setCategoryId}
-        />
-      </ReportForm>
+      <CategoryReportForm
+        filters={filters}
+        errors={errors}
+        onSubmit={submit}
+        references="expense_categories"
+        labels={{ category: t('fields.category'), all: t('list.all'), show: t('report.show') }}
+      />
       <ReportLoadState report={report} />
       {data ? (
         <>

@@ -129,6 +129,42 @@ export function ModeSelect({ value, onChange }: { value: number | null; onChange
   );
 }
 
+/** The filters of a per-category report (revenues, expenses): this month by default, every category or one. */
+export function useCategoryFilters() {
+  const [range, setRange] = useState<Range>({ from: startOfMonth(), to: today() });
+  const [categoryId, setCategoryId] = useState<number | null>(null);
+  return { range, setRange, categoryId, setCategoryId, current: { ...range, category_id: categoryId ?? undefined } };
+}
+
+/** The form of a per-category report: the date range, the category (of `references`) and the show button. */
+export function CategoryReportForm({
+  filters,
+  errors,
+  onSubmit,
+  references,
+  labels,
+}: {
+  filters: ReturnType<typeof useCategoryFilters>;
+  errors: Record<string, string>;
+  onSubmit: (event: FormEvent) => void;
+  references: string;
+  labels: { category: string; all: string; show: string };
+}) {
+  return (
+    <ReportForm onSubmit={onSubmit} submitLabel={labels.show}>
+      <DateRangeInputs value={filters.range} onChange={filters.setRange} errors={errors} />
+      <ReferenceSelect
+        label={labels.category}
+        placeholder={labels.all}
+        references={references}
+        w={200}
+        value={filters.categoryId}
+        onChange={filters.setCategoryId}
+      />
+    </ReportForm>
+  );
+}
+
 /** The filter form of a report: its inputs in a row, then the button that asks for the report. */
 export function ReportForm({
   onSubmit,

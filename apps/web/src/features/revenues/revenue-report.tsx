@@ -1,23 +1,19 @@
 import { Text } from '@mantine/core';
 import { revenueReport } from '@somero/contract';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-title';
-import { ReferenceSelect } from '../../components/resource/reference-select';
-import { formatDate, formatMoney, formatNumber, today } from '../../lib/format';
+import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 import {
   CategoryBars,
   CategoryBreakdown,
   CategoryPanels,
-  DateRangeInputs,
+  CategoryReportForm,
   ExportButton,
   ModeBreakdown,
-  type Range,
   ReportColumns,
-  ReportForm,
   ReportLoadState,
-  startOfMonth,
   useAskedReport,
+  useCategoryFilters,
 } from '../fees-reports/report-parts';
 
 /**
@@ -26,26 +22,20 @@ import {
  */
 export default function RevenueReportScreen() {
   const { t } = useTranslation('revenues');
-  const [range, setRange] = useState<Range>({ from: startOfMonth(), to: today() });
-  const [categoryId, setCategoryId] = useState<number | null>(null);
-  const current = { ...range, category_id: categoryId ?? undefined };
-  const { report, asked, errors, submit } = useAskedReport('revenues', revenueReport, current);
+  const filters = useCategoryFilters();
+  const { report, asked, errors, submit } = useAskedReport('revenues', revenueReport, filters.current);
   const data = report.data;
 
   return (
     <div data-screen-status="built">
       <PageHeader actions={<ExportButton call={revenueReport} body={asked} defaultName="revenue_report.xlsx" />} />
-      <ReportForm onSubmit={submit} submitLabel={t('report.show')}>
-        <DateRangeInputs value={range} onChange={setRange} errors={errors} />
-        <ReferenceSelect
-          label={t('fields.category')}
-          placeholder={t('list.all')}
-          references="revenue_categories"
-          w={200}
-          value={categoryId}
-          onChange={setCategoryId}
-        />
-      </ReportForm>
+      <CategoryReportForm
+        filters={filters}
+        errors={errors}
+        onSubmit={submit}
+        references="revenue_categories"
+        labels={{ category: t('fields.category'), all: t('list.all'), show: t('report.show') }}
+      />
       <ReportLoadState report={report} />
       {data ? (
         <ReportColumns
