@@ -1,10 +1,8 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { ugx } from '../support/money';
 import { admin, apiSignIn, bearer, collectPageErrors, type Session, seedSession } from '../support/session';
 import { choose, notice, unique } from '../support/ui';
-
-/** Money as the screens print it: "UGX 1,250,000". */
-const ugx = (n: number) => `UGX ${n.toLocaleString('en-GB')}`;
 
 let session: Session;
 test.beforeEach(async ({ context, request }) => {
