@@ -1,4 +1,5 @@
 import { Select, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 
 /** A from/to date range; empty strings when not chosen. */
 export interface DateRange {
@@ -20,47 +21,47 @@ export function DateRangeFields({
 }) {
   return (
     <>
-      <TextInput
-        type="date"
-        label={labels.from}
-        value={value.from}
-        onChange={(e) => onChange({ ...value, from: e.currentTarget.value })}
-        error={errors?.from}
-      />
-      <TextInput
-        type="date"
-        label={labels.to}
-        value={value.to}
-        onChange={(e) => onChange({ ...value, to: e.currentTarget.value })}
-        error={errors?.to}
-      />
+      {(['from', 'to'] as const).map((end) => (
+        <TextInput
+          key={end}
+          type="date"
+          label={labels[end]}
+          value={value[end]}
+          onChange={(e) => onChange({ ...value, [end]: e.currentTarget.value })}
+          error={errors?.[end]}
+        />
+      ))}
     </>
   );
 }
 
 export type ValidOrVoid = 'valid' | 'void';
 
-/** The status filter of a list of money records (payments, revenues, expenses): all, valid ones, void ones. */
+/**
+ * The status filter of a list of money records (payments, revenues, expenses): all, valid ones, void ones,
+ * in the words of the list's area `ns` (its `fields.status`, `list.all`, `status.valid`, `status.void`).
+ */
 export function StatusFilter({
+  ns,
   value,
   onChange,
-  labels,
   w,
 }: {
+  ns: string;
   value: ValidOrVoid | null;
   onChange: (next: ValidOrVoid | null) => void;
-  labels: { status: string; all: string; valid: string; void: string };
   w: number;
 }) {
+  const { t } = useTranslation(ns);
   return (
     <Select
-      label={labels.status}
-      placeholder={labels.all}
+      label={t('fields.status')}
+      placeholder={t('list.all')}
       w={w}
       clearable
       data={[
-        { value: 'valid', label: labels.valid },
-        { value: 'void', label: labels.void },
+        { value: 'valid', label: t('status.valid') },
+        { value: 'void', label: t('status.void') },
       ]}
       value={value}
       onChange={(v) => onChange(v as ValidOrVoid | null)}

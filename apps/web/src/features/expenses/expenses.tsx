@@ -108,17 +108,7 @@ export default function ExpensesScreen() {
             value={paid}
             onChange={(v) => setPaid(v as Paid | null)}
           />
-          <StatusFilter
-            value={status}
-            onChange={setStatus}
-            labels={{
-              status: t('fields.status'),
-              all: t('list.all'),
-              valid: t('status.valid'),
-              void: t('status.void'),
-            }}
-            w={110}
-          />
+          <StatusFilter ns="expenses" value={status} onChange={setStatus} w={110} />
           <SearchField search={search} label={t('list.search')} placeholder={t('list.searchHint')} w={220} />
         </Group>
         <DataTable

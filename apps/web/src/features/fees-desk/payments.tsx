@@ -75,17 +75,7 @@ export default function FeesPaymentsScreen() {
             value={classId}
             onChange={setClassId}
           />
-          <StatusFilter
-            value={status}
-            onChange={setStatus}
-            labels={{
-              status: t('fields.status'),
-              all: t('list.all'),
-              valid: t('status.valid'),
-              void: t('status.void'),
-            }}
-            w={120}
-          />
+          <StatusFilter ns="fees-desk" value={status} onChange={setStatus} w={120} />
           <SearchField search={search} label={t('list.search')} placeholder={t('list.searchHint')} w={240} />
         </Group>
         <PaymentsTable

@@ -107,17 +107,7 @@ export default function RevenuesScreen() {
             value={modeId}
             onChange={setModeId}
           />
-          <StatusFilter
-            value={status}
-            onChange={setStatus}
-            labels={{
-              status: t('fields.status'),
-              all: t('list.all'),
-              valid: t('status.valid'),
-              void: t('status.void'),
-            }}
-            w={120}
-          />
+          <StatusFilter ns="revenues" value={status} onChange={setStatus} w={120} />
           <SearchField search={search} label={t('list.search')} placeholder={t('list.searchHint')} />
         </Group>
         <DataTable
