@@ -530,7 +530,8 @@ async function fillDemoExpenses(
       const lines = list
         .filter(() => rnd.next() < 0.7)
         .map(([name, unit, unitCost]) => {
-          const quantity = unit === 'litre' ? rnd.int(80, 200) : unit === 'month' ? 1 : rnd.int(1, 12);
+          const quantity =
+            unit === 'litre' ? rnd.int(80, 200) : unit === 'month' || unit === 'job' ? 1 : rnd.int(1, 12);
           return { itemId: items.find((i) => i.name === name)!.id, quantity, unitCost, amount: quantity * unitCost };
         });
       if (lines.length === 0) continue;

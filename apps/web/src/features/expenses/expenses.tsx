@@ -123,7 +123,7 @@ export default function ExpensesScreen() {
             { key: 'lines', label: t('fields.lines'), render: (e) => <ExpenseLines expense={e} /> },
             { key: 'supplier_name', label: t('fields.supplier'), render: (e) => e.supplier_name ?? '' },
             { key: 'reference', label: t('fields.reference'), render: (e) => e.reference ?? '' },
-            { key: 'mode_name', label: t('fields.paidFrom'), render: (e) => <PaidFrom expense={e} /> },
+            { key: 'mode_name', label: t('fields.paidFrom'), width: 135, render: (e) => <PaidFrom expense={e} /> },
             {
               key: 'total',
               label: t('fields.total'),
