@@ -222,6 +222,10 @@ describe('expenses', () => {
       }),
     ]);
     expect(bank.closing_balance).toBe(5_000_000 - 1_500_000);
+    // A credit already paid is not edited through the cart (that would lose the payment).
+    const paidCredit = await s.api.post('/edit_expense', { id: credit.id });
+    expect(paidCredit.statusCode).toBe(202);
+    expect(paidCredit.json().message).toMatch(/paid on 2026-04-15/);
     // Paid expenses have no credit to clear.
     await fillCart(s.api, [{ item_id: x.paper, quantity: 1, unit_cost: 25_000 }]);
     const cashPaid = (await s.api.post('/expenses', { spent_on: '2026-04-20', mode_id: x.cash })).json().data;

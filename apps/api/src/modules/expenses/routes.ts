@@ -164,6 +164,18 @@ async function checkSupplier(scope: SchoolScope, supplierId: number) {
   if (!supplier) throw new NotFound('supplier');
 }
 
+/**
+ * Editing records a new expense and voids the old one; a credit already paid would lose its payment
+ * (the money that left the mode), so it is refused.
+ */
+function editable(e: { status: string; onCredit: boolean; clearedOn: string | null }) {
+  if (e.status === 'void') throw new Conflict('This expense is void and cannot be edited.');
+  if (e.onCredit && e.clearedOn)
+    throw new Refusal(
+      `This credit was paid on ${e.clearedOn}: editing it would lose that payment. Void it with a reason and record it again.`,
+    );
+}
+
 function notAfterToday(on: string, what: string) {
   if (on > today()) throw new Refusal(`${what} cannot be in the future.`);
 }
@@ -328,8 +340,7 @@ export function expenseRoutes({ serve }: ModuleContext) {
       if (!input.on_credit) await activeMode(tx, input.mode_id as number);
       if (input.supplier_id) await checkSupplier(tx, input.supplier_id);
       if (input.replaces) {
-        const old = await tx.table(expenses, 'expenses').find(input.replaces, 'expense');
-        if (old.status === 'void') throw new Conflict('The expense being edited is void already.');
+        editable(await tx.table(expenses, 'expenses').find(input.replaces, 'expense'));
       }
       const total = cart.reduce((n, l) => n + l.amount, 0);
       if (total <= 0) throw new Refusal('The expense comes to nothing: give the unit costs.');
@@ -417,7 +428,7 @@ export function expenseRoutes({ serve }: ModuleContext) {
 
   serve(editExpense, async ({ input, scope }) => {
     const expense = await expenseRow(scope, input.id);
-    if (expense.status === 'void') throw new Conflict('This expense is void and cannot be edited.');
+    editable({ status: expense.status, onCredit: expense.on_credit, clearedOn: expense.cleared_on });
     await scope.transaction(async (tx) => {
       await emptyCart(tx, `editing expense ${expense.id}`);
       await tx.db.insert(expenseCartLines).values(
