@@ -73,6 +73,8 @@ export const authTokens = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
     expiresAt: at('expires_at').notNull(),
     revokedAt: at('revoked_at'),
+    /** Set by the lock screen: until the password is given again, the token opens nothing else. */
+    lockedAt: at('locked_at'),
   },
   (t) => [uniqueIndex('auth_tokens_hash').on(t.tokenHash), index('auth_tokens_user').on(t.userId)],
 );

@@ -18,6 +18,8 @@ export const paymentModes = pgTable(
     openingBalance: integer('opening_balance').notNull().default(0),
     openingOn: date('opening_on').notNull(),
     active: boolean().notNull().default(true),
+    /** A payment into this mode needs a reference (bank slip, mobile-money transaction id). */
+    requiresReference: boolean('requires_reference').notNull().default(false),
   },
   (t) => [uniqueIndex('payment_modes_school_name').on(t.schoolId, sql`lower(${t.name})`)],
 );
@@ -39,6 +41,7 @@ export const paymentModeResource = defineResource(paymentModes, {
     openingBalance: { label: 'Opening balance (UGX)', kind: 'money' },
     openingOn: { label: 'Opening date' },
     active: { label: 'In use' },
+    requiresReference: { label: 'A payment needs a reference', help: 'Bank slip or mobile-money transaction id' },
   },
   list: {
     columns: ['name', 'kind', 'accountNo', 'openingBalance', 'openingOn', 'active'],
