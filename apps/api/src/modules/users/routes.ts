@@ -1,6 +1,7 @@
 import * as calls from '@somero/contract';
-import { completeFlags, isAdministratorType, userTypes } from '@somero/contract';
+import { completeFlags, isAdministratorType, isPermissionFlag, userTypes } from '@somero/contract';
 import { and, asc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Caller } from '../../core/auth.js';
 import { Invalid, Refusal } from '../../core/errors.js';
 import { hashPassword } from '../../core/passwords.js';
 import type { SchoolScope } from '../../core/scope.js';
@@ -60,6 +61,38 @@ export function userRoutes(
     }
   }
 
+  // No one grants what they do not hold (issue 9 §1). Administrators (type 0 or 1) hold every flag;
+  // a staff user with view_users manages staff users only, in groups whose flags they hold.
+
+  const refuseAdministrators = () => {
+    throw new Refusal('Only an administrator can add, change or remove an administrator.');
+  };
+
+  /** Refuses a staff caller a group holding a flag the caller does not hold. */
+  async function refuseGroupBeyond(scope: SchoolScope, caller: Caller, roleId: number | null | undefined) {
+    if (isAdministratorType(caller.type) || !roleId) return;
+    const [role] = await scope.db
+      .select({ name: roles.name, flags: roles.flags })
+      .from(roles)
+      .where(scope.mine(roles, eq(roles.id, roleId)));
+    if (role && Object.entries(role.flags).some(([flag, on]) => on && caller.flags[flag] !== true)) {
+      throw new Refusal(`The user group ${role.name} holds permissions you do not hold.`);
+    }
+  }
+
+  /** May `caller` change or remove the existing user `target`? */
+  async function refuseManaging(
+    scope: SchoolScope,
+    caller: Caller,
+    target: { id: number; type: number; roleId: number | null },
+  ) {
+    if (target.type === userTypes.owner && target.id !== caller.userId) {
+      throw new Refusal("Only the owner can change the owner's account.");
+    }
+    if (isAdministratorType(target.type) && !isAdministratorType(caller.type)) refuseAdministrators();
+    await refuseGroupBeyond(scope, caller, target.roleId);
+  }
+
   serve(calls.listUsers, async ({ input, scope }) => {
     const where = input.search
       ? or(
@@ -75,8 +108,10 @@ export function userRoutes(
     return { data: rows, page: input.page, per_page: input.per_page, total };
   });
 
-  serve(calls.addUser, async ({ input, scope }) => {
+  serve(calls.addUser, async ({ input, caller, scope }) => {
     await checkRole(scope, input.type, input.role_id);
+    if (input.type !== userTypes.staff && !isAdministratorType(caller.type)) refuseAdministrators();
+    await refuseGroupBeyond(scope, caller, input.role_id);
     await refuseTakenLogin(input.username, input.email);
     const created = await scope.table(users, 'users').insert({
       name: input.name,
@@ -95,6 +130,18 @@ export function userRoutes(
     const table = scope.table(users, 'users');
     const current = await table.find(id, 'user');
     await checkRole(scope, input.type, input.role_id);
+    await refuseManaging(scope, caller, current);
+    // The owner stays type 0 while an administrator.
+    const type =
+      input.type === userTypes.administrator && current.type === userTypes.owner ? userTypes.owner : input.type;
+    const roleId = input.role_id ?? null;
+    if (id === caller.userId && (type !== current.type || (type === userTypes.staff && roleId !== current.roleId))) {
+      throw new Refusal('You cannot change your own user type or user group.');
+    }
+    if (type !== current.type && !isAdministratorType(caller.type)) {
+      throw new Refusal("Only an administrator can change a user's type.");
+    }
+    await refuseGroupBeyond(scope, caller, roleId);
     await refuseTakenLogin(input.username, input.email, id);
     const wasAdmin = isAdministratorType(current.type);
     const losesAdmin = wasAdmin && (input.type === userTypes.staff || !input.active);
@@ -110,9 +157,8 @@ export function userRoutes(
       username: input.username,
       email: input.email ?? null,
       phone: input.phone ?? null,
-      // The owner stays type 0 while an administrator.
-      type: input.type === userTypes.administrator && current.type === userTypes.owner ? userTypes.owner : input.type,
-      roleId: input.role_id ?? null,
+      type,
+      roleId,
       active: input.active,
       ...(passwordHash ? { passwordHash } : {}),
     });
@@ -123,6 +169,7 @@ export function userRoutes(
     const table = scope.table(users, 'users');
     const user = await table.find(id, 'user');
     if (id === caller.userId) throw new Refusal('You cannot delete your own account.');
+    await refuseManaging(scope, caller, user);
     if (isAdministratorType(user.type) && (await otherAdministrators(scope, id)) === 0) {
       throw new Refusal('The last administrator of the school cannot be removed.');
     }
@@ -193,9 +240,17 @@ export function userRoutes(
     return { data: rows.map((r) => ({ id: r.id, name: r.name, flags: completeFlags(r.flags) })) };
   });
 
-  serve(calls.updatePermissions, async ({ id, input, scope }) => {
+  serve(calls.updatePermissions, async ({ id, input, caller, scope }) => {
     const table = scope.table(roles, 'users');
     const role = await table.find(id, 'user group');
+    if (!isAdministratorType(caller.type)) {
+      const [me] = await scope.db.select({ roleId: users.roleId }).from(users).where(eq(users.id, caller.userId));
+      if (me?.roleId === id) throw new Refusal('You cannot change the permissions of your own user group.');
+      const granted = Object.entries(input.flags).filter(
+        ([flag, on]) => on && isPermissionFlag(flag) && role.flags[flag] !== true && caller.flags[flag] !== true,
+      );
+      if (granted.length) throw new Refusal('You cannot grant a permission you do not hold.');
+    }
     const flags = completeFlags({ ...role.flags, ...input.flags });
     await table.update(id, { flags }, 'permissions');
     return { data: { id, name: role.name, flags }, message: `Permissions of ${role.name} saved` };
