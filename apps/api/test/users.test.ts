@@ -403,6 +403,21 @@ describe('no one grants what they do not hold', () => {
       `The user group ${big.name} holds permissions you do not hold.`,
     );
     await login(t.app, high.username, 'long-enough-1');
+    // The list and the group list say so, so the screen offers only what the server allows.
+    const listed = (await as(manager.token).get('/api/users?per_page=500')).json().data as {
+      id: number;
+      manageable: boolean;
+    }[];
+    const manageable = (id: number) => listed.find((u) => u.id === id)?.manageable;
+    expect([manageable(low.id), manageable(high.id), manageable(c.adminId), manageable(admin.id)]).toEqual([
+      true,
+      false,
+      false,
+      false,
+    ]);
+    const groups = (await as(manager.token).get('/api/roles')).json().data as { id: number; assignable: boolean }[];
+    expect(groups.find((g) => g.id === small.id)?.assignable).toBe(true);
+    expect(groups.find((g) => g.id === big.id)?.assignable).toBe(false);
     const ok = await as(manager.token).put(
       `/api/users/${low.id}`,
       fields(low, { type: 2, role_id: small.id, password: 'new-password-1' }),
@@ -417,6 +432,9 @@ describe('no one grants what they do not hold', () => {
       Object.keys((await as(c.adminToken).get('/api/permissions')).json().data[0].flags).map((f) => [f, true]),
     );
     expect(Object.keys(all)).toHaveLength(99);
+    const offered = (await as(keeper.token).get('/api/permissions')).json().data as { id: number; editable: boolean }[];
+    expect(offered.find((r) => r.id === keeper.roleId)?.editable).toBe(false);
+    expect(offered.find((r) => r.id === small.id)?.editable).toBe(true);
     await refused(
       await as(keeper.token).put(`/api/permissions/${keeper.roleId}`, { flags: all }),
       'You cannot change the permissions of your own user group.',
