@@ -54,6 +54,8 @@ export default defineConfig({
       WEB_DIST: `${runDir}/web`,
       DEMO_ADMIN_PASSWORD: 'demo-admin-pass',
       LOG_LEVEL: 'warn',
+      // The provider's address is the server's setting: specs that need a provider listen here.
+      SCHOOLPAY_URL: `http://127.0.0.1:${port + 1000}`,
     },
     url: `http://localhost:${port}/login`,
     timeout: 180_000,

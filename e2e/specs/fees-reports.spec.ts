@@ -1,5 +1,4 @@
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { allows, resourceByPath } from '@somero/contract';
 import { localDate } from '../support/dates';
@@ -273,17 +272,19 @@ test('online payments: check, match a waiting one (it moves to the processed lis
 test('"check for new online payments" shows "No New Payments Received" when the provider has nothing new', async ({
   page,
 }) => {
-  // A SchoolPay-style provider on loopback with no transactions: the real pull, over HTTP.
+  // A SchoolPay-style provider on loopback with no transactions: the real pull, over HTTP, at the
+  // server's SCHOOLPAY_URL (playwright.config.ts: the app's port + 1000).
   const server = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ returnCode: 0, returnMessage: 'SUCCESS', transactions: [] }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await new Promise<void>((resolve) =>
+    server.listen(Number(process.env.E2E_PORT ?? 8099) + 1000, '127.0.0.1', resolve),
+  );
   const gateway = (enabled: boolean) =>
     page.request.put('/api/payment_gateway', {
       headers: bearer(session),
-      data: { school_code: 'E2E-EMPTY', api_password: 'e2e-secret', base_url: baseUrl, enabled },
+      data: { school_code: 'E2E-EMPTY', api_password: 'e2e-secret', enabled },
     });
   try {
     // The bursar enters the school's SchoolPay account on the screen.
@@ -292,7 +293,7 @@ test('"check for new online payments" shows "No New Payments Received" when the 
     const dialog = page.getByRole('dialog', { name: 'SchoolPay account' });
     await dialog.getByRole('textbox', { name: 'School code' }).fill('E2E-EMPTY');
     await dialog.getByLabel('API password').fill('e2e-secret');
-    await dialog.getByRole('textbox', { name: 'Provider address' }).fill(baseUrl);
+    await expect(dialog.getByRole('textbox', { name: 'Provider address' })).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(notice(page, 'SchoolPay account saved')).toBeVisible();
     // Opened again: the password is kept without being shown, and the webhook address is given.

@@ -22,7 +22,15 @@ export interface Config {
   logLevel: string;
   /** Minutes between pulls from every school's SchoolPay account (the webhook's safety net); 0 is off. */
   onlineSyncMinutes: number;
+  /**
+   * The SchoolPay API's base address (SCHOOLPAY_URL). The server's setting, never a school's: a school
+   * must not be able to make the server fetch an address of its choice.
+   */
+  schoolpayUrl: string;
 }
+
+/** SchoolPay's API base address. */
+export const schoolpayDefaultUrl = 'https://schoolpay.co.ug/paymentapi/AndroidRS';
 
 const bool = (v: string | undefined, fallback: boolean) =>
   v === undefined || v === '' ? fallback : !/^(false|0|no|off)$/i.test(v);
@@ -45,5 +53,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenDays: Number(env.TOKEN_DAYS ?? 30),
     logLevel: env.LOG_LEVEL ?? 'info',
     onlineSyncMinutes: Number(env.ONLINE_SYNC_MINUTES ?? 60),
+    schoolpayUrl: (env.SCHOOLPAY_URL || schoolpayDefaultUrl).replace(/\/+$/, ''),
   };
 }

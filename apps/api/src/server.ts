@@ -41,7 +41,7 @@ const sync = async () => {
   if (syncing) return;
   syncing = true;
   try {
-    const run = await syncEveryGateway(database.db, (schoolId, error) =>
+    const run = await syncEveryGateway(database.db, config.schoolpayUrl, (schoolId, error) =>
       app.log.warn({ schoolId, err: error }, 'SchoolPay sync failed for a school'),
     );
     if (run.processed) app.log.info(run, 'SchoolPay sync');

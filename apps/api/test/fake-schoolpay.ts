@@ -5,7 +5,9 @@ import type { AddressInfo } from 'node:net';
 /**
  * A small SchoolPay-style provider for tests, on 127.0.0.1 (port 0), over real HTTP. It answers
  * `GET /SchoolRangeTransactions/{code}/{from}/{to}/{hash}` with the transactions in the range (after
- * checking the MD5 hash) and sends signed webhooks like the real one.
+ * checking the MD5 hash) and sends signed webhooks like the real one. The API server reaches it through
+ * its SCHOOLPAY_URL (start the fake before the app); `account` adds another school's account and
+ * `down` makes it drop every connection, like a provider that cannot be reached.
  */
 export interface FakePayment {
   schoolpayReceiptNumber: string;
@@ -25,7 +27,10 @@ const sha256 = (t: string) => createHash('sha256').update(t).digest('hex');
 export async function startFakeSchoolPay(schoolCode: string, apiPassword: string) {
   const payments: FakePayment[] = [];
   const requests: { from: string; to: string }[] = [];
+  const accounts = new Map([[schoolCode, { password: apiPassword, payments }]]);
+  const state = { down: false };
   const server: Server = createServer((req, res) => {
+    if (state.down) return req.socket.destroy();
     const parts = (req.url ?? '').split('/').filter(Boolean).map(decodeURIComponent);
     const [kind, code, from, to, hash] = parts;
     const send = (status: number, body: object) => {
@@ -34,13 +39,14 @@ export async function startFakeSchoolPay(schoolCode: string, apiPassword: string
     };
     if (kind !== 'SchoolRangeTransactions' || parts.length !== 5) return send(404, { message: 'not found' });
     requests.push({ from, to });
-    if (code !== schoolCode || hash !== md5(schoolCode + from + apiPassword)) {
+    const account = accounts.get(code);
+    if (!account || hash !== md5(code + from + account.password)) {
       return send(200, { returnCode: 1, returnMessage: 'Invalid hash', transactions: [] });
     }
     const days = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
     if (!(days >= 1 && days <= 31))
       return send(200, { returnCode: 2, returnMessage: 'Range too long', transactions: [] });
-    const transactions = payments
+    const transactions = account.payments
       .filter((p) => p.paymentDateAndTime.slice(0, 10) >= from && p.paymentDateAndTime.slice(0, 10) <= to)
       .map((p) => ({ sourcePaymentChannel: 'MTN MoMo', transactionCompletionStatus: 'Completed', ...p }));
     send(200, { returnCode: 0, returnMessage: 'SUCCESS', transactions, supplementaryFeePayments: [] });
@@ -51,6 +57,14 @@ export async function startFakeSchoolPay(schoolCode: string, apiPassword: string
     baseUrl,
     payments,
     requests,
+    /** While true, every connection is dropped. */
+    set down(value: boolean) {
+      state.down = value;
+    },
+    /** Another school's account on the same provider. */
+    account(code: string, password: string) {
+      accounts.set(code, { password, payments: [] });
+    },
     add(p: FakePayment) {
       payments.push(p);
       return p;

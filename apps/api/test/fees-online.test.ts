@@ -1,6 +1,7 @@
 import { feesPayments, onlineTransactions } from '@somero/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readConfig } from '../src/config.js';
 import { syncEveryGateway, useSimulatedProvider } from '../src/modules/fees/online.js';
 import { dateRanges } from '../src/modules/fees/online-schoolpay.js';
 import { simulatedTransactions } from '../src/modules/fees/online-simulator.js';
@@ -8,7 +9,15 @@ import { startFakeSchoolPay } from './fake-schoolpay.js';
 import { admit, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
 import { bearer, staffWith, unique, useTestApp } from './support.js';
 
-const t = useTestApp();
+// The provider's address is the server's setting (SCHOOLPAY_URL): the fake starts before the app.
+const code = unique('SP');
+const password = 'api-secret-123';
+let fake: Awaited<ReturnType<typeof startFakeSchoolPay>>;
+beforeAll(async () => {
+  fake = await startFakeSchoolPay(code, password);
+});
+afterAll(() => fake.close().catch(() => {}));
+const t = useTestApp({ env: () => ({ SCHOOLPAY_URL: fake.baseUrl }) });
 
 const kampalaToday = () => new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 10);
 const daysAgo = (n: number) => {
@@ -18,22 +27,20 @@ const daysAgo = (n: number) => {
 };
 
 describe('online payments (SchoolPay-style aggregator)', () => {
-  const code = unique('SP');
-  const password = 'api-secret-123';
-  let fake: Awaited<ReturnType<typeof startFakeSchoolPay>>;
   let s: RegisterSchool;
   let amina: Json;
   let brian: Json;
   const receipt = () => unique('R');
 
-  beforeAll(async () => {
-    fake = await startFakeSchoolPay(code, password);
-  });
-  afterAll(() => fake.close());
-
   const txRows = () =>
     t.database.db.select().from(onlineTransactions).where(eq(onlineTransactions.schoolId, s.schoolId));
   const paymentRows = () => t.database.db.select().from(feesPayments).where(eq(feesPayments.schoolId, s.schoolId));
+
+  it("takes the provider's address from the server's configuration, SchoolPay's by default", () => {
+    expect(readConfig({}).schoolpayUrl).toBe('https://schoolpay.co.ug/paymentapi/AndroidRS');
+    expect(readConfig({ SCHOOLPAY_URL: 'http://127.0.0.1:9/sp/' }).schoolpayUrl).toBe('http://127.0.0.1:9/sp');
+    expect(t.config.schoolpayUrl).toBe(fake.baseUrl);
+  });
 
   it('cuts a long range into requests of at most 31 days', () => {
     expect(dateRanges('2026-01-01', '2026-01-31')).toEqual([['2026-01-01', '2026-01-31']]);
@@ -50,17 +57,19 @@ describe('online payments (SchoolPay-style aggregator)', () => {
     brian = await admit(s, { surname: 'Okello', other_names: 'Brian', gender: 'M', payment_code: unique('2') });
     const none = await s.api.get('/payment_gateway');
     expect(none.json().data).toBeNull();
-    const refused = await s.api.put('/payment_gateway', { school_code: code, base_url: fake.baseUrl });
+    const refused = await s.api.put('/payment_gateway', { school_code: code });
     expect(refused.statusCode).toBe(202);
     const saved = await s.api.put('/payment_gateway', {
       school_code: code,
       api_password: password,
-      base_url: fake.baseUrl,
+      // Not the school's to choose: ignored, the pull below still goes to the server's SCHOOLPAY_URL.
+      base_url: 'http://169.254.169.254/latest/meta-data',
       last_synced_on: daysAgo(45),
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const shown = await s.api.get('/payment_gateway');
     expect(shown.body).not.toContain(password);
+    expect(shown.json().data).not.toHaveProperty('base_url');
     expect(shown.json().data).toMatchObject({ school_code: code, has_password: true, last_synced_on: daysAgo(45) });
   });
 
@@ -240,7 +249,9 @@ describe('online payments (SchoolPay-style aggregator)', () => {
       paymentDateAndTime: `${kampalaToday()} 11:20:00`,
     });
     const failures: unknown[] = [];
-    const run = await syncEveryGateway(t.database.db, (_school, error) => failures.push(error), [s.schoolId]);
+    const run = await syncEveryGateway(t.database.db, t.config.schoolpayUrl, (_school, error) => failures.push(error), [
+      s.schoolId,
+    ]);
     expect(failures).toEqual([]);
     expect(run).toEqual({ schools: 1, processed: 1 });
     expect((await paymentRows()).find((p) => p.reference === missed.schoolpayReceiptNumber)).toMatchObject({
@@ -248,31 +259,34 @@ describe('online payments (SchoolPay-style aggregator)', () => {
       amount: 45_000,
     });
     // Run again: nothing new, nothing twice.
-    expect(await syncEveryGateway(t.database.db, () => {}, [s.schoolId])).toEqual({ schools: 1, processed: 0 });
+    expect(await syncEveryGateway(t.database.db, t.config.schoolpayUrl, () => {}, [s.schoolId])).toEqual({
+      schools: 1,
+      processed: 0,
+    });
   });
 });
 
 describe('a provider that cannot be reached or refuses', () => {
   it('answers 202 with the reason and keeps the last sync date', async () => {
     const s = await registerSchool(t.app, t.database);
-    const fake = await startFakeSchoolPay('CODE1', 'right-password');
+    const other = unique('SP');
+    fake.account(other, 'right-password');
     try {
       await s.api.put('/payment_gateway', {
-        school_code: 'CODE1',
+        school_code: other,
         api_password: 'wrong-password',
-        base_url: fake.baseUrl,
         last_synced_on: daysAgo(3),
       });
       const refused = await s.api.get('/get_online_payments');
       expect(refused.statusCode).toBe(202);
       expect(refused.json().message).toContain('Invalid hash');
-      await fake.close();
+      fake.down = true;
       const down = await s.api.get('/get_online_payments');
       expect(down.statusCode).toBe(202);
       expect(down.json().message).toContain('could not be reached');
       expect((await s.api.get('/payment_gateway')).json().data.last_synced_on).toBe(daysAgo(3));
     } finally {
-      await fake.close().catch(() => {});
+      fake.down = false;
     }
   });
 });

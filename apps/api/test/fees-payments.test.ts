@@ -261,6 +261,22 @@ describe('taking fees payments', () => {
     const list = await client(t.app, viewer.token).post('/view_fees_payments', {});
     expect(list.statusCode).toBe(200);
   });
+
+  it('lets a pay_fees-only cashier take a payment but not amend or void one (/fees/payment/{id} offers those)', async () => {
+    const cashier = client(t.app, (await staffWith(t.app, t.database, school, ['pay_fees'])).token);
+    const taken = await cashier.post('/fees_payments', { student_id: student.id, amount: 12_000, mode_id: cash });
+    expect(taken.statusCode, taken.body).toBe(200);
+    const id = taken.json().data;
+    expect((await cashier.put(`/fees_payments/${id}`, { amount: 1_000, reason: 'Make it small' })).statusCode).toBe(
+      403,
+    );
+    expect((await cashier.post('/delete_fees_payment', { id, reason: 'Hide it' })).statusCode).toBe(403);
+    const office = client(t.app, (await staffWith(t.app, t.database, school, ['view_fees_payments'])).token);
+    const amended = await office.put(`/fees_payments/${id}`, { amount: 13_000, reason: 'Slip read wrongly' });
+    expect(amended.statusCode, amended.body).toBe(200);
+    const voided = await office.post('/delete_fees_payment', { id, reason: 'Entered twice' });
+    expect(voided.statusCode, voided.body).toBe(200);
+  });
 });
 
 describe('payment modes: statements and transfers', () => {

@@ -12,11 +12,21 @@ import { createSchool } from '../src/modules/users/school.js';
 
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
-/** A fresh app per test file: in-memory PGlite, or the PostgreSQL of TEST_DATABASE_URL. */
-export async function startTestApp(options: Partial<AppOptions> & { env?: NodeJS.ProcessEnv } = {}) {
+/**
+ * A fresh app per test file: in-memory PGlite, or the PostgreSQL of TEST_DATABASE_URL. `env` is the
+ * server's environment; a function is read when the app starts (e.g. the SCHOOLPAY_URL of a fake
+ * provider started by an earlier beforeAll).
+ */
+export async function startTestApp(
+  options: Partial<AppOptions> & { env?: NodeJS.ProcessEnv | (() => NodeJS.ProcessEnv) } = {},
+) {
   const database: Database = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, dataDir: 'memory://' });
-  const config = { ...readConfig({ ...options.env }), databaseUrl: process.env.TEST_DATABASE_URL };
-  const app = await buildApp({ database, config, ...options });
+  const { env, ...appOptions } = options;
+  const config = {
+    ...readConfig({ ...(typeof env === 'function' ? env() : env) }),
+    databaseUrl: process.env.TEST_DATABASE_URL,
+  };
+  const app = await buildApp({ database, config, ...appOptions });
   return { app, database, config };
 }
 

@@ -95,19 +95,21 @@ describe('users', () => {
     });
     expect(demote.statusCode).toBe(202);
 
-    // A second administrator may remove the first while one remains…
+    // An administrator may remove another administrator (not the owner: only the owner edits the owner)…
     const s = await newSchool(t.app, t.database);
     const second = await addUser(s.adminToken, { type: 1 });
     const secondToken = await login(t.app, second.username, 'long-enough-1');
-    expect((await as(secondToken).del(`/api/users/${s.adminId}`)).statusCode).toBe(200);
-    // …but a user manager who is not an administrator cannot remove or demote the last one.
+    const third = await addUser(secondToken, { type: 1 });
+    expect((await as(secondToken).del(`/api/users/${third.id}`)).statusCode).toBe(200);
+    expect((await as(secondToken).del(`/api/users/${s.adminId}`)).statusCode).toBe(202);
+    // …but a user manager who is not an administrator cannot remove or demote an administrator.
     const managers = await addGroup(secondToken);
     await as(secondToken).put(`/api/permissions/${managers.id}`, { flags: { view_users: true } });
     const manager = await addUser(secondToken, { type: 2, role_id: managers.id });
     const managerToken = await login(t.app, manager.username, 'long-enough-1');
     const removeLast = await as(managerToken).del(`/api/users/${second.id}`);
     expect(removeLast.statusCode).toBe(202);
-    expect(removeLast.json().message).toBe('The last administrator of the school cannot be removed.');
+    expect(removeLast.json().message).toBe('Only an administrator can add, change or remove an administrator.');
     const demoteLast = await as(managerToken).put(`/api/users/${second.id}`, {
       name: 'Second Admin',
       username: second.username,
@@ -116,7 +118,7 @@ describe('users', () => {
       active: true,
     });
     expect(demoteLast.statusCode).toBe(202);
-    expect(demoteLast.json().message).toMatch(/last administrator/);
+    expect(demoteLast.json().message).toBe('Only an administrator can add, change or remove an administrator.');
   });
 
   it('never shows or touches another school’s users (404)', async () => {
@@ -261,5 +263,203 @@ describe('dashboard', () => {
     const teacher = await staffWith(t.app, t.database, s, ['view_dashboard']);
     expect((await as(teacher.token).post('/api/dashboard', {})).json().data.fees).toBeNull();
     expect(res.json().data.recent[0]).toMatchObject({ action: 'create', entity: 'users' });
+  });
+});
+
+describe('no one grants what they do not hold', () => {
+  let c: TestSchool;
+  let admin: { id: number; username: string; token: string };
+  /** A staff user whose group holds only view_users. */
+  let manager: Awaited<ReturnType<typeof staffWith>>;
+  let small: { id: number; name: string };
+  let big: { id: number; name: string };
+  const onlyAdmins = 'Only an administrator can add, change or remove an administrator.';
+  const fields = (u: { username: string }, more: Record<string, unknown> = {}) => ({
+    name: 'Some Name',
+    username: u.username,
+    active: true,
+    ...more,
+  });
+
+  beforeAll(async () => {
+    c = await newSchool(t.app, t.database);
+    const added = await addUser(c.adminToken, { type: 1 });
+    admin = { ...added, token: await login(t.app, added.username, 'long-enough-1') };
+    manager = await staffWith(t.app, t.database, c, ['view_users']);
+    small = await addGroup(c.adminToken);
+    await as(c.adminToken).put(`/api/permissions/${small.id}`, { flags: { view_users: true } });
+    big = await addGroup(c.adminToken);
+    await as(c.adminToken).put(`/api/permissions/${big.id}`, { flags: { view_users: true, pay_fees: true } });
+  });
+
+  const refused = async (res: { statusCode: number; json: () => { message: string } }, message: string) => {
+    expect(res.statusCode).toBe(202);
+    expect(res.json().message).toBe(message);
+  };
+
+  it('a view_users manager cannot add an administrator, nor a user in a group holding more than they do', async () => {
+    const username = unique('newadmin');
+    const asAdmin = await as(manager.token).post('/api/users', {
+      ...fields({ username }, { type: 1 }),
+      password: 'long-enough-1',
+    });
+    await refused(asAdmin, onlyAdmins);
+    const inBig = await as(manager.token).post('/api/users', {
+      ...fields({ username }, { type: 2, role_id: big.id }),
+      password: 'long-enough-1',
+    });
+    await refused(inBig, `The user group ${big.name} holds permissions you do not hold.`);
+    expect((await as(c.adminToken).get(`/api/users?search=${username}`)).json().total).toBe(0);
+    // A staff user in a group the manager may assign is fine.
+    const inSmall = await as(manager.token).post('/api/users', {
+      ...fields({ username }, { type: 2, role_id: small.id }),
+      password: 'long-enough-1',
+    });
+    expect(inSmall.statusCode, inSmall.body).toBe(200);
+  });
+
+  it('nobody changes their own type or group', async () => {
+    const self = { username: manager.username };
+    await refused(
+      await as(manager.token).put(`/api/users/${manager.userId}`, fields(self, { type: 1 })),
+      'You cannot change your own user type or user group.',
+    );
+    await refused(
+      await as(manager.token).put(`/api/users/${manager.userId}`, fields(self, { type: 2, role_id: small.id })),
+      'You cannot change your own user type or user group.',
+    );
+    await refused(
+      await as(admin.token).put(`/api/users/${admin.id}`, fields(admin, { type: 2, role_id: small.id })),
+      'You cannot change your own user type or user group.',
+    );
+    const me = (await as(manager.token).get('/api/user')).json().data;
+    expect(me).toMatchObject({ type: 2, permission: { flags: { view_users: true, pay_fees: false } } });
+    // Editing one's own name, keeping type and group, is fine.
+    const kept = await as(manager.token).put(
+      `/api/users/${manager.userId}`,
+      fields(self, { type: 2, role_id: manager.roleId, name: 'Renamed Manager' }),
+    );
+    expect(kept.statusCode, kept.body).toBe(200);
+  });
+
+  it("only the owner edits the owner; a manager cannot set an administrator's password or remove one", async () => {
+    const owner = { username: c.adminUsername };
+    const newPassword = { type: 1, password: 'taken-over-99' };
+    await refused(
+      await as(manager.token).put(`/api/users/${c.adminId}`, fields(owner, newPassword)),
+      "Only the owner can change the owner's account.",
+    );
+    await refused(
+      await as(admin.token).put(`/api/users/${c.adminId}`, fields(owner, newPassword)),
+      "Only the owner can change the owner's account.",
+    );
+    await refused(
+      await as(admin.token).del(`/api/users/${c.adminId}`),
+      "Only the owner can change the owner's account.",
+    );
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: c.adminUsername, password: 'taken-over-99' },
+    });
+    expect(signIn.statusCode).not.toBe(200);
+    await login(t.app, c.adminUsername, c.password);
+
+    await refused(await as(manager.token).put(`/api/users/${admin.id}`, fields(admin, newPassword)), onlyAdmins);
+    await refused(await as(manager.token).del(`/api/users/${admin.id}`), onlyAdmins);
+    // An administrator may set another administrator's password; the owner may edit anyone.
+    const byAdmin = await as(admin.token).post('/api/users', {
+      ...fields({ username: unique('adm') }, { type: 1 }),
+      password: 'long-enough-1',
+    });
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+    const other = byAdmin.json().data;
+    expect((await as(admin.token).put(`/api/users/${other.id}`, fields(other, newPassword))).statusCode).toBe(200);
+    await login(t.app, other.username, 'taken-over-99');
+    expect((await as(c.adminToken).put(`/api/users/${admin.id}`, fields(admin, { type: 1 }))).statusCode).toBe(200);
+  });
+
+  it("a manager edits staff users only within their own flags, and never a user's type", async () => {
+    const low = await addUser(c.adminToken, { type: 2, role_id: small.id });
+    const high = await addUser(c.adminToken, { type: 2, role_id: big.id });
+    await refused(
+      await as(manager.token).put(`/api/users/${low.id}`, fields(low, { type: 2, role_id: big.id })),
+      `The user group ${big.name} holds permissions you do not hold.`,
+    );
+    await refused(
+      await as(manager.token).put(`/api/users/${low.id}`, fields(low, { type: 1 })),
+      "Only an administrator can change a user's type.",
+    );
+    // A user whose group holds more than the manager is not theirs to edit (a new password) or remove.
+    await refused(
+      await as(manager.token).put(
+        `/api/users/${high.id}`,
+        fields(high, { type: 2, role_id: big.id, password: 'taken-over-99' }),
+      ),
+      `The user group ${big.name} holds permissions you do not hold.`,
+    );
+    await refused(
+      await as(manager.token).del(`/api/users/${high.id}`),
+      `The user group ${big.name} holds permissions you do not hold.`,
+    );
+    await login(t.app, high.username, 'long-enough-1');
+    // The list and the group list say so, so the screen offers only what the server allows.
+    const listed = (await as(manager.token).get('/api/users?per_page=500')).json().data as {
+      id: number;
+      manageable: boolean;
+    }[];
+    const manageable = (id: number) => listed.find((u) => u.id === id)?.manageable;
+    expect([manageable(low.id), manageable(high.id), manageable(c.adminId), manageable(admin.id)]).toEqual([
+      true,
+      false,
+      false,
+      false,
+    ]);
+    const groups = (await as(manager.token).get('/api/roles')).json().data as { id: number; assignable: boolean }[];
+    expect(groups.find((g) => g.id === small.id)?.assignable).toBe(true);
+    expect(groups.find((g) => g.id === big.id)?.assignable).toBe(false);
+    const ok = await as(manager.token).put(
+      `/api/users/${low.id}`,
+      fields(low, { type: 2, role_id: small.id, password: 'new-password-1' }),
+    );
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await as(manager.token).del(`/api/users/${low.id}`)).statusCode).toBe(200);
+  });
+
+  it('a manage_permissions user grants only flags they hold, and not to their own group', async () => {
+    const keeper = await staffWith(t.app, t.database, c, ['manage_permissions', 'view_dashboard']);
+    const all = Object.fromEntries(
+      Object.keys((await as(c.adminToken).get('/api/permissions')).json().data[0].flags).map((f) => [f, true]),
+    );
+    expect(Object.keys(all)).toHaveLength(99);
+    const offered = (await as(keeper.token).get('/api/permissions')).json().data as { id: number; editable: boolean }[];
+    expect(offered.find((r) => r.id === keeper.roleId)?.editable).toBe(false);
+    expect(offered.find((r) => r.id === small.id)?.editable).toBe(true);
+    await refused(
+      await as(keeper.token).put(`/api/permissions/${keeper.roleId}`, { flags: all }),
+      'You cannot change the permissions of your own user group.',
+    );
+    await refused(
+      await as(keeper.token).put(`/api/permissions/${keeper.roleId}`, { flags: { view_dashboard: true } }),
+      'You cannot change the permissions of your own user group.',
+    );
+    await refused(
+      await as(keeper.token).put(`/api/permissions/${small.id}`, { flags: { pay_fees: true } }),
+      'You cannot grant a permission you do not hold.',
+    );
+    await refused(
+      await as(keeper.token).put(`/api/permissions/${small.id}`, { flags: all }),
+      'You cannot grant a permission you do not hold.',
+    );
+    const flagsOf = async (id: number) =>
+      (await as(c.adminToken).get('/api/permissions')).json().data.find((r: { id: number }) => r.id === id).flags;
+    expect(await flagsOf(keeper.roleId)).toMatchObject({ manage_permissions: true, view_users: false });
+    expect(await flagsOf(small.id)).toMatchObject({ pay_fees: false, view_dashboard: false });
+    // A flag the keeper holds may be granted; a flag the group already holds may be sent again unchanged.
+    const granted = await as(keeper.token).put(`/api/permissions/${big.id}`, {
+      flags: { ...(await flagsOf(big.id)), view_dashboard: true },
+    });
+    expect(granted.statusCode, granted.body).toBe(200);
+    expect(granted.json().data.flags).toMatchObject({ view_dashboard: true, pay_fees: true, view_users: true });
   });
 });

@@ -31,6 +31,12 @@ export interface Call<Input extends z.ZodType = z.ZodType, Output extends z.ZodT
    * (saved under the content-disposition name) or an image.
    */
   file?: 'pdf' | 'xlsx' | 'image' | 'pdf-or-json' | 'xlsx-or-json';
+  /**
+   * The call records, amends, voids or moves money (or decides where it goes). Its access must be one
+   * flag: the flag of the screen that offers it, never the payment desk's `pay_fees` unless it is the
+   * desk's own record call (a test walks them all).
+   */
+  money?: true;
 }
 
 export const defineCall = <C extends Call>(call: C): C => call;

@@ -1,4 +1,4 @@
-import { files } from '@somero/contract';
+import { type CallAccess, files } from '@somero/contract';
 import { eq } from 'drizzle-orm';
 import { NotFound } from './errors.js';
 import type { SchoolScope } from './scope.js';
@@ -24,11 +24,21 @@ export async function saveFile(scope: SchoolScope, kind: string, file: StoredIma
   return row.id;
 }
 
-export async function readFile(scope: SchoolScope, id: number): Promise<StoredImage> {
+/**
+ * Who may read a file: the flag of what it belongs to. The school's logo is on every screen and
+ * document; a student's photo is for those who see students (the profile, the photo upload). A kind
+ * not listed here is for administrators.
+ */
+export const fileAccess: Record<string, CallAccess> = {
+  logo: 'everyone',
+  photo: ['view_students', 'edit_students'],
+};
+
+export async function readFile(scope: SchoolScope, id: number): Promise<StoredImage & { access: CallAccess }> {
   const [row] = await scope.db
-    .select({ bytes: files.bytes, mime: files.mime })
+    .select({ bytes: files.bytes, mime: files.mime, kind: files.kind })
     .from(files)
     .where(scope.mine(files, eq(files.id, id)));
   if (!row) throw new NotFound('file');
-  return { bytes: row.bytes, mime: row.mime };
+  return { bytes: row.bytes, mime: row.mime, access: fileAccess[row.kind] ?? 'admin' };
 }

@@ -12,6 +12,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call this route. Every /api route must say; the server refuses to start otherwise. */
     access?: CallAccess;
+    /** The contract marks the call as changing money (`Call.money`). */
+    money?: true;
   }
   interface FastifyRequest {
     caller: Caller | null;
@@ -27,6 +29,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   access: CallAccess;
+  /** The contract marks the call as changing money: the money test walks these. */
+  money?: true;
 }
 
 export interface HandlerArgs<C extends Call> {
@@ -87,7 +91,10 @@ export function installCore(app: FastifyInstance, database: Database, config: Co
     if (!access) {
       throw new Error(`API route ${route.method} ${route.url} declares no access: give it config.access`);
     }
-    for (const method of [route.method].flat()) registered.push({ method, url: route.url, access });
+    const money = route.config?.money;
+    for (const method of [route.method].flat()) {
+      registered.push({ method, url: route.url, access, ...(money ? { money } : {}) });
+    }
   });
 
   // Sign-in and permission are checked before the body is even parsed.
@@ -166,7 +173,7 @@ export function installCore(app: FastifyInstance, database: Database, config: Co
     app.route({
       method: call.method,
       url: apiUrl(call.path),
-      config: { access: call.access },
+      config: { access: call.access, ...(call.money ? { money: call.money } : {}) },
       schema: {
         summary: call.summary,
         tags: [call.path.split('/')[0]],

@@ -120,6 +120,7 @@ export const recordExpense = defineCall({
   method: 'POST',
   path: 'expenses',
   access: 'add_expenses',
+  money: true,
   summary:
     'Record the cart as one expense, paid from a mode or on credit from a supplier; with `replaces`, the expense being edited is voided ("Edited")',
   input: z.object({
@@ -138,6 +139,7 @@ export const amendExpense = defineCall({
   method: 'PUT',
   path: 'expenses/{id}',
   access: 'add_expenses',
+  money: true,
   summary: "Correct an expense's supplier, reference or note, with the reason (amounts change through edit_expense)",
   input: z.object({
     supplier_id: id.nullable().optional(),
@@ -152,6 +154,7 @@ export const voidExpense = defineCall({
   method: 'DELETE',
   path: 'expenses/{id}',
   access: 'add_expenses',
+  money: true,
   summary: 'Void an expense with a reason; it stays listed as void and leaves every total',
   input: z.object({ reason }),
   output: expenseRow,
@@ -161,6 +164,7 @@ export const editExpense = defineCall({
   method: 'POST',
   path: 'edit_expense',
   access: 'add_expenses',
+  money: true,
   summary: "Put an expense's lines back into the cart for changes (recording with `replaces` then voids it)",
   input: z.object({ id }),
   output: z.object({ expense: expenseRow, cart: z.array(expenseLineRow) }),
@@ -181,6 +185,7 @@ export const clearCredit = defineCall({
   method: 'POST',
   path: 'clear_credit',
   access: 'view_creditors',
+  money: true,
   summary: 'Pay a credit expense from a payment mode (it shows on that mode’s statement on the day paid)',
   input: z.object({ expense_id: id, mode_id: id, paid_on: optionalDate, reference: optionalText(100) }),
   output: expenseRow,

@@ -27,7 +27,6 @@ export type OnlineTransactionRow = z.infer<typeof onlineTransactionRow>;
 export const paymentGatewayView = z.object({
   provider: z.string(),
   school_code: z.string(),
-  base_url: z.string(),
   mode_id: z.number().nullable(),
   enabled: z.boolean(),
   last_synced_on: z.string().nullable(),
@@ -49,6 +48,7 @@ export const getOnlinePayments = defineCall({
   method: 'GET',
   path: 'get_online_payments',
   access: 'pay_fees',
+  money: true,
   summary:
     'Check for new online payments: pull from the aggregator since the last sync, import each receipt once, turn matched ones into fees payments; 202 "No New Payments Received" when nothing new',
   input: noInput,
@@ -75,6 +75,7 @@ export const matchOnlinePayment = defineCall({
   method: 'POST',
   path: 'match_online_payment',
   access: 'pay_fees',
+  money: true,
   summary: 'Assign a pending online transaction to a student; it becomes a fees payment with a receipt',
   input: z.object({ id, student_id: id }),
   output: onlineTransactionRow,
@@ -84,6 +85,7 @@ export const rejectOnlinePayment = defineCall({
   method: 'POST',
   path: 'reject_online_payment',
   access: 'pay_fees',
+  money: true,
   summary: 'Set a pending online transaction aside with a reason (it never becomes a payment)',
   input: z.object({ id, reason: z.string().trim().min(3, 'Give a reason').max(500) }),
   output: onlineTransactionRow,
@@ -92,7 +94,7 @@ export const rejectOnlinePayment = defineCall({
 export const getPaymentGateway = defineCall({
   method: 'GET',
   path: 'payment_gateway',
-  access: 'pay_fees',
+  access: 'general_settings',
   summary: "The school's aggregator account (the API password is never sent back)",
   input: noInput,
   output: paymentGatewayView.nullable(),
@@ -101,13 +103,14 @@ export const getPaymentGateway = defineCall({
 export const savePaymentGateway = defineCall({
   method: 'PUT',
   path: 'payment_gateway',
-  access: 'pay_fees',
-  summary: "Set the school's aggregator account; leave api_password out to keep the one saved",
+  access: 'general_settings',
+  money: true,
+  summary:
+    "Set the school's aggregator account; leave api_password out to keep the one saved. The provider's address is the server's (SCHOOLPAY_URL), never the school's",
   input: z.object({
     provider: z.literal('schoolpay').default('schoolpay'),
     school_code: z.string().trim().min(1).max(40),
     api_password: z.string().min(4).max(200).optional(),
-    base_url: z.url().max(300),
     mode_id: id.nullable().optional(),
     enabled: z.boolean().default(true),
     last_synced_on: z.iso.date().nullable().optional(),

@@ -58,6 +58,7 @@ export const addFeesPayment = defineCall({
   method: 'POST',
   path: 'fees_payments',
   access: 'pay_fees',
+  money: true,
   summary: 'Take a fees payment (the next receipt number); an Idempotency-Key header answers the first payment again',
   input: feesPaymentInput,
   output: z.number(),
@@ -75,7 +76,8 @@ export const feesReceipt = defineCall({
 export const amendFeesPayment = defineCall({
   method: 'PUT',
   path: 'fees_payments/{id}',
-  access: 'pay_fees',
+  access: 'view_fees_payments',
+  money: true,
   summary: 'Amend a payment (mode, reference, payer, date, amount) with a reason; the original is kept',
   input: z.object({
     amount: money.optional(),
@@ -90,7 +92,8 @@ export const amendFeesPayment = defineCall({
 export const voidFeesPayment = defineCall({
   method: 'POST',
   path: 'delete_fees_payment',
-  access: 'pay_fees',
+  access: 'view_fees_payments',
+  money: true,
   summary: 'Void a payment with a reason: it stays listed as void and leaves every total',
   input: z.object({ id, reason }),
   output: feesPaymentRow,
@@ -207,6 +210,7 @@ export const addMoneyTransfer = defineCall({
   method: 'POST',
   path: 'money_transfers',
   access: 'view_payment_modes',
+  money: true,
   summary: 'Move money from one payment mode to another (banking the day’s cash)',
   input: z.object({
     from_mode_id: id,
@@ -222,6 +226,7 @@ export const voidMoneyTransfer = defineCall({
   method: 'DELETE',
   path: 'money_transfers/{id}',
   access: 'view_payment_modes',
+  money: true,
   summary: 'Void a transfer with a reason; it stays listed as void',
   input: z.object({ reason: z.string().trim().min(3, 'Give the reason').max(500) }),
   output: moneyTransferRow,
@@ -249,6 +254,7 @@ export const addOldPayment = defineCall({
   method: 'POST',
   path: 'old_payments',
   access: 'pay_fees',
+  money: true,
   summary: 'Record a payment by an old student (its own receipt series)',
   input: z.object({
     old_student_id: id,
@@ -263,7 +269,8 @@ export const addOldPayment = defineCall({
 export const amendOldPayment = defineCall({
   method: 'PUT',
   path: 'old_payments/{id}',
-  access: 'pay_fees',
+  access: 'view_fees_payments',
+  money: true,
   summary: "Amend an old student's payment",
   input: z.object({
     amount: money.optional(),
@@ -278,7 +285,8 @@ export const amendOldPayment = defineCall({
 export const voidOldPayment = defineCall({
   method: 'POST',
   path: 'delete_old_payment',
-  access: 'pay_fees',
+  access: 'view_fees_payments',
+  money: true,
   summary: "Void an old student's payment with a reason",
   input: z.object({ id, reason }),
   output: oldPaymentRow,

@@ -178,7 +178,8 @@ export const getFile = defineCall({
   method: 'GET',
   path: 'files/{id}',
   access: 'everyone',
-  summary: 'An uploaded image of this school (logo, photo); answers the bytes',
+  summary:
+    "An uploaded image of this school; answers the bytes. The logo is everyone's; a student's photo needs view_students or edit_students",
   input: noInput,
   output: z.unknown(),
   file: 'image',

@@ -15,6 +15,11 @@ export const userRow = z.object({
   active: z.boolean(),
   last_login_at: z.string().nullable(),
   created_at: z.string(),
+  /**
+   * Whether the signed-in user may edit or remove this user: administrators by administrators, the
+   * owner by the owner, a staff user by an administrator or by a manager holding every flag of their group.
+   */
+  manageable: z.boolean(),
 });
 export type UserRow = z.infer<typeof userRow>;
 
@@ -72,6 +77,8 @@ export const roleRow = z.object({
   description: z.string().nullable(),
   users: z.number(),
   flags_granted: z.number(),
+  /** Whether the signed-in user may put users in this group (it holds no flag they do not hold). */
+  assignable: z.boolean(),
 });
 export type RoleRow = z.infer<typeof roleRow>;
 
@@ -83,8 +90,9 @@ const roleFields = {
 export const listRoles = defineCall({
   method: 'GET',
   path: 'roles',
-  access: 'view_roles',
-  summary: 'User groups (roles) with how many users hold each',
+  // The user form's group list too, for those who manage users.
+  access: ['view_roles', 'view_users'],
+  summary: 'User groups (roles) with how many users hold each, and whether the caller may assign each',
   input: noInput,
   output: z.array(roleRow),
 });
@@ -119,6 +127,8 @@ export const rolePermissions = z.object({
   id: z.number(),
   name: z.string(),
   flags: z.record(z.string(), z.boolean()),
+  /** False for the caller's own group unless they are an administrator: nobody changes their own flags. */
+  editable: z.boolean(),
 });
 
 export const listPermissions = defineCall({

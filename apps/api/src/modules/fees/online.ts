@@ -169,9 +169,17 @@ export async function matchPending(scope: SchoolScope, only?: Transaction[]): Pr
   return processed;
 }
 
-/** Pulls from the provider since the last sync (or the term's start week), imports and matches. */
-export async function syncOnline(scope: SchoolScope, gateway: Gateway, today = kampalaDay(new Date())) {
-  const account: GatewayAccount = gateway;
+/**
+ * Pulls from the provider at `baseUrl` (the server's SCHOOLPAY_URL, never the school's) since the last
+ * sync (or 30 days back), imports and matches.
+ */
+export async function syncOnline(
+  scope: SchoolScope,
+  gateway: Gateway,
+  baseUrl: string,
+  today = kampalaDay(new Date()),
+) {
+  const account: GatewayAccount = { schoolCode: gateway.schoolCode, apiPassword: gateway.apiPassword, baseUrl };
   // The day of the last sync is pulled again: payments made later that day were not in it.
   const from = gateway.lastSyncedOn ?? addDays(today, -30);
   const list = await pullTransactions(account, [from, today].sort()[0], today);
@@ -203,6 +211,8 @@ const addDays = (date: string, days: number) => {
  */
 export async function syncEveryGateway(
   db: Executor,
+  /** The server's SchoolPay address (config.schoolpayUrl). */
+  baseUrl: string,
   report: (schoolId: number, error: unknown) => void,
   /** Only these schools (a test, or a re-run for some); every school when left out. */
   schoolIds?: number[],
@@ -217,7 +227,7 @@ export async function syncEveryGateway(
   for (const gateway of gateways) {
     const scope = new SchoolScope(db, gateway.schoolId, { userId: null, name: 'SchoolPay sync' });
     try {
-      processed += (await syncOnline(scope, gateway)).processed;
+      processed += (await syncOnline(scope, gateway, baseUrl)).processed;
     } catch (error) {
       report(gateway.schoolId, error);
     }
@@ -290,7 +300,6 @@ export function toRow(
 const gatewayView = (g: Gateway) => ({
   provider: g.provider,
   school_code: g.schoolCode,
-  base_url: g.baseUrl,
   mode_id: g.modeId,
   enabled: g.enabled,
   last_synced_on: g.lastSyncedOn,
@@ -316,7 +325,7 @@ export function useSimulatedProvider(provider: SimulatedProvider | null) {
 }
 
 /** Fees online (issue 4): the aggregator's pull and webhook, the pending list and the bursar's actions. */
-export function feesOnlineRoutes({ serve, database, app }: ModuleContext) {
+export function feesOnlineRoutes({ serve, database, app, config }: ModuleContext) {
   serve(onlinePendingPayments, async ({ scope }) => ({
     data: await rowsOf(scope, scope.mine(onlineTransactions, eq(onlineTransactions.status, 'pending'))),
   }));
@@ -326,7 +335,7 @@ export function feesOnlineRoutes({ serve, database, app }: ModuleContext) {
     let result: { imported: number; processed: number };
     if (gateway?.enabled) {
       try {
-        result = await syncOnline(scope, gateway);
+        result = await syncOnline(scope, gateway, config.schoolpayUrl);
       } catch (error) {
         if (error instanceof GatewayError) throw new Refusal(error.message);
         throw error;
@@ -400,7 +409,8 @@ export function feesOnlineRoutes({ serve, database, app }: ModuleContext) {
       const values = {
         provider: input.provider,
         schoolCode: input.school_code,
-        baseUrl: input.base_url,
+        // The column is no longer the school's to set (the address is the server's SCHOOLPAY_URL).
+        baseUrl: '',
         modeId: input.mode_id ?? null,
         enabled: input.enabled,
         ...(input.api_password ? { apiPassword: input.api_password } : {}),

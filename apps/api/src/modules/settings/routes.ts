@@ -1,7 +1,7 @@
 import * as calls from '@somero/contract';
 import { classes, schoolSettings, schools, streams, termDates } from '@somero/contract';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
-import { NotFound, Refusal } from '../../core/errors.js';
+import { HttpError, NotFound, Refusal } from '../../core/errors.js';
 import { readFile, saveFile } from '../../core/files.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { prepareImage } from '../../documents/images.js';
@@ -73,8 +73,12 @@ export function settingsRoutes({ serve }: ModuleContext) {
     return { data: await schoolDetailsOf(scope), message: 'Logo uploaded' };
   });
 
-  serve(calls.getFile, async ({ id, scope, reply }) => {
+  serve(calls.getFile, async ({ id, caller, scope, reply }) => {
     const file = await readFile(scope, id);
+    // The call is open to every signed-in user; the file answers to the flag of what it belongs to.
+    if (!calls.allows(caller, file.access)) {
+      throw new HttpError(403, 'Your user group does not allow this. Ask an administrator.');
+    }
     return reply.type(file.mime).header('cache-control', 'private, max-age=86400').send(Buffer.from(file.bytes));
   });
 

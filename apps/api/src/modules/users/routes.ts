@@ -1,6 +1,7 @@
 import * as calls from '@somero/contract';
-import { completeFlags, isAdministratorType, userTypes } from '@somero/contract';
+import { completeFlags, isAdministratorType, isPermissionFlag, userTypes } from '@somero/contract';
 import { and, asc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Caller } from '../../core/auth.js';
 import { Invalid, Refusal } from '../../core/errors.js';
 import { hashPassword } from '../../core/passwords.js';
 import type { SchoolScope } from '../../core/scope.js';
@@ -23,12 +24,25 @@ export function userRoutes(
     type: users.type,
     role_id: users.roleId,
     role: roles.name,
+    roleFlags: roles.flags,
     active: users.active,
     lastLoginAt: users.lastLoginAt,
     createdAt: users.createdAt,
   };
 
-  async function userRows(scope: SchoolScope, where?: SQL, page?: { limit: number; offset: number }) {
+  /** Whether the caller holds every flag of a group (administrators hold them all). */
+  const holdsAll = (caller: Caller, flags: Record<string, boolean> | null) =>
+    isAdministratorType(caller.type) || Object.entries(flags ?? {}).every(([f, on]) => !on || caller.flags[f] === true);
+
+  /** The rule of refuseManaging, for the list (the screen offers edit and delete only where allowed). */
+  const mayManage = (caller: Caller, u: { id: number; type: number; roleFlags: Record<string, boolean> | null }) =>
+    u.type === userTypes.owner
+      ? u.id === caller.userId
+      : isAdministratorType(u.type)
+        ? isAdministratorType(caller.type)
+        : holdsAll(caller, u.roleFlags);
+
+  async function userRows(scope: SchoolScope, caller: Caller, where?: SQL, page?: { limit: number; offset: number }) {
     const q = scope.db
       .select(userColumns)
       .from(users)
@@ -37,15 +51,16 @@ export function userRoutes(
       .orderBy(asc(users.name), asc(users.id))
       .$dynamic();
     const rows = await (page ? q.limit(page.limit).offset(page.offset) : q);
-    return rows.map(({ lastLoginAt, createdAt, ...r }) => ({
+    return rows.map(({ lastLoginAt, createdAt, roleFlags, ...r }) => ({
       ...r,
       last_login_at: iso(lastLoginAt),
       created_at: createdAt.toISOString(),
+      manageable: mayManage(caller, { ...r, roleFlags }),
     }));
   }
 
-  async function userRow(scope: SchoolScope, id: number) {
-    const [row] = await userRows(scope, eq(users.id, id));
+  async function userRow(scope: SchoolScope, caller: Caller, id: number) {
+    const [row] = await userRows(scope, caller, eq(users.id, id));
     return row;
   }
 
@@ -60,7 +75,39 @@ export function userRoutes(
     }
   }
 
-  serve(calls.listUsers, async ({ input, scope }) => {
+  // No one grants what they do not hold (issue 9 §1). Administrators (type 0 or 1) hold every flag;
+  // a staff user with view_users manages staff users only, in groups whose flags they hold.
+
+  const refuseAdministrators = () => {
+    throw new Refusal('Only an administrator can add, change or remove an administrator.');
+  };
+
+  /** Refuses a staff caller a group holding a flag the caller does not hold. */
+  async function refuseGroupBeyond(scope: SchoolScope, caller: Caller, roleId: number | null | undefined) {
+    if (isAdministratorType(caller.type) || !roleId) return;
+    const [role] = await scope.db
+      .select({ name: roles.name, flags: roles.flags })
+      .from(roles)
+      .where(scope.mine(roles, eq(roles.id, roleId)));
+    if (role && !holdsAll(caller, role.flags)) {
+      throw new Refusal(`The user group ${role.name} holds permissions you do not hold.`);
+    }
+  }
+
+  /** May `caller` change or remove the existing user `target`? */
+  async function refuseManaging(
+    scope: SchoolScope,
+    caller: Caller,
+    target: { id: number; type: number; roleId: number | null },
+  ) {
+    if (target.type === userTypes.owner && target.id !== caller.userId) {
+      throw new Refusal("Only the owner can change the owner's account.");
+    }
+    if (isAdministratorType(target.type) && !isAdministratorType(caller.type)) refuseAdministrators();
+    await refuseGroupBeyond(scope, caller, target.roleId);
+  }
+
+  serve(calls.listUsers, async ({ input, caller, scope }) => {
     const where = input.search
       ? or(
           ilike(users.name, likeTerm(input.search)),
@@ -69,14 +116,16 @@ export function userRoutes(
         )
       : undefined;
     const [rows, total] = await Promise.all([
-      userRows(scope, where, { limit: input.per_page, offset: (input.page - 1) * input.per_page }),
+      userRows(scope, caller, where, { limit: input.per_page, offset: (input.page - 1) * input.per_page }),
       scope.table(users, 'users').count(where),
     ]);
     return { data: rows, page: input.page, per_page: input.per_page, total };
   });
 
-  serve(calls.addUser, async ({ input, scope }) => {
+  serve(calls.addUser, async ({ input, caller, scope }) => {
     await checkRole(scope, input.type, input.role_id);
+    if (input.type !== userTypes.staff && !isAdministratorType(caller.type)) refuseAdministrators();
+    await refuseGroupBeyond(scope, caller, input.role_id);
     await refuseTakenLogin(input.username, input.email);
     const created = await scope.table(users, 'users').insert({
       name: input.name,
@@ -88,13 +137,25 @@ export function userRoutes(
       active: input.active,
       passwordHash: await hashPassword(input.password),
     });
-    return { data: await userRow(scope, created.id), message: `User ${created.name} added Successfully` };
+    return { data: await userRow(scope, caller, created.id), message: `User ${created.name} added Successfully` };
   });
 
   serve(calls.updateUser, async ({ id, input, caller, scope }) => {
     const table = scope.table(users, 'users');
     const current = await table.find(id, 'user');
     await checkRole(scope, input.type, input.role_id);
+    await refuseManaging(scope, caller, current);
+    // The owner stays type 0 while an administrator.
+    const type =
+      input.type === userTypes.administrator && current.type === userTypes.owner ? userTypes.owner : input.type;
+    const roleId = input.role_id ?? null;
+    if (id === caller.userId && (type !== current.type || (type === userTypes.staff && roleId !== current.roleId))) {
+      throw new Refusal('You cannot change your own user type or user group.');
+    }
+    if (type !== current.type && !isAdministratorType(caller.type)) {
+      throw new Refusal("Only an administrator can change a user's type.");
+    }
+    await refuseGroupBeyond(scope, caller, roleId);
     await refuseTakenLogin(input.username, input.email, id);
     const wasAdmin = isAdministratorType(current.type);
     const losesAdmin = wasAdmin && (input.type === userTypes.staff || !input.active);
@@ -110,19 +171,19 @@ export function userRoutes(
       username: input.username,
       email: input.email ?? null,
       phone: input.phone ?? null,
-      // The owner stays type 0 while an administrator.
-      type: input.type === userTypes.administrator && current.type === userTypes.owner ? userTypes.owner : input.type,
-      roleId: input.role_id ?? null,
+      type,
+      roleId,
       active: input.active,
       ...(passwordHash ? { passwordHash } : {}),
     });
-    return { data: await userRow(scope, id), message: `User ${input.name} updated Successfully` };
+    return { data: await userRow(scope, caller, id), message: `User ${input.name} updated Successfully` };
   });
 
   serve(calls.deleteUser, async ({ id, caller, scope }) => {
     const table = scope.table(users, 'users');
     const user = await table.find(id, 'user');
     if (id === caller.userId) throw new Refusal('You cannot delete your own account.');
+    await refuseManaging(scope, caller, user);
     if (isAdministratorType(user.type) && (await otherAdministrators(scope, id)) === 0) {
       throw new Refusal('The last administrator of the school cannot be removed.');
     }
@@ -132,7 +193,7 @@ export function userRoutes(
 
   // User groups (roles)
 
-  async function roleRows(scope: SchoolScope, where?: SQL) {
+  async function roleRows(scope: SchoolScope, caller: Caller, where?: SQL) {
     const rows = await scope.db
       .select({
         id: roles.id,
@@ -144,7 +205,11 @@ export function userRoutes(
       .from(roles)
       .where(scope.mine(roles, where))
       .orderBy(asc(roles.name));
-    return rows.map(({ flags, ...r }) => ({ ...r, flags_granted: Object.values(flags).filter(Boolean).length }));
+    return rows.map(({ flags, ...r }) => ({
+      ...r,
+      flags_granted: Object.values(flags).filter(Boolean).length,
+      assignable: holdsAll(caller, flags),
+    }));
   }
 
   async function refuseTakenRoleName(scope: SchoolScope, name: string, exceptId = 0) {
@@ -154,22 +219,22 @@ export function userRoutes(
     if (n) throw new Refusal(`User group ${name} already exists`);
   }
 
-  serve(calls.listRoles, async ({ scope }) => ({ data: await roleRows(scope) }));
+  serve(calls.listRoles, async ({ caller, scope }) => ({ data: await roleRows(scope, caller) }));
 
-  serve(calls.addRole, async ({ input, scope }) => {
+  serve(calls.addRole, async ({ input, caller, scope }) => {
     await refuseTakenRoleName(scope, input.name);
     const role = await scope
       .table(roles, 'users')
       .insert({ name: input.name, description: input.description ?? null, flags: completeFlags({}) });
-    const [row] = await roleRows(scope, eq(roles.id, role.id));
+    const [row] = await roleRows(scope, caller, eq(roles.id, role.id));
     return { data: row, message: `User Group ${role.name} added Successfully` };
   });
 
-  serve(calls.updateRole, async ({ id, input, scope }) => {
+  serve(calls.updateRole, async ({ id, input, caller, scope }) => {
     await scope.table(roles, 'users').find(id, 'user group');
     await refuseTakenRoleName(scope, input.name, id);
     await scope.table(roles, 'users').update(id, { name: input.name, description: input.description ?? null });
-    const [row] = await roleRows(scope, eq(roles.id, id));
+    const [row] = await roleRows(scope, caller, eq(roles.id, id));
     return { data: row, message: `User Group ${input.name} updated Successfully` };
   });
 
@@ -188,17 +253,37 @@ export function userRoutes(
 
   // Permissions: the flags of each user group
 
-  serve(calls.listPermissions, async ({ scope }) => {
-    const rows = await scope.db.select().from(roles).where(scope.mine(roles)).orderBy(asc(roles.name));
-    return { data: rows.map((r) => ({ id: r.id, name: r.name, flags: completeFlags(r.flags) })) };
+  /** The caller's own group, whose flags they may not change (none for an administrator). */
+  async function ownGroup(scope: SchoolScope, caller: Caller) {
+    if (isAdministratorType(caller.type)) return null;
+    const [me] = await scope.db.select({ roleId: users.roleId }).from(users).where(eq(users.id, caller.userId));
+    return me?.roleId ?? null;
+  }
+
+  serve(calls.listPermissions, async ({ caller, scope }) => {
+    const [rows, own] = await Promise.all([
+      scope.db.select().from(roles).where(scope.mine(roles)).orderBy(asc(roles.name)),
+      ownGroup(scope, caller),
+    ]);
+    return {
+      data: rows.map((r) => ({ id: r.id, name: r.name, flags: completeFlags(r.flags), editable: r.id !== own })),
+    };
   });
 
-  serve(calls.updatePermissions, async ({ id, input, scope }) => {
+  serve(calls.updatePermissions, async ({ id, input, caller, scope }) => {
     const table = scope.table(roles, 'users');
     const role = await table.find(id, 'user group');
+    if (!isAdministratorType(caller.type)) {
+      if ((await ownGroup(scope, caller)) === id)
+        throw new Refusal('You cannot change the permissions of your own user group.');
+      const granted = Object.entries(input.flags).filter(
+        ([flag, on]) => on && isPermissionFlag(flag) && role.flags[flag] !== true && caller.flags[flag] !== true,
+      );
+      if (granted.length) throw new Refusal('You cannot grant a permission you do not hold.');
+    }
     const flags = completeFlags({ ...role.flags, ...input.flags });
     await table.update(id, { flags }, 'permissions');
-    return { data: { id, name: role.name, flags }, message: `Permissions of ${role.name} saved` };
+    return { data: { id, name: role.name, flags, editable: true }, message: `Permissions of ${role.name} saved` };
   });
 
   return { userRows };

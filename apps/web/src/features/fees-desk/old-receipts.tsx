@@ -62,7 +62,9 @@ export default function OldStudentReceiptsScreen() {
     { search: search.term },
     { perPage },
   );
-  const mayPay = can(user, 'pay_fees');
+  const mayPay = can(user, addOldPayment.access);
+  // Corrections are offered to those who may correct fees payments, not to every cashier.
+  const mayCorrect = can(user, amendOldPayment.access);
 
   return (
     <div data-screen-status="built">
@@ -125,7 +127,7 @@ export default function OldStudentReceiptsScreen() {
           actions={(p) => (
             <RowActions
               name={t('receiptNamed', { n: p.receipt_no })}
-              onEdit={mayPay && p.status === 'valid' ? () => setAmending(p) : undefined}
+              onEdit={mayCorrect && p.status === 'valid' ? () => setAmending(p) : undefined}
             >
               <Tooltip label={t('actions.print')}>
                 <ActionIcon
@@ -136,7 +138,7 @@ export default function OldStudentReceiptsScreen() {
                   <IconPrinter size={18} />
                 </ActionIcon>
               </Tooltip>
-              {mayPay && p.status === 'valid' ? (
+              {mayCorrect && p.status === 'valid' ? (
                 <VoidButton
                   label={t('payment.void')}
                   ariaLabel={t('actions.voidNamed', { n: p.receipt_no })}

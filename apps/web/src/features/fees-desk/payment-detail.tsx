@@ -64,7 +64,7 @@ export default function PaymentDetailScreen() {
         )}
       </div>
     );
-  const mayChange = p.status === 'valid' && can(user, 'pay_fees');
+  const mayChange = p.status === 'valid' && can(user, amendFeesPayment.access);
 
   return (
     <div data-screen-status="built">

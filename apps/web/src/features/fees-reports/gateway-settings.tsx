@@ -9,12 +9,9 @@ import { useSaving } from '../../lib/saving';
 
 type Gateway = NonNullable<CallOutput<typeof getPaymentGateway>>;
 
-/** SchoolPay's address unless the school's provider gives another (DOMAIN.md §5). */
-const defaultBaseUrl = 'https://schoolpay.co.ug/paymentapi/AndroidRS';
-
 /**
  * The school's aggregator account (SchoolPay): school code, API password (never shown again; left
- * empty it stays), the address, the payment mode its payments go to, and the webhook address to give
+ * empty it stays), the payment mode its payments go to, and the webhook address to give
  * the provider.
  */
 export function GatewaySettings({ onClose }: { onClose: () => void }) {
@@ -37,7 +34,6 @@ function GatewayForm({ saved, onClose }: { saved: Gateway | null; onClose: () =>
   const [values, setValues] = useState({
     school_code: saved?.school_code ?? '',
     api_password: '',
-    base_url: saved?.base_url ?? defaultBaseUrl,
     mode_id: saved?.mode_id ?? null,
     enabled: saved?.enabled ?? true,
   });
@@ -81,13 +77,6 @@ function GatewayForm({ saved, onClose }: { saved: Gateway | null; onClose: () =>
           error={errors.api_password}
           required={!saved?.has_password}
           autoComplete="new-password"
-        />
-        <TextInput
-          label={t('gateway.baseUrl')}
-          value={values.base_url}
-          onChange={(e) => set({ base_url: e.currentTarget.value })}
-          error={errors.base_url}
-          required
         />
         <ReferenceSelect
           label={t('gateway.mode')}

@@ -5,6 +5,7 @@ import {
   type OnlineTransactionRow,
   onlinePendingPayments,
   rejectOnlinePayment,
+  savePaymentGateway,
 } from '@somero/contract';
 import { IconRefresh, IconSettings, IconUserCheck, IconX } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,7 +14,9 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-title';
 import { type StudentOption, StudentPicker } from '../../components/student-picker';
+import { can } from '../../lib/access';
 import { api, fetchData, fieldErrors } from '../../lib/api';
+import { useUser } from '../../lib/auth';
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 import { useSaving } from '../../lib/saving';
 import { GatewaySettings } from './gateway-settings';
@@ -25,6 +28,7 @@ import { GatewaySettings } from './gateway-settings';
  */
 export default function PendingOnlinePaymentsScreen() {
   const { t } = useTranslation('fees-reports');
+  const user = useUser();
   const queryClient = useQueryClient();
   const saving = useSaving();
   const [checking, setChecking] = useState(false);
@@ -53,9 +57,11 @@ export default function PendingOnlinePaymentsScreen() {
       <PageHeader
         actions={
           <>
-            <Button variant="default" leftSection={<IconSettings size={16} />} onClick={() => setConfiguring(true)}>
-              {t('gateway.open')}
-            </Button>
+            {can(user, savePaymentGateway.access) ? (
+              <Button variant="default" leftSection={<IconSettings size={16} />} onClick={() => setConfiguring(true)}>
+                {t('gateway.open')}
+              </Button>
+            ) : null}
             <Button leftSection={<IconRefresh size={16} />} onClick={() => void check()} loading={checking}>
               {t('online.check')}
             </Button>

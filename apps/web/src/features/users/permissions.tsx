@@ -14,7 +14,9 @@ import { Link } from 'react-router';
 import { CenteredLoader } from '../../components/centered-loader';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-title';
+import { can } from '../../lib/access';
 import { api, fetchData } from '../../lib/api';
+import { useUser } from '../../lib/auth';
 import { useSaving } from '../../lib/saving';
 
 type Flags = Record<PermissionFlag, boolean>;
@@ -31,8 +33,12 @@ for (const route of screenRoutes) {
 /** Choose a user group, switch its 99 flags (grouped as the menus are), Save. */
 export default function PermissionsScreen() {
   const { t } = useTranslation();
+  const me = useUser();
   const queryClient = useQueryClient();
   const saving = useSaving();
+  // A user who is not an administrator grants only flags they hold, and never to their own group
+  // (the server says which groups they may edit). A flag already on may be switched off.
+  const isAdmin = can(me, 'admin');
   const roles = useQuery({
     queryKey: ['permissions'],
     queryFn: () => fetchData(listPermissions, {}).then((r) => r.data),
@@ -40,7 +46,8 @@ export default function PermissionsScreen() {
   const [roleId, setRoleId] = useState<string | null>(null);
   const [draft, setDraft] = useState<{ roleId: string; flags: Flags } | null>(null);
 
-  const role = roles.data?.find((r) => String(r.id) === roleId);
+  const editable = roles.data?.filter((r) => r.editable) ?? [];
+  const role = editable.find((r) => String(r.id) === roleId);
   const saved = useMemo(() => (role ? completeFlags(role.flags) : null), [role]);
   const flags = draft && draft.roleId === roleId ? draft.flags : saved;
   const changed = flags !== saved;
@@ -49,8 +56,9 @@ export default function PermissionsScreen() {
     if (!roleId || !flags) return;
     setDraft({ roleId, flags: { ...flags, ...update } });
   };
+  const mayGrant = (flag: PermissionFlag) => can(me, flag) || saved?.[flag] === true;
   const setAll = (list: PermissionFlag[], value: boolean) =>
-    change(Object.fromEntries(list.map((f) => [f, value])) as Partial<Flags>);
+    change(Object.fromEntries(list.filter((f) => !value || mayGrant(f)).map((f) => [f, value])) as Partial<Flags>);
 
   const save = async () => {
     if (!role || !flags) return;
@@ -76,7 +84,8 @@ export default function PermissionsScreen() {
           ) : null
         }
       />
-      {roles.data.length === 0 ? (
+      {isAdmin ? null : <Text c="dimmed">{t('permissions.onlyHeld')}</Text>}
+      {editable.length === 0 ? (
         <Alert color="gray">
           {t('permissions.noGroups')}{' '}
           <Anchor component={Link} to="/user/role">
@@ -88,7 +97,7 @@ export default function PermissionsScreen() {
           maw={360}
           label={t('permissions.group')}
           placeholder={t('permissions.choose')}
-          data={roles.data.map((r) => ({ value: String(r.id), label: r.name }))}
+          data={editable.map((r) => ({ value: String(r.id), label: r.name }))}
           value={roleId}
           onChange={setRoleId}
           searchable
@@ -123,6 +132,7 @@ export default function PermissionsScreen() {
                       label={flagLabel(flag)}
                       description={screensOf.get(flag)}
                       checked={flags[flag]}
+                      disabled={!mayGrant(flag)}
                       onChange={(e) => change({ [flag]: e.currentTarget.checked })}
                       data-flag={flag}
                     />

@@ -46,8 +46,13 @@ export function UserForm({ row, onClose, onSaved }: Props) {
   const roles = useQuery({
     queryKey: ['roles'],
     queryFn: () => fetchData(listRoles, {}).then((r) => r.data),
-    enabled: can(me, 'view_roles'),
+    enabled: can(me, listRoles.access),
   });
+  // Only an administrator sets a user's type; nobody changes their own type or group. A staff user
+  // managing users is offered only the groups whose flags they hold (the server says which).
+  const isAdmin = can(me, 'admin');
+  const self = row?.id === me.id;
+  const groups = (roles.data ?? []).filter((r) => r.assignable || r.id === row?.role_id);
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
   const text = (key: 'name' | 'username' | 'email' | 'phone' | 'password') => ({
@@ -98,13 +103,14 @@ export function UserForm({ row, onClose, onSaved }: Props) {
             onChange={(value) => set('type', value === '1' ? 1 : 2)}
             allowDeselect={false}
             error={errors.type}
-            disabled={row?.type === 0}
-            description={row?.type === 0 ? t('users.ownerNote') : undefined}
+            disabled={row?.type === 0 || !isAdmin || self}
+            description={row?.type === 0 ? t('users.ownerNote') : self ? t('users.selfNote') : undefined}
           />
           <Select
             label={t('users.fields.role_id')}
             placeholder={t('users.noGroup')}
-            data={(roles.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
+            data={groups.map((r) => ({ value: String(r.id), label: r.name }))}
+            disabled={self && values.type === 2}
             value={values.role_id === null ? null : String(values.role_id)}
             onChange={(value) => set('role_id', value ? Number(value) : null)}
             clearable

@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/page-title';
 import { usePagedList, useSearch } from '../../components/paged-list';
 import { RowActions } from '../../components/row-actions';
 import { api } from '../../lib/api';
+import { useUser } from '../../lib/auth';
 import { formatDateTime } from '../../lib/format';
 import { UserForm } from './user-form';
 
@@ -16,6 +17,7 @@ const perPage = 20;
 
 export default function UsersScreen() {
   const { t } = useTranslation();
+  const me = useUser();
   const search = useSearch();
   const [editing, setEditing] = useState<UserRow | 'new' | null>(null);
   const [deleting, setDeleting] = useState<UserRow | null>(null);
@@ -82,7 +84,13 @@ export default function UsersScreen() {
             },
           ]}
           actions={(row) => (
-            <RowActions name={row.name} onEdit={() => setEditing(row)} onDelete={() => setDeleting(row)} />
+            // The server says which users the signed-in user may change (administrators only by
+            // administrators, the owner by the owner, staff users within the manager's own flags).
+            <RowActions
+              name={row.name}
+              onEdit={row.manageable ? () => setEditing(row) : undefined}
+              onDelete={row.manageable && row.id !== me.id ? () => setDeleting(row) : undefined}
+            />
           )}
           paging={paging}
         />
