@@ -2,8 +2,8 @@
 -- the primary keys it drops, so each "<table>_pkey" is written out. Order: drop the single-column foreign
 -- keys between school tables, drop the three unique indexes without school_id, drop the primary keys, add
 -- (school_id, id) primary keys, add the composite foreign keys (school_id, x_id) -> other (school_id, id),
--- create the unique indexes again leading with school_id. Existing rows refer within their school, so the
--- composite keys validate.
+-- create the unique indexes again leading with school_id, and an index on id alone per table for the
+-- queries that still join on id. Existing rows refer within their school, so the composite keys validate.
 ALTER TABLE "auth_tokens" DROP CONSTRAINT "auth_tokens_user_id_users_id_fk";
 --> statement-breakpoint
 ALTER TABLE "password_resets" DROP CONSTRAINT "password_resets_user_id_users_id_fk";
@@ -227,6 +227,44 @@ ALTER TABLE "student_guardians" ADD CONSTRAINT "student_guardians_guardian_id_fk
 ALTER TABLE "students" ADD CONSTRAINT "students_class_id_fk" FOREIGN KEY ("school_id","class_id") REFERENCES "public"."classes"("school_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "students" ADD CONSTRAINT "students_stream_id_fk" FOREIGN KEY ("school_id","stream_id") REFERENCES "public"."streams"("school_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "students" ADD CONSTRAINT "students_photo_file_id_fk" FOREIGN KEY ("school_id","photo_file_id") REFERENCES "public"."files"("school_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "audits_id" ON "audits" USING btree ("id");--> statement-breakpoint
+CREATE INDEX "auth_tokens_id" ON "auth_tokens" USING btree ("id");--> statement-breakpoint
+CREATE INDEX "password_resets_id" ON "password_resets" USING btree ("id");--> statement-breakpoint
+CREATE INDEX "roles_id" ON "roles" USING btree ("id");--> statement-breakpoint
+CREATE INDEX "users_id" ON "users" USING btree ("id");--> statement-breakpoint
+CREATE INDEX "files_id" ON "files" USING btree ("id");--> statement-breakpoint
+CREATE INDEX "expense_cart_lines_id" ON "expense_cart_lines" USING btree ("id");--> statement-breakpoint
+CREATE INDEX "expense_categories_id" ON "expense_categories" USING btree ("id");--> statement-breakpoint
+CREATE INDEX "expense_items_id" ON "expense_items" USING btree ("id");--> statement-breakpoint
+CREATE INDEX "expense_lines_id" ON "expense_lines" USING btree ("id");--> statement-breakpoint
+CREATE INDEX "expenses_id" ON "expenses" USING btree ("id");--> statement-breakpoint
+CREATE INDEX "suppliers_id" ON "suppliers" USING btree ("id");--> statement-breakpoint
+CREATE INDEX "bursaries_id" ON "bursaries" USING btree ("id");--> statement-breakpoint
+CREATE INDEX "fees_additions_id" ON "fees_additions" USING btree ("id");--> statement-breakpoint
+CREATE INDEX "fees_deductions_id" ON "fees_deductions" USING btree ("id");--> statement-breakpoint
+CREATE INDEX "previous_debts_id" ON "previous_debts" USING btree ("id");--> statement-breakpoint
+CREATE INDEX "bursary_categories_id" ON "bursary_categories" USING btree ("id");--> statement-breakpoint
+CREATE INDEX "fees_categories_id" ON "fees_categories" USING btree ("id");--> statement-breakpoint
+CREATE INDEX "student_terms_id" ON "student_terms" USING btree ("id");--> statement-breakpoint
+CREATE INDEX "fees_payment_amendments_id" ON "fees_payment_amendments" USING btree ("id");--> statement-breakpoint
+CREATE INDEX "fees_payments_id" ON "fees_payments" USING btree ("id");--> statement-breakpoint
+CREATE INDEX "money_transfers_id" ON "money_transfers" USING btree ("id");--> statement-breakpoint
+CREATE INDEX "old_payment_amendments_id" ON "old_payment_amendments" USING btree ("id");--> statement-breakpoint
+CREATE INDEX "old_payments_id" ON "old_payments" USING btree ("id");--> statement-breakpoint
+CREATE INDEX "online_transactions_id" ON "online_transactions" USING btree ("id");--> statement-breakpoint
+CREATE INDEX "payment_modes_id" ON "payment_modes" USING btree ("id");--> statement-breakpoint
+CREATE INDEX "fees_breakdowns_id" ON "fees_breakdowns" USING btree ("id");--> statement-breakpoint
+CREATE INDEX "revenue_categories_id" ON "revenue_categories" USING btree ("id");--> statement-breakpoint
+CREATE INDEX "revenue_sources_id" ON "revenue_sources" USING btree ("id");--> statement-breakpoint
+CREATE INDEX "revenues_id" ON "revenues" USING btree ("id");--> statement-breakpoint
+CREATE INDEX "classes_id" ON "classes" USING btree ("id");--> statement-breakpoint
+CREATE INDEX "streams_id" ON "streams" USING btree ("id");--> statement-breakpoint
+CREATE INDEX "term_dates_id" ON "term_dates" USING btree ("id");--> statement-breakpoint
+CREATE INDEX "guardians_id" ON "guardians" USING btree ("id");--> statement-breakpoint
+CREATE INDEX "old_students_id" ON "old_students" USING btree ("id");--> statement-breakpoint
+CREATE INDEX "pass_outs_id" ON "pass_outs" USING btree ("id");--> statement-breakpoint
+CREATE INDEX "student_accounts_id" ON "student_accounts" USING btree ("id");--> statement-breakpoint
+CREATE INDEX "students_id" ON "students" USING btree ("id");--> statement-breakpoint
 CREATE UNIQUE INDEX "previous_debts_student" ON "previous_debts" USING btree ("school_id","student_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "student_terms_unique" ON "student_terms" USING btree ("school_id","student_id","year","term");--> statement-breakpoint
 CREATE UNIQUE INDEX "student_accounts_student" ON "student_accounts" USING btree ("school_id","student_id");

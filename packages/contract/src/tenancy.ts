@@ -2,6 +2,7 @@ import type { BuildExtraConfigColumns } from 'drizzle-orm';
 import { getTableColumns, getTableName, is } from 'drizzle-orm';
 import {
   foreignKey,
+  index,
   integer,
   type PgColumn,
   type PgColumnBuilderBase,
@@ -85,7 +86,8 @@ export const isSchoolOwned = (table: PgTable) => 'schoolId' in getTableColumns(t
  * - every `.references(() => other.x)` to a school-owned table turned into the composite foreign key
  *   (school_id, column) → other (school_id, x), named `<table>_<column>_fk`; references to tables that
  *   are not per school (schools) stay as they are;
- * - school_id → schools.id when the column does not say it.
+ * - school_id → schools.id when the column does not say it;
+ * - an index on id alone, for the queries that still join on id without school_id.
  * ON DELETE SET NULL / SET DEFAULT would touch school_id too, so they are refused.
  */
 export function schoolTable<
@@ -124,6 +126,10 @@ export function schoolTable<
       if (!cols.id) throw new Error(`${name}: declare a primary key that includes school_id`);
       out.push(primaryKey({ name: `${name}_pkey`, columns: [cols.schoolId, cols.id] }));
     }
+    // Many queries still join on id alone (`students.id = fees_payments.student_id`); without this
+    // index such a join would read every school's rows. It goes when every join carries school_id.
+    const extraColumns = self as unknown as Record<string, Parameters<ReturnType<typeof index>['on']>[0]>;
+    if (cols.id) out.push(index(`${name}_id`).on(extraColumns.id));
     for (const { key, refs } of moved)
       for (const { ref, actions } of refs) {
         const target = ref();
