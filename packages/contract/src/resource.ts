@@ -1,5 +1,5 @@
 import { getTableColumns, getTableName } from 'drizzle-orm';
-import { integer, type PgColumn, type PgTable, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Access, CallAccess } from './permissions.js';
 
@@ -11,22 +11,7 @@ import type { Access, CallAccess } from './permissions.js';
  * (snake_case); code uses the table's keys.
  */
 
-/** The tenant. Every school-owned table references it. */
-export const schools = pgTable('schools', {
-  id: serial().primaryKey(),
-  name: text().notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-});
-
-/** id, school_id, created_at, updated_at: the columns every declared entity starts with. */
-export const tenantColumns = () => ({
-  id: serial().primaryKey(),
-  schoolId: integer('school_id')
-    .notNull()
-    .references(() => schools.id),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-});
+export { isSchoolOwned, notPerSchool, schools, schoolTable, tenantColumns } from './tenancy.js';
 
 const managedKeys = ['id', 'schoolId', 'createdAt', 'updatedAt'] as const;
 type Managed = (typeof managedKeys)[number];

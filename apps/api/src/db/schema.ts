@@ -1,4 +1,4 @@
-import { schools } from '@somero/contract';
+import { schools, schoolTable } from '@somero/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -16,10 +16,10 @@ import {
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** User groups. `flags` holds true/false for each of the 99 permission flags. */
-export const roles = pgTable(
+export const roles = schoolTable(
   'roles',
   {
-    id: serial().primaryKey(),
+    id: serial().notNull(),
     schoolId: integer('school_id')
       .notNull()
       .references(() => schools.id),
@@ -31,10 +31,10 @@ export const roles = pgTable(
   (t) => [uniqueIndex('roles_school_name').on(t.schoolId, sql`lower(${t.name})`)],
 );
 
-export const users = pgTable(
+export const users = schoolTable(
   'users',
   {
-    id: serial().primaryKey(),
+    id: serial().notNull(),
     schoolId: integer('school_id')
       .notNull()
       .references(() => schools.id),
@@ -59,10 +59,10 @@ export const users = pgTable(
 );
 
 /** Sign-in tokens: only a SHA-256 of the token is kept. Expiry slides forward with use. */
-export const authTokens = pgTable(
+export const authTokens = schoolTable(
   'auth_tokens',
   {
-    id: serial().primaryKey(),
+    id: serial().notNull(),
     schoolId: integer('school_id')
       .notNull()
       .references(() => schools.id),
@@ -80,8 +80,8 @@ export const authTokens = pgTable(
 );
 
 /** One-hour password reset links; only a hash of the secret is kept. */
-export const passwordResets = pgTable('password_resets', {
-  id: serial().primaryKey(),
+export const passwordResets = schoolTable('password_resets', {
+  id: serial().notNull(),
   schoolId: integer('school_id')
     .notNull()
     .references(() => schools.id),
@@ -101,10 +101,10 @@ export const loginFailures = pgTable('login_failures', {
 });
 
 /** Every write leaves a row here, in the same transaction as the write. */
-export const audits = pgTable(
+export const audits = schoolTable(
   'audits',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     schoolId: integer('school_id')
       .notNull()
       .references(() => schools.id),

@@ -61,8 +61,13 @@ export async function usedBy(scope: SchoolScope, table: PgTable, id: number): Pr
   for (const other of allTables) {
     for (const fk of getTableConfig(other).foreignKeys) {
       const ref = fk.reference();
-      if (getTableName(ref.foreignTable) !== target || ref.columns.length !== 1) continue;
-      const [{ n }] = await scope.db.select({ n: count() }).from(other).where(eq(ref.columns[0], id));
+      if (getTableName(ref.foreignTable) !== target) continue;
+      // (school_id, x_id) → target (school_id, id) between school tables (ARCHITECTURE §10, tenancy).
+      const at = ref.foreignColumns.findIndex((c) => c.name !== 'school_id');
+      if (at < 0) continue;
+      const school = ref.columns.find((c, i) => i !== at && c.name === 'school_id');
+      const where = school ? and(eq(ref.columns[at], id), eq(school, scope.schoolId)) : eq(ref.columns[at], id);
+      const [{ n }] = await scope.db.select({ n: count() }).from(other).where(where);
       if (Number(n) > 0)
         uses.push(
           `${n} ${n === 1 ? labelOfTable(getTableName(other)).replace(/s$/, '') : labelOfTable(getTableName(other))}`,

@@ -30,12 +30,12 @@ export async function ensureEnrolled(scope: SchoolScope, year: number, term: num
       ${groupSql}, g = ${entry}
     from students
     cross join lateral generate_series(
-      case when exists (select 1 from student_terms t where t.student_id = students.id) then ${last}::int else ${entry} end,
+      case when exists (select 1 from student_terms t where t.school_id = students.school_id and t.student_id = students.id) then ${last}::int else ${entry} end,
       ${last}::int) g
     where students.school_id = ${scope.schoolId} and students.status = 'current' ${only}
       and not exists (select 1 from student_terms t
-        where t.student_id = students.id and t.year = g / 3 and t.term = g % 3 + 1)
-    on conflict (student_id, year, term) do nothing`);
+        where t.school_id = students.school_id and t.student_id = students.id and t.year = g / 3 and t.term = g % 3 + 1)
+    on conflict (school_id, student_id, year, term) do nothing`);
 }
 
 /** The current term, with the school's current students enrolled in it. */

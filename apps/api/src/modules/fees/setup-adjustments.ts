@@ -211,7 +211,7 @@ async function saveDebts(scope: SchoolScope, debts: { student_id: number; amount
           })),
         )
         .onConflictDoUpdate({
-          target: previousDebts.studentId,
+          target: [previousDebts.schoolId, previousDebts.studentId],
           set: { amount: sql`excluded.amount`, note: sql`excluded.note`, updatedAt: new Date() },
         })
         .returning();

@@ -1,11 +1,11 @@
-import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { schools } from '../../resource.js';
+import { integer, primaryKey, text } from 'drizzle-orm/pg-core';
+import { schools, schoolTable } from '../../resource.js';
 
 /**
  * Gapless numbers per school (receipts, pass-outs, admission numbers): the row is locked and bumped in
  * the same transaction as the record that takes the number, never a database sequence.
  */
-export const counters = pgTable(
+export const counters = schoolTable(
   'counters',
   {
     schoolId: integer('school_id')

@@ -1,5 +1,5 @@
-import { customType, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { tenantColumns } from '../../resource.js';
+import { customType, index, integer, text } from 'drizzle-orm/pg-core';
+import { schoolTable, tenantColumns } from '../../resource.js';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
@@ -7,7 +7,7 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataTyp
  * Uploaded files (school logo, student photos), kept in the database so that a backup of the
  * database is a backup of everything. Images are resized before they are stored.
  */
-export const files = pgTable(
+export const files = schoolTable(
   'files',
   {
     ...tenantColumns(),

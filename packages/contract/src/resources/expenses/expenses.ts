@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { defineResource, tenantColumns } from '../../resource.js';
+import { boolean, date, index, integer, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { defineResource, schoolTable, tenantColumns } from '../../resource.js';
 import { paymentModes } from '../fees/money.js';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -8,7 +8,7 @@ const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 const expenseReaders = ['add_expenses', 'view_expenses', 'view_creditors', 'expenditure_report'] as const;
 
 /** What the school spends on: food, stationery, utilities, repairs, transport. */
-export const expenseCategories = pgTable(
+export const expenseCategories = schoolTable(
   'expense_categories',
   {
     ...tenantColumns(),
@@ -34,7 +34,7 @@ export const expenseCategoryResource = defineResource(expenseCategories, {
 });
 
 /** A thing the school buys, in its category: "Maize flour" (Food), by the unit it is bought in. */
-export const expenseItems = pgTable(
+export const expenseItems = schoolTable(
   'expense_items',
   {
     ...tenantColumns(),
@@ -70,7 +70,7 @@ export const expenseItemResource = defineResource(expenseItems, {
 });
 
 /** Who the school buys from. */
-export const suppliers = pgTable(
+export const suppliers = schoolTable(
   'suppliers',
   {
     ...tenantColumns(),
@@ -101,7 +101,7 @@ export const supplierResource = defineResource(suppliers, {
 });
 
 /** A user's expense cart: the lines of the expense being put together, until it is recorded. */
-export const expenseCartLines = pgTable(
+export const expenseCartLines = schoolTable(
   'expense_cart_lines',
   {
     ...tenantColumns(),
@@ -121,7 +121,7 @@ export const expenseCartLines = pgTable(
  * supplier until the credit is cleared from a mode. A mistake is voided with a reason, never deleted;
  * editing an expense records a new one from the cart and voids the old one ("Edited").
  */
-export const expenses = pgTable(
+export const expenses = schoolTable(
   'expenses',
   {
     ...tenantColumns(),
@@ -152,7 +152,7 @@ export const expenses = pgTable(
 );
 
 /** An expense's lines: what was bought, how many, at what unit cost. */
-export const expenseLines = pgTable(
+export const expenseLines = schoolTable(
   'expense_lines',
   {
     ...tenantColumns(),

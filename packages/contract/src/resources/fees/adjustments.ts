@@ -1,5 +1,5 @@
-import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { defineResource, tenantColumns } from '../../resource.js';
+import { boolean, index, integer, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { defineResource, schoolTable, tenantColumns } from '../../resource.js';
 import { students } from '../students/students.js';
 import { bursaryCategories, feesCategories } from './categories.js';
 
@@ -8,7 +8,7 @@ import { bursaryCategories, feesCategories } from './categories.js';
  * term or every term from its start until removed. Removing one that already applied ends it at the
  * current term, so past balances never change.
  */
-export const bursaries = pgTable(
+export const bursaries = schoolTable(
   'bursaries',
   {
     ...tenantColumns(),
@@ -78,7 +78,7 @@ export const bursaryResource = defineResource(bursaries, {
 });
 
 /** One-off charges to a student for a term (transport, a lost item, remedial classes…). */
-export const feesAdditions = pgTable(
+export const feesAdditions = schoolTable(
   'fees_additions',
   {
     ...tenantColumns(),
@@ -122,7 +122,7 @@ export const feesAdditionResource = defineResource(feesAdditions, {
 });
 
 /** One-off discounts for a term (staff child, sibling discount…). */
-export const feesDeductions = pgTable(
+export const feesDeductions = schoolTable(
   'fees_deductions',
   {
     ...tenantColumns(),
@@ -160,7 +160,7 @@ export const feesDeductionResource = defineResource(feesDeductions, {
 });
 
 /** A balance brought forward from before Somero: one per student, owed before their first term here. */
-export const previousDebts = pgTable(
+export const previousDebts = schoolTable(
   'previous_debts',
   {
     ...tenantColumns(),
@@ -170,5 +170,5 @@ export const previousDebts = pgTable(
     amount: integer().notNull(),
     note: text(),
   },
-  (t) => [uniqueIndex('previous_debts_student').on(t.studentId)],
+  (t) => [uniqueIndex('previous_debts_student').on(t.schoolId, t.studentId)],
 );

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { defineResource, tenantColumns } from '../../resource.js';
+import { integer, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { defineResource, schoolTable, tenantColumns } from '../../resource.js';
 
 /** Tuition, development, uniform, UNEB registration… */
-export const feesCategories = pgTable(
+export const feesCategories = schoolTable(
   'fees_categories',
   {
     ...tenantColumns(),
@@ -37,9 +37,11 @@ export const feesCategoryResource = defineResource(feesCategories, {
 });
 
 /** Academic, sports, staff child, sponsor… */
-export const bursaryCategories = pgTable('bursary_categories', { ...tenantColumns(), name: text().notNull() }, (t) => [
-  uniqueIndex('bursary_categories_school_name').on(t.schoolId, sql`lower(${t.name})`),
-]);
+export const bursaryCategories = schoolTable(
+  'bursary_categories',
+  { ...tenantColumns(), name: text().notNull() },
+  (t) => [uniqueIndex('bursary_categories_school_name').on(t.schoolId, sql`lower(${t.name})`)],
+);
 
 export const bursaryCategoryResource = defineResource(bursaryCategories, {
   path: 'bursary_categories',

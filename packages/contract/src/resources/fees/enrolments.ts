@@ -1,5 +1,5 @@
-import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { tenantColumns } from '../../resource.js';
+import { boolean, index, integer, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { schoolTable, tenantColumns } from '../../resource.js';
 import { classes } from '../school/classes.js';
 import { streams } from '../school/streams.js';
 import { students } from '../students/students.js';
@@ -9,7 +9,7 @@ import { students } from '../students/students.js';
  * as they were then. Fees for a past term are charged from this, not from today's class, so
  * promotion never rewrites an old balance.
  */
-export const studentTerms = pgTable(
+export const studentTerms = schoolTable(
   'student_terms',
   {
     ...tenantColumns(),
@@ -28,7 +28,7 @@ export const studentTerms = pgTable(
     isNew: boolean('is_new').notNull().default(false),
   },
   (t) => [
-    uniqueIndex('student_terms_unique').on(t.studentId, t.year, t.term),
+    uniqueIndex('student_terms_unique').on(t.schoolId, t.studentId, t.year, t.term),
     index('student_terms_term').on(t.schoolId, t.year, t.term, t.classId),
   ],
 );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { defineResource, schools, tenantColumns } from '../../resource.js';
+import { boolean, date, index, integer, jsonb, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { defineResource, schools, schoolTable, tenantColumns } from '../../resource.js';
 import { oldStudents } from '../students/old-students.js';
 import { students } from '../students/students.js';
 import { paymentModeKinds } from './options.js';
@@ -8,7 +8,7 @@ import { paymentModeKinds } from './options.js';
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** Where money is kept: the cash box, each bank account, mobile money, the aggregator. */
-export const paymentModes = pgTable(
+export const paymentModes = schoolTable(
   'payment_modes',
   {
     ...tenantColumns(),
@@ -52,7 +52,7 @@ export const paymentModeResource = defineResource(paymentModes, {
 });
 
 /** Money moved between modes (banking the day's cash). A mistake is voided, never deleted. */
-export const moneyTransfers = pgTable(
+export const moneyTransfers = schoolTable(
   'money_transfers',
   {
     ...tenantColumns(),
@@ -78,7 +78,7 @@ export const moneyTransfers = pgTable(
  * A fees payment and its receipt. Receipt numbers are gapless per school. A wrong payment is voided
  * with a reason (it stays listed, and the ledger shows the reversal); a correction is an amendment.
  */
-export const feesPayments = pgTable(
+export const feesPayments = schoolTable(
   'fees_payments',
   {
     ...tenantColumns(),
@@ -115,7 +115,7 @@ export const feesPayments = pgTable(
 );
 
 /** Each change to a payment: what it was, what it became, who, when and why. */
-export const feesPaymentAmendments = pgTable(
+export const feesPaymentAmendments = schoolTable(
   'fees_payment_amendments',
   {
     ...tenantColumns(),
@@ -134,7 +134,7 @@ export const feesPaymentAmendments = pgTable(
  * Payments reported by the aggregator (SchoolPay-style), keyed by its receipt number so nothing is
  * imported twice. Matched ones become fees payments; others wait for the bursar.
  */
-export const onlineTransactions = pgTable(
+export const onlineTransactions = schoolTable(
   'online_transactions',
   {
     ...tenantColumns(),
@@ -163,7 +163,7 @@ export const onlineTransactions = pgTable(
  * A school's aggregator account. The API password signs requests and webhooks; it is never shown back.
  * The webhook finds its school by the school code, hence the index.
  */
-export const paymentGateways = pgTable(
+export const paymentGateways = schoolTable(
   'payment_gateways',
   {
     schoolId: integer('school_id')
@@ -182,7 +182,7 @@ export const paymentGateways = pgTable(
 );
 
 /** Payments by old students towards what they owed when they left; their own receipt series. */
-export const oldPayments = pgTable(
+export const oldPayments = schoolTable(
   'old_payments',
   {
     ...tenantColumns(),
@@ -210,7 +210,7 @@ export const oldPayments = pgTable(
 );
 
 /** Each change to an old student's payment: what it was, what it became, who, when and why (if given). */
-export const oldPaymentAmendments = pgTable(
+export const oldPaymentAmendments = schoolTable(
   'old_payment_amendments',
   {
     ...tenantColumns(),

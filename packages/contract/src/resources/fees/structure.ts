@@ -1,5 +1,5 @@
-import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { defineResource, tenantColumns } from '../../resource.js';
+import { index, integer, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { defineResource, schoolTable, tenantColumns } from '../../resource.js';
 import { classes } from '../school/classes.js';
 import { feesCategories } from './categories.js';
 import { entrantChoices, nationalityChoices, sectionChoices } from './options.js';
@@ -9,7 +9,7 @@ import { entrantChoices, nationalityChoices, sectionChoices } from './options.js
  * both), a nationality group and new entrants or everyone. A student's charges for a term are the
  * rows that match their class, section, nationality and whether they joined that term.
  */
-export const feesBreakdowns = pgTable(
+export const feesBreakdowns = schoolTable(
   'fees_breakdowns',
   {
     ...tenantColumns(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { defineResource, tenantColumns } from '../../resource.js';
+import { date, index, integer, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { defineResource, schoolTable, tenantColumns } from '../../resource.js';
 import { paymentModes } from '../fees/money.js';
 
 // Revenue screens show no notice on success (specification); failures still do.
@@ -9,7 +9,7 @@ const silent = { added: '', updated: '', deleted: '' };
 const readers = ['view_revenue_categories', 'view_revenue_sources', 'view_revenues', 'revenue_report'] as const;
 
 /** What kinds of money besides fees a school takes in: sales, hire of facilities, grants, donations. */
-export const revenueCategories = pgTable(
+export const revenueCategories = schoolTable(
   'revenue_categories',
   {
     ...tenantColumns(),
@@ -35,7 +35,7 @@ export const revenueCategoryResource = defineResource(revenueCategories, {
 });
 
 /** Where a category's money comes from: "Sale of maize" (Sales), "Hire of the school bus" (Hire). */
-export const revenueSources = pgTable(
+export const revenueSources = schoolTable(
   'revenue_sources',
   {
     ...tenantColumns(),
@@ -68,7 +68,7 @@ export const revenueSourceResource = defineResource(revenueSources, {
  * Money taken in other than fees, into a payment mode (it shows on the mode's statement). A mistake is
  * voided with a reason and stays listed; a correction is recorded with its reason in the audit trail.
  */
-export const revenues = pgTable(
+export const revenues = schoolTable(
   'revenues',
   {
     ...tenantColumns(),

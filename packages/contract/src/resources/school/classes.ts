@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, integer, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { curricula, levels } from '../../options.js';
-import { defineResource, tenantColumns } from '../../resource.js';
+import { defineResource, schoolTable, tenantColumns } from '../../resource.js';
 
 /** S1–S6: each class has a level, the curriculum it follows, its place in the school and the class it promotes to. */
-export const classes = pgTable(
+export const classes = schoolTable(
   'classes',
   {
     ...tenantColumns(),

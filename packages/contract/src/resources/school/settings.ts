@@ -1,9 +1,9 @@
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { schools } from '../../resource.js';
+import { integer, text, timestamp } from 'drizzle-orm/pg-core';
+import { schools, schoolTable } from '../../resource.js';
 import { files } from '../core/files.js';
 
 /** One row per school: what documents print and what later areas default to. The name is on `schools`. */
-export const schoolSettings = pgTable('school_settings', {
+export const schoolSettings = schoolTable('school_settings', {
   schoolId: integer('school_id')
     .primaryKey()
     .references(() => schools.id),

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { defineResource, tenantColumns } from '../../resource.js';
+import { integer, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { defineResource, schoolTable, tenantColumns } from '../../resource.js';
 import { classes } from './classes.js';
 
 /** A class's streams: S1 East, S1 West… */
-export const streams = pgTable(
+export const streams = schoolTable(
   'streams',
   {
     ...tenantColumns(),

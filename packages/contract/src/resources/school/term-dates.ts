@@ -1,8 +1,8 @@
-import { date, index, integer, pgTable, uniqueIndex } from 'drizzle-orm/pg-core';
-import { tenantColumns } from '../../resource.js';
+import { date, index, integer, uniqueIndex } from 'drizzle-orm/pg-core';
+import { schoolTable, tenantColumns } from '../../resource.js';
 
 /** Each year's three terms: opening and closing dates, and "next term begins" printed on reports. */
-export const termDates = pgTable(
+export const termDates = schoolTable(
   'term_dates',
   {
     ...tenantColumns(),

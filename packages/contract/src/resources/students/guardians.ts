@@ -1,9 +1,9 @@
-import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, text } from 'drizzle-orm/pg-core';
 import { relationships } from '../../options.js';
-import { defineResource, tenantColumns } from '../../resource.js';
+import { defineResource, schoolTable, tenantColumns } from '../../resource.js';
 
 /** Parents and guardians; one guardian may be linked to several students (siblings). */
-export const guardians = pgTable(
+export const guardians = schoolTable(
   'guardians',
   {
     ...tenantColumns(),

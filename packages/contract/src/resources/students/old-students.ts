@@ -1,12 +1,12 @@
-import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { defineResource, tenantColumns } from '../../resource.js';
+import { index, integer, text } from 'drizzle-orm/pg-core';
+import { defineResource, schoolTable, tenantColumns } from '../../resource.js';
 import { students } from './students.js';
 
 /**
  * Former students with what they still owe: leavers moved here by migration (linked to their
  * student record) or entered directly for those who left before Somero.
  */
-export const oldStudents = pgTable(
+export const oldStudents = schoolTable(
   'old_students',
   {
     ...tenantColumns(),

@@ -1,12 +1,12 @@
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { passOutStatuses, passOutTypes } from '../../options.js';
-import { defineResource, tenantColumns } from '../../resource.js';
+import { defineResource, schoolTable, tenantColumns } from '../../resource.js';
 import { students } from './students.js';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** Pass-outs (exeats): a printed pass for a student leaving school during term. */
-export const passOuts = pgTable(
+export const passOuts = schoolTable(
   'pass_outs',
   {
     ...tenantColumns(),

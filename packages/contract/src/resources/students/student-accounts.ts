@@ -1,9 +1,9 @@
-import { boolean, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { tenantColumns } from '../../resource.js';
+import { boolean, integer, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { schoolTable, tenantColumns } from '../../resource.js';
 import { students } from './students.js';
 
 /** Student portal accounts: the user name is the admission number; the school sets the password. */
-export const studentAccounts = pgTable(
+export const studentAccounts = schoolTable(
   'student_accounts',
   {
     ...tenantColumns(),
@@ -16,7 +16,7 @@ export const studentAccounts = pgTable(
     lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
-    uniqueIndex('student_accounts_student').on(t.studentId),
+    uniqueIndex('student_accounts_student').on(t.schoolId, t.studentId),
     uniqueIndex('student_accounts_username').on(t.schoolId, t.username),
   ],
 );

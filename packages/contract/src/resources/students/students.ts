@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { genders, sections } from '../../options.js';
-import { defineResource, tenantColumns } from '../../resource.js';
+import { defineResource, schoolTable, tenantColumns } from '../../resource.js';
 import { files } from '../core/files.js';
 import { classes } from '../school/classes.js';
 import { streams } from '../school/streams.js';
 import { guardians } from './guardians.js';
 
 /** The student register as a Ugandan secondary school keeps it. */
-export const students = pgTable(
+export const students = schoolTable(
   'students',
   {
     ...tenantColumns(),
@@ -51,7 +51,7 @@ export const students = pgTable(
 );
 
 /** Which guardians a student has; siblings share guardians. */
-export const studentGuardians = pgTable(
+export const studentGuardians = schoolTable(
   'student_guardians',
   {
     schoolId: integer('school_id').notNull(),
@@ -63,7 +63,10 @@ export const studentGuardians = pgTable(
       .references(() => guardians.id),
     primary: boolean().notNull().default(false),
   },
-  (t) => [primaryKey({ columns: [t.studentId, t.guardianId] }), index('student_guardians_guardian').on(t.guardianId)],
+  (t) => [
+    primaryKey({ columns: [t.schoolId, t.studentId, t.guardianId] }),
+    index('student_guardians_guardian').on(t.guardianId),
+  ],
 );
 
 /**
