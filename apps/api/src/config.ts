@@ -20,12 +20,25 @@ export interface Config {
   demoAdminPassword?: string;
   tokenDays: number;
   logLevel: string;
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client's address (sign-in limits, audit):
+   * false (none), a number of proxy hops, or Fastify's list of trusted addresses. `TRUST_PROXY=true`
+   * is one hop: the address the reverse proxy in front of us added, never one the client wrote.
+   */
+  trustProxy: false | number | string;
   /** Minutes between pulls from every school's SchoolPay account (the webhook's safety net); 0 is off. */
   onlineSyncMinutes: number;
 }
 
 const bool = (v: string | undefined, fallback: boolean) =>
   v === undefined || v === '' ? fallback : !/^(false|0|no|off)$/i.test(v);
+
+function proxyTrust(v: string | undefined): false | number | string {
+  if (v === undefined || v.trim() === '' || /^(false|0|no|off)$/i.test(v)) return false;
+  if (/^(true|yes|on)$/i.test(v)) return 1;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
+}
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
@@ -45,5 +58,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenDays: Number(env.TOKEN_DAYS ?? 30),
     logLevel: env.LOG_LEVEL ?? 'info',
     onlineSyncMinutes: Number(env.ONLINE_SYNC_MINUTES ?? 60),
+    trustProxy: proxyTrust(env.TRUST_PROXY),
   };
 }
