@@ -31,6 +31,11 @@ export interface Call<Input extends z.ZodType = z.ZodType, Output extends z.ZodT
    * (saved under the content-disposition name) or an image.
    */
   file?: 'pdf' | 'xlsx' | 'image' | 'pdf-or-json' | 'xlsx-or-json';
+  /**
+   * Answers while the session is locked (lock, unlock, logout). Every other signed-in call of a
+   * locked session answers 423 with `{ message, locked: true }` until the password is given.
+   */
+  whileLocked?: true;
 }
 
 export const defineCall = <C extends Call>(call: C): C => call;
