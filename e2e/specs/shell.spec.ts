@@ -56,12 +56,26 @@ test('log out clears the session and goes to the sign-in screen', async ({ page 
 test('lock holds across a reload and every screen until the password is given', async ({ page }) => {
   const errors = collectPageErrors(page);
   await uiSignIn(page, admin.username, admin.password);
+  const locking = page.waitForResponse((r) => r.url().endsWith('/api/lock') && r.status() === 200);
   await page.getByRole('button', { name: 'Lock' }).click();
+  await locking;
   await expect(page).toHaveURL(/\/lock$/);
   await page.reload();
   await expect(page.getByTestId('page-title')).toHaveText('Screen Locked');
   await page.goto('/users');
   await expect(page).toHaveURL(/\/lock$/);
+
+  // The server holds the lock, not the browser: its token opens nothing, and a reload without the
+  // browser's own flag still comes back to the lock screen.
+  const token = await page.evaluate(() => localStorage.getItem('somero.token'));
+  const refused = await page.request.get('/api/users', { headers: { Authorization: `Bearer ${token}` } });
+  expect(refused.status()).toBe(423);
+  for (const path of ['/lock', '/users']) {
+    await page.evaluate(() => localStorage.removeItem('somero.locked'));
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/lock$/);
+    await expect(page.getByTestId('page-title')).toHaveText('Screen Locked');
+  }
 
   await page.getByRole('textbox', { name: 'Password' }).fill('not-the-password');
   await page.getByRole('button', { name: 'Unlock' }).click();

@@ -40,7 +40,12 @@ export async function buildApp({ database, config, logger = false, mailer, extra
     logger,
     bodyLimit: 20 * 1024 * 1024,
     genReqId: () => crypto.randomUUID().slice(0, 8),
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    // A number of hops trusts that many proxies in front, whatever their address (Fastify itself
+    // refuses a bare hop count).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -20,6 +20,12 @@ export interface Config {
   demoAdminPassword?: string;
   tokenDays: number;
   logLevel: string;
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client's address (sign-in limits, audit):
+   * false (none), a number of proxy hops, or Fastify's list of trusted addresses. `TRUST_PROXY=true`
+   * is one hop: the address the reverse proxy in front of us added, never one the client wrote.
+   */
+  trustProxy: false | number | string;
   /** Minutes between pulls from every school's SchoolPay account (the webhook's safety net); 0 is off. */
   onlineSyncMinutes: number;
   /**
@@ -34,6 +40,13 @@ export const schoolpayDefaultUrl = 'https://schoolpay.co.ug/paymentapi/AndroidRS
 
 const bool = (v: string | undefined, fallback: boolean) =>
   v === undefined || v === '' ? fallback : !/^(false|0|no|off)$/i.test(v);
+
+function proxyTrust(v: string | undefined): false | number | string {
+  if (v === undefined || v.trim() === '' || /^(false|0|no|off)$/i.test(v)) return false;
+  if (/^(true|yes|on)$/i.test(v)) return 1;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
+}
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
@@ -54,5 +67,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     onlineSyncMinutes: Number(env.ONLINE_SYNC_MINUTES ?? 60),
     schoolpayUrl: (env.SCHOOLPAY_URL || schoolpayDefaultUrl).replace(/\/+$/, ''),
+    trustProxy: proxyTrust(env.TRUST_PROXY),
   };
 }

@@ -2,9 +2,11 @@ import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../src/app.js';
+import { readConfig } from '../src/config.js';
 import { forgetCallers } from '../src/core/auth.js';
 import { authTokens } from '../src/db/schema.js';
-import { bearer, login, newSchool, startTestApp, type TestSchool, unique, useTestApp } from './support.js';
+import { bearer, login, newSchool, type TestSchool, unique, useTestApp } from './support.js';
 
 /** A real SMTP server on loopback that keeps what it receives. */
 async function startSmtp() {
@@ -27,6 +29,10 @@ async function startSmtp() {
   const port = (server.server.address() as AddressInfo).port;
   return { received, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
+
+/** A random address per test, so limits counted in a shared PostgreSQL never meet another run's. */
+const anAddress = () =>
+  `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 beforeAll(async () => {
@@ -109,7 +115,7 @@ describe('sign-in', () => {
 
   it('limits failed attempts per user name with 429 saying when to try again', async () => {
     const s = await newSchool(t.app, t.database);
-    const address = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.7`;
+    const address = anAddress();
     const codes: number[] = [];
     for (let i = 0; i < 6; i++) {
       const res = await t.app.inject({
@@ -188,6 +194,7 @@ describe('register, recover, unlock, change password, profile', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/register',
+      remoteAddress: anAddress(),
       payload: {
         school: 'St. Mary’s College Kisubi',
         name: 'Sr. Agnes Namutebi',
@@ -204,6 +211,7 @@ describe('register, recover, unlock, change password, profile', () => {
     const again = await t.app.inject({
       method: 'POST',
       url: '/api/register',
+      remoteAddress: anAddress(),
       payload: { school: 'Another', name: 'Someone', username, email: 'other@x.example', password: 'strong-pass-1' },
     });
     expect(again.statusCode).toBe(202);
@@ -211,8 +219,9 @@ describe('register, recover, unlock, change password, profile', () => {
   });
 
   it('can be turned off with ALLOW_REGISTRATION=false', async () => {
-    const off = await startTestApp({ env: { ALLOW_REGISTRATION: 'false' } });
-    const res = await off.app.inject({
+    // A second app on the same database (a fresh database would cost a migration run).
+    const off = await buildApp({ database: t.database, config: readConfig({ ALLOW_REGISTRATION: 'false' }) });
+    const res = await off.inject({
       method: 'POST',
       url: '/api/register',
       payload: {
@@ -223,8 +232,7 @@ describe('register, recover, unlock, change password, profile', () => {
         password: 'strong-pass-1',
       },
     });
-    await off.app.close();
-    await off.database.close();
+    await off.close();
     expect(res.statusCode).toBe(202);
     expect(res.json().message).toMatch(/turned off/);
   });
@@ -233,7 +241,12 @@ describe('register, recover, unlock, change password, profile', () => {
     const school = await newSchool(t.app, t.database);
     const email = `${school.adminUsername}@school.example`;
     const before = smtp.received.length;
-    const res = await t.app.inject({ method: 'POST', url: '/api/recover', payload: { email } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/recover',
+      remoteAddress: anAddress(),
+      payload: { email },
+    });
     expect(res.statusCode).toBe(200);
     expect(smtp.received.length).toBe(before + 1);
     const mail = smtp.received.at(-1)!.replace(/=\r?\n/g, '');
@@ -265,7 +278,8 @@ describe('register, recover, unlock, change password, profile', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/recover',
-      payload: { email: 'nobody@nowhere.example' },
+      remoteAddress: anAddress(),
+      payload: { email: `${unique('nobody')}@nowhere.example` },
     });
     expect(res.statusCode).toBe(200);
     expect(smtp.received.length).toBe(before);
@@ -325,5 +339,279 @@ describe('register, recover, unlock, change password, profile', () => {
     expect(res.json().message).toBe('Profile updated successfully');
     const me = await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(school.adminToken) });
     expect(me.json().data).toMatchObject({ name: 'Mr. Okello James', phone: '+256 772 123456' });
+  });
+});
+
+const get = (app: App, token: string, url = '/api/user') => app.inject({ method: 'GET', url, headers: bearer(token) });
+const post = (app: App, url: string, payload: object, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'POST', url, headers, payload });
+
+/** Asks for a reset link for `email` and answers its secret, read from the e-mail the SMTP server got. */
+async function resetSecret(email: string) {
+  const before = smtp.received.length;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/recover',
+    remoteAddress: anAddress(),
+    payload: { email },
+  });
+  expect(res.statusCode).toBe(200);
+  expect(smtp.received.length).toBe(before + 1);
+  const mail = smtp.received.at(-1)!.replace(/=\r?\n/g, '');
+  return mail.match(/recover\?token=(?:3D)?([\w-]+)/)![1];
+}
+const reset = (secret: string, password: string) => post(t.app, '/api/reset_password', { token: secret, password });
+
+describe('a changed password ends the other sessions and the reset links', () => {
+  it('set by an administrator: every session of that user ends and its reset links die', async () => {
+    const school = await newSchool(t.app, t.database);
+    const username = unique('bursar');
+    const email = `${username}@school.example`;
+    const payload = { name: 'Bursar', username, email, type: 1, active: true };
+    const added = await post(t.app, '/api/users', { ...payload, password: 'first-pass-1' }, bearer(school.adminToken));
+    const id = added.json().data.id;
+    const [one, two] = [await login(t.app, username, 'first-pass-1'), await login(t.app, username, 'first-pass-1')];
+    expect((await get(t.app, one)).statusCode).toBe(200); // cached in this process: the change must still act
+    const link = await resetSecret(email);
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${id}`,
+      headers: bearer(school.adminToken),
+      payload: { ...payload, password: 'set-by-admin-1' },
+    });
+    expect(set.statusCode).toBe(200);
+    expect((await get(t.app, one)).statusCode).toBe(401);
+    expect((await get(t.app, two)).statusCode).toBe(401);
+    expect((await reset(link, 'sneaky-pass-1')).statusCode).toBe(202);
+    await login(t.app, username, 'set-by-admin-1');
+    // An edit without a password ends nothing.
+    const kept = await login(t.app, username, 'set-by-admin-1');
+    await t.app.inject({ method: 'PUT', url: `/api/users/${id}`, headers: bearer(school.adminToken), payload });
+    expect((await get(t.app, kept)).statusCode).toBe(200);
+  });
+
+  it('an administrator setting their own password on the users screen keeps only that session', async () => {
+    const school = await newSchool(t.app, t.database);
+    const other = await login(t.app, school.adminUsername);
+    const payload = { name: 'Head Administrator', username: school.adminUsername, type: 1, active: true };
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${school.adminId}`,
+      headers: bearer(school.adminToken),
+      payload: { ...payload, email: `${school.adminUsername}@school.example`, password: 'my-own-pass-1' },
+    });
+    expect(set.statusCode).toBe(200);
+    expect((await get(t.app, school.adminToken)).statusCode).toBe(200);
+    expect((await get(t.app, other)).statusCode).toBe(401);
+  });
+
+  it('changed by the user: the other sessions end, this one stays, and older reset links die', async () => {
+    const school = await newSchool(t.app, t.database);
+    const other = await login(t.app, school.adminUsername);
+    expect((await get(t.app, other)).statusCode).toBe(200);
+    const link = await resetSecret(`${school.adminUsername}@school.example`);
+    const changed = await post(
+      t.app,
+      '/api/change_password',
+      { current_password: school.password, password: 'changed-pass-2' },
+      bearer(school.adminToken),
+    );
+    expect(changed.statusCode).toBe(200);
+    expect((await get(t.app, school.adminToken)).statusCode).toBe(200);
+    expect((await get(t.app, other)).statusCode).toBe(401);
+    expect((await reset(link, 'sneaky-pass-1')).statusCode).toBe(202);
+    await login(t.app, school.adminUsername, 'changed-pass-2');
+  });
+
+  it('by a reset link: every session ends and every older link dies', async () => {
+    const school = await newSchool(t.app, t.database);
+    const email = `${school.adminUsername}@school.example`;
+    expect((await get(t.app, school.adminToken)).statusCode).toBe(200);
+    const older = await resetSecret(email);
+    const newer = await resetSecret(email);
+    expect((await reset(newer, 'from-the-link-1')).statusCode).toBe(200);
+    expect((await get(t.app, school.adminToken)).statusCode).toBe(401);
+    const late = await reset(older, 'from-old-link-1');
+    expect(late.statusCode).toBe(202);
+    expect(late.json().message).toMatch(/expired or was already used/);
+    await login(t.app, school.adminUsername, 'from-the-link-1');
+  });
+});
+
+describe('sign-in limits', () => {
+  const signIn = (app: App, username: string, password: string, from: { remoteAddress?: string; xff?: string }) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress: from.remoteAddress,
+      headers: from.xff ? { 'x-forwarded-for': from.xff } : {},
+      payload: { username, password },
+    });
+
+  it('failures from one address never lock out the user signing in from another', async () => {
+    const school = await newSchool(t.app, t.database);
+    const [a, b] = [anAddress(), anAddress()];
+    for (let i = 0; i < 5; i++) {
+      expect((await signIn(t.app, school.adminUsername, 'guess-guess', { remoteAddress: a })).statusCode).toBe(202);
+    }
+    expect((await signIn(t.app, school.adminUsername, school.password, { remoteAddress: a })).statusCode).toBe(429);
+    expect((await signIn(t.app, school.adminUsername, school.password, { remoteAddress: b })).statusCode).toBe(200);
+    // A wrong password from b counts for b only; a stays blocked.
+    expect((await signIn(t.app, school.adminUsername, 'guess-guess', { remoteAddress: b })).statusCode).toBe(202);
+    expect((await signIn(t.app, school.adminUsername, school.password, { remoteAddress: a })).statusCode).toBe(429);
+  });
+
+  it('with TRUST_PROXY=true the address is the one the proxy forwarded, not one the client wrote', async () => {
+    const proxied = await buildApp({ database: t.database, config: { ...t.config, trustProxy: 1 } });
+    try {
+      const school = await newSchool(proxied, t.database);
+      const proxy = anAddress();
+      const [a, b] = [anAddress(), anAddress()];
+      for (let i = 0; i < 5; i++) {
+        // The client wrote a different address each time; the proxy appended the real one.
+        const from = { remoteAddress: proxy, xff: `${anAddress()}, ${a}` };
+        expect((await signIn(proxied, school.adminUsername, 'guess-guess', from)).statusCode).toBe(202);
+      }
+      expect(
+        (await signIn(proxied, school.adminUsername, school.password, { remoteAddress: proxy, xff: a })).statusCode,
+      ).toBe(429);
+      expect(
+        (await signIn(proxied, school.adminUsername, school.password, { remoteAddress: proxy, xff: b })).statusCode,
+      ).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('an address spraying many names is stopped, but not a user who signed in from it before', async () => {
+    const school = await newSchool(t.app, t.database);
+    const newcomer = await newSchool(t.app, t.database); // never signed in from the office
+    const office = anAddress();
+    expect((await signIn(t.app, school.adminUsername, school.password, { remoteAddress: office })).statusCode).toBe(
+      200,
+    );
+    for (let i = 0; i < 100; i++) {
+      const res = await signIn(t.app, unique('name'), 'Password1', { remoteAddress: office });
+      expect(res.statusCode).toBe(202);
+    }
+    const stopped = await signIn(t.app, unique('name'), 'Password1', { remoteAddress: office });
+    expect(stopped.statusCode).toBe(429);
+    expect(stopped.json().message).toMatch(/Try again in 1\d minutes/);
+    expect((await signIn(t.app, newcomer.adminUsername, newcomer.password, { remoteAddress: office })).statusCode).toBe(
+      429,
+    );
+    expect((await signIn(t.app, school.adminUsername, school.password, { remoteAddress: office })).statusCode).toBe(
+      200,
+    );
+    // Elsewhere the newcomer is not held up.
+    expect(
+      (await signIn(t.app, newcomer.adminUsername, newcomer.password, { remoteAddress: anAddress() })).statusCode,
+    ).toBe(200);
+  });
+
+  it('limits registrations per address', async () => {
+    const school = await newSchool(t.app, t.database);
+    const from = anAddress();
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/register',
+        remoteAddress: from,
+        // A taken user name: refused at once, but still counted.
+        payload: {
+          school: 'Spam',
+          name: 'Spammer',
+          username: school.adminUsername,
+          email: `${unique('s')}@x.example`,
+          password: 'strong-pass-1',
+        },
+      });
+      codes.push(res.statusCode);
+      if (i === 10)
+        expect(res.json().message).toMatch(/Too many registrations from this address\. Try again in \d+ minutes/);
+    }
+    expect(codes).toEqual([...Array(10).fill(202), 429]);
+  });
+
+  it('limits reset requests per e-mail and per address', async () => {
+    const email = `${unique('target')}@nowhere.example`;
+    const perEmail: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      perEmail.push(
+        (await t.app.inject({ method: 'POST', url: '/api/recover', remoteAddress: anAddress(), payload: { email } }))
+          .statusCode,
+      );
+    }
+    expect(perEmail).toEqual([200, 200, 200, 429]);
+    const from = anAddress();
+    const perAddress: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/recover',
+        remoteAddress: from,
+        payload: { email: `${unique('who')}@nowhere.example` },
+      });
+      perAddress.push(res.statusCode);
+      if (i === 10) expect(res.json().message).toMatch(/Too many reset requests\. Try again in \d+ minutes/);
+    }
+    expect(perAddress).toEqual([...Array(10).fill(200), 429]);
+  });
+});
+
+describe('the lock screen, enforced by the server', () => {
+  it('a locked session answers 423 to everything but unlock and logout, until the password is given', async () => {
+    const school = await newSchool(t.app, t.database);
+    const token = school.adminToken;
+    const other = await login(t.app, school.adminUsername);
+    expect((await get(t.app, token)).statusCode).toBe(200); // cached: the lock must act at once all the same
+    expect((await post(t.app, '/api/lock', {}, bearer(token))).statusCode).toBe(200);
+
+    const me = await get(t.app, token);
+    expect(me.statusCode).toBe(423);
+    expect(me.json()).toEqual({ message: 'This session is locked. Give your password to unlock it.', locked: true });
+    expect((await get(t.app, token, '/api/users')).statusCode).toBe(423);
+    const change = await post(
+      t.app,
+      '/api/change_password',
+      { current_password: school.password, password: 'while-locked-1' },
+      bearer(token),
+    );
+    expect(change.statusCode).toBe(423);
+    expect((await post(t.app, '/api/lock', {}, bearer(token))).statusCode).toBe(200); // locking again is harmless
+    // Only this session is locked.
+    expect((await get(t.app, other)).statusCode).toBe(200);
+
+    const wrong = await post(t.app, '/api/unlock', { password: 'not-it-at-all' }, bearer(token));
+    expect(wrong.statusCode).toBe(202);
+    expect(wrong.json().message).toBe('Wrong password.');
+    expect((await get(t.app, token)).statusCode).toBe(423);
+
+    const right = await post(t.app, '/api/unlock', { password: school.password }, bearer(token));
+    expect(right.statusCode).toBe(200);
+    expect((await get(t.app, token)).statusCode).toBe(200);
+    expect((await get(t.app, token, '/api/users')).statusCode).toBe(200);
+  });
+
+  it('a locked session can sign out', async () => {
+    const school = await newSchool(t.app, t.database);
+    expect((await post(t.app, '/api/lock', {}, bearer(school.adminToken))).statusCode).toBe(200);
+    expect((await post(t.app, '/api/logout', {}, bearer(school.adminToken))).statusCode).toBe(200);
+    expect((await get(t.app, school.adminToken)).statusCode).toBe(401);
+    const after = await post(t.app, '/api/unlock', { password: school.password }, bearer(school.adminToken));
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('the lock is kept in the database, not only in this process', async () => {
+    const school = await newSchool(t.app, t.database);
+    await post(t.app, '/api/lock', {}, bearer(school.adminToken));
+    const another = await buildApp({ database: t.database, config: t.config });
+    try {
+      forgetCallers();
+      expect((await get(another, school.adminToken)).statusCode).toBe(423);
+    } finally {
+      await another.close();
+    }
   });
 });

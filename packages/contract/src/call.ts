@@ -37,6 +37,11 @@ export interface Call<Input extends z.ZodType = z.ZodType, Output extends z.ZodT
    * desk's own record call (a test walks them all).
    */
   money?: true;
+  /**
+   * Answers while the session is locked (lock, unlock, logout). Every other signed-in call of a
+   * locked session answers 423 with `{ message, locked: true }` until the password is given.
+   */
+  whileLocked?: true;
 }
 
 export const defineCall = <C extends Call>(call: C): C => call;

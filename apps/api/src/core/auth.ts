@@ -1,7 +1,7 @@
 import { completeFlags, isAdministratorType, permissionFlags, type SignedInUser } from '@somero/contract';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../db/open.js';
-import { authTokens, roles, schools, users } from '../db/schema.js';
+import { authTokens, passwordResets, roles, schools, users } from '../db/schema.js';
 import { hashSecret, newSecret } from './passwords.js';
 
 /** The signed-in user of a request, found from its bearer token in one query. */
@@ -17,6 +17,8 @@ export interface Caller {
   type: number;
   role: string | null;
   flags: Record<string, boolean>;
+  /** The lock screen is on: only the calls marked `whileLocked` answer until the password is given. */
+  locked: boolean;
 }
 
 const allFlags = Object.fromEntries(permissionFlags.map((f) => [f, true]));
@@ -47,6 +49,44 @@ export function forgetCallers(schoolId?: number) {
   for (const [key, entry] of cache) if (entry.caller.schoolId === schoolId) cache.delete(key);
 }
 
+/** Forgets the cached sessions of one user (after their tokens were revoked, locked or unlocked). */
+export function forgetUser(userId: number) {
+  for (const [key, entry] of cache) if (entry.caller.userId === userId) cache.delete(key);
+}
+
+/**
+ * After a password change (by the user, an administrator or a reset link): every session of the user
+ * ends except `keepTokenId` (the user's own session changing it), and every unused reset link dies.
+ * Call it with the executor that wrote the password (inside its transaction, or after it); the
+ * signed-in user cache of this process forgets the user, so the old sessions end here at once.
+ */
+export async function endOtherSessions(db: Executor, userId: number, keepTokenId?: number) {
+  await db
+    .update(authTokens)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(authTokens.userId, userId),
+        isNull(authTokens.revokedAt),
+        keepTokenId === undefined ? undefined : ne(authTokens.id, keepTokenId),
+      ),
+    );
+  await db
+    .update(passwordResets)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+  forgetUser(userId);
+}
+
+/** Locks or unlocks one session; acts at once in this process (others see it within `cacheMs`). */
+export async function setSessionLocked(db: Executor, caller: Caller, locked: boolean) {
+  await db
+    .update(authTokens)
+    .set({ lockedAt: locked ? sql`coalesce(${authTokens.lockedAt}, now())` : null })
+    .where(eq(authTokens.id, caller.tokenId));
+  forgetUser(caller.userId);
+}
+
 /**
  * Finds the caller for a bearer token, or null when it is unknown, revoked, expired or its user is
  * disabled. Expiry slides: a token used more than a day after it was last extended is extended again.
@@ -69,6 +109,7 @@ async function lookUpCaller(db: Executor, hash: string, days: number) {
     .select({
       tokenId: authTokens.id,
       expiresAt: authTokens.expiresAt,
+      lockedAt: authTokens.lockedAt,
       userId: users.id,
       schoolId: users.schoolId,
       schoolName: schools.name,
@@ -102,12 +143,19 @@ async function lookUpCaller(db: Executor, hash: string, days: number) {
       .set({ expiresAt: new Date(tokenExpires) })
       .where(eq(authTokens.id, row.tokenId));
   }
-  const { expiresAt: _expires, roleFlags, ...caller } = row;
-  return { caller: { ...caller, flags: isAdministratorType(row.type) ? allFlags : (roleFlags ?? {}) }, tokenExpires };
+  const { expiresAt: _expires, lockedAt, roleFlags, ...caller } = row;
+  return {
+    caller: {
+      ...caller,
+      flags: isAdministratorType(row.type) ? allFlags : (roleFlags ?? {}),
+      locked: lockedAt !== null,
+    },
+    tokenExpires,
+  };
 }
 
 /** The user as GET /user and POST /login answer it. */
-export function signedInUser(caller: Omit<Caller, 'tokenId'>): SignedInUser {
+export function signedInUser(caller: Omit<Caller, 'tokenId' | 'locked'>): SignedInUser {
   return {
     id: caller.userId,
     name: caller.name,

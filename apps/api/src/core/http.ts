@@ -1,4 +1,4 @@
-import { allows, type Call, type CallAccess, type OkReply } from '@somero/contract';
+import { allows, type Call, type CallAccess, lockedStatus, type OkReply } from '@somero/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,6 +14,8 @@ declare module 'fastify' {
     access?: CallAccess;
     /** The contract marks the call as changing money (`Call.money`). */
     money?: true;
+    /** Answers while the session is locked (lock, unlock, logout); every other route answers 423. */
+    whileLocked?: boolean;
   }
   interface FastifyRequest {
     caller: Caller | null;
@@ -97,7 +99,7 @@ export function installCore(app: FastifyInstance, database: Database, config: Co
     }
   });
 
-  // Sign-in and permission are checked before the body is even parsed.
+  // Sign-in, the lock screen and permission are checked before the body is even parsed.
   app.addHook('onRequest', async (req, reply) => {
     const access = req.routeOptions.config.access;
     if (!access || access === 'public') return;
@@ -106,6 +108,11 @@ export function installCore(app: FastifyInstance, database: Database, config: Co
     if (!caller) {
       const message = token ? 'Your session has ended. Please sign in again.' : 'Please sign in.';
       return reply.code(401).send({ message });
+    }
+    if (caller.locked && !req.routeOptions.config.whileLocked) {
+      return reply
+        .code(lockedStatus)
+        .send({ message: 'This session is locked. Give your password to unlock it.', locked: true });
     }
     if (!allows(caller, access)) {
       return reply.code(403).send({ message: 'Your user group does not allow this. Ask an administrator.' });
@@ -173,7 +180,11 @@ export function installCore(app: FastifyInstance, database: Database, config: Co
     app.route({
       method: call.method,
       url: apiUrl(call.path),
-      config: { access: call.access, ...(call.money ? { money: call.money } : {}) },
+      config: {
+        access: call.access,
+        whileLocked: call.whileLocked === true,
+        ...(call.money ? { money: call.money } : {}),
+      },
       schema: {
         summary: call.summary,
         tags: [call.path.split('/')[0]],

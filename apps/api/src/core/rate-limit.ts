@@ -1,42 +1,93 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/open.js';
 import { loginFailures } from '../db/schema.js';
 import { TooManyAttempts } from './errors.js';
 
 /**
- * Failed sign-ins are counted per user name and per address in the database, so the limit holds
- * across server processes. Within a 15-minute window a user name gets 5 failures, an address 100
- * (a whole school's office often shares one address, so that limit only stops guessing at scale).
+ * Rate limits, counted in the database (`login_failures`: key, count, start of the window) so they
+ * hold across server processes. A window starts with its first count and lasts `windowMs`.
+ *
+ * Sign-in (and lock-screen unlock) failures count per user name *and* address together (5 in 15
+ * minutes), so failures from one address never lock out the user signing in from another. They also
+ * count per address (100 in 15 minutes, high because a school's office shares one address), which
+ * stops one address spraying guesses over many names. A blocked address still lets in a user who has
+ * signed in correctly from that address in the last 90 days (a `known:` row, refreshed at each
+ * sign-in): other people's failures at the office do not lock out its own staff, while a sprayer
+ * there learns nothing about names that never signed in from it, and each name keeps its 5 tries.
  */
-const windowMs = 15 * 60_000;
-const limits = { user: 5, address: 100 } as const;
+const minute = 60_000;
+const day = 1_440 * minute;
 
-export const attemptKeys = (username: string, address: string) => ({
-  user: `user:${username.trim().toLowerCase()}`,
-  address: `address:${address}`,
+export interface Limit {
+  key: string;
+  max: number;
+  windowMs: number;
+}
+
+export interface SignInKeys {
+  /** Failures of this user name from this address. */
+  pair: Limit;
+  /** Failures of any user name from this address. */
+  address: Limit;
+  /** A correct sign-in of this user name from this address (its window is how long it is remembered). */
+  known: Limit;
+}
+
+export function signInKeys(username: string, address: string): SignInKeys {
+  const name = username.trim().toLowerCase();
+  return {
+    pair: { key: `user:${name}|${address}`, max: 5, windowMs: 15 * minute },
+    address: { key: `address:${address}`, max: 100, windowMs: 15 * minute },
+    known: { key: `known:${name}|${address}`, max: 1, windowMs: 90 * day },
+  };
+}
+
+/** Requests counted whether they succeed or not: new schools and reset links, per address (and e-mail). */
+export const registerLimit = (address: string): Limit => ({
+  key: `register:${address}`,
+  max: 10,
+  windowMs: 60 * minute,
 });
+export const recoverLimits = (address: string, email: string): Limit[] => [
+  { key: `recover:${address}`, max: 10, windowMs: 60 * minute },
+  // A mailbox gets at most 3 links an hour, whoever asks (the answer is the same whether it has an account).
+  { key: `recover-email:${email.trim().toLowerCase()}`, max: 3, windowMs: 60 * minute },
+];
 
-export async function refuseIfLocked(db: Executor, keys: { user: string; address: string }) {
+const minutesLeft = (firstAt: Date, windowMs: number) =>
+  Math.max(1, Math.ceil((firstAt.getTime() + windowMs - Date.now()) / minute));
+const tryAgain = (what: string, minutes: number) =>
+  new TooManyAttempts(`${what} Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+const tooManySignIns = 'Too many failed sign-in attempts.';
+
+/**
+ * Refuses (429 with the minutes to wait) a sign-in or unlock whose user name has failed 5 times from
+ * this address, or whose address has failed 100 times unless the user is known there.
+ */
+export async function refuseIfLocked(db: Executor, keys: SignInKeys) {
   const rows = await db
     .select()
     .from(loginFailures)
-    .where(inArray(loginFailures.key, [keys.user, keys.address]));
-  for (const row of rows) {
-    const limit = row.key === keys.user ? limits.user : limits.address;
-    const endsAt = row.firstAt.getTime() + windowMs;
-    if (row.failures >= limit && endsAt > Date.now()) {
-      const minutes = Math.max(1, Math.ceil((endsAt - Date.now()) / 60_000));
-      throw new TooManyAttempts(
-        `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      );
-    }
+    .where(inArray(loginFailures.key, [keys.pair.key, keys.address.key, keys.known.key]));
+  const row = (limit: Limit) => {
+    const found = rows.find((r) => r.key === limit.key);
+    return found && found.firstAt.getTime() + limit.windowMs > Date.now() ? found : undefined;
+  };
+  const pair = row(keys.pair);
+  if (pair && pair.failures >= keys.pair.max)
+    throw tryAgain(tooManySignIns, minutesLeft(pair.firstAt, keys.pair.windowMs));
+  const address = row(keys.address);
+  if (address && address.failures >= keys.address.max && !row(keys.known)) {
+    throw tryAgain(tooManySignIns, minutesLeft(address.firstAt, keys.address.windowMs));
   }
 }
 
-export async function countFailure(db: Executor, keys: { user: string; address: string }) {
-  const windowStart = new Date(Date.now() - windowMs);
-  for (const key of [keys.user, keys.address]) {
-    await db
+/** Adds one to each limit's count (a new window when the last one is over); answers the new counts. */
+async function count(db: Executor, limits: Limit[]) {
+  const counted: { failures: number; firstAt: Date }[] = [];
+  for (const { key, windowMs } of limits) {
+    const windowStart = new Date(Date.now() - windowMs);
+    const [row] = await db
       .insert(loginFailures)
       .values({ key, failures: 1, firstAt: new Date() })
       .onConflictDoUpdate({
@@ -45,9 +96,47 @@ export async function countFailure(db: Executor, keys: { user: string; address: 
           failures: sql`case when ${loginFailures.firstAt} < ${windowStart} then 1 else ${loginFailures.failures} + 1 end`,
           firstAt: sql`case when ${loginFailures.firstAt} < ${windowStart} then now() else ${loginFailures.firstAt} end`,
         },
-      });
+      })
+      .returning({ failures: loginFailures.failures, firstAt: loginFailures.firstAt });
+    counted.push(row);
   }
+  await pruneNow(db);
+  return counted;
 }
 
-export const clearFailures = (db: Executor, keys: { user: string }) =>
-  db.delete(loginFailures).where(eq(loginFailures.key, keys.user));
+export const countFailure = (db: Executor, keys: SignInKeys) => count(db, [keys.pair, keys.address]);
+
+/** A correct password: this name's failures from this address are forgotten and the address knows the name. */
+export async function clearFailures(db: Executor, keys: SignInKeys) {
+  await db.delete(loginFailures).where(eq(loginFailures.key, keys.pair.key));
+  await db
+    .insert(loginFailures)
+    .values({ key: keys.known.key, failures: 1, firstAt: new Date() })
+    .onConflictDoUpdate({ target: loginFailures.key, set: { firstAt: sql`now()` } });
+}
+
+/**
+ * Counts a request against each limit and refuses it (429) when one is over. The count is taken
+ * first, in one statement per limit, so simultaneous requests cannot slip past it.
+ */
+export async function takeOrRefuse(db: Executor, limits: Limit[], what: string) {
+  const counted = await count(db, limits);
+  limits.forEach((limit, i) => {
+    if (counted[i].failures > limit.max) throw tryAgain(what, minutesLeft(counted[i].firstAt, limit.windowMs));
+  });
+}
+
+/** Rows whose window ended long ago go, at most once an hour per process. */
+let prunedAt = 0;
+async function pruneNow(db: Executor) {
+  if (Date.now() - prunedAt < 60 * minute) return;
+  prunedAt = Date.now();
+  await db
+    .delete(loginFailures)
+    .where(
+      and(
+        sql`${loginFailures.firstAt} < now() - interval '1 day'`,
+        sql`(${loginFailures.key} not like 'known:%' or ${loginFailures.firstAt} < now() - interval '90 days')`,
+      ),
+    );
+}

@@ -18,7 +18,7 @@ function SignedOutOnly({ children }: { children: ReactNode }) {
   return session.status === 'signedOut' ? children : <Navigate to={homePath} replace />;
 }
 
-/** /lock needs a session to unlock. */
+/** /lock needs a session (signed in, or already locked) to unlock. */
 function SignedInOnly({ children }: { children: ReactNode }) {
   const session = useSession();
   if (session.status === 'signedOut') return <Navigate to="/login" replace />;

@@ -1,6 +1,6 @@
-import { type ActionTexts, type Call, messages, routeHref, softRefusalAsSuccess } from '@somero/contract';
+import { type ActionTexts, type Call, lockedStatus, messages, routeHref, softRefusalAsSuccess } from '@somero/contract';
 import type { z } from 'zod';
-import { currentToken, signOut } from './auth';
+import { currentToken, lockSession, signOut } from './auth';
 import { noticeError, noticeSuccess } from './notices';
 import { startSaving, stopSaving } from './saving';
 
@@ -85,7 +85,7 @@ interface ReplyBody {
  * The one api client (ARCHITECTURE §5). 200 → success notice (catalogue text, else the server's
  * message) and the data; 201/202 → the server's message as an error notice (success-style for the
  * modules the specification names) and no follow-up; 422 → notice plus field errors; 401 → signed
- * out; 403 and other refusals → the server's message; network failure or 5xx → the module's fixed
+ * out; 423 → the session is locked (the lock screen shows); 403 and other refusals → the server's message; network failure or 5xx → the module's fixed
  * failure text, silent when it has none.
  */
 export async function api<C extends Call>(
@@ -150,6 +150,10 @@ export async function api<C extends Call>(
     }
     if (status === 401 && call.access !== 'public') {
       signOut();
+      return { ok: false, status, message: body.message };
+    }
+    if (status === lockedStatus && call.access !== 'public') {
+      lockSession();
       return { ok: false, status, message: body.message };
     }
     if (status >= 500) return fail(status, catalogue.failure);

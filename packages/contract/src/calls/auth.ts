@@ -58,6 +58,7 @@ export const logout = defineCall({
   summary: 'Revoke the token of this session',
   input: noInput,
   output: z.null(),
+  whileLocked: true,
 });
 
 export const register = defineCall({
@@ -94,14 +95,32 @@ export const resetPassword = defineCall({
   output: z.null(),
 });
 
+/**
+ * Locks this session (the lock screen). Not in the specification's call list: the server enforces the
+ * lock, so every other call of the session answers 423 until `unlock` is given the password.
+ */
+export const lock = defineCall({
+  method: 'POST',
+  path: 'lock',
+  access: 'everyone',
+  summary: 'Lock this session until the password is given to unlock',
+  input: noInput,
+  output: z.null(),
+  whileLocked: true,
+});
+
 export const unlock = defineCall({
   method: 'POST',
   path: 'unlock',
   access: 'everyone',
-  summary: "Check the signed-in user's password to leave the lock screen",
+  summary: "Check the signed-in user's password to leave the lock screen (unlocks this session)",
   input: z.object({ password: z.string().min(1, 'Enter your password') }),
   output: z.null(),
+  whileLocked: true,
 });
+
+/** The reply of any other call while the session is locked: HTTP 423 with `locked: true`. */
+export const lockedStatus = 423;
 
 export const changePassword = defineCall({
   method: 'POST',
@@ -132,6 +151,7 @@ export const authCalls = [
   register,
   recover,
   resetPassword,
+  lock,
   unlock,
   changePassword,
   profile,

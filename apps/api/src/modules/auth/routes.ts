@@ -1,9 +1,24 @@
 import * as calls from '@somero/contract';
 import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
-import { findCaller, issueToken, signedInUser } from '../../core/auth.js';
+import {
+  endOtherSessions,
+  findCaller,
+  forgetUser,
+  issueToken,
+  setSessionLocked,
+  signedInUser,
+} from '../../core/auth.js';
 import { HttpError, Refusal } from '../../core/errors.js';
 import { checkPassword, hashPassword, hashSecret, newSecret } from '../../core/passwords.js';
-import { attemptKeys, clearFailures, countFailure, refuseIfLocked } from '../../core/rate-limit.js';
+import {
+  clearFailures,
+  countFailure,
+  recoverLimits,
+  refuseIfLocked,
+  registerLimit,
+  signInKeys,
+  takeOrRefuse,
+} from '../../core/rate-limit.js';
 import { SchoolScope } from '../../core/scope.js';
 import { authTokens, passwordResets, schools, users } from '../../db/schema.js';
 import type { ModuleContext } from '../module.js';
@@ -33,7 +48,7 @@ export function authRoutes({ serve, database, config, mailer }: ModuleContext) {
   }
 
   serve(calls.login, async ({ input, req }) => {
-    const keys = attemptKeys(input.username, req.ip);
+    const keys = signInKeys(input.username, req.ip);
     await refuseIfLocked(db, keys);
     const name = input.username.toLowerCase();
     const [user] = await db
@@ -60,8 +75,9 @@ export function authRoutes({ serve, database, config, mailer }: ModuleContext) {
     return { data: null, message: 'Signed out' };
   });
 
-  serve(calls.register, async ({ input }) => {
+  serve(calls.register, async ({ input, req }) => {
     if (!config.allowRegistration) throw new Refusal('Registration of new schools is turned off on this server.');
+    await takeOrRefuse(db, [registerLimit(req.ip)], 'Too many registrations from this address.');
     await refuseTakenLogin(input.username, input.email);
     const { owner } = await createSchool(db, {
       school: input.school,
@@ -95,6 +111,7 @@ export function authRoutes({ serve, database, config, mailer }: ModuleContext) {
   }
 
   serve(calls.recover, async ({ input, req }) => {
+    await takeOrRefuse(db, recoverLimits(req.ip, input.email), 'Too many reset requests.');
     const [user] = await db
       .select({ id: users.id, schoolId: users.schoolId, name: users.name, email: users.email, school: schools.name })
       .from(users)
@@ -145,15 +162,20 @@ export function authRoutes({ serve, database, config, mailer }: ModuleContext) {
         ),
       )
       .limit(1);
-    if (!reset) throw new Refusal('This reset link has expired or was already used. Ask for a new one.');
+    const usedUp = 'This reset link has expired or was already used. Ask for a new one.';
+    if (!reset) throw new Refusal(usedUp);
     const passwordHash = await hashPassword(input.password);
     await db.transaction(async (tx) => {
-      await tx.update(passwordResets).set({ usedAt: new Date() }).where(eq(passwordResets.id, reset.id));
+      // Taken once: of two uses at the same moment only one changes the password.
+      const [taken] = await tx
+        .update(passwordResets)
+        .set({ usedAt: new Date() })
+        .where(and(eq(passwordResets.id, reset.id), isNull(passwordResets.usedAt)))
+        .returning({ id: passwordResets.id });
+      if (!taken) throw new Refusal(usedUp);
+      // Every session of the user ends and every other reset link dies.
       await tx.update(users).set({ passwordHash }).where(eq(users.id, reset.userId));
-      await tx
-        .update(authTokens)
-        .set({ revokedAt: new Date() })
-        .where(and(eq(authTokens.userId, reset.userId), isNull(authTokens.revokedAt)));
+      await endOtherSessions(tx, reset.userId);
       await new SchoolScope(tx, reset.schoolId, { userId: reset.userId, name: null }).audit({
         action: 'password_reset',
         module: 'auth',
@@ -161,6 +183,7 @@ export function authRoutes({ serve, database, config, mailer }: ModuleContext) {
         entityId: reset.userId,
       });
     });
+    forgetUser(reset.userId);
     return { data: null, message: 'Your password is changed. Sign in with the new one.' };
   });
 
@@ -170,14 +193,20 @@ export function authRoutes({ serve, database, config, mailer }: ModuleContext) {
     return row.passwordHash;
   }
 
+  serve(calls.lock, async ({ caller }) => {
+    await setSessionLocked(db, caller, true);
+    return { data: null };
+  });
+
   serve(calls.unlock, async ({ input, caller, req }) => {
-    const keys = attemptKeys(caller.username, req.ip);
+    const keys = signInKeys(caller.username, req.ip);
     await refuseIfLocked(db, keys);
     if (!(await checkPassword(await passwordOf(caller.userId), input.password))) {
       await countFailure(db, keys);
       throw new Refusal('Wrong password.');
     }
     await clearFailures(db, keys);
+    await setSessionLocked(db, caller, false);
     return { data: null };
   });
 
@@ -191,15 +220,11 @@ export function authRoutes({ serve, database, config, mailer }: ModuleContext) {
         .update(users)
         .set({ passwordHash })
         .where(s.mine(users, eq(users.id, caller.userId)));
-      // Other sessions of this user end; this one goes on.
-      await s.db
-        .update(authTokens)
-        .set({ revokedAt: new Date() })
-        .where(
-          and(eq(authTokens.userId, caller.userId), ne(authTokens.id, caller.tokenId), isNull(authTokens.revokedAt)),
-        );
+      // Other sessions of this user end and reset links die; this session goes on.
+      await endOtherSessions(s.db, caller.userId, caller.tokenId);
       await s.audit({ action: 'password_change', module: 'auth', entity: 'users', entityId: caller.userId });
     });
+    forgetUser(caller.userId);
     return { data: null, message: 'Password Changed successfully' };
   });
 

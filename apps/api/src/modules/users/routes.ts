@@ -1,7 +1,7 @@
 import * as calls from '@somero/contract';
 import { completeFlags, isAdministratorType, isPermissionFlag, userTypes } from '@somero/contract';
 import { and, asc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { Caller } from '../../core/auth.js';
+import { type Caller, endOtherSessions } from '../../core/auth.js';
 import { Invalid, Refusal } from '../../core/errors.js';
 import { hashPassword } from '../../core/passwords.js';
 import type { SchoolScope } from '../../core/scope.js';
@@ -176,6 +176,8 @@ export function userRoutes(
       active: input.active,
       ...(passwordHash ? { passwordHash } : {}),
     });
+    // A new password ends the user's other sessions and reset links (the administrator's own session stays).
+    if (passwordHash) await endOtherSessions(scope.db, id, caller.tokenId);
     return { data: await userRow(scope, caller, id), message: `User ${input.name} updated Successfully` };
   });
 

@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { CenteredLoader } from '../../components/centered-loader';
-import { useLocked, useSession } from '../../lib/auth';
+import { useSession } from '../../lib/auth';
 import { queryClient } from '../../lib/query-client';
 import { changeSettings, useSettings } from '../settings/settings-store';
 import { Footer } from './footer';
@@ -17,10 +17,9 @@ const SettingsPanel = lazy(() => import('../settings/settings-panel'));
  * The main layout, its own chunk so the public screens do not load it. Needs a checked session and an unlocked screen; /dashboardh switches to the horizontal layout. */
 export default function MainLayout() {
   const session = useSession();
-  const locked = useLocked();
   if (session.status === 'signedOut') return <Navigate to="/login" replace />;
   if (session.status === 'checking') return <CenteredLoader height="100dvh" />;
-  if (locked) return <Navigate to="/lock" replace />;
+  if (session.status === 'locked') return <Navigate to="/lock" replace />;
   return (
     <QueryClientProvider client={queryClient}>
       <Shell user={session.user} />

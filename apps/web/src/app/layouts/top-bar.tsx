@@ -5,7 +5,7 @@ import { IconLock, IconMaximize, IconMenu2, IconMinimize, IconSearch, IconSettin
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { setLocked } from '../../lib/auth';
+import { lockSession } from '../../lib/auth';
 import { visibleGroups, visibleTopItems } from '../menus';
 import { changeSettings, useSettings } from '../settings/settings-store';
 import { LinkMenu } from './link-menu';
@@ -28,8 +28,9 @@ export function TopBar({ user, horizontal }: { user: SignedInUser; horizontal: b
   const reports = visibleTopItems(user, 'financeReports');
   const headerGroups = horizontal ? visibleGroups(user).filter((g) => horizontalKeys.has(g.group.key)) : [];
 
+  // The lock screen locks the session on the server as it opens.
   const lock = () => {
-    setLocked(true);
+    lockSession();
     navigate('/lock');
   };
 

@@ -1,26 +1,38 @@
 import { Anchor, Avatar, Group, PasswordInput, Text } from '@mantine/core';
-import { homePath, logout, unlock } from '@somero/contract';
-import { useEffect, useState } from 'react';
+import { currentUser, homePath, lock, logout, unlock } from '@somero/contract';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api';
-import { setLocked, signOut, useUser } from '../../lib/auth';
+import { lockSession, signOut, updateUser, useSessionName } from '../../lib/auth';
 import { AuthCard, usePublicForm } from './auth-card';
 
-/** Being on this screen locks the session (kept across reloads) until the password is given. */
+/**
+ * Being on this screen locks the session, here and on the server (which then refuses every other call
+ * of this token, and the lock holds across reloads), until the password is given.
+ */
 export default function LockScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const user = useUser();
+  const name = useSessionName();
   const form = usePublicForm();
   const [password, setPassword] = useState('');
+  const locking = useRef<Promise<unknown>>(Promise.resolve());
 
-  useEffect(() => setLocked(true), []);
+  useEffect(() => {
+    lockSession();
+    locking.current = api(lock, {}, { quiet: true, saving: false });
+  }, []);
 
   const submit = form.submitting(
-    () => api(unlock, { password }, { quiet: true }),
-    () => {
-      setLocked(false);
+    async () => {
+      await locking.current; // an unlock sent first could otherwise be undone by the lock
+      const unlocked = await api(unlock, { password }, { quiet: true });
+      // The session is open again: the user (and its permissions) as the server has them now.
+      return unlocked.ok ? api(currentUser, {}, { quiet: true }) : unlocked;
+    },
+    (result) => {
+      updateUser(result.data);
       navigate(homePath, { replace: true });
     },
     t('lock.failed'),
@@ -38,10 +50,10 @@ export default function LockScreen() {
       intro={
         <Group gap="sm" wrap="nowrap">
           <Avatar radius="xl" color="cyan">
-            {user.name.slice(0, 1).toUpperCase()}
+            {name.slice(0, 1).toUpperCase()}
           </Avatar>
           <div>
-            <Text fw={600}>{user.name}</Text>
+            <Text fw={600}>{name}</Text>
             <Text size="sm" c="dimmed">
               {t('lock.intro')}
             </Text>
