@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { admin, apiSignIn, bearer, collectPageErrors, type Session, seedSession } from '../support/session';
-import { exportedFileName, notice, unique } from '../support/ui';
+import { choose, exportedFileName, notice, unique } from '../support/ui';
 
 interface Student {
   id: number;
@@ -86,6 +86,130 @@ test('the desk: a student found by admission number with the keyboard pays; the 
   // The same student again: the desk's balance has dropped by the amount.
   await page.getByRole('combobox', { name: 'Student' }).click();
   expect(await pickAtDesk(page, s)).toBe(balance - 75_000);
+  expect(errors).toEqual([]);
+});
+
+/** A current student admitted through the API (S1), for tests that need a name of their own. */
+async function admitted(request: APIRequestContext, surname: string, otherNames: string): Promise<Student> {
+  const headers = bearer(session);
+  const classes = (
+    (await (await request.get('/api/classes?per_page=50', { headers })).json()) as {
+      data: { id: number; name: string }[];
+    }
+  ).data;
+  const reply = await request.post('/api/students', {
+    headers,
+    data: {
+      surname,
+      other_names: otherNames,
+      gender: 'M',
+      class_id: classes.find((c) => c.name === 'S1')!.id,
+      admitted_on: '2026-02-10',
+    },
+  });
+  expect(reply.status(), await reply.text()).toBe(200);
+  return ((await reply.json()) as { data: Student }).data;
+}
+
+test('Enter right after more typing takes a student of the text in the box, never of the search before', async ({
+  page,
+  request,
+}) => {
+  await admitted(request, 'Ahimbisibwe', 'Aaron Hassan');
+  await admitted(request, 'Ahimbisibwe', 'Timothy');
+  const headers = bearer(session);
+  const found = async (text: string) =>
+    (
+      (await (
+        await request.get(`/api/students?per_page=15&search=${encodeURIComponent(text)}`, { headers })
+      ).json()) as {
+        data: Student[];
+      }
+    ).data;
+  const [before] = await found('ahimbisibwe');
+  const [meant] = await found('ahimbisibwe tim');
+  expect(before!.name).not.toMatch(/tim/i);
+
+  await page.goto('/fees/pay');
+  const picker = page.getByRole('combobox', { name: 'Student' });
+  await expect(picker).toBeFocused();
+  // The server answers slowly, as on a school's connection: a newer search is still in flight at Enter.
+  await page.route(
+    (url) => url.pathname === '/api/students',
+    async (route) => {
+      await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    },
+  );
+  await page.keyboard.type('ahimbisibwe');
+  await expect(page.getByRole('option').first()).toContainText(before!.name);
+  // Within a tenth of a second: more letters, then the keys that take the first row.
+  await page.keyboard.type(' tim');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('desk-student')).toBeVisible();
+  await expect(page.getByTestId('desk-student')).toContainText(meant!.name);
+  await expect(picker).toHaveValue(new RegExp(meant!.admission_no));
+
+  // Enter alone, straight after the letters, waits for their results in the same way.
+  await page.goto('/fees/pay');
+  await expect(picker).toBeFocused();
+  await page.keyboard.type('ahimbisibwe');
+  await expect(page.getByRole('option').first()).toContainText(before!.name);
+  await page.keyboard.type(' tim');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('desk-student')).toContainText(meant!.name);
+});
+
+test('an amount far above the balance asks first; mobile money needs a reference, and one already used is refused', async ({
+  page,
+  request,
+}) => {
+  const errors = collectPageErrors(page);
+  const s = await student(request, 6);
+  const before = (await paymentsOf(request, s.id)).length;
+  await page.goto('/fees/pay');
+  await pickAtDesk(page, s);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('99000000');
+  await page.keyboard.press('Enter');
+  const question = page.getByTestId('desk-confirm');
+  await expect(question).toContainText('UGX 99,000,000 is far above the balance');
+  expect(await paymentsOf(request, s.id)).toHaveLength(before);
+  // Changing the amount withdraws the question; the same amount again asks again.
+  await page.getByRole('textbox', { name: 'Amount' }).fill('99000001');
+  await expect(question).toHaveCount(0);
+  await page.getByRole('textbox', { name: 'Amount' }).fill('99000000');
+  await page.getByRole('button', { name: 'Save payment' }).click();
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: 'Confirm and save' }).click();
+  await expect(notice(page, 'Payment added Successfully')).toBeVisible();
+  await expect(page.getByTestId('desk-last')).toContainText('UGX 99,000,000');
+  expect(await paymentsOf(request, s.id)).toHaveLength(before + 1);
+
+  // Mobile money: the reference is asked for, and a transaction id already on a receipt is refused.
+  const other = await student(request, 7);
+  const mobile = await modeId(request, 'MTN Mobile Money');
+  const taken = (
+    (await (
+      await request.post('/api/view_fees_payments', {
+        headers: bearer(session),
+        data: { mode_id: mobile, status: 'valid', per_page: 1 },
+      })
+    ).json()) as { data: { receipt_no: number; reference: string }[] }
+  ).data[0]!;
+  await pickAtDesk(page, other);
+  await page.getByRole('textbox', { name: 'Amount' }).fill('20000');
+  await choose(page, page.getByRole('combobox', { name: 'Payment mode' }), 'MTN Mobile Money');
+  await page.getByRole('button', { name: 'Save payment' }).click();
+  await expect(page.getByRole('textbox', { name: 'Reference' })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Enter the reference (bank slip or transaction id)').first()).toBeVisible();
+  await page.getByRole('textbox', { name: 'Reference' }).fill(` ${taken.reference} `);
+  await page.getByRole('button', { name: 'Save payment' }).click();
+  await expect(notice(page, `Reference ${taken.reference} is already on receipt ${taken.receipt_no}.`)).toBeVisible();
+  await page.getByRole('textbox', { name: 'Reference' }).fill(unique('MP'));
+  await page.getByRole('button', { name: 'Save payment' }).click();
+  await expect(page.getByTestId('desk-last')).toContainText(/Receipt \d+: .* paid UGX 20,000/);
   expect(errors).toEqual([]);
 });
 

@@ -26,14 +26,14 @@ async function takings(school: RegisterSchool) {
   ).json().data.id as number;
   const student = await admit(school);
   const payment = (
-    await school.api.post('/fees_payments', { student_id: student.id, amount: 90_000, mode_id: mode })
+    await school.api.post('/fees_payments', { student_id: student.id, amount: 90_000, mode_id: mode, confirm: true })
   ).json().data as number;
   const transfer = (
     await school.api.post('/money_transfers', { from_mode_id: mode, to_mode_id: bank, amount: 50_000 })
   ).json().data.id as number;
   const old = (await school.api.post('/old_students', { name: 'Kato John', debt: 50_000 })).json().data.id as number;
   const oldPayment = (
-    await school.api.post('/old_payments', { old_student_id: old, amount: 10_000, mode_id: mode })
+    await school.api.post('/old_payments', { old_student_id: old, amount: 10_000, mode_id: mode, confirm: true })
   ).json().data.id as number;
   return { mode, bank, student, payment, transfer, old, oldPayment };
 }

@@ -1,4 +1,4 @@
-import { feesPaymentAmendments, students } from '@somero/contract';
+import { feesBreakdowns, feesCategories, feesPaymentAmendments, students } from '@somero/contract';
 import { eq } from 'drizzle-orm';
 import PDFParser from 'pdf2json';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -55,13 +55,20 @@ async function addMode(school: RegisterSchool, name: string, opening = 0): Promi
   return res.json().data.id;
 }
 
-const pay = (school: RegisterSchool, body: Json, key?: string) =>
+/** What the desk sends, as it sends it: nothing confirmed unless the body says so. */
+const desk = (school: RegisterSchool, body: Json, key?: string) =>
   t.app.inject({
     method: 'POST',
     url: '/api/fees_payments',
     headers: { ...bearer(school.adminToken), ...(key ? { 'idempotency-key': key } : {}) },
     payload: body,
   });
+
+/**
+ * A payment these tests mean to take whatever the balance: confirmed, since their students mostly have no
+ * fees set (every amount is "far above" a zero balance). The confirmation itself is tested below.
+ */
+const pay = (school: RegisterSchool, body: Json, key?: string) => desk(school, { confirm: true, ...body }, key);
 
 describe('amount in words', () => {
   it('writes shillings as a receipt does', () => {
@@ -276,6 +283,233 @@ describe('taking fees payments', () => {
     expect(amended.statusCode, amended.body).toBe(200);
     const voided = await office.post('/delete_fees_payment', { id, reason: 'Entered twice' });
     expect(voided.statusCode, voided.body).toBe(200);
+  });
+});
+
+describe('the desk’s checks: references, amounts far above the balance, Idempotency-Key', () => {
+  let school: RegisterSchool;
+  let cash: number;
+  let mobile: number;
+  let student: Json;
+
+  beforeAll(async () => {
+    school = await registerSchool(t.app, t.database);
+    cash = await addMode(school, 'Cash');
+    const mm = await school.api.post('/payment_options', {
+      name: 'MTN Mobile Money',
+      kind: 'mobile_money',
+      opening_balance: 0,
+      opening_on: '2026-01-01',
+      requires_reference: true,
+    });
+    expect(mm.statusCode, mm.body).toBe(200);
+    mobile = mm.json().data.id;
+    // This term (2026 term 2) charges S1 100,000: a student of S1 owes 100,000 and a term's fees are 100,000.
+    const [category] = await t.database.db
+      .insert(feesCategories)
+      .values({ schoolId: school.schoolId, name: 'Development' })
+      .returning();
+    await t.database.db.insert(feesBreakdowns).values({
+      schoolId: school.schoolId,
+      categoryId: category!.id,
+      classId: school.classes.S1!,
+      section: 'all',
+      entrants: 'all',
+      year: 2026,
+      term: 2,
+      amount: 100_000,
+    });
+    student = await admit(school, { surname: 'Ahimbisibwe', other_names: 'Timothy' });
+  });
+
+  const receipts = async () => (await school.api.post('/fees_receipts', {})).json().total as number;
+
+  it('a mode that requires a reference refuses a payment without one, on the reference field', async () => {
+    const before = await receipts();
+    for (const reference of [undefined, null, '', '   ']) {
+      const res = await desk(school, { student_id: student.id, amount: 1_000, mode_id: mobile, reference });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().errors).toEqual({ reference: ['Enter the reference (bank slip or transaction id)'] });
+    }
+    expect(await receipts()).toBe(before);
+    // Cash needs none.
+    expect((await desk(school, { student_id: student.id, amount: 1_000, mode_id: cash })).statusCode).toBe(200);
+    const ok = await desk(school, { student_id: student.id, amount: 1_000, mode_id: mobile, reference: 'REF-A1' });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
+  it('refuses a reference already on a valid payment (case and spaces ignored), naming its receipt', async () => {
+    const first = await desk(school, { student_id: student.id, amount: 2_000, mode_id: mobile, reference: 'MM123' });
+    expect(first.statusCode, first.body).toBe(200);
+    const [row] = (await school.api.post('/view_fees_payments', { id: first.json().data })).json().data as Json[];
+    const before = await receipts();
+    for (const reference of ['MM123', 'mm123', ' mm 123 ', 'M M1 2 3']) {
+      // Another student, another mode: the same slip cannot pay twice.
+      const other = await admit(school);
+      const res = await desk(school, { student_id: other.id, amount: 2_000, mode_id: cash, reference });
+      expect(res.statusCode, res.body).toBe(202);
+      expect(res.json().message).toBe(`Reference ${reference.trim()} is already on receipt ${row!.receipt_no}.`);
+    }
+    expect(await receipts()).toBe(before);
+    // A different reference is fine; so is the same one once its payment is void.
+    expect(
+      (await desk(school, { student_id: student.id, amount: 2_000, mode_id: mobile, reference: 'MM1234' })).statusCode,
+    ).toBe(200);
+    const voided = await school.api.post('/delete_fees_payment', { id: first.json().data, reason: 'Wrong student' });
+    expect(voided.statusCode, voided.body).toBe(200);
+    const again = await desk(school, { student_id: student.id, amount: 2_000, mode_id: mobile, reference: 'mm123' });
+    expect(again.statusCode, again.body).toBe(200);
+    // Another school's payments are not this school's: the same reference is free there.
+    const other = await registerSchool(t.app, t.database);
+    const theirs = await desk(other, {
+      student_id: (await admit(other)).id,
+      amount: 1_000,
+      mode_id: await addMode(other, 'Cash'),
+      reference: 'MM123',
+      confirm: true,
+    });
+    expect(theirs.statusCode, theirs.body).toBe(200);
+  });
+
+  it('two desks sending one reference at the same moment make one payment', async () => {
+    const before = await receipts();
+    const replies = await Promise.all(
+      ['TT-77', 'tt-77', 'TT 77', 'TT-77 '].map((reference) =>
+        desk(school, { student_id: student.id, amount: 1_500, mode_id: mobile, reference }),
+      ),
+    );
+    expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 200, 202, 202]);
+    expect(await receipts()).toBe(before + 2);
+  });
+
+  it('old students’ receipts follow the same reference rules', async () => {
+    const old = (
+      await school.api.post('/old_students', { name: 'Mugisha Paul', debt: 120_000, year_left: 2024 })
+    ).json().data.id;
+    const missing = await school.api.post('/old_payments', { old_student_id: old, amount: 1_000, mode_id: mobile });
+    expect(missing.statusCode, missing.body).toBe(422);
+    expect(missing.json().errors.reference).toEqual(['Enter the reference (bank slip or transaction id)']);
+    const paid = await desk(school, { student_id: student.id, amount: 1_000, mode_id: mobile, reference: 'OLD-9' });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const [row] = (await school.api.post('/view_fees_payments', { id: paid.json().data })).json().data as Json[];
+    const taken = await school.api.post('/old_payments', {
+      old_student_id: old,
+      amount: 1_000,
+      mode_id: cash,
+      reference: 'old-9',
+    });
+    expect(taken.statusCode, taken.body).toBe(202);
+    expect(taken.json().message).toBe(`Reference old-9 is already on receipt ${row!.receipt_no}.`);
+    const own = await school.api.post('/old_payments', {
+      old_student_id: old,
+      amount: 1_000,
+      mode_id: mobile,
+      reference: 'OLDPAY-1',
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    // And the desk sees the old students' receipts.
+    const clash = await desk(school, { student_id: student.id, amount: 1_000, mode_id: mobile, reference: 'oldpay-1' });
+    expect(clash.statusCode).toBe(202);
+    expect(clash.json().message).toBe(
+      `Reference oldpay-1 is already on old students' receipt ${own.json().data.receipt_no}.`,
+    );
+  });
+
+  it('asks to confirm an amount above the balance plus a term’s fees, and takes it when confirmed', async () => {
+    const s = await admit(school, { surname: 'Ahimbisibwe', other_names: 'Hassan' });
+    const position = async () => (await school.api.get(`/fees_ledger/${s.id}`)).json().data.balance as number;
+    expect(await position()).toBe(100_000);
+    const before = await receipts();
+    // Owes 100,000; this term's fees are 100,000: up to 200,000 goes through, a shilling more asks.
+    const far = await desk(school, { student_id: s.id, amount: 200_001, mode_id: cash });
+    expect(far.statusCode, far.body).toBe(202);
+    expect(far.json()).toEqual({
+      confirm: true,
+      message:
+        "UGX 200,001 is far above the balance: the student owes UGX 100,000, and a term's fees are UGX 100,000. " +
+        'Check the amount, or confirm to take it.',
+    });
+    expect((await desk(school, { student_id: s.id, amount: 200_001, mode_id: cash, confirm: false })).statusCode).toBe(
+      202,
+    );
+    expect(await receipts()).toBe(before);
+    const confirmed = await desk(school, { student_id: s.id, amount: 200_001, mode_id: cash, confirm: true });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(await position()).toBe(-100_001);
+    // Now in credit by 100,001: a term's fees (100,000) no longer cover even one shilling without asking.
+    expect((await desk(school, { student_id: s.id, amount: 1, mode_id: cash })).json()).toMatchObject({
+      confirm: true,
+      message: expect.stringContaining('the student has UGX 100,001 in credit'),
+    });
+
+    const t2 = await admit(school, { surname: 'Ahimbisibwe', other_names: 'Tim' });
+    const within = await desk(school, { student_id: t2.id, amount: 200_000, mode_id: cash });
+    expect(within.statusCode, within.body).toBe(200);
+    // The reference rules come first: a far amount with no reference is told about the reference.
+    const t3 = await admit(school);
+    const both = await desk(school, { student_id: t3.id, amount: 900_000, mode_id: mobile });
+    expect(both.statusCode).toBe(422);
+  });
+
+  it('an Idempotency-Key answers its first payment when sent again with the same body, 422 with another', async () => {
+    const key = `desk-key-${Date.now()}`;
+    const body = {
+      student_id: student.id,
+      amount: 5_000,
+      mode_id: mobile,
+      paid_on: '2026-11-02',
+      reference: 'KEY-1',
+      payer: 'Mother',
+    };
+    const first = await desk(school, body, key);
+    expect(first.statusCode, first.body).toBe(200);
+    const before = await receipts();
+    const again = await desk(school, body, key);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data).toBe(first.json().data);
+    // A confirmation, or no date (today's), changes nothing about which payment it is.
+    expect((await desk(school, { ...body, confirm: true }, key)).json().data).toBe(first.json().data);
+    const { paid_on: _, ...undated } = body;
+    expect((await desk(school, undated, key)).json().data).toBe(first.json().data);
+    const other = await admit(school);
+    for (const change of [
+      { student_id: other.id },
+      { amount: 5_001 },
+      { mode_id: cash },
+      { paid_on: '2026-11-03' },
+      { reference: 'KEY-2' },
+      { reference: null, mode_id: cash },
+      { payer: 'Father' },
+    ]) {
+      const res = await desk(school, { ...body, ...change }, key);
+      expect(res.statusCode, `${JSON.stringify(change)}: ${res.body}`).toBe(422);
+      expect(res.json().message).toBe('This key was used for another payment');
+    }
+    expect(await receipts()).toBe(before);
+    // Sent at the same moment as its first use, a different body is refused too, never answered as recorded.
+    const key2 = `desk-key2-${Date.now()}`;
+    const [a, b] = await Promise.all([
+      desk(school, { ...body, reference: 'KEY-3' }, key2),
+      desk(school, { ...body, reference: 'KEY-4' }, key2),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 422]);
+    expect(await receipts()).toBe(before + 1);
+  });
+
+  it('looks an Idempotency-Key up within the caller’s school only', async () => {
+    const key = `shared-key-${Date.now()}`;
+    const mine = await desk(school, { student_id: student.id, amount: 3_000, mode_id: cash }, key);
+    expect(mine.statusCode, mine.body).toBe(200);
+    const other = await registerSchool(t.app, t.database);
+    const theirs = await desk(
+      other,
+      { student_id: (await admit(other)).id, amount: 7_000, mode_id: await addMode(other, 'Cash'), confirm: true },
+      key,
+    );
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    expect(theirs.json().data).not.toBe(mine.json().data);
+    const [row] = (await other.api.post('/view_fees_payments', { id: theirs.json().data })).json().data as Json[];
+    expect(row).toMatchObject({ amount: 7_000 });
   });
 });
 

@@ -46,6 +46,11 @@ export interface FieldHint {
   /** Kept by the server; never in the form (e.g. a status changed only by a verb). */
   readOnly?: boolean;
   help?: string;
+  /**
+   * A new record's form sets this field from another's value (by JSON name) until the user changes it,
+   * e.g. a payment mode needs a reference when its kind is bank or mobile money. Editing never follows.
+   */
+  follows?: { field: string; values: Readonly<Record<string, string | number | boolean>> };
 }
 
 export interface ResourceTexts {

@@ -19,6 +19,11 @@ export class Refusal extends HttpError {
   }
 }
 
+/** A refusal the screen may overrule: 202 with { message, confirm: true }; sent again with confirm it goes through. */
+export class NeedsConfirmation extends Refusal {
+  readonly confirm = true;
+}
+
 /** Bad input found by a handler (not the schema): 422 with the field's message. */
 export class Invalid extends HttpError {
   constructor(field: string, message: string) {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Database } from '../db/open.js';
 import { bearerToken, type Caller, findCaller } from './auth.js';
-import { HttpError, Refusal } from './errors.js';
+import { HttpError, NeedsConfirmation, Refusal } from './errors.js';
 import { SchoolScope } from './scope.js';
 
 declare module 'fastify' {
@@ -135,6 +135,7 @@ export function installCore(app: FastifyInstance, database: Database, config: Co
       return reply.code(422).send({ message: 'Some fields need attention', errors });
     }
     if (error instanceof HttpError) {
+      if (error instanceof NeedsConfirmation) return reply.code(202).send({ message: error.message, confirm: true });
       return reply
         .code(error.statusCode)
         .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });

@@ -349,6 +349,7 @@ async function fillDemoFees(
         accountNo: '9030012345678',
         openingBalance: 12_500_000,
         openingOn: `${year}-01-01`,
+        requiresReference: true,
       },
       {
         schoolId,
@@ -357,6 +358,7 @@ async function fillDemoFees(
         accountNo: '0772 530 120',
         openingBalance: 0,
         openingOn: `${year}-01-01`,
+        requiresReference: true,
       },
       { schoolId, name: 'SchoolPay', kind: 'aggregator', openingBalance: 0, openingOn: `${year}-01-01` },
     ])
@@ -425,8 +427,15 @@ async function fillDemoFees(
     }
   }
   payments.sort((a, b) => (a.paidOn < b.paidOn ? -1 : a.paidOn > b.paidOn ? 1 : 0));
+  // Bank slips, mobile-money transaction ids and SchoolPay receipts: each payment's own (the desk refuses a
+  // reference already on a valid payment), made from the receipt number so the random draws stay as they were.
+  const kindOf = new Map(modes.map((m) => [m.id, m.kind]));
   payments.forEach((p, i) => {
     p.receiptNo = i + 1;
+    const kind = kindOf.get(p.modeId);
+    if (kind === 'bank') p.reference = `SLIP-${year}-${String(p.receiptNo).padStart(5, '0')}`;
+    else if (kind === 'mobile_money') p.reference = String(40_100_000_000 + p.receiptNo * 7_919_311);
+    else if (kind === 'aggregator') p.reference = `SP${year}${String(p.receiptNo * 37).padStart(7, '0')}`;
   });
   for (let i = 0; i < payments.length; i += 200) await tx.insert(feesPayments).values(payments.slice(i, i + 200));
   await tx.insert(counters).values({ schoolId, name: 'receipt', value: payments.length });

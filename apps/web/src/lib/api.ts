@@ -48,6 +48,8 @@ export interface ApiFail {
   status: number;
   message?: string;
   errors?: Record<string, string[]>;
+  /** A 202 that asks the user to confirm (sent again with `confirm: true` it goes through); no notice shows. */
+  confirm?: boolean;
 }
 export type ApiResult<T, Totals = undefined> = ApiOk<T, Totals> | ApiFail;
 
@@ -74,6 +76,7 @@ function queryString(input: unknown): string {
 interface ReplyBody {
   data?: unknown;
   message?: string;
+  confirm?: boolean;
   errors?: Record<string, string[]>;
   page?: number;
   per_page?: number;
@@ -84,8 +87,9 @@ interface ReplyBody {
 /**
  * The one api client (ARCHITECTURE §5). 200 → success notice (catalogue text, else the server's
  * message) and the data; 201/202 → the server's message as an error notice (success-style for the
- * modules the specification names) and no follow-up; 422 → notice plus field errors; 401 → signed
- * out; 423 → the session is locked (the lock screen shows); 403 and other refusals → the server's message; network failure or 5xx → the module's fixed
+ * modules the specification names) and no follow-up, except a 202 with `confirm: true`, a question the
+ * screen asks (no notice); 422 → notice plus field errors; 401 → signed out; 423 → the session is locked
+ * (the lock screen shows); 403 and other refusals → the server's message; network failure or 5xx → the module's fixed
  * failure text, silent when it has none.
  */
 export async function api<C extends Call>(
@@ -139,6 +143,10 @@ export async function api<C extends Call>(
         total: body.total,
         totals: body.totals as CallTotals<C> | undefined,
       };
+    }
+    if (status === 202 && body.confirm === true) {
+      // A question, not a refusal: the screen shows it with its confirm button.
+      return { ok: false, status, message: body.message, confirm: true };
     }
     if (status === 201 || status === 202) {
       const asSuccess = options.refusalAsSuccess ?? (module !== undefined && softRefusalAsSuccess.has(module));

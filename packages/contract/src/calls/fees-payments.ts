@@ -10,6 +10,8 @@ export const feesPaymentInput = z.object({
   paid_on: optionalDate,
   reference: optionalText(100),
   payer: optionalText(120),
+  /** The bursar confirms an amount far above the balance (more than the balance plus a term's fees). */
+  confirm: z.boolean().optional(),
 });
 
 /** One fees payment as lists and the desk show it. */
@@ -59,7 +61,10 @@ export const addFeesPayment = defineCall({
   path: 'fees_payments',
   access: 'pay_fees',
   money: true,
-  summary: 'Take a fees payment (the next receipt number); an Idempotency-Key header answers the first payment again',
+  summary:
+    'Take a fees payment (the next receipt number). An Idempotency-Key header sent again answers the first payment, ' +
+    'or 422 when the body differs. A mode may require a reference; a reference already on another valid payment is ' +
+    'refused (202); an amount above the balance plus a term’s fees answers 202 with confirm: true until sent with confirm',
   input: feesPaymentInput,
   output: z.number(),
 });

@@ -18,7 +18,7 @@ import { receiptPdf } from '../../documents/receipt.js';
 import type { ModuleContext } from '../module.js';
 import { schoolDetailsOf, schoolForDocuments } from '../settings/school.js';
 import { likeTerm, today } from '../students/query.js';
-import { activeMode, checkAmountAndDate } from './payments-verb.js';
+import { activeMode, checkAmountAndDate, checkReference } from './payments-verb.js';
 
 async function oldPaymentRows(scope: SchoolScope, where: SQL, page?: { limit: number; offset: number }) {
   let q = scope.db
@@ -78,7 +78,9 @@ export function oldPaymentRoutes({ serve }: ModuleContext) {
     checkAmountAndDate(input.amount, paidOn);
     const created = await scope.transaction(async (tx) => {
       await tx.table(oldStudents, 'students').find(input.old_student_id, 'old student');
-      await activeMode(tx, input.mode_id);
+      const mode = await activeMode(tx, input.mode_id);
+      // The desk's reference rules: the mode may need one; one already on a valid payment is refused.
+      await checkReference(tx, mode, input.reference?.trim() || null);
       const [row] = await tx.db
         .insert(oldPayments)
         .values({
@@ -88,7 +90,7 @@ export function oldPaymentRoutes({ serve }: ModuleContext) {
           amount: input.amount,
           modeId: input.mode_id,
           paidOn,
-          reference: input.reference ?? null,
+          reference: input.reference?.trim() || null,
           payer: input.payer ?? null,
           cashierName: tx.actor.name ?? 'System',
         })

@@ -130,6 +130,9 @@ export async function processTransaction(
       payer: before.studentName ?? null,
       idempotencyKey: `online:${before.providerReceiptNo}`,
       onlineTransactionId: before.id,
+      // The money has been received: no confirmation to ask, and the provider's receipt is unique already.
+      confirm: true,
+      online: true,
     });
     const [after] = await s.db
       .update(onlineTransactions)

@@ -1,10 +1,12 @@
-import { feesPayments, paymentModes } from '@somero/contract';
-import { eq, sql } from 'drizzle-orm';
+import { feesPayments, oldPayments, paymentModes } from '@somero/contract';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import { NotFound, Refusal } from '../../core/errors.js';
+import { HttpError, Invalid, NeedsConfirmation, NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import type { Executor } from '../../db/open.js';
 import { today } from '../students/query.js';
+import { enrolledCurrentTerm } from './enrolment.js';
+import { positionsOf } from './ledger.js';
 
 export type FeesPayment = typeof feesPayments.$inferSelect;
 
@@ -20,7 +22,23 @@ export interface FeesPaymentInput {
   /** The desk's Idempotency-Key: the same key again answers the first payment and creates nothing. */
   idempotencyKey?: string | null;
   onlineTransactionId?: number | null;
+  /**
+   * The bursar has confirmed an amount far above the balance (more than the balance plus the current
+   * term's fees); without it such a payment is refused with `NeedsConfirmation`. Online payments pass
+   * true: the money has been received.
+   */
+  confirm?: boolean;
+  /** Online payments: the provider's receipt number is unique by its own index, so no reference rule. */
+  online?: boolean;
 }
+
+/** The words of the rules the desk and old students' receipts share. */
+export const referenceRequired = 'Enter the reference (bank slip or transaction id)';
+export const keyReused = 'This key was used for another payment';
+const shillings = (n: number) => `UGX ${n.toLocaleString('en-US')}`;
+/** A reference as references are compared: case and spaces ignored (the SQL below does the same). */
+const referenceKey = (reference: string) => reference.toLowerCase().replaceAll(' ', '');
+const referenceSql = (column: string) => sql.raw(`lower(replace(${column}, ' ', ''))`);
 
 /** The database error behind a drizzle error (drizzle may wrap the driver's error in `cause`). */
 export function dbError(error: unknown): { code?: string; constraint?: string } {
@@ -40,13 +58,71 @@ export function checkAmountAndDate(amount: number, paidOn: string) {
 /** Is this mode of the school in use? Answers its row; 404 for another school's id, 202 when switched off. */
 export async function activeMode(scope: SchoolScope, modeId: number) {
   const [mode] = await scope.db
-    .select({ id: paymentModes.id, name: paymentModes.name, active: paymentModes.active })
+    .select({
+      id: paymentModes.id,
+      name: paymentModes.name,
+      active: paymentModes.active,
+      requiresReference: paymentModes.requiresReference,
+    })
     .from(paymentModes)
     .where(scope.mine(paymentModes, eq(paymentModes.id, modeId)));
   if (!mode) throw new NotFound('payment mode');
   if (!mode.active) throw new Refusal(`${mode.name} is no longer in use as a payment mode.`);
   return mode;
 }
+
+/**
+ * The reference rules of a payment into a mode (old students' receipts; the desk's are in its statement):
+ * a mode that requires one gets one (422 on `reference`), and a reference already on another valid payment
+ * of the school, fees or old student's, is refused naming that receipt.
+ */
+export async function checkReference(
+  scope: SchoolScope,
+  mode: { requiresReference: boolean },
+  reference: string | null,
+  except?: { oldPaymentId?: number; feesPaymentId?: number },
+) {
+  if (!reference) {
+    if (mode.requiresReference) throw new Invalid('reference', referenceRequired);
+    return;
+  }
+  const same = (column: string) => sql`${referenceSql(column)} = ${referenceKey(reference)}`;
+  const [[fees], [old]] = await Promise.all([
+    scope.db
+      .select({ receiptNo: feesPayments.receiptNo })
+      .from(feesPayments)
+      .where(
+        scope.mine(
+          feesPayments,
+          eq(feesPayments.status, 'valid'),
+          same('fees_payments.reference'),
+          except?.feesPaymentId ? ne(feesPayments.id, except.feesPaymentId) : undefined,
+        ),
+      )
+      .orderBy(feesPayments.receiptNo)
+      .limit(1),
+    scope.db
+      .select({ receiptNo: oldPayments.receiptNo })
+      .from(oldPayments)
+      .where(
+        scope.mine(
+          oldPayments,
+          and(
+            eq(oldPayments.status, 'valid'),
+            same('old_payments.reference'),
+            except?.oldPaymentId ? ne(oldPayments.id, except.oldPaymentId) : undefined,
+          ),
+        ),
+      )
+      .orderBy(oldPayments.receiptNo)
+      .limit(1),
+  ]);
+  if (fees) throw new Refusal(alreadyOn(reference, fees.receiptNo, false));
+  if (old) throw new Refusal(alreadyOn(reference, old.receiptNo, true));
+}
+
+const alreadyOn = (reference: string, receiptNo: number, old: boolean) =>
+  `Reference ${reference} is already on ${old ? "old students' receipt" : 'receipt'} ${receiptNo}.`;
 
 async function byKey(scope: SchoolScope, key: string): Promise<FeesPayment | undefined> {
   const [row] = await scope.db
@@ -80,6 +156,14 @@ interface NewPayment {
   onlineTransactionId: number | null;
 }
 
+/** What a payment is checked against besides its student and mode. */
+interface RowChecks {
+  /** Refused above this amount (balance plus the term's fees); none once confirmed. */
+  ceiling: number | null;
+  /** Refused when its reference is on another valid payment (not for online payments). */
+  uniqueReference: boolean;
+}
+
 /** What the statement found for one payment, and the payment when it was written. */
 interface Recorded {
   student_status: string | null;
@@ -87,6 +171,13 @@ interface Recorded {
   mode_active: boolean | null;
   /** The Idempotency-Key already has a payment: nothing was written. */
   key_taken: boolean;
+  /** The mode needs a reference and the payment has none. */
+  reference_missing: boolean;
+  /** The receipt (fees, else old students') of another valid payment with the same reference. */
+  reference_receipt: number | null;
+  reference_old_receipt: number | null;
+  /** The amount is above the ceiling it was given (balance plus the current term's fees). */
+  over_ceiling: boolean;
   id: number | null;
   receipt_no: number | null;
   year: number | null;
@@ -96,13 +187,21 @@ interface Recorded {
 
 /**
  * Writes payments of one school in one statement (autocommit outside a transaction): reads each one's
- * student and mode and the current term; the payments they allow (and whose Idempotency-Key is new)
- * take the next numbers of the gapless 'receipt' series in order, with one bump of the counter row,
+ * student and mode and the current term; the payments they allow (whose Idempotency-Key is new, whose
+ * mode's reference rule is kept, whose reference is on no other valid payment and whose amount is within
+ * its ceiling, when it has one) take the next numbers of the gapless 'receipt' series in order, with one bump of the counter row,
  * are inserted, and get their audit rows. The counter row stays locked only while the statement
  * commits. Payments that are refused take no number. Answers one `Recorded` per payment, in order.
  */
-async function insertPayments(db: Executor, schoolId: number, payments: NewPayment[]): Promise<Recorded[]> {
+async function insertPayments(
+  db: Executor,
+  schoolId: number,
+  payments: NewPayment[],
+  checks: RowChecks[] = [],
+): Promise<Recorded[]> {
   const rows = payments.map((p, i) => ({
+    ceiling: checks[i]?.ceiling ?? null,
+    unique_reference: checks[i]?.uniqueReference ?? true,
     i,
     student_id: p.studentId,
     amount: p.amount,
@@ -122,19 +221,31 @@ async function insertPayments(db: Executor, schoolId: number, payments: NewPayme
     with x as (
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(i int, student_id int, amount int,
         mode_id int, paid_on date, reference text, payer text, fallback_year int, cashier_id int, cashier_name text,
-        user_name text, idempotency_key text, online_transaction_id int, audit jsonb)
+        user_name text, idempotency_key text, online_transaction_id int, audit jsonb, ceiling bigint,
+        unique_reference boolean)
     ),
     f as (
       select x.*, s.status as student_status, m.name as mode_name, m.active as mode_active,
         exists (select 1 from fees_payments k where k.school_id = ${schoolId}
-          and k.idempotency_key = x.idempotency_key) as key_taken
+          and k.idempotency_key = x.idempotency_key) as key_taken,
+        coalesce(m.requires_reference and x.reference is null, false) as reference_missing,
+        (select k.receipt_no from fees_payments k where x.unique_reference and x.reference is not null and k.school_id = ${schoolId}
+          and k.status = 'valid' and k.reference is not null
+          and ${referenceSql('k.reference')} = ${referenceSql('x.reference')}
+          order by k.receipt_no limit 1) as reference_receipt,
+        (select o.receipt_no from old_payments o where x.unique_reference and x.reference is not null and o.school_id = ${schoolId}
+          and o.status = 'valid' and o.reference is not null
+          and ${referenceSql('o.reference')} = ${referenceSql('x.reference')}
+          order by o.receipt_no limit 1) as reference_old_receipt,
+        coalesce(x.amount > x.ceiling, false) as over_ceiling
       from x
       left join students s on s.school_id = ${schoolId} and s.id = x.student_id
       left join payment_modes m on m.school_id = ${schoolId} and m.id = x.mode_id
     ),
     ok as (
       select f.*, row_number() over (order by f.i) as k, count(*) over () as total
-      from f where f.student_status <> 'trashed' and f.mode_active and not f.key_taken
+      from f where f.student_status <> 'trashed' and f.mode_active and not f.key_taken and not f.reference_missing
+        and f.reference_receipt is null and f.reference_old_receipt is null and not f.over_ceiling
     ),
     n as (
       insert into counters (school_id, name, value)
@@ -166,17 +277,54 @@ async function insertPayments(db: Executor, schoolId: number, payments: NewPayme
           'updatedAt', ${isoSql('r.created_at')})
       from r
     )
-    select f.i, f.student_status, f.mode_name, f.mode_active, f.key_taken, r.id, r.receipt_no, r.year, r.term,
+    select f.i, f.student_status, f.mode_name, f.mode_active, f.key_taken, f.reference_missing, f.reference_receipt,
+      f.reference_old_receipt, f.over_ceiling, r.id, r.receipt_no, r.year, r.term,
       ${isoSql('r.created_at')} as created_at
     from f left join r on r.i = f.i
     order by f.i`)) as unknown as { rows: (Recorded & { i: number })[] };
   return reply.rows;
 }
 
+/** What a payment may come to before the desk must confirm it: the balance plus the current term's fees. */
+interface Ceiling {
+  balance: number;
+  termFees: number;
+}
+
+/**
+ * The ceilings of some students of a school, from the ledger's own figures (`positionsOf`, as
+ * `studentPosition` gives them, figures only): what each owes now, and what the current term charges
+ * them (structure lines and additions). One set of queries for all of them.
+ */
+async function ceilingsOf(scope: SchoolScope, ids: number[]): Promise<Map<number, Ceiling>> {
+  const now = await enrolledCurrentTerm(scope, ids);
+  const positions = await positionsOf(scope, ids, { lines: false });
+  const result = new Map<number, Ceiling>();
+  for (const id of ids) {
+    const position = positions.get(id);
+    if (!position) continue;
+    const term = position.terms.find((t) => t.year === now.year && t.term === now.term);
+    result.set(id, { balance: position.balance, termFees: term?.charged ?? 0 });
+  }
+  return result;
+}
+
+const ceilingOf = (c: Ceiling | null | undefined) => (c ? c.balance + c.termFees : null);
+
+/** One payment waiting for a statement; `check`: the scope to read its ceiling with (none once confirmed). */
+interface Waiting {
+  payment: NewPayment;
+  check: SchoolScope | null;
+  uniqueReference: boolean;
+  ceiling: Ceiling | null;
+  done: (r: Recorded & { ceiling: Ceiling | null }) => void;
+  failed: (e: unknown) => void;
+}
+
 /** Payments of one school waiting for the statement in flight to finish; they go together in the next. */
 interface Queue {
   running: boolean;
-  waiting: { payment: NewPayment; done: (r: Recorded) => void; failed: (e: unknown) => void }[];
+  waiting: Waiting[];
 }
 const queues = new WeakMap<Executor, Map<number, Queue>>();
 /** At most this many payments in one statement. */
@@ -186,15 +334,18 @@ const batchSize = 200;
  * Desks of a school that pay at the same moment share one statement (and one commit): while one
  * statement is in flight the next payments wait and then go together. Receipt numbers stay gapless
  * (the statement commits or rolls back whole) and the commit, the slow part, is paid once for many.
- * When a shared statement fails (a database error), each payment is tried again on its own, so one
- * payment's error never becomes another's.
+ * The ceilings of the payments not yet confirmed are read together just before (one set of ledger
+ * queries for the batch). When a shared statement fails (a database error), each payment is tried
+ * again on its own, so one payment's error never becomes another's.
  */
-function batched(db: Executor, payment: NewPayment): Promise<Recorded> {
+function batched(db: Executor, payment: NewPayment, check: SchoolScope | null, uniqueReference: boolean) {
   const bySchool = queues.get(db) ?? new Map<number, Queue>();
   queues.set(db, bySchool);
   const q = bySchool.get(payment.schoolId) ?? { running: false, waiting: [] };
   bySchool.set(payment.schoolId, q);
-  const result = new Promise<Recorded>((done, failed) => q.waiting.push({ payment, done, failed }));
+  const result = new Promise<Recorded & { ceiling: Ceiling | null }>((done, failed) =>
+    q.waiting.push({ payment, check, uniqueReference, ceiling: null, done, failed }),
+  );
   if (!q.running) void drain(db, payment.schoolId, q);
   return result;
 }
@@ -203,30 +354,45 @@ async function drain(db: Executor, schoolId: number, q: Queue) {
   q.running = true;
   try {
     while (q.waiting.length) {
-      // One payment per Idempotency-Key in a statement; a repeat waits for the next and finds it taken.
+      // One payment per Idempotency-Key, and per reference, in a statement: a repeat waits for the next
+      // statement and finds the key taken, or the reference on the first one's receipt.
       const keys = new Set<string>();
-      const batch: Queue['waiting'] = [];
-      const later: Queue['waiting'] = [];
+      let batch: Waiting[] = [];
+      const later: Waiting[] = [];
       for (const w of q.waiting) {
-        const key = w.payment.idempotencyKey;
-        if (batch.length >= batchSize || (key && keys.has(key))) later.push(w);
+        const { idempotencyKey, reference } = w.payment;
+        const own = [idempotencyKey && `key:${idempotencyKey}`, reference && `ref:${referenceKey(reference)}`];
+        if (batch.length >= batchSize || own.some((k) => k && keys.has(k))) later.push(w);
         else {
-          if (key) keys.add(key);
+          for (const k of own) if (k) keys.add(k);
           batch.push(w);
         }
       }
       q.waiting = later;
-      try {
-        const recorded = await insertPayments(
+      const checked = batch.filter((w) => w.check);
+      if (checked.length) {
+        try {
+          const ids = [...new Set(checked.map((w) => w.payment.studentId))];
+          const found = await ceilingsOf(checked[0]!.check!, ids);
+          for (const w of checked) w.ceiling = found.get(w.payment.studentId) ?? null;
+        } catch (error) {
+          for (const w of checked) w.failed(error);
+          batch = batch.filter((w) => !w.check);
+        }
+      }
+      if (!batch.length) continue;
+      const send = (ws: Waiting[]) =>
+        insertPayments(
           db,
           schoolId,
-          batch.map((w) => w.payment),
+          ws.map((w) => w.payment),
+          ws.map((w) => ({ ceiling: ceilingOf(w.ceiling), uniqueReference: w.uniqueReference })),
         );
-        for (const [i, w] of batch.entries()) w.done(recorded[i]!);
+      try {
+        const recorded = await send(batch);
+        for (const [i, w] of batch.entries()) w.done({ ...recorded[i]!, ceiling: w.ceiling });
       } catch {
-        await Promise.all(
-          batch.map((w) => insertPayments(db, schoolId, [w.payment]).then(([r]) => w.done(r!), w.failed)),
-        );
+        await Promise.all(batch.map((w) => send([w]).then(([r]) => w.done({ ...r!, ceiling: w.ceiling }), w.failed)));
       }
     }
   } finally {
@@ -234,25 +400,42 @@ async function drain(db: Executor, schoolId: number, q: Queue) {
   }
 }
 
+/** Is this the payment the key was first used for? The date counts only when the repeat gives one. */
+function samePayment(first: FeesPayment, p: NewPayment, datedAgain: boolean) {
+  return (
+    first.studentId === p.studentId &&
+    first.amount === p.amount &&
+    first.modeId === p.modeId &&
+    (!datedAgain || first.paidOn === p.paidOn) &&
+    (first.reference ?? null) === p.reference &&
+    (first.payer ?? null) === p.payer
+  );
+}
+
+/** The first payment of a key, when it is this payment; 422 when the key was used for another. */
+function repeatOf(first: FeesPayment, p: NewPayment, datedAgain: boolean) {
+  if (!samePayment(first, p, datedAgain)) throw new HttpError(422, keyReused, {});
+  return { ...first, created: false };
+}
+
 /**
  * Records a fees payment: the domain verb the desk and online payments share. The checks, the next
  * number of the school's gapless 'receipt' series, the insert and the audit row are one statement
  * (`insertPayments`), shared with the other desks paying at the same moment (`batched`); inside a
  * caller's transaction (online payments) it runs alone in that transaction. A refused payment takes
- * no number. An overpayment is accepted: the balance becomes a credit. Answers the payment row and
- * `created` (false: the idempotency key's first payment, nothing new).
+ * no number. Rules: the mode may require a reference (422 on `reference`); a reference already on
+ * another valid payment of the school (case and spaces ignored) is refused naming that receipt; an
+ * amount above the balance plus the current term's fees asks for confirmation (`NeedsConfirmation`)
+ * unless `confirm`; a smaller overpayment is accepted and the balance becomes a credit. An
+ * Idempotency-Key already used answers its first payment (`created` false) when the payment is the same,
+ * 422 when it is another. Answers the payment row and `created`.
  */
 export async function recordFeesPayment(
   scope: SchoolScope,
   input: FeesPaymentInput,
 ): Promise<FeesPayment & { created: boolean }> {
   const key = input.idempotencyKey?.trim() || null;
-  if (key) {
-    const first = await byKey(scope, key);
-    if (first) return { ...first, created: false };
-  }
   const paidOn = input.paidOn || today();
-  checkAmountAndDate(input.amount, paidOn);
   const payment: NewPayment = {
     schoolId: scope.schoolId,
     studentId: input.studentId,
@@ -271,12 +454,25 @@ export async function recordFeesPayment(
     idempotencyKey: key,
     onlineTransactionId: input.onlineTransactionId ?? null,
   };
-  let result: Recorded | undefined;
+  const dated = Boolean(input.paidOn);
+  if (key) {
+    const first = await byKey(scope, key);
+    if (first) return repeatOf(first, payment, dated);
+  }
+  checkAmountAndDate(input.amount, paidOn);
+  const check = input.confirm ? null : scope;
+  let result: (Recorded & { ceiling: Ceiling | null }) | undefined;
   try {
-    result =
-      scope.db instanceof PgTransaction
-        ? (await insertPayments(scope.db, scope.schoolId, [payment]))[0]
-        : await batched(scope.db, payment);
+    if (scope.db instanceof PgTransaction) {
+      const ceiling = check ? ((await ceilingsOf(scope, [input.studentId])).get(input.studentId) ?? null) : null;
+      const [r] = await insertPayments(
+        scope.db,
+        scope.schoolId,
+        [payment],
+        [{ ceiling: ceilingOf(ceiling), uniqueReference: !input.online }],
+      );
+      result = { ...r!, ceiling };
+    } else result = await batched(scope.db, payment, check, !input.online);
   } catch (error) {
     // Another process took the same key at the same moment: the statement rolled back (no number used).
     const e = dbError(error);
@@ -285,7 +481,7 @@ export async function recordFeesPayment(
   }
   if (!result || result.key_taken) {
     const first = key ? await byKey(scope, key) : undefined;
-    if (first) return { ...first, created: false };
+    if (first) return repeatOf(first, payment, dated);
     throw new Error('The payment was not recorded.');
   }
   if (!result.student_status) throw new NotFound('student');
@@ -294,6 +490,21 @@ export async function recordFeesPayment(
   }
   if (result.mode_name == null) throw new NotFound('payment mode');
   if (!result.mode_active) throw new Refusal(`${result.mode_name} is no longer in use as a payment mode.`);
+  if (result.reference_missing) throw new Invalid('reference', referenceRequired);
+  if (payment.reference) {
+    if (result.reference_receipt != null)
+      throw new Refusal(alreadyOn(payment.reference, result.reference_receipt, false));
+    if (result.reference_old_receipt != null)
+      throw new Refusal(alreadyOn(payment.reference, result.reference_old_receipt, true));
+  }
+  if (result.over_ceiling && result.ceiling) {
+    const { balance, termFees } = result.ceiling;
+    const owes = balance < 0 ? `has ${shillings(-balance)} in credit` : `owes ${shillings(balance)}`;
+    throw new NeedsConfirmation(
+      `${shillings(input.amount)} is far above the balance: the student ${owes}, and a term's fees are ` +
+        `${shillings(termFees)}. Check the amount, or confirm to take it.`,
+    );
+  }
   if (result.id == null || result.receipt_no == null || result.created_at == null) {
     throw new Error('The payment was not recorded.');
   }

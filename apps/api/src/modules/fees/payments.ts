@@ -141,6 +141,7 @@ export function feesPaymentsRoutes(ctx: ModuleContext) {
       reference: input.reference,
       payer: input.payer,
       idempotencyKey: key,
+      confirm: input.confirm,
     });
     return { data: payment.id, message: messages.feesPayments.add.success };
   });

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { api, fieldErrors } from '../../lib/api';
 import { FormButtons } from '../form-buttons';
 import { type ResourceRow, resourceCalls } from './calls';
-import { FieldInput } from './field-input';
+import { FieldInput, type FieldValue } from './field-input';
 import { bodyOf, initialValues } from './values';
 
 interface Props {
@@ -21,6 +21,21 @@ export function ResourceForm({ resource: r, row, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const fields = r.fields.filter((f) => !f.readOnly);
   const [values, setValues] = useState(() => initialValues(fields, row));
+  // Fields the user has set themselves: a new record's `follows` field stops following once touched.
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const change = (name: string, v: FieldValue) => {
+    setTouched((now) => new Set(now).add(name));
+    setValues((current) => {
+      const next = { ...current, [name]: v };
+      if (row) return next;
+      for (const g of fields) {
+        if (g.follows?.field !== name || touched.has(g.name) || typeof v !== 'string') continue;
+        const followed = g.follows.values[v];
+        if (followed !== undefined) next[g.name] = followed;
+      }
+      return next;
+    });
+  };
   const [errors, setErrors] = useState<Record<string, string>>({});
   const calls = resourceCalls(r);
   const title = row ? t('resource.edit', { label: r.label.one }) : t('resource.add', { label: r.label.one });
@@ -49,7 +64,7 @@ export function ResourceForm({ resource: r, row, onClose, onSaved }: Props) {
               key={f.name}
               field={f}
               value={values[f.name] ?? null}
-              onChange={(v) => setValues((current) => ({ ...current, [f.name]: v }))}
+              onChange={(v) => change(f.name, v)}
               error={errors[f.name]}
               autoFocus={i === 0}
             />

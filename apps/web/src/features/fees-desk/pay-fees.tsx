@@ -42,6 +42,8 @@ export default function PayFeesScreen() {
   const [payer, setPayer] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [last, setLast] = useState<LastPayment | null>(null);
+  // The server's question about an amount far above the balance, for the form as it was sent.
+  const [asked, setAsked] = useState<{ message: string; payload: string } | null>(null);
   // A new form (the next student) remounts the picker, which takes the focus again.
   const [formKey, setFormKey] = useState(0);
   // One key per payment the bursar means: the same form sent again (a double click, a retry after a lost
@@ -68,36 +70,44 @@ export default function PayFeesScreen() {
     setFormKey((k) => k + 1);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (sending.current || !student || studentId === null || !amount || !modeId) return;
+  const payment =
+    studentId !== null && amount && modeId
+      ? {
+          student_id: studentId,
+          amount,
+          mode_id: modeId,
+          paid_on: paidOn,
+          reference: reference.trim() || null,
+          payer: payer.trim() || null,
+        }
+      : null;
+  const payload = payment ? JSON.stringify(payment) : '';
+  // The question stands only for the form it was asked about: any change and it goes.
+  const question = asked && asked.payload === payload ? asked.message : null;
+  const modeRow = modes.data?.find((m) => m.id === modeId);
+
+  const submit = async (confirm: boolean) => {
+    if (sending.current || !student || studentId === null || !payment) return;
     sending.current = true;
-    const payment = {
-      student_id: studentId,
-      amount,
-      mode_id: modeId,
-      paid_on: paidOn,
-      reference: reference.trim() || null,
-      payer: payer.trim() || null,
-    };
-    const payload = JSON.stringify(payment);
     if (payload !== key.current.payload) key.current = { key: newPaymentKey(), payload };
     try {
-      const result = await api(addFeesPayment, payment, {
-        module: 'feesPayments',
-        action: 'add',
-        headers: { 'Idempotency-Key': key.current.key },
-      });
+      const result = await api(
+        addFeesPayment,
+        { ...payment, ...(confirm ? { confirm: true } : {}) },
+        { module: 'feesPayments', action: 'add', headers: { 'Idempotency-Key': key.current.key } },
+      );
       if (!result.ok) {
         setErrors(fieldErrors(result.errors));
+        setAsked(result.confirm && result.message ? { message: result.message, payload } : null);
         return;
       }
+      setAsked(null);
       // This form's payment is made: the next one gets its own key.
       key.current = { key: newPaymentKey(), payload: '' };
       const id = result.data;
       void printReceipt(id);
       const name = student.item.name;
-      const paid = amount ?? 0;
+      const paid = payment.amount;
       nextStudent();
       // Balances changed: never show the bursar the one from before this payment, even for a moment.
       queryClient.removeQueries({ queryKey: ['fees-desk'] });
@@ -119,7 +129,16 @@ export default function PayFeesScreen() {
       <PageHeader />
       <Grid>
         <Grid.Col span={{ base: 12, md: 7 }}>
-          <Paper withBorder p="md" component="form" onSubmit={(e) => void submit(e)} noValidate>
+          <Paper
+            withBorder
+            p="md"
+            component="form"
+            onSubmit={(e: FormEvent) => {
+              e.preventDefault();
+              void submit(false);
+            }}
+            noValidate
+          >
             <Stack>
               <StudentPicker
                 key={formKey}
@@ -197,6 +216,8 @@ export default function PayFeesScreen() {
                 />
                 <TextInput
                   label={t('fields.reference')}
+                  // Bank and mobile-money modes need the slip or transaction id (the mode says so).
+                  required={modeRow?.requires_reference === true}
                   placeholder={t('desk.referenceHint')}
                   value={reference}
                   onChange={(e) => setReference(e.currentTarget.value)}
@@ -209,6 +230,21 @@ export default function PayFeesScreen() {
                 onChange={(e) => setPayer(e.currentTarget.value)}
                 error={errors.payer}
               />
+              {question ? (
+                <Alert color="yellow" title={t('desk.confirmTitle')} data-testid="desk-confirm">
+                  <Stack gap="xs">
+                    <Text size="sm">{question}</Text>
+                    <Group>
+                      <Button size="xs" color="yellow" loading={saving} onClick={() => void submit(true)}>
+                        {t('desk.confirm')}
+                      </Button>
+                      <Button size="xs" variant="default" onClick={() => setAsked(null)}>
+                        {t('desk.change')}
+                      </Button>
+                    </Group>
+                  </Stack>
+                </Alert>
+              ) : null}
               <Group justify="flex-end">
                 <Button
                   type="submit"

@@ -41,7 +41,12 @@ export const paymentModeResource = defineResource(paymentModes, {
     openingBalance: { label: 'Opening balance (UGX)', kind: 'money' },
     openingOn: { label: 'Opening date' },
     active: { label: 'In use' },
-    requiresReference: { label: 'A payment needs a reference', help: 'Bank slip or mobile-money transaction id' },
+    requiresReference: {
+      label: 'A payment needs a reference',
+      help: 'Bank slip or mobile-money transaction id',
+      // A new bank account or mobile-money number needs one unless the bursar says otherwise.
+      follows: { field: 'kind', values: { cash: false, bank: true, mobile_money: true, aggregator: false } },
+    },
   },
   list: {
     columns: ['name', 'kind', 'accountNo', 'openingBalance', 'openingOn', 'active'],
