@@ -7,6 +7,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.js';
 import { installCore } from './core/http.js';
 import { createMailer, type Mailer } from './core/mail.js';
+import { installSecurityHeaders } from './core/security.js';
 import type { Database } from './db/open.js';
 import { auditRoutes } from './modules/audits/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -44,6 +45,7 @@ export async function buildApp({ database, config, logger = false, mailer, extra
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  await installSecurityHeaders(app, config);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -85,6 +87,8 @@ export async function buildApp({ database, config, logger = false, mailer, extra
       root: config.webDist,
       wildcard: false,
       index: ['index.html'],
+      // The build writes .br and .gz beside each file (apps/web/vite.config.ts): sent as they are.
+      preCompressed: true,
       // Built chunks have content hashes in their names; the page itself must always be fresh.
       setHeaders: (res, file) =>
         res.header('cache-control', file.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'),

@@ -20,6 +20,8 @@ export interface Config {
   demoAdminPassword?: string;
   tokenDays: number;
   logLevel: string;
+  /** Origins (scheme://host[:port]) whose pages may call the API from a browser; none by default. */
+  corsOrigins: string[];
   /** Minutes between pulls from every school's SchoolPay account (the webhook's safety net); 0 is off. */
   onlineSyncMinutes: number;
 }
@@ -45,5 +47,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenDays: Number(env.TOKEN_DAYS ?? 30),
     logLevel: env.LOG_LEVEL ?? 'info',
     onlineSyncMinutes: Number(env.ONLINE_SYNC_MINUTES ?? 60),
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim().replace(/\/$/, ''))
+      .filter(Boolean),
   };
 }
