@@ -9,19 +9,16 @@ import { installCore } from './core/http.js';
 import { createMailer, type Mailer } from './core/mail.js';
 import { installSecurityHeaders } from './core/security.js';
 import type { Database } from './db/open.js';
-import { auditRoutes } from './modules/audits/routes.js';
-import { authRoutes } from './modules/auth/routes.js';
-import { dashboardRoutes } from './modules/dashboard/routes.js';
-import { expenseRoutes } from './modules/expenses/routes.js';
-import { feesOnlineRoutes } from './modules/fees/online.js';
-import { feesPaymentsRoutes } from './modules/fees/payments.js';
-import { feesReportsRoutes } from './modules/fees/reports.js';
-import { feesSetupRoutes } from './modules/fees/setup.js';
+import { auditRoutes } from './modules/audits/index.js';
+import { authRoutes } from './modules/auth/index.js';
+import { dashboardRoutes } from './modules/dashboard/index.js';
+import { expenseRoutes } from './modules/expenses/index.js';
+import { feesOnlineRoutes, feesPaymentsRoutes, feesReportsRoutes, feesSetupRoutes } from './modules/fees/index.js';
 import type { ModuleContext } from './modules/module.js';
-import { revenueRoutes } from './modules/revenues/routes.js';
-import { settingsRoutes } from './modules/settings/routes.js';
-import { studentRoutes } from './modules/students/routes.js';
-import { userRoutes } from './modules/users/routes.js';
+import { revenueRoutes } from './modules/revenues/index.js';
+import { settingsRoutes } from './modules/settings/index.js';
+import { studentRoutes } from './modules/students/index.js';
+import { userRoutes } from './modules/users/index.js';
 import { resourceRoutes } from './resources/engine.js';
 
 export interface AppOptions {

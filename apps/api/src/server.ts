@@ -3,8 +3,7 @@ import { readConfig } from './config.js';
 import { DataDirInUse } from './db/lock.js';
 import { openDatabase } from './db/open.js';
 import { seedDemoSchool } from './db/seed.js';
-import { syncEveryGateway, useSimulatedProvider } from './modules/fees/online.js';
-import { simulatedTransactions } from './modules/fees/online-simulator.js';
+import { simulatedTransactions, syncEveryGateway, useSimulatedProvider } from './modules/fees/index.js';
 
 const started = performance.now();
 const config = readConfig();

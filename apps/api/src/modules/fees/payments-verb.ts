@@ -1,10 +1,10 @@
 import { feesPayments, paymentModes } from '@somero/contract';
 import { eq, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
+import { today } from '../../core/dates.js';
 import { NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import type { Executor } from '../../db/open.js';
-import { today } from '../students/query.js';
 
 export type FeesPayment = typeof feesPayments.$inferSelect;
 
