@@ -1,5 +1,51 @@
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+/**
+ * Writes `.br` and `.gz` beside every text file of the build (best compression, once, at build time), so
+ * the server sends them as they are (`@fastify/static` with `preCompressed`) to a browser that accepts
+ * them: a school's first visit over a slow line fetches about a quarter of the bytes. Files under 1 KB
+ * and those compression would not shrink are left alone.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'somero-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = (await readdir(outDir, { recursive: true }))
+        .filter((f) => /\.(js|mjs|css|html|svg|json|txt|map)$/.test(f))
+        .map((f) => path.join(outDir, f));
+      await Promise.all(
+        files.map(async (file) => {
+          if ((await stat(file)).size < 1024) return;
+          const body = await readFile(file);
+          const [br, gzipped] = await Promise.all([
+            brotli(body, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+              },
+            }),
+            gz(body, { level: constants.Z_BEST_COMPRESSION }),
+          ]);
+          if (br.length < body.length) await writeFile(`${file}.br`, br);
+          if (gzipped.length < body.length) await writeFile(`${file}.gz`, gzipped);
+        }),
+      );
+    },
+  };
+}
 
 /**
  * Vendor chunks every page needs, kept stable for caching. Mantine and TanStack Query are left to
@@ -13,7 +59,7 @@ const vendorGroups: [name: string, test: RegExp][] = [
 ];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

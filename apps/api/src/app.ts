@@ -7,20 +7,18 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.js';
 import { installCore } from './core/http.js';
 import { createMailer, type Mailer } from './core/mail.js';
+import { installSecurityHeaders } from './core/security.js';
 import type { Database } from './db/open.js';
-import { auditRoutes } from './modules/audits/routes.js';
-import { authRoutes } from './modules/auth/routes.js';
-import { dashboardRoutes } from './modules/dashboard/routes.js';
-import { expenseRoutes } from './modules/expenses/routes.js';
-import { feesOnlineRoutes } from './modules/fees/online.js';
-import { feesPaymentsRoutes } from './modules/fees/payments.js';
-import { feesReportsRoutes } from './modules/fees/reports.js';
-import { feesSetupRoutes } from './modules/fees/setup.js';
+import { auditRoutes } from './modules/audits/index.js';
+import { authRoutes } from './modules/auth/index.js';
+import { dashboardRoutes } from './modules/dashboard/index.js';
+import { expenseRoutes } from './modules/expenses/index.js';
+import { feesOnlineRoutes, feesPaymentsRoutes, feesReportsRoutes, feesSetupRoutes } from './modules/fees/index.js';
 import type { ModuleContext } from './modules/module.js';
-import { revenueRoutes } from './modules/revenues/routes.js';
-import { settingsRoutes } from './modules/settings/routes.js';
-import { studentRoutes } from './modules/students/routes.js';
-import { userRoutes } from './modules/users/routes.js';
+import { revenueRoutes } from './modules/revenues/index.js';
+import { settingsRoutes } from './modules/settings/index.js';
+import { studentRoutes } from './modules/students/index.js';
+import { userRoutes } from './modules/users/index.js';
 import { resourceRoutes } from './resources/engine.js';
 
 export interface AppOptions {
@@ -49,6 +47,7 @@ export async function buildApp({ database, config, logger = false, mailer, extra
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  await installSecurityHeaders(app, config);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -90,6 +89,8 @@ export async function buildApp({ database, config, logger = false, mailer, extra
       root: config.webDist,
       wildcard: false,
       index: ['index.html'],
+      // The build writes .br and .gz beside each file (apps/web/vite.config.ts): sent as they are.
+      preCompressed: true,
       // Built chunks have content hashes in their names; the page itself must always be fresh.
       setHeaders: (res, file) =>
         res.header('cache-control', file.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'),

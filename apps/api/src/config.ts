@@ -26,6 +26,8 @@ export interface Config {
    * is one hop: the address the reverse proxy in front of us added, never one the client wrote.
    */
   trustProxy: false | number | string;
+  /** Origins (scheme://host[:port]) whose pages may call the API from a browser; none by default. */
+  corsOrigins: string[];
   /** Minutes between pulls from every school's SchoolPay account (the webhook's safety net); 0 is off. */
   onlineSyncMinutes: number;
   /**
@@ -68,5 +70,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     onlineSyncMinutes: Number(env.ONLINE_SYNC_MINUTES ?? 60),
     schoolpayUrl: (env.SCHOOLPAY_URL || schoolpayDefaultUrl).replace(/\/+$/, ''),
     trustProxy: proxyTrust(env.TRUST_PROXY),
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim().replace(/\/$/, ''))
+      .filter(Boolean),
   };
 }

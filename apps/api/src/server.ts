@@ -1,13 +1,18 @@
 import { buildApp } from './app.js';
 import { readConfig } from './config.js';
+import { DataDirInUse } from './db/lock.js';
 import { openDatabase } from './db/open.js';
 import { seedDemoSchool } from './db/seed.js';
-import { syncEveryGateway, useSimulatedProvider } from './modules/fees/online.js';
-import { simulatedTransactions } from './modules/fees/online-simulator.js';
+import { simulatedTransactions, syncEveryGateway, useSimulatedProvider } from './modules/fees/index.js';
 
 const started = performance.now();
 const config = readConfig();
-const database = await openDatabase(config);
+const database = await openDatabase(config).catch((error: unknown) => {
+  if (!(error instanceof DataDirInUse)) throw error;
+  // A second server on the same embedded database: say why in one line and leave the data alone.
+  console.error(error.message);
+  process.exit(1);
+});
 const app = await buildApp({
   database,
   config,

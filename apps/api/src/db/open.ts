@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -9,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir } from './lock.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -29,7 +29,8 @@ const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url
 
 /**
  * Opens PostgreSQL when a URL is given, else embedded PGlite in `dataDir` (or in memory for
- * `dataDir: 'memory://'`), and applies the committed migrations.
+ * `dataDir: 'memory://'`), and applies the committed migrations. A data directory another live process
+ * has open is refused (`DataDirInUse`) before PGlite touches it.
  */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (opts.databaseUrl) {
@@ -43,14 +44,29 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       close: () => pool.end(),
     };
   }
-  if (opts.dataDir !== 'memory://') fs.mkdirSync(path.dirname(opts.dataDir), { recursive: true });
-  const client = await PGlite.create(opts.dataDir === 'memory://' ? undefined : opts.dataDir);
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
-  return {
-    db,
-    kind: 'pglite',
-    raw: async (text, params) => (await client.query(text, params as unknown[])).rows,
-    close: () => client.close(),
-  };
+  const onDisk = opts.dataDir !== 'memory://';
+  const unlock = onDisk ? lockDataDir(opts.dataDir) : () => {};
+  let client: PGlite | undefined;
+  try {
+    client = await PGlite.create(onDisk ? opts.dataDir : undefined);
+    const opened = client;
+    const db = drizzlePglite({ client, schema }) as unknown as Db;
+    await migratePglite(db as never, { migrationsFolder });
+    return {
+      db,
+      kind: 'pglite',
+      raw: async (text, params) => (await opened.query(text, params as unknown[])).rows,
+      close: async () => {
+        try {
+          await opened.close();
+        } finally {
+          unlock();
+        }
+      },
+    };
+  } catch (error) {
+    await client?.close().catch(() => {});
+    unlock();
+    throw error;
+  }
 }

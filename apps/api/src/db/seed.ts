@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { generatedPassword, hashPassword } from '../core/passwords.js';
-import { createSchool } from '../modules/users/school.js';
+import { createSchool } from '../modules/users/index.js';
 import { fillDemoSchool } from './demo-data.js';
 import type { Db } from './open.js';
 import { schools } from './schema.js';

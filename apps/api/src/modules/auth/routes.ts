@@ -22,7 +22,7 @@ import {
 import { SchoolScope } from '../../core/scope.js';
 import { authTokens, passwordResets, schools, users } from '../../db/schema.js';
 import type { ModuleContext } from '../module.js';
-import { createSchool } from '../users/school.js';
+import { createSchool } from '../users/index.js';
 
 const wrongCredentials = 'Wrong user name or password.';
 

@@ -2,10 +2,10 @@ import * as calls from '@somero/contract';
 import { allows, students as studentTable } from '@somero/contract';
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { audits, roles, users } from '../../db/schema.js';
-import { auditRows } from '../audits/routes.js';
-import { feesTiles } from '../fees/reports.js';
+import { auditRows } from '../audits/index.js';
+import { feesTiles } from '../fees/index.js';
 import type { ModuleContext } from '../module.js';
-import { currentTerm } from '../settings/school.js';
+import { currentTerm } from '../settings/index.js';
 
 /** The dashboard's figures: what exists so far. Later areas add their tiles here. */
 export function dashboardRoutes({ serve }: ModuleContext) {

@@ -40,12 +40,12 @@ import {
   sum,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { today } from '../../core/dates.js';
 import { Conflict, NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
-import { activeMode } from '../fees/payments-verb.js';
+import { activeMode } from '../fees/index.js';
 import type { ModuleContext } from '../module.js';
 import { checkRange, sendSheet } from '../reports.js';
-import { today } from '../students/query.js';
 
 type LineTable = typeof expenseCartLines | typeof expenseLines;
 

@@ -14,8 +14,8 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { NotFound } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
-import { calendarOf } from '../settings/school.js';
-import { enrolledCurrentTerm } from './enrolment.js';
+import { enrolledCurrentTerm } from '../enrolment/index.js';
+import { calendarOf } from '../settings/index.js';
 
 /** One line of a student's fees ledger, oldest first. */
 export interface LedgerLine {

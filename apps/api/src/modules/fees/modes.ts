@@ -16,10 +16,10 @@ import {
 } from '@somero/contract';
 import { and, count, desc, eq, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { today } from '../../core/dates.js';
 import { Conflict, NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import type { ModuleContext } from '../module.js';
-import { today } from '../students/query.js';
 import { activeMode } from './payments-verb.js';
 
 type Kind = 'fees_payment' | 'old_payment' | 'revenue' | 'expense' | 'credit_cleared' | 'transfer_in' | 'transfer_out';

@@ -12,12 +12,13 @@ import {
 } from '@somero/contract';
 import { count, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
 import { nextNumber } from '../../core/counters.js';
+import { today } from '../../core/dates.js';
 import { Conflict, NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { receiptPdf } from '../../documents/receipt.js';
 import type { ModuleContext } from '../module.js';
-import { schoolDetailsOf, schoolForDocuments } from '../settings/school.js';
-import { likeTerm, today } from '../students/query.js';
+import { schoolDetailsOf, schoolForDocuments } from '../settings/index.js';
+import { likeTerm } from '../students/index.js';
 import { activeMode, checkAmountAndDate, checkReference } from './payments-verb.js';
 
 async function oldPaymentRows(scope: SchoolScope, where: SQL, page?: { limit: number; offset: number }) {

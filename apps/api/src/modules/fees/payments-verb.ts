@@ -1,11 +1,11 @@
 import { feesPayments, oldPayments, paymentModes } from '@somero/contract';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
+import { today } from '../../core/dates.js';
 import { HttpError, Invalid, NeedsConfirmation, NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import type { Executor } from '../../db/open.js';
-import { today } from '../students/query.js';
-import { enrolledCurrentTerm } from './enrolment.js';
+import { enrolledCurrentTerm } from '../enrolment/index.js';
 import { positionsOf } from './ledger.js';
 
 export type FeesPayment = typeof feesPayments.$inferSelect;

@@ -17,7 +17,7 @@ import { Conflict, NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { writeSheet } from '../../documents/spreadsheet.js';
 import type { ModuleContext } from '../module.js';
-import { findStudent } from '../students/query.js';
+import { findStudent } from '../students/index.js';
 import { amendmentRoutes } from './amendments.js';
 import { modeRoutes } from './modes.js';
 import { oldPaymentRoutes } from './old-payments.js';

@@ -3,7 +3,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { NotFound } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { type ReceiptDocument, receiptPdf } from '../../documents/receipt.js';
-import { schoolDetailsOf, schoolForDocuments } from '../settings/school.js';
+import { schoolDetailsOf, schoolForDocuments } from '../settings/index.js';
 import { studentPosition } from './ledger.js';
 import { paymentRows } from './payments-query.js';
 

@@ -1,8 +1,8 @@
 import { classes, feesCategories, feesPayments, streams, students } from '@somero/contract';
 import { and, eq, inArray, sum } from 'drizzle-orm';
+import { today } from '../../core/dates.js';
 import type { SchoolScope } from '../../core/scope.js';
-import { currentTerm } from '../settings/school.js';
-import { today } from '../students/query.js';
+import { currentTerm } from '../settings/index.js';
 import { type BalanceFilter, classBalances, type StudentBalance } from './ledger.js';
 
 /** What each category of one student's current term stands at, after payments are shared out. */

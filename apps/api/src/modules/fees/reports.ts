@@ -15,7 +15,7 @@ import { type DemandNote, demandNotesPdf } from '../../documents/demand-notes.js
 import type { SheetColumn } from '../../documents/types.js';
 import type { ModuleContext } from '../module.js';
 import { checkRange, sendSheet } from '../reports.js';
-import { schoolDetailsOf, schoolForDocuments } from '../settings/school.js';
+import { schoolDetailsOf, schoolForDocuments } from '../settings/index.js';
 import { balancesOf, type CategoryShare, categoriesOf, expectedOf, shareOut } from './reports-balances.js';
 import {
   dailyModeSums,

@@ -25,8 +25,8 @@ import { type AuditEntry, chunks, type SchoolScope } from '../../core/scope.js';
 import { decodeUpload, readSheet, templateSheet } from '../../documents/spreadsheet.js';
 import type { SheetColumn } from '../../documents/types.js';
 import type { ModuleContext } from '../module.js';
-import { currentTerm } from '../settings/school.js';
-import { likeTerm } from '../students/query.js';
+import { currentTerm } from '../settings/index.js';
+import { likeTerm } from '../students/index.js';
 
 const studentName = sql<string>`${students.surname} || ' ' || ${students.otherNames}`;
 const searchStudents = (search?: string) => {

@@ -15,8 +15,8 @@ import type { z } from 'zod';
 import { Invalid, NotFound } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import type { ModuleContext } from '../module.js';
-import { currentTerm } from '../settings/school.js';
-import { likeTerm } from '../students/query.js';
+import { currentTerm } from '../settings/index.js';
+import { likeTerm } from '../students/index.js';
 
 const key = (year: number, term: number) => year * 3 + term - 1;
 

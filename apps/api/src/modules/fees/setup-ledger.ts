@@ -5,7 +5,7 @@ import { NotFound } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { renderPdf, schoolHeader } from '../../documents/pdf.js';
 import type { ModuleContext } from '../module.js';
-import { schoolForDocuments } from '../settings/school.js';
+import { schoolForDocuments } from '../settings/index.js';
 import { type StudentPosition, studentPosition } from './ledger.js';
 
 async function studentOf(scope: SchoolScope, id: number) {

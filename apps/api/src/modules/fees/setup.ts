@@ -10,7 +10,7 @@ import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import { Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import type { ModuleContext } from '../module.js';
-import { currentTerm } from '../settings/school.js';
+import { currentTerm } from '../settings/index.js';
 import { adjustmentRoutes } from './setup-adjustments.js';
 import { bursaryRoutes } from './setup-bursaries.js';
 import { ledgerRoutes } from './setup-ledger.js';

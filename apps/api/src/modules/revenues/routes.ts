@@ -13,12 +13,12 @@ import {
 } from '@somero/contract';
 import { and, asc, count, desc, eq, gte, ilike, lte, or, type SQL, sum } from 'drizzle-orm';
 import type { z } from 'zod';
+import { today } from '../../core/dates.js';
 import { Conflict, NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
-import { activeMode } from '../fees/payments-verb.js';
+import { activeMode } from '../fees/index.js';
 import type { ModuleContext } from '../module.js';
 import { checkRange, sendSheet } from '../reports.js';
-import { today } from '../students/query.js';
 
 type RevenueInput = z.infer<typeof revenueInput>;
 

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { nextNumber } from '../../core/counters.js';
 import { Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
-import { ensureEnrolled } from '../fees/enrolment.js';
+import { ensureEnrolled } from '../enrolment/index.js';
 import type { ModuleContext } from '../module.js';
 import { schoolTerm, studentProfile, today } from './query.js';
 import {

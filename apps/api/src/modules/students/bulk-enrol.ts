@@ -2,7 +2,7 @@ import { counters, guardians, studentGuardians, students } from '@somero/contrac
 import { inArray, sql } from 'drizzle-orm';
 import type { AuditEntry, SchoolScope } from '../../core/scope.js';
 import { chunks } from '../../core/scope.js';
-import { ensureEnrolled } from '../fees/enrolment.js';
+import { ensureEnrolled } from '../enrolment/index.js';
 import { type NewStudent, newStudentRow } from './admissions.js';
 import { today } from './query.js';
 

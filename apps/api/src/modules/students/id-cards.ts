@@ -3,7 +3,7 @@ import { inArray } from 'drizzle-orm';
 import { NotFound, Refusal } from '../../core/errors.js';
 import { idCardsPdf } from '../../documents/id-cards.js';
 import type { ModuleContext } from '../module.js';
-import { schoolForDocuments } from '../settings/school.js';
+import { schoolForDocuments } from '../settings/index.js';
 import { guardianPhones, schoolTerm, studentRows, studentWhere } from './query.js';
 
 export function idCardRoutes({ serve }: ModuleContext) {

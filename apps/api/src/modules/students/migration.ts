@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { Invalid } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { chunks } from '../../core/scope.js';
-import { enrolledCurrentTerm, followPlacement } from '../fees/enrolment.js';
+import { enrolledCurrentTerm, followPlacement } from '../enrolment/index.js';
 import type { ModuleContext } from '../module.js';
 import { fullName, guardianPhones, schoolTerm, studentRows, studentWhere, today } from './query.js';
 import { Placement } from './rules.js';

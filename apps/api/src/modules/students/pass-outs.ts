@@ -15,7 +15,7 @@ import { readFile } from '../../core/files.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { passOutPdf } from '../../documents/pass-out.js';
 import type { ModuleContext } from '../module.js';
-import { schoolForDocuments } from '../settings/school.js';
+import { schoolForDocuments } from '../settings/index.js';
 import { findStudent, fullName, likeTerm } from './query.js';
 
 /** Uganda keeps East Africa Time all year: a date's day starts at 00:00 +03:00. */

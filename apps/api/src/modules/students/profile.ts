@@ -11,7 +11,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { Invalid, Refusal } from '../../core/errors.js';
 import { usedBy } from '../../resources/engine.js';
-import { dropEnrolments, followPlacement } from '../fees/enrolment.js';
+import { dropEnrolments, followPlacement } from '../enrolment/index.js';
 import type { ModuleContext } from '../module.js';
 import { refuseTakenNumbers } from './admissions.js';
 import { findStudent, fullName, studentProfile } from './query.js';

@@ -10,15 +10,12 @@ import {
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { NotFound } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
-import { currentTerm } from '../settings/school.js';
+import { currentTerm } from '../settings/index.js';
 
 export const likeTerm = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Made once: building an Intl formatter costs far more than using one (every payment asks for today). */
-const kampalaDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Kampala' });
-
-/** Today in Uganda (the server may run on UTC), as YYYY-MM-DD. */
-export const today = () => kampalaDate.format(new Date());
+/** Today in Uganda; it lives in core because every area dates things (kept here for students' files). */
+export { today } from '../../core/dates.js';
 
 export const fullName = (s: { surname: string; otherNames: string }) => `${s.surname} ${s.otherNames}`;
 

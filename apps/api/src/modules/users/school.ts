@@ -2,7 +2,7 @@ import { userTypes } from '@somero/contract';
 import { SchoolScope } from '../../core/scope.js';
 import type { Executor } from '../../db/open.js';
 import { roles, schools, users } from '../../db/schema.js';
-import { setUpNewSchool } from '../settings/school.js';
+import { setUpNewSchool } from '../settings/index.js';
 import { presetFlags, rolePresets } from './presets.js';
 
 export interface NewSchool {

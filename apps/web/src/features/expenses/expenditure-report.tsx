@@ -15,7 +15,7 @@ import {
   ReportLoadState,
   useAskedReport,
   useCategoryFilters,
-} from '../fees-reports/report-parts';
+} from '../fees-reports';
 
 /**
  * /reports/expenses: the valid expenses of a date range (this month by default) per category and item,

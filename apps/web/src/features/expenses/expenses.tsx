@@ -15,8 +15,8 @@ import { can } from '../../lib/access';
 import { api } from '../../lib/api';
 import { useUser } from '../../lib/auth';
 import { formatDate, formatMoney } from '../../lib/format';
-import { VoidDialog } from '../fees-desk/payment-dialogs';
-import { ModeSelect } from '../fees-reports/report-parts';
+import { VoidDialog } from '../fees-desk';
+import { ModeSelect } from '../fees-reports';
 import { AmendExpenseDialog } from './amend-expense';
 import { ExpenseLines, ExpenseStatus, expenseName, PaidFrom, rememberEditing } from './expense-parts';
 

@@ -8,7 +8,7 @@ import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-title';
 import { fetchData } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
-import { type Placement, PlacementSelect } from '../students/placement-select';
+import { type Placement, PlacementSelect } from '../students';
 import { ExportButton, Panel } from './report-parts';
 
 /** /fees/reports/summary: this term per fees category, expected, collected and outstanding, for the school or a class. */

@@ -6,7 +6,7 @@ import { MoneyInput } from '../../components/money-input';
 import { PageHeader } from '../../components/page-title';
 import { type StudentOption, StudentPicker } from '../../components/student-picker';
 import { today } from '../../lib/format';
-import { type Placement, PlacementSelect } from '../students/placement-select';
+import { type Placement, PlacementSelect } from '../students';
 import { ModeBars, type PaymentColumn, PaymentRowsTable } from './payment-rows';
 import {
   DateRangeInputs,

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { MoneyInput } from '../../components/money-input';
 import { PageHeader } from '../../components/page-title';
 import { openPdf } from '../../lib/downloads';
-import { StudentsChoiceInput, useStudentsChoice } from '../students/students-choice';
+import { StudentsChoiceInput, useStudentsChoice } from '../students';
 
 /** /fees/demand: demand notes for a class (or stream) or chosen students, one per page, as a PDF to print. */
 export default function DemandNotesScreen() {

@@ -11,7 +11,7 @@ import { MoneyInput } from '../../components/money-input';
 import { PageHeader } from '../../components/page-title';
 import { fetchData } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
-import { type Placement, PlacementSelect } from '../students/placement-select';
+import { type Placement, PlacementSelect } from '../students';
 import { ExportButton, Panel } from './report-parts';
 
 const perPage = 50;

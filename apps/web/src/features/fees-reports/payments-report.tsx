@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-title';
 import { today } from '../../lib/format';
-import { type Placement, PlacementSelect } from '../students/placement-select';
+import { type Placement, PlacementSelect } from '../students';
 import { ModeBars, PaymentRowsTable } from './payment-rows';
 import {
   DateRangeInputs,

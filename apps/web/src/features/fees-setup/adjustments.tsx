@@ -12,7 +12,7 @@ import { RowActions } from '../../components/row-actions';
 import { api } from '../../lib/api';
 import { useCurrentSettings } from '../../lib/current-settings';
 import { formatMoney } from '../../lib/format';
-import { ImportCard } from '../imports/import-card';
+import { ImportCard } from '../imports';
 import { type Adjustment, AdjustmentForm } from './adjustment-form';
 import type { AdjustmentKind } from './adjustment-kinds';
 import { type Term, TermPicker, termLabel } from './term-picker';

@@ -9,7 +9,7 @@ import { MoneyInput } from '../../components/money-input';
 import { api, fetchData } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
 import { useSaving } from '../../lib/saving';
-import { type Placement, PlacementSelect } from '../students/placement-select';
+import { type Placement, PlacementSelect } from '../students';
 import type { Debt } from './debt-form';
 
 /** A class's (or stream's) current students with their balances brought forward, edited and saved at once. */

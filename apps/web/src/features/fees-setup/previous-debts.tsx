@@ -11,7 +11,7 @@ import { ReferenceSelect } from '../../components/resource/reference-select';
 import { RowActions } from '../../components/row-actions';
 import { api } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
-import { ImportCard } from '../imports/import-card';
+import { ImportCard } from '../imports';
 import { type Debt, DebtForm } from './debt-form';
 import { DebtGrid } from './debt-grid';
 

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-title';
 import { can } from '../../lib/access';
 import { useUser } from '../../lib/auth';
-import { additions, deductions } from '../fees-setup/adjustment-kinds';
+import { additions, deductions } from '../fees-setup';
 import { ImportCard, type ImportKind } from './import-card';
 
 /** /data/imports, shown to everyone: the imports the user's flags allow. Each area adds its cards here. */

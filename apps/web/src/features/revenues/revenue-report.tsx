@@ -14,7 +14,7 @@ import {
   ReportLoadState,
   useAskedReport,
   useCategoryFilters,
-} from '../fees-reports/report-parts';
+} from '../fees-reports';
 
 /**
  * /reports/revenues: the valid revenues of a date range (this month by default) per category and

@@ -11,7 +11,7 @@ import { ReferenceSelect } from '../../components/resource/reference-select';
 import { RowActions, VoidButton } from '../../components/row-actions';
 import { api } from '../../lib/api';
 import { formatDate, formatMoney } from '../../lib/format';
-import { VoidDialog } from '../fees-desk/payment-dialogs';
+import { VoidDialog } from '../fees-desk';
 import { RevenueForm } from './revenue-form';
 
 const perPage = 50;

@@ -1,7 +1,7 @@
 import { studentTerms } from '@somero/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SchoolScope } from '../../core/scope.js';
-import { currentTerm } from '../settings/school.js';
+import { currentTerm } from '../settings/index.js';
 
 /** The nationality group in SQL, the same rule as `nationalityGroup()` of the contract. */
 const groupSql = sql`case when students.nationality ~* '^\\s*ugand' then 'national' else 'international' end`;

@@ -1,0 +1,2 @@
+// The expenses area's public face: what other areas and the app may import.
+export { expenseRoutes } from './routes.js';

@@ -1,0 +1,7 @@
+// The fees area's public face: what other areas and the app may import.
+export { feesOnlineRoutes, syncEveryGateway, useSimulatedProvider } from './online.js';
+export { simulatedTransactions } from './online-simulator.js';
+export { feesPaymentsRoutes } from './payments.js';
+export { activeMode } from './payments-verb.js';
+export { feesReportsRoutes, feesTiles } from './reports.js';
+export { feesSetupRoutes } from './setup.js';

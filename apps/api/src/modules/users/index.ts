@@ -1,0 +1,3 @@
+// The users area's public face: what other areas and the app may import.
+export { userRoutes } from './routes.js';
+export { createSchool } from './school.js';

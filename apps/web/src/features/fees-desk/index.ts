@@ -1,0 +1,2 @@
+// The payment desk's public face: what other features may import.
+export { VoidDialog } from './payment-dialogs';

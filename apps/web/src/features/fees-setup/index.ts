@@ -1,0 +1,2 @@
+// Fees set-up's public face: what other features may import.
+export { additions, deductions } from './adjustment-kinds';

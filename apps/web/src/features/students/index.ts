@@ -1,0 +1,3 @@
+// The students feature's public face: the pickers other features use.
+export { type Placement, PlacementSelect } from './placement-select';
+export { StudentsChoiceInput, useStudentsChoice } from './students-choice';
