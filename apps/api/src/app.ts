@@ -3,9 +3,10 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { installCore } from './core/http.js';
+import { installFieldMessages, validatorCompiler } from './core/input.js';
 import { createMailer, type Mailer } from './core/mail.js';
 import type { Database } from './db/open.js';
 import { auditRoutes } from './modules/audits/routes.js';
@@ -42,6 +43,7 @@ export async function buildApp({ database, config, logger = false, mailer, extra
     genReqId: () => crypto.randomUUID().slice(0, 8),
     trustProxy: process.env.TRUST_PROXY === 'true',
   });
+  installFieldMessages();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
