@@ -4,6 +4,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import * as apiTables from '../src/db/schema.js';
+import { type JsonValue, plausible } from './plausible.js';
 import { bearer, login, newSchool, type TestSchool, useTestApp } from './support.js';
 
 /**
@@ -15,65 +16,7 @@ import { bearer, login, newSchool, type TestSchool, useTestApp } from './support
  */
 const t = useTestApp();
 
-type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
-interface Def {
-  type: string;
-  shape?: Record<string, z.ZodType>;
-  element?: z.ZodType;
-  innerType?: z.ZodType;
-  in?: z.ZodType;
-  out?: z.ZodType;
-  entries?: Record<string, string | number>;
-  values?: unknown[];
-  options?: z.ZodType[];
-  format?: string;
-}
-const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def; bag: Record<string, unknown> } })._zod;
-
-/** A value the schema probably accepts: the battery then spoils one part of it at a time. */
-function plausible(schema: z.ZodType, depth = 0): Json {
-  const { def, bag } = defOf(schema);
-  if (depth > 6) return null;
-  switch (def.type) {
-    case 'object':
-      return Object.fromEntries(Object.entries(def.shape ?? {}).map(([k, v]) => [k, plausible(v, depth + 1)]));
-    case 'array':
-      return [plausible(def.element!, depth + 1)];
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'catch':
-    case 'readonly':
-    case 'nonoptional':
-      return plausible(def.innerType!, depth + 1);
-    case 'pipe':
-      return plausible(defOf(def.in!).def.type === 'transform' ? def.out! : def.in!, depth + 1);
-    case 'enum':
-      return Object.values(def.entries ?? {})[0] as Json;
-    case 'literal':
-      return def.values?.[0] as Json;
-    case 'union':
-      return plausible(def.options![0], depth + 1);
-    case 'boolean':
-      return true;
-    case 'number': {
-      const min = typeof bag.minimum === 'number' ? bag.minimum : 1;
-      return Math.max(1, min);
-    }
-    case 'string': {
-      const format = bag.format ?? def.format;
-      if (format === 'email') return 'someone@school.example';
-      if (format === 'date') return '2026-03-02';
-      if (format === 'datetime') return '2026-03-02T10:00:00Z';
-      if (format === 'time') return '10:00';
-      const min = typeof bag.minimum === 'number' ? bag.minimum : 0;
-      return 'Test value'.padEnd(Math.max(min, 10), 'x');
-    }
-    default:
-      return null;
-  }
-}
+type Json = JsonValue;
 
 /** Every path to a leaf of a plausible body, with its value (into objects and first array entries). */
 function leaves(value: Json, path: string[] = []): { path: string[]; value: Json }[] {
