@@ -197,7 +197,7 @@ describe('another school’s ids', () => {
     await ok(api.post('/school_logo', { filename: 'logo.png', data: png.toString('base64') }));
     before = await rowsOf(b.schoolId);
     for (const table of schoolTables) ids.set(getTableName(table), await idIn(getTableName(table)));
-  });
+  }, 300_000);
 
   /** B's id for a route, from the table its first path segment names. */
   const idFor = (url: string) => {
