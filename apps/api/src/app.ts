@@ -3,9 +3,10 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { installCore } from './core/http.js';
+import { installFieldMessages, validatorCompiler } from './core/input.js';
 import { createMailer, type Mailer } from './core/mail.js';
 import { installSecurityHeaders } from './core/security.js';
 import type { Database } from './db/open.js';
@@ -45,6 +46,7 @@ export async function buildApp({ database, config, logger = false, mailer, extra
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
   });
+  installFieldMessages();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await installSecurityHeaders(app, config);

@@ -10,6 +10,7 @@ export * from './calls/revenues.js';
 export * from './calls/settings.js';
 export * from './calls/students.js';
 export * from './calls/users.js';
+export * from './field-messages.js';
 export * from './messages.js';
 export * from './options.js';
 export * from './permissions.js';

@@ -1,6 +1,6 @@
 import { allows, type Call, type CallAccess, lockedStatus, type OkReply } from '@somero/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Database } from '../db/open.js';
@@ -33,6 +33,8 @@ export interface RegisteredRoute {
   access: CallAccess;
   /** The contract marks the call as changing money: the money test walks these. */
   money?: true;
+  /** The zod schema of its input (body for POST/PUT, query string for GET/DELETE), when it has one. */
+  input?: z.ZodType;
 }
 
 export interface HandlerArgs<C extends Call> {
@@ -94,8 +96,10 @@ export function installCore(app: FastifyInstance, database: Database, config: Co
       throw new Error(`API route ${route.method} ${route.url} declares no access: give it config.access`);
     }
     const money = route.config?.money;
+    const schema = route.schema as { body?: z.ZodType; querystring?: z.ZodType } | undefined;
+    const input = schema?.body ?? schema?.querystring;
     for (const method of [route.method].flat()) {
-      registered.push({ method, url: route.url, access, ...(money ? { money } : {}) });
+      registered.push({ method, url: route.url, access, input, ...(money ? { money } : {}) });
     }
   });
 
@@ -126,11 +130,13 @@ export function installCore(app: FastifyInstance, database: Database, config: Co
   });
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, req, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
+    // Every route's input is checked by core/input.ts's validator: its issues are already sentences.
+    const validation = (error as { validation?: unknown }).validation;
+    if (Array.isArray(validation) && 'validationContext' in error) {
       const errors: Record<string, string[]> = {};
-      for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
-        errors[field] = [...(errors[field] ?? []), issue.message ?? 'Invalid value'];
+      for (const issue of validation as { instancePath?: string; message?: string }[]) {
+        const field = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || '_';
+        errors[field] = [...(errors[field] ?? []), issue.message ?? 'Check this value'];
       }
       return reply.code(422).send({ message: 'Some fields need attention', errors });
     }
@@ -149,9 +155,14 @@ export function installCore(app: FastifyInstance, database: Database, config: Co
     if (pgCode === '23505') return reply.code(202).send({ message: 'A record with these details already exists.' });
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
-      // Malformed JSON, wrong content type, body too large: the client's input, never a 500.
-      const code = status === 413 ? 413 : 422;
-      return reply.code(code).send({ message: error.message, errors: {} });
+      // Malformed JSON, wrong content type, body too large: the client's input, never a 500, and
+      // never Fastify's own wording.
+      if (status === 413) return reply.code(413).send({ message: 'What was sent is too large.', errors: {} });
+      const message =
+        status === 415
+          ? 'Send the details as JSON (content type application/json).'
+          : 'The details sent could not be read: send them as JSON.';
+      return reply.code(422).send({ message, errors: {} });
     }
     req.log.error({ err: error }, 'request failed');
     return reply

@@ -35,8 +35,8 @@ export const login = defineCall({
   access: 'public',
   summary: 'Sign in with a user name (or e-mail) and password; answers { token, user }',
   input: z.object({
-    username: z.string().trim().min(1, 'Enter your user name'),
-    password: z.string().min(1, 'Enter your password'),
+    username: z.string().trim().min(1, 'Enter your user name').max(254),
+    password: z.string().min(1, 'Enter your password').max(200),
   }),
   output: z.object({ token: z.string(), user: signedInUser, message: z.string().optional() }),
   bare: true,
@@ -114,7 +114,7 @@ export const unlock = defineCall({
   path: 'unlock',
   access: 'everyone',
   summary: "Check the signed-in user's password to leave the lock screen (unlocks this session)",
-  input: z.object({ password: z.string().min(1, 'Enter your password') }),
+  input: z.object({ password: z.string().min(1, 'Enter your password').max(200) }),
   output: z.null(),
   whileLocked: true,
 });

@@ -158,6 +158,8 @@ export const auditRow = z.object({
   module: z.string(),
   entity: z.string(),
   entity_id: z.string().nullable(),
+  /** The record named as people know it: a student's name, "Receipt 123", a category's name (else "#id"). */
+  record: z.string(),
   before: z.unknown(),
   after: z.unknown(),
 });

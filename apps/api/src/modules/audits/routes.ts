@@ -4,6 +4,7 @@ import { and, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { SchoolScope } from '../../core/scope.js';
 import { audits } from '../../db/schema.js';
 import type { ModuleContext } from '../module.js';
+import { recordLabel } from './label.js';
 
 export async function auditRows(
   scope: SchoolScope,
@@ -27,6 +28,7 @@ export async function auditRows(
     module: r.module,
     entity: r.entity,
     entity_id: r.entityId,
+    record: recordLabel(r.entity, r.before, r.after, r.entityId),
     before: r.before ?? null,
     after: r.after ?? null,
   }));

@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { HttpError, NotFound, Refusal } from '../../core/errors.js';
 import { readFile, saveFile } from '../../core/files.js';
 import type { SchoolScope } from '../../core/scope.js';
+import { dayMonthYear } from '../../documents/format.js';
 import { prepareImage } from '../../documents/images.js';
 import type { ModuleContext } from '../module.js';
 import { calendarOf, schoolDetailsOf } from './school.js';
@@ -147,7 +148,7 @@ export function settingsRoutes({ serve }: ModuleContext) {
       .then((rows) => rows.filter((t) => t.opensOn <= input.closes_on && input.opens_on <= t.closesOn));
     if (clash) {
       throw new Refusal(
-        `Term ${term.term} ${term.year} would overlap Term ${clash.term} ${clash.year} (${clash.opensOn} to ${clash.closesOn}).`,
+        `Term ${term.term} ${term.year} would overlap Term ${clash.term} ${clash.year} (${dayMonthYear(clash.opensOn)} to ${dayMonthYear(clash.closesOn)}).`,
       );
     }
     const row = await table.update(id, {

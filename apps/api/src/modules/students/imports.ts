@@ -9,6 +9,7 @@ import {
 } from '@somero/contract';
 import { inArray, sql } from 'drizzle-orm';
 import { Invalid } from '../../core/errors.js';
+import { unstorable } from '../../core/input.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { decodeUpload, readSheet, templateSheet } from '../../documents/spreadsheet.js';
 import type { SheetColumn } from '../../documents/types.js';
@@ -113,6 +114,12 @@ function readStudentRow(v: Record<string, string>, placement: Placement): { stud
     for (const issue of parsed.error.issues) {
       if (issue.path[0] === 'class_id' && !cls) continue;
       errors.push(`${columnName(issue.path)}: ${issue.message}`);
+    }
+  } else {
+    // A cell's text goes through the same storable check as every request's input (NUL, 2³¹…).
+    for (const issue of unstorable(parsed.data)) {
+      const path = issue.instancePath.split('/').filter(Boolean);
+      errors.push(`${columnName(path)}: ${issue.message}`);
     }
   }
   return errors.length || !parsed.success ? { errors } : { student: parsed.data, errors };

@@ -164,8 +164,8 @@ function AuditLine({ row, open, onToggle }: { row: AuditRow; open: boolean; onTo
         <Table.Td>{row.user ?? '—'}</Table.Td>
         <Table.Td>{row.action}</Table.Td>
         <Table.Td>{row.module}</Table.Td>
-        <Table.Td>{row.entity}</Table.Td>
-        <Table.Td>{row.entity_id ?? '—'}</Table.Td>
+        <Table.Td>{row.entity.replaceAll('_', ' ')}</Table.Td>
+        <Table.Td>{row.record}</Table.Td>
       </Table.Tr>
       {open ? (
         <Table.Tr>

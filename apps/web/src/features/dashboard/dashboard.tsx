@@ -126,8 +126,7 @@ export default function DashboardScreen() {
                         <Table.Td>{row.action}</Table.Td>
                         <Table.Td>{row.module}</Table.Td>
                         <Table.Td>
-                          {row.entity}
-                          {row.entity_id ? ` #${row.entity_id}` : ''}
+                          {row.entity.replaceAll('_', ' ')}: {row.record}
                         </Table.Td>
                       </Table.Tr>
                     ))}

@@ -1,0 +1,320 @@
+import * as contract from '@somero/contract';
+import { type Resource, resourceByPath, resources } from '@somero/contract';
+import { getTableColumns, getTableName, is, sql } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import * as coreSchema from '../src/db/schema.js';
+import { plausible } from './plausible.js';
+import { admit, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
+import { bearer, newSchool, type TestSchool, useTestApp } from './support.js';
+
+/**
+ * Issue 9 §3: another school's ids are simply not found. School B gets a row of every declared entity
+ * and the money documents through the API; then school A's administrator calls every registered route
+ * that takes an {id} (GET, PUT, DELETE, POST) with B's ids, and every POST whose body takes ids. Every
+ * answer must be a 404 (or a refusal, or an answer holding nothing of B's), B's rows must be unchanged,
+ * and no row of any school may refer to another school's row.
+ */
+const t = useTestApp();
+const marker = 'Bzq';
+
+/** Every table with a school_id column. */
+const schoolTables = ([...Object.values(coreSchema), ...Object.values(contract)] as unknown[])
+  .filter((v): v is PgTable => is(v, PgTable))
+  .filter((v, i, all) => all.indexOf(v) === i)
+  .filter((table) => Object.values(getTableColumns(table)).some((c) => c.name === 'school_id'));
+const tableNamed = (name: string) => schoolTables.find((table) => getTableName(table) === name);
+
+/** The table a route's first path segment names, where it is not the segment itself. */
+const tableOfSegment: Record<string, string> = {
+  payment_options: 'payment_modes',
+  fees_ledger: 'students',
+  full_fees_ledger: 'students',
+  permissions: 'roles',
+  // A student's sign-in is reached by the student's id.
+  student_accounts: 'students',
+  expense_cart: 'expense_cart_lines',
+  school: 'schools',
+};
+
+async function sample(r: Resource, api: RegisterSchool['api'], made: Map<string, number>): Promise<Json> {
+  const body: Json = {};
+  for (const f of r.fields.filter((f) => !f.readOnly)) {
+    if (!f.required && f.kind !== 'reference' && f.name !== r.titleField.name) continue;
+    switch (f.kind) {
+      case 'reference': {
+        if (!f.required) break;
+        body[f.name] = await createIn(resourceByPath(f.references!)!, api, made);
+        break;
+      }
+      case 'number':
+      case 'money':
+        body[f.name] = f.min ?? 1;
+        break;
+      case 'boolean':
+        body[f.name] = true;
+        break;
+      case 'date':
+        body[f.name] = '2026-02-02';
+        break;
+      case 'select':
+        body[f.name] = f.options![0].value;
+        break;
+      case 'email':
+        body[f.name] = `${marker.toLowerCase()}${made.size}@school.example`;
+        break;
+      case 'phone':
+        body[f.name] = '+256 772 000111';
+        break;
+      default:
+        body[f.name] = `${marker} ${f.label} ${made.size}`.slice(0, f.max ?? 40);
+    }
+  }
+  return body;
+}
+
+/** One row of a declared entity in the school of `api`: answers its id. */
+async function createIn(r: Resource, api: RegisterSchool['api'], made: Map<string, number>): Promise<number> {
+  if (made.has(r.path)) return made.get(r.path)!;
+  const res = await api.post(`/${r.path}`, await sample(r, api, made));
+  expect(res.statusCode, `${r.path}: ${res.body}`).toBe(200);
+  made.set(r.path, res.json().data.id);
+  return res.json().data.id;
+}
+
+type Snapshot = Record<string, unknown[]>;
+const segmentOf = (url: string) => url.replace(/^\/api\//, '').split('/')[0];
+/** What a generated body cannot guess (a user name without spaces, a term that closes after it opens). */
+const bodyFor: Record<string, object> = {
+  users: { username: 'crossschool', email: null, type: 1, role_id: null },
+  permissions: { flags: { view_users: true } },
+  school: { name: 'Cross-school check', email: '', currency: 'UGX', current_year: 2026, current_term: 1 },
+  term_dates: { opens_on: '2030-01-10', closes_on: '2030-03-10', next_term_begins: null },
+};
+const hasId = (table: PgTable) => Object.values(getTableColumns(table)).some((c) => c.name === 'id');
+
+/** The rows of a raw query (PGlite and node-postgres both answer { rows }). */
+const rowsWhere = async (text: string) =>
+  ((await t.database.db.execute(sql.raw(text))) as unknown as { rows: unknown[] }).rows;
+
+describe('another school’s ids', () => {
+  let a: TestSchool;
+  let b: RegisterSchool;
+  const ids = new Map<string, number>();
+  let before: Snapshot;
+
+  const rowsOf = async (schoolId: number): Promise<Snapshot> => {
+    const out: Snapshot = {};
+    for (const table of schoolTables) {
+      const name = getTableName(table);
+      out[name] = await rowsWhere(`select * from "${name}" where school_id = ${schoolId} order by 1`);
+    }
+    return out;
+  };
+
+  /** B's newest row of a table (0 when it has none). */
+  const idIn = async (name: string): Promise<number> => {
+    if (name === 'schools') return b.schoolId;
+    const table = tableNamed(name);
+    if (!table || !hasId(table)) return 0;
+    const rows = await rowsWhere(`select id from "${name}" where school_id = ${b.schoolId} order by id desc limit 1`);
+    return Number((rows[0] as { id?: number } | undefined)?.id ?? 0);
+  };
+
+  beforeAll(async () => {
+    a = await newSchool(t.app, t.database);
+    b = await registerSchool(t.app, t.database);
+    const api = b.api;
+    const made = new Map<string, number>();
+    for (const r of resources.filter((r) => r.calls.includes('create'))) await createIn(r, api, made);
+    const student = await admit(b, { surname: marker, other_names: 'Victim' });
+    const mode = made.get('payment_options')!;
+    const pay = await api.post('/fees_payments', {
+      student_id: student.id,
+      amount: 50_000,
+      mode_id: mode,
+      paid_on: '2026-03-02',
+    });
+    expect(pay.statusCode, pay.body).toBe(200);
+    const revenue = await api.post('/revenues', {
+      source_id: made.get('revenue_sources'),
+      amount: 10_000,
+      mode_id: mode,
+      received_on: '2026-03-02',
+      received_from: marker,
+    });
+    expect(revenue.statusCode, revenue.body).toBe(200);
+    const line = { item_id: made.get('expense_items'), quantity: 1, unit_cost: 5_000 };
+    expect((await api.post('/expense_cart', line)).statusCode).toBe(200);
+    const expense = await api.post('/expenses', { spent_on: '2026-03-03', mode_id: mode, note: marker });
+    expect(expense.statusCode, expense.body).toBe(200);
+    expect((await api.post('/expense_cart', line)).statusCode).toBe(200);
+    const ok = async (res: Promise<{ statusCode: number; body: string }>) => {
+      const r = await res;
+      expect(r.statusCode, r.body).toBe(200);
+    };
+    const paymentId = pay.json().data as number;
+    await ok(api.put(`/fees_payments/${paymentId}`, { payer: marker, reason: 'Payer spelt wrongly' }));
+    const bank = await api.post('/payment_options', {
+      name: `${marker} Bank`,
+      kind: 'bank',
+      opening_balance: 0,
+      opening_on: '2026-01-01',
+    });
+    expect(bank.statusCode, bank.body).toBe(200);
+    await ok(api.post('/money_transfers', { from_mode_id: mode, to_mode_id: bank.json().data.id, amount: 1_000 }));
+    const old = (await api.post('/old_students', { name: `${marker} Old`, debt: 50_000 })).json().data.id;
+    const oldPay = await api.post('/old_payments', { old_student_id: old, amount: 10_000, mode_id: mode });
+    expect(oldPay.statusCode, oldPay.body).toBe(200);
+    await ok(api.put(`/old_payments/${oldPay.json().data.id}`, { payer: marker, reason: 'Payer spelt wrongly' }));
+    await ok(
+      api.post('/bursaries', {
+        student_id: student.id,
+        bursary_category_id: made.get('bursary_categories'),
+        kind: 'fixed',
+        amount: 10_000,
+        start_year: 2026,
+        start_term: 2,
+        note: marker,
+      }),
+    );
+    await ok(api.put(`/student_accounts/${student.id}`, { password: 'first-pass-1' }));
+    await ok(
+      api.post('/pass_outs', {
+        student_id: student.id,
+        type: 'Medical',
+        reason: `${marker} clinic`,
+        time_out: '2026-03-02T09:00:00+03:00',
+        expected_return: '2026-03-02T17:00:00+03:00',
+        authorised_by: 'Deputy',
+      }),
+    );
+    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+    await ok(api.post('/school_logo', { filename: 'logo.png', data: png.toString('base64') }));
+    before = await rowsOf(b.schoolId);
+    for (const table of schoolTables) ids.set(getTableName(table), await idIn(getTableName(table)));
+  }, 300_000);
+
+  /** B's id for a route, from the table its first path segment names. */
+  const idFor = (url: string) => {
+    const segment = url.replace(/^\/api\//, '').split('/')[0];
+    return b ? (segment === 'school' ? b.schoolId : (ids.get(tableOfSegment[segment] ?? segment) ?? 0)) : 0;
+  };
+
+  it('are not found by any route taking an {id}', async () => {
+    const routes = t.app.registeredRoutes.filter((r) => r.url.includes(':id'));
+    expect(routes.length).toBeGreaterThan(20);
+    const missing = routes.filter((r) => idFor(r.url) === 0).map((r) => `${r.method} ${r.url}`);
+    expect(missing, 'routes for which school B has no row: give B one').toEqual([]);
+    const leaks: string[] = [];
+    const notReached: string[] = [];
+    for (const r of routes) {
+      const url = r.url.replace(':id', String(idFor(r.url)));
+      const input = r.input as z.ZodType | undefined;
+      const takesReason = Boolean(input && 'shape' in input && 'reason' in (input.shape as object));
+      // A body or query the route accepts, so that its handler (not the validation) answers.
+      const attempts =
+        r.method === 'GET'
+          ? [undefined]
+          : r.method === 'DELETE'
+            ? [takesReason ? '?reason=Cross-school%20check' : '']
+            : [{ ...(plausible(input, 'Cross-school check') as object), ...bodyFor[segmentOf(r.url)] }, {}];
+      const answers: number[] = [];
+      for (const attempt of attempts) {
+        const res = await t.app.inject({
+          method: r.method as 'GET',
+          url: r.method === 'DELETE' ? `${url}${attempt}` : url,
+          headers: bearer(a.adminToken),
+          payload: r.method === 'PUT' || r.method === 'POST' ? (attempt as object) : undefined,
+        });
+        answers.push(res.statusCode);
+        if ((res.statusCode >= 200 && res.statusCode < 300) || res.body.includes(marker))
+          leaks.push(`${r.method} ${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+        if (res.statusCode === 404) break;
+      }
+      if (!answers.includes(404)) notReached.push(`${r.method} ${url}: ${answers.join(', ')}`);
+    }
+    expect(leaks).toEqual([]);
+    expect(notReached, 'routes whose handler never answered').toEqual([]);
+  });
+
+  it('are not taken by a POST whose body names them', async () => {
+    const byKey: Record<string, string> = {
+      student_id: 'students',
+      student_ids: 'students',
+      mode_id: 'payment_modes',
+      from_mode_id: 'payment_modes',
+      to_mode_id: 'payment_modes',
+      class_id: 'classes',
+      stream_id: 'streams',
+      guardian_id: 'guardians',
+      source_id: 'revenue_sources',
+      item_id: 'expense_items',
+      supplier_id: 'suppliers',
+      role_id: 'roles',
+      user_id: 'users',
+      category_id: 'fees_categories',
+      payment_id: 'fees_payments',
+    };
+    const leaks: string[] = [];
+    let tried = 0;
+    for (const r of t.app.registeredRoutes.filter((r) => r.method === 'POST' && !r.url.includes(':'))) {
+      const body = plausible(r.input as z.ZodType | undefined) as Json;
+      if (!body || typeof body !== 'object' || Array.isArray(body)) continue;
+      const named = Object.keys(body).filter((k) => byKey[k] || k === 'id');
+      if (!named.length) continue;
+      for (const k of named) {
+        const table = k === 'id' ? guessTable(r.url) : byKey[k];
+        if (!table) continue;
+        const id = ids.get(table) ?? 0;
+        body[k] = Array.isArray(body[k]) ? [id] : id;
+      }
+      tried++;
+      const res = await t.app.inject({ method: 'POST', url: r.url, headers: bearer(a.adminToken), payload: body });
+      if (res.statusCode === 200 && res.body.includes(marker))
+        leaks.push(`POST ${r.url} ${JSON.stringify(body)}: ${res.body.slice(0, 200)}`);
+      if (res.statusCode >= 500) leaks.push(`POST ${r.url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+    }
+    expect(tried).toBeGreaterThan(10);
+    expect(leaks).toEqual([]);
+  });
+
+  it('leave B’s rows unchanged, and no row refers to another school’s row', async () => {
+    expect(await rowsOf(b.schoolId)).toEqual(before);
+    const crossed: string[] = [];
+    for (const table of schoolTables) {
+      for (const fk of getTableConfig(table).foreignKeys) {
+        const ref = fk.reference();
+        const target = getTableName(ref.foreignTable);
+        if (ref.columns.length !== 1 || !tableNamed(target) || target === 'schools') continue;
+        const name = getTableName(table);
+        const rows = await rowsWhere(
+          `select count(*)::int as n from "${name}" x join "${target}" y on x."${ref.columns[0].name}" = y.id where x.school_id <> y.school_id`,
+        );
+        const n = Number((rows[0] as { n: number }).n);
+        if (n > 0) crossed.push(`${n} ${name}.${ref.columns[0].name} → another school's ${target}`);
+      }
+    }
+    expect(crossed).toEqual([]);
+  });
+});
+
+/** The table a POST's own `id` names, from its path (e.g. delete_fees_payment → fees_payments). */
+function guessTable(url: string): string | undefined {
+  const path = url.replace(/^\/api\//, '');
+  for (const [hint, table] of [
+    ['old_payment', 'old_payments'],
+    ['fees_payment', 'fees_payments'],
+    ['revenue', 'revenues'],
+    ['expense', 'expenses'],
+    ['student', 'students'],
+    ['user', 'users'],
+    ['role', 'roles'],
+  ] as const)
+    if (path.includes(hint)) return table;
+  return undefined;
+}

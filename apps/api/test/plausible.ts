@@ -1,0 +1,68 @@
+import type { z } from 'zod';
+
+/** JSON values. */
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [k: string]: JsonValue };
+
+interface Def {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  element?: z.ZodType;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  out?: z.ZodType;
+  entries?: Record<string, string | number>;
+  values?: unknown[];
+  options?: z.ZodType[];
+  format?: string;
+  checks?: { _zod: { def: { check: string; value?: unknown; format?: string } } }[];
+}
+const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
+
+/**
+ * A value a zod schema probably accepts, read from the schema itself (its shape, formats, lower
+ * bounds): the generic tests send it to every route, spoilt or with another school's ids.
+ */
+export function plausible(schema: z.ZodType | undefined, text = 'Test value', depth = 0): JsonValue {
+  if (!schema || depth > 8) return depth === 0 ? {} : null;
+  const def = defOf(schema);
+  const next = (s: z.ZodType | undefined) => plausible(s, text, depth + 1);
+  switch (def.type) {
+    case 'object':
+      return Object.fromEntries(Object.entries(def.shape ?? {}).map(([k, v]) => [k, next(v)]));
+    case 'array':
+      return [next(def.element)];
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'catch':
+    case 'readonly':
+    case 'nonoptional':
+      return next(def.innerType);
+    case 'pipe':
+      return next(def.in && defOf(def.in).type === 'transform' ? def.out : def.in);
+    case 'enum':
+      return Object.values(def.entries ?? {})[0] as JsonValue;
+    case 'literal':
+      return def.values?.[0] as JsonValue;
+    case 'union':
+      return next(def.options?.[0]);
+    case 'boolean':
+      return true;
+    case 'number': {
+      const min = (def.checks ?? []).map((c) => c._zod.def).find((c) => c.check === 'greater_than');
+      return Math.max(1, typeof min?.value === 'number' ? Math.ceil(min.value) : 1);
+    }
+    case 'string': {
+      const format = def.format ?? (def.checks ?? []).map((c) => c._zod.def.format).find(Boolean);
+      if (format === 'email') return 'someone@school.example';
+      if (format === 'date') return '2026-03-02';
+      if (format === 'datetime') return '2026-03-02T10:00:00+03:00';
+      if (format === 'time') return '10:00';
+      const min = (def.checks ?? []).map((c) => c._zod.def).find((c) => c.check === 'min_length');
+      return text.padEnd(typeof min?.value === 'number' ? min.value : 0, 'x');
+    }
+    default:
+      return null;
+  }
+}
