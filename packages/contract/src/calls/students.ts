@@ -291,6 +291,16 @@ export const studentImportTemplate = defineCall({
   file: 'xlsx',
 });
 
+export const studentCodesTemplate = defineCall({
+  method: 'GET',
+  path: 'student_codes_template',
+  access: 'edit_students',
+  summary: 'The xlsx template for importing payment codes',
+  input: noInput,
+  output: z.unknown(),
+  file: 'xlsx',
+});
+
 export const importStudentCodes = defineCall({
   method: 'POST',
   path: 'import_student_codes',
@@ -474,6 +484,7 @@ export const studentCalls = [
   migrateStudents,
   importStudents,
   studentImportTemplate,
+  studentCodesTemplate,
   importStudentCodes,
   uploadStudentPhotos,
   viewStudentAccounts,
