@@ -96,13 +96,37 @@ test('promote S5 to S6 with one repeater; the summary counts follow', async ({ p
     .check();
   await expect(page.getByRole('heading', { name: `${s5 - 1} students move from S5 to S6; 1 repeat S5` })).toBeVisible();
   await page.getByRole('button', { name: 'Migrate' }).click();
-  await page.getByRole('dialog', { name: 'Migrate students' }).getByRole('button', { name: 'Migrate' }).click();
+  // The preview says what will happen before anything moves.
+  const dialog = page.getByRole('dialog', { name: /^Migrate students/ });
+  await expect(dialog.getByTestId('migration-preview')).toContainText(`${s5 - 1} students move from S5 to S6`);
+  await expect(dialog).toContainText('1 repeat S5');
+  await dialog.getByRole('button', { name: /^Migrate/ }).click();
   await expect(notice(page, 'Students Migrated Successfully')).toBeVisible();
   await expect(page.getByRole('status')).toContainText(`${s5 - 1} promoted, 0 left school, 1 repeating`);
 
   await page.goto('/students/summary');
   await expect(page.getByTestId('bar-S5')).toHaveText('1');
   await expect(page.getByTestId('bar-S6')).toHaveText(String(s6 + s5 - 1));
+  expect(errors).toEqual([]);
+});
+
+test('leaving S6: the preview shows the leavers and the debts they carry, and nothing moves on cancel', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  await page.goto('/students/migrate');
+  await choose(page, page.getByRole('combobox', { name: 'Class to migrate' }), 'S6');
+  await expect(page.getByTestId('migration-route')).toContainText('Leave school');
+  await page.getByRole('button', { name: 'Migrate' }).click();
+  const preview = page.getByRole('dialog', { name: /^Migrate students/ }).getByTestId('migration-preview');
+  await expect(preview).toContainText(/\d+ students leave S6 and become old students/, { timeout: 60_000 });
+  await expect(preview).toContainText(/owe UGX [\d,]+ in all/);
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width > 1000 ? 768 : 844 });
+    await page.screenshot({ path: `test-results/migrate-preview-${width}.png` });
+  }
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(preview).toBeHidden();
   expect(errors).toEqual([]);
 });
 

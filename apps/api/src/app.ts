@@ -14,7 +14,13 @@ import { auditRoutes } from './modules/audits/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
 import { expenseRoutes } from './modules/expenses/index.js';
-import { feesOnlineRoutes, feesPaymentsRoutes, feesReportsRoutes, feesSetupRoutes } from './modules/fees/index.js';
+import {
+  feesBalances,
+  feesOnlineRoutes,
+  feesPaymentsRoutes,
+  feesReportsRoutes,
+  feesSetupRoutes,
+} from './modules/fees/index.js';
 import type { ModuleContext } from './modules/module.js';
 import { revenueRoutes } from './modules/revenues/index.js';
 import { settingsRoutes } from './modules/settings/index.js';
@@ -66,6 +72,7 @@ export async function buildApp({ database, config, logger = false, mailer, extra
     database,
     config,
     mailer: mailer ?? createMailer(config.smtpUrl, config.mailFrom, app.log),
+    feesBalances,
   };
 
   const { refuseTakenLogin } = authRoutes(ctx);

@@ -1,3 +1,14 @@
+import {
+  feesBreakdowns,
+  feesCategories,
+  feesPayments,
+  paymentModes,
+  previousDebts,
+  schoolSettings,
+  studentTerms,
+  termDates,
+} from '@somero/contract';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { admit, type Json, newPhone, type RegisterSchool, registerSchool } from './students-fixtures.js';
 import { unique, useTestApp } from './support.js';
@@ -28,9 +39,13 @@ describe('migration', () => {
     const west = await admit(s, { other_names: 'West', stream_id: s.streams['S1 West'] });
     const none = await admit(s, { other_names: 'None', stream_id: null });
     const repeater = await admit(s, { other_names: 'Repeater' });
-    const res = await s.api.post('/migrate_students', { class_id: s.classes.S1, repeaters: [repeater.id] });
+    const res = await s.api.post('/migrate_students', {
+      class_id: s.classes.S1,
+      repeaters: [repeater.id],
+      confirm: true,
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({
+    expect(res.json()).toMatchObject({
       data: { promoted: 3, left: 0, repeated: 1 },
       message: 'Students Migrated Successfully',
     });
@@ -63,8 +78,12 @@ describe('migration', () => {
       class_id: school.classes.S4,
       stream_id: null,
     });
-    const res = await school.api.post('/migrate_students', { class_id: school.classes.S4, repeaters: [repeater.id] });
-    expect(res.json().data).toEqual({ promoted: 0, left: 1, repeated: 1 });
+    const res = await school.api.post('/migrate_students', {
+      class_id: school.classes.S4,
+      repeaters: [repeater.id],
+      confirm: true,
+    });
+    expect(res.json().data).toMatchObject({ promoted: 0, left: 1, repeated: 1 });
 
     const gone = (await school.api.get(`/students/${leaver.id}`)).json().data;
     expect(gone).toMatchObject({ status: 'left', left_reason: 'Completed S4', class_name: 'S4' });
@@ -88,7 +107,7 @@ describe('migration', () => {
     const s = await registerSchool(t.app, t.database);
     const pupil = await admit(s);
     const other = await admit(s, { class_id: s.classes.S2, stream_id: null });
-    const res = await s.api.post('/migrate_students', { class_id: s.classes.S1, repeaters: [other.id] });
+    const res = await s.api.post('/migrate_students', { class_id: s.classes.S1, repeaters: [other.id], confirm: true });
     expect(res.statusCode).toBe(422);
     expect((await inClass(s, 'S1')).map((x) => x.id)).toEqual([pupil.id]);
   });
@@ -109,7 +128,7 @@ describe('migration', () => {
       `create trigger ${fn} before update on students for each row when (old.id = ${stuck}) execute function ${fn}()`,
     );
     try {
-      const res = await s.api.post('/migrate_students', { class_id: s.classes.S1 });
+      const res = await s.api.post('/migrate_students', { class_id: s.classes.S1, confirm: true });
       expect(res.statusCode).toBe(500);
     } finally {
       await t.database.raw(`drop trigger ${fn} on students`);
@@ -119,7 +138,7 @@ describe('migration', () => {
     expect(s1).toHaveLength(4);
     expect((await inClass(s, 'S2')).length).toBe(0);
     // Afterwards the same migration goes through.
-    const again = await s.api.post('/migrate_students', { class_id: s.classes.S1 });
+    const again = await s.api.post('/migrate_students', { class_id: s.classes.S1, confirm: true });
     expect(again.json().data.promoted).toBe(4);
   });
 });
@@ -182,5 +201,145 @@ describe('bulk edit', () => {
       ],
     });
     expect(swap.statusCode, swap.body).toBe(200);
+  });
+});
+
+describe('migration and money', () => {
+  /** A school in term 3 of `year` whose S6 pays 1,000,000 tuition that term; a payment helper. */
+  async function feesSchool(year: number) {
+    const s = await registerSchool(t.app, t.database, { year, term: 3 });
+    const db = t.database.db;
+    const [tuition] = await db.insert(feesCategories).values({ schoolId: s.schoolId, name: 'Tuition' }).returning();
+    const [mode] = await db
+      .insert(paymentModes)
+      .values({ schoolId: s.schoolId, name: 'Cash', openingOn: `${year}-01-01` })
+      .returning();
+    await db.insert(feesBreakdowns).values({
+      schoolId: s.schoolId,
+      categoryId: tuition.id,
+      classId: s.classes.S6,
+      section: 'all',
+      entrants: 'all',
+      year,
+      term: 3,
+      amount: 1_000_000,
+    });
+    let receipt = 0;
+    const pay = async (studentId: number, amount: number) => {
+      receipt += 1;
+      await db.insert(feesPayments).values({
+        schoolId: s.schoolId,
+        receiptNo: receipt,
+        studentId,
+        amount,
+        modeId: mode.id,
+        paidOn: `${year}-10-01`,
+        year,
+        term: 3,
+        cashierName: 'Bursar',
+      });
+    };
+    return { s, pay };
+  }
+  const s6 = (s: RegisterSchool, fields: Json = {}) =>
+    admit(s, { class_id: s.classes.S6, stream_id: s.streams['S6 Arts'], admitted_on: '2020-02-10', ...fields });
+  const figures = async (s: RegisterSchool) => ({
+    summary: (await s.api.post('/fees_summaryq', {})).json().data.totals,
+    categories: (await s.api.post('/fees_summary', {})).json().data.totals,
+  });
+
+  it('leavers owe exactly their ledger balance, and this term keeps their charges and payments', async () => {
+    const { s, pay } = await feesSchool(2020);
+    const surname = unique('Debtor');
+    const debtor = await s6(s, { surname });
+    const inCredit = await s6(s, { surname, other_names: 'Credit' });
+    // Arrears from before Somero, this term's tuition, part paid: owes 1,830,000 + 1,000,000 − 500,000.
+    await t.database.db.insert(previousDebts).values({ schoolId: s.schoolId, studentId: debtor.id, amount: 1_830_000 });
+    await pay(debtor.id, 500_000);
+    await pay(inCredit.id, 1_200_000);
+    const before = await figures(s);
+    expect(before.summary).toMatchObject({ students: 2, paid: 1_700_000 });
+
+    // The preview works it all out and writes nothing.
+    const preview = await s.api.post('/migrate_students', { class_id: s.classes.S6, preview: true });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().data).toEqual({
+      promoted: 0,
+      left: 2,
+      repeated: 0,
+      leavers_owing: 1,
+      debt_carried: 2_330_000,
+      credit_carried: 200_000,
+      year: 2020,
+      year_ends_on: expect.stringMatching(/^2020-1[12]-\d\d$/),
+      year_ended: true,
+      preview: true,
+    });
+    expect((await inClass(s, 'S6')).map((x) => x.id).sort()).toEqual([debtor.id, inCredit.id].sort());
+    expect((await s.api.get(`/old_students?search=${surname}`)).json().data).toEqual([]);
+
+    // The year has ended: no confirmation needed.
+    const res = await s.api.post('/migrate_students', { class_id: s.classes.S6 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      left: 2,
+      debt_carried: 2_330_000,
+      credit_carried: 200_000,
+      preview: false,
+    });
+    const old = (await s.api.get(`/old_students?search=${surname}`)).json().data as Json[];
+    const debtOf = (id: number) => old.find((o) => o.student_id === id)?.debt;
+    expect([debtOf(debtor.id), debtOf(inCredit.id)]).toEqual([2_330_000, -200_000]);
+    // The ledger is untouched, and this term's summaries show the same figures as before.
+    expect((await s.api.get(`/fees_ledger/${debtor.id}`)).json().data.balance).toBe(2_330_000);
+    expect(await figures(s)).toEqual(before);
+  });
+
+  it('answers 202 before the last term of the year has ended, and goes ahead only when confirmed', async () => {
+    const { s } = await feesSchool(2099);
+    const pupil = await s6(s);
+    const res = await s.api.post('/migrate_students', { class_id: s.classes.S6 });
+    expect(res.statusCode).toBe(202);
+    expect(res.json().message).toMatch(/^The last term of 2099 ends on 2099-\d\d-\d\d: migrating now/);
+    expect((await inClass(s, 'S6')).map((x) => x.id)).toEqual([pupil.id]);
+    const preview = (await s.api.post('/migrate_students', { class_id: s.classes.S6, preview: true })).json().data;
+    expect(preview).toMatchObject({ left: 1, debt_carried: 1_000_000, year_ended: false, preview: true });
+    const done = await s.api.post('/migrate_students', { class_id: s.classes.S6, confirm: true });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().data).toMatchObject({ left: 1, debt_carried: 1_000_000 });
+  });
+
+  it('the year ends on the last term date the school set', async () => {
+    const { s } = await feesSchool(2020);
+    await s6(s);
+    // Term dates of 2020 are laid out when first asked for; make sure they exist, then move term 3's end.
+    await s.api.get('/term_dates?year=2020');
+    await t.database.db
+      .update(termDates)
+      .set({ closesOn: '2099-12-31' })
+      .where(and(eq(termDates.schoolId, s.schoolId), eq(termDates.year, 2020), eq(termDates.term, 3)));
+    expect((await s.api.post('/migrate_students', { class_id: s.classes.S6 })).statusCode).toBe(202);
+  });
+
+  it('in a new year, leavers are not charged its first term', async () => {
+    const { s } = await feesSchool(2020);
+    const leaver = await s6(s);
+    // The school moved to term 1 of 2021 and a report enrolled everyone in it, S6 charging 1,000,000 there too.
+    await t.database.db
+      .update(schoolSettings)
+      .set({ currentYear: 2021, currentTerm: 1 })
+      .where(eq(schoolSettings.schoolId, s.schoolId));
+    const [row] = await t.database.db.select().from(feesBreakdowns).where(eq(feesBreakdowns.schoolId, s.schoolId));
+    await t.database.db.insert(feesBreakdowns).values({ ...row, id: undefined, year: 2021, term: 1 });
+    await s.api.post('/fees_summaryq', {});
+    expect((await s.api.get(`/fees_ledger/${leaver.id}`)).json().data.balance).toBe(2_000_000);
+    const res = await s.api.post('/migrate_students', { class_id: s.classes.S6 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ year: 2020, left: 1, debt_carried: 1_000_000 });
+    const terms = await t.database.db
+      .select({ year: studentTerms.year, term: studentTerms.term })
+      .from(studentTerms)
+      .where(eq(studentTerms.studentId, leaver.id));
+    expect(terms).toEqual([{ year: 2020, term: 3 }]);
   });
 });

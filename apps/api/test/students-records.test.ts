@@ -157,7 +157,7 @@ describe('summary and periodic report', () => {
     await admit(s, { admitted_on: '2026-02-10' });
     await admit(s, { admitted_on: '2026-05-26', class_id: s.classes.S4, stream_id: null });
     await admit(s, { admitted_on: '2025-02-10' });
-    await s.api.post('/migrate_students', { class_id: s.classes.S4 });
+    await s.api.post('/migrate_students', { class_id: s.classes.S4, confirm: true });
     const year = (await s.api.post('/students_periodic_report', { from: '2026-01-01', to: '2026-12-31' })).json().data;
     expect(year.admitted).toHaveLength(2);
     expect(year.classes.find((c: Json) => c.class_name === 'S1')).toMatchObject({ admitted: 1, left: 0 });

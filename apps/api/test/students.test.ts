@@ -86,6 +86,34 @@ describe('admission', () => {
     expect(linked.json().errors['guardians.0.guardian_id']).toBeDefined();
   });
 
+  it('refuses a second guardian with a phone already on record, naming the one to pick', async () => {
+    const phone = newPhone();
+    const digits = phone.replace(/\D/g, '').slice(3);
+    const first = await admit(a, {
+      surname: unique('Kato'),
+      guardians: [{ name: 'Kato Paul', relationship: 'Father', phone }],
+    });
+    // The same number typed as 07…: the same parent, not a new one.
+    const again = await a.api.post('/students', {
+      surname: first.surname,
+      other_names: 'Sibling',
+      gender: 'M',
+      class_id: a.classes.S1,
+      guardians: [{ name: 'Paul Kato', relationship: 'Father', phone: `0${digits}` }],
+    });
+    expect(again.statusCode, again.body).toBe(202);
+    expect(again.json().message).toContain('Kato Paul');
+    expect((await a.api.post('/view_students', { search: first.surname })).json().total).toBe(1);
+    const linked = await a.api.post('/students', {
+      surname: first.surname,
+      other_names: 'Sibling',
+      gender: 'M',
+      class_id: a.classes.S1,
+      guardians: [{ guardian_id: first.guardians[0].id }],
+    });
+    expect(linked.statusCode, linked.body).toBe(200);
+  });
+
   it('links a new and an existing guardian, and a search by guardian phone finds the child', async () => {
     const phone = newPhone();
     const digits = phone.replace(/\D/g, '').slice(3);

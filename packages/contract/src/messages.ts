@@ -152,6 +152,10 @@ export const messages = {
   comments: { save: { failure: 'Error Saving Comment' } },
 } as const satisfies Record<string, Record<string, ActionTexts> | ActionTexts | Record<string, string>>;
 
+/** 202 of migrate_students before the last term of the year has ended, unless the caller confirms. */
+export const migrationNotEnded =
+  'The last term of {year} ends on {date}: migrating now moves students before the year has ended. Confirm to go ahead.';
+
 /** Fill {name}-style placeholders. */
 export const fillMessage = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));

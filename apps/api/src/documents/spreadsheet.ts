@@ -19,7 +19,14 @@ export async function writeSheet(
   return toBuffer(workbook);
 }
 
-/** An import template: the header row, example rows in grey italics, and a "Notes" sheet of instructions. */
+/** The font of a template's example rows; the reader never imports a row written in it. */
+const exampleFont = { italic: true, color: { argb: 'FF808080' } };
+
+/**
+ * An import template: the data sheet holds only the header row, to be filled; the "Notes" sheet holds the
+ * instructions and, below them, the example rows in grey italics. The reader reads the first sheet only,
+ * so an example can never be imported (and a grey example row copied onto the data sheet is refused).
+ */
 export async function templateSheet(
   sheetName: string,
   columns: SheetColumn[],
@@ -27,23 +34,41 @@ export async function templateSheet(
   notes: string[],
 ): Promise<Buffer> {
   const workbook = await newWorkbook();
-  const sheet = addTable(workbook, sheetName, columns, example);
-  for (let i = 0; i < example.length; i++) {
-    sheet.getRow(i + 2).font = { italic: true, color: { argb: 'FF808080' } };
-  }
+  const data = addTable(workbook, sheetName, columns, []);
+  for (const [i, column] of columns.entries())
+    data.getColumn(i + 1).width = column.width ?? fittingWidth(column, example);
   const notesSheet = workbook.addWorksheet('Notes');
   notesSheet.getColumn(1).width = 100;
   for (const note of notes) notesSheet.addRow([sheetValue(note)]).alignment = { wrapText: true };
+  if (example.length) {
+    notesSheet.addRow([]);
+    notesSheet.addRow([`An example of how to fill the ${sheetName} sheet (this Notes sheet is never imported):`]).font =
+      { bold: true };
+    notesSheet.addRow(columns.map((c) => c.header)).font = { bold: true };
+    for (const record of example) {
+      notesSheet.addRow(columns.map(({ key }) => sheetValue(record[key]))).font = exampleFont;
+    }
+  }
   return toBuffer(workbook);
+}
+
+/** Whether a cell is written in the template's example font (grey italics). */
+function inExampleFont(cell: ExcelJS.Cell) {
+  const font = cell.font;
+  return Boolean(font?.italic) && font?.color?.argb === exampleFont.color.argb;
 }
 
 /**
  * The first sheet of an uploaded .xlsx: headers in snake_case and each non-empty row's cells as trimmed
- * text keyed by header, with the sheet's own row numbers so errors can name the line to fix.
+ * text keyed by header, with the sheet's own row numbers so errors can name the line to fix. Rows written
+ * wholly in the templates' grey example font (an older template's example row, left in) come apart in
+ * `examples` and are never among `rows`.
  */
-export async function readSheet(
-  data: Buffer,
-): Promise<{ headers: string[]; rows: { row: number; values: Record<string, string> }[] }> {
+export async function readSheet(data: Buffer): Promise<{
+  headers: string[];
+  rows: { row: number; values: Record<string, string> }[];
+  examples: number[];
+}> {
   const workbook = new (await excel()).Workbook();
   try {
     await workbook.xlsx.load(data as unknown as ArrayBuffer);
@@ -62,13 +87,52 @@ export async function readSheet(
   });
 
   const rows: { row: number; values: Record<string, string> }[] = [];
+  const examples: number[] = [];
   sheet.eachRow((row, rowNumber) => {
     if (rowNumber === 1) return;
     const values: Record<string, string> = {};
-    for (const [column, header] of columns) values[header] = readValue(cellText(row.getCell(column).value));
-    if (Object.values(values).some(Boolean)) rows.push({ row: rowNumber, values });
+    let filled = 0;
+    let grey = 0;
+    for (const [column, header] of columns) {
+      const cell = row.getCell(column);
+      values[header] = readValue(cellText(cell.value));
+      if (!values[header]) continue;
+      filled += 1;
+      if (inExampleFont(cell)) grey += 1;
+    }
+    if (!filled) return;
+    if (grey === filled) examples.push(rowNumber);
+    else rows.push({ row: rowNumber, values });
   });
-  return { headers: [...columns.values()], rows };
+  return { headers: [...columns.values()], rows, examples };
+}
+
+/** The refusal of an import with nothing to import: no rows, or only example rows. */
+export const nothingToImport = (examples: number[]) =>
+  examples.length
+    ? "Nothing to import: the file holds only the template's grey example row, which is never imported. Add your own rows below the headings."
+    : 'Nothing to import: the file has no rows below the headings.';
+
+/**
+ * What an import must refuse before it reads any row: nothing to import, or example rows left in (each
+ * named, since the import is all or nothing). `isExample` also catches a template's example typed or
+ * pasted without its grey font. Null when the rows may be read.
+ */
+export function exampleRefusals(
+  sheet: { rows: { row: number; values: Record<string, string> }[]; examples: number[] },
+  isExample: (values: Record<string, string>) => boolean = () => false,
+): { row: number; errors: string[] }[] | null {
+  const examples = [...sheet.examples, ...sheet.rows.filter((r) => isExample(r.values)).map((r) => r.row)].sort(
+    (a, b) => a - b,
+  );
+  if (sheet.rows.length + sheet.examples.length === examples.length)
+    return [{ row: 1, errors: [nothingToImport(examples)] }];
+  if (examples.length)
+    return examples.map((row) => ({
+      row,
+      errors: ["This is the template's example row: delete it, it is not one of your students"],
+    }));
+  return null;
 }
 
 /** "Admission No." → "admission_no", "dateOfBirth" → "date_of_birth". */

@@ -237,9 +237,34 @@ export const migrateStudents = defineCall({
   method: 'POST',
   path: 'migrate_students',
   access: 'migrate_students',
-  summary: 'Promote a class to the next (or make its students old students); repeaters stay; one transaction',
-  input: z.object({ class_id: id, repeaters: z.array(id).default([]) }),
-  output: z.object({ promoted: z.number(), left: z.number(), repeated: z.number() }),
+  summary:
+    'Promote a class to the next (or make its students old students owing their ledger balance); repeaters stay; ' +
+    'one transaction. `preview` answers what would happen and writes nothing; before the last term of the year ' +
+    'being closed has ended it answers 202 unless `confirm` is true',
+  input: z.object({
+    class_id: id,
+    repeaters: z.array(id).default([]),
+    /** Work it all out and write nothing: the screen shows this before asking to confirm. */
+    preview: z.boolean().default(false),
+    /** Go ahead although the year's last term has not ended yet. */
+    confirm: z.boolean().default(false),
+  }),
+  output: z.object({
+    promoted: z.number(),
+    left: z.number(),
+    repeated: z.number(),
+    /** Leavers who owe, and what they owe together (their ledger balances, arrears included). */
+    leavers_owing: z.number(),
+    debt_carried: z.number(),
+    /** What leavers in credit are owed back, together (a positive number). */
+    credit_carried: z.number(),
+    /** The school year the migration closes, the day its last term ends, and whether that has passed. */
+    year: z.number(),
+    year_ends_on: z.string(),
+    year_ended: z.boolean(),
+    /** True when this answer is a preview and nothing was written. */
+    preview: z.boolean(),
+  }),
 });
 
 export const importReport = z.object({
@@ -261,6 +286,16 @@ export const studentImportTemplate = defineCall({
   path: 'student_import_template',
   access: 'add_students',
   summary: 'The xlsx template for importing students',
+  input: noInput,
+  output: z.unknown(),
+  file: 'xlsx',
+});
+
+export const studentCodesTemplate = defineCall({
+  method: 'GET',
+  path: 'student_codes_template',
+  access: 'edit_students',
+  summary: 'The xlsx template for importing payment codes',
   input: noInput,
   output: z.unknown(),
   file: 'xlsx',
@@ -449,6 +484,7 @@ export const studentCalls = [
   migrateStudents,
   importStudents,
   studentImportTemplate,
+  studentCodesTemplate,
   importStudentCodes,
   uploadStudentPhotos,
   viewStudentAccounts,

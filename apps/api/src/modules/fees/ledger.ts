@@ -10,7 +10,7 @@ import {
   studentTerms,
   termDates,
 } from '@somero/contract';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { NotFound } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
@@ -100,7 +100,7 @@ export interface BalanceFilter {
   classId?: number;
   streamId?: number;
   studentIds?: number[];
-  /** Default: current students. */
+  /** Default: current students and those who left during the current term (enrolled in it). */
   status?: string;
   /** Figures only: the positions come without their ledger lines (summaries and tiles need no lines). */
   figuresOnly?: boolean;
@@ -133,7 +133,21 @@ export async function classBalances(scope: SchoolScope, filter: BalanceFilter): 
   if (filter.classId) conditions.push(eq(students.classId, filter.classId));
   if (filter.streamId) conditions.push(eq(students.streamId, filter.streamId));
   if (filter.studentIds) conditions.push(inArray(students.id, filter.studentIds.length ? filter.studentIds : [0]));
-  if (!filter.studentIds || filter.status) conditions.push(eq(students.status, filter.status ?? 'current'));
+  if (filter.status) conditions.push(eq(students.status, filter.status));
+  // The whole school (or a class): every current student enrolled now, and those who left during this term
+  // (leavers of a migration before the year ended), whose charges and payments stay in this term's figures.
+  const known = filter.studentIds ? undefined : await enrolledCurrentTerm(scope);
+  if (known && !filter.status)
+    conditions.push(
+      or(
+        eq(students.status, 'current'),
+        and(
+          eq(students.status, 'left'),
+          sql`exists (select 1 from ${studentTerms} where ${studentTerms.studentId} = ${students.id}
+            and ${studentTerms.year} = ${known.year} and ${studentTerms.term} = ${known.term})`,
+        ),
+      ) as SQL,
+    );
   const ids = (
     await scope.db
       .select({ id: students.id })
@@ -141,7 +155,7 @@ export async function classBalances(scope: SchoolScope, filter: BalanceFilter): 
       .where(scope.mine(students, ...conditions))
       .orderBy(students.surname, students.otherNames)
   ).map((r) => r.id);
-  const now = await enrolledCurrentTerm(scope, filter.studentIds ? ids : undefined);
+  const now = known ?? (await enrolledCurrentTerm(scope, ids));
   const positions = await positionsOf(scope, ids, { lines: !filter.figuresOnly });
   return ids.map((id) => {
     const position = positions.get(id) as StudentPosition;
@@ -180,6 +194,12 @@ interface TermEntries {
 }
 
 /** The positions of the given students, computed together (one query per kind of entry). */
+/** Each student's whole balance (arrears included; negative is credit), figures only. */
+export async function feesBalances(scope: SchoolScope, ids: number[]) {
+  const positions = await positionsOf(scope, ids, { lines: false });
+  return new Map([...positions].map(([id, p]) => [id, p.balance]));
+}
+
 export async function positionsOf(
   scope: SchoolScope,
   ids: number[],

@@ -22,7 +22,7 @@ import {
 import { and, asc, count, eq, ilike, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { Invalid } from '../../core/errors.js';
 import { type AuditEntry, chunks, type SchoolScope } from '../../core/scope.js';
-import { decodeUpload, readSheet, templateSheet } from '../../documents/spreadsheet.js';
+import { decodeUpload, exampleRefusals, readSheet, templateSheet } from '../../documents/spreadsheet.js';
 import type { SheetColumn } from '../../documents/types.js';
 import type { ModuleContext } from '../module.js';
 import { currentTerm } from '../settings/index.js';
@@ -109,9 +109,25 @@ const wholeNumber = (text: string | undefined, { min = 1 } = {}) => {
   return Number.isSafeInteger(n) && n >= min && n <= 2_000_000_000 ? n : null;
 };
 
+/** The example row of each template (on its Notes sheet); a row the same as it is never imported. */
+const examples = {
+  additions: { description: 'School trip to Jinja', amount: 45000 },
+  deductions: { description: 'Staff child discount', amount: 100000 },
+  balances: { amount: 150000, note: 'Balance from the old books' },
+} as const;
+
+/** Whether an uploaded row is a template's example, typed or pasted in (amounts read as numbers). */
+const sameAs = (example: Record<string, string | number>) => (values: Record<string, string>) =>
+  Object.entries(example).every(([k, v]) =>
+    typeof v === 'number'
+      ? wholeNumber(values[k], { min: -2_000_000_000 }) === v
+      : (values[k] ?? '').toLowerCase() === v.toLowerCase(),
+  );
+
 async function readRows<T>(
   scope: SchoolScope,
   data: string,
+  kind: keyof typeof examples,
   required: string[],
   read: (values: Record<string, string>, studentId: number | undefined, errors: string[]) => T | null,
 ): Promise<Checked<T>> {
@@ -121,7 +137,8 @@ async function readRows<T>(
   if (!admission) missing.unshift('admission_no');
   if (missing.length)
     return { rows: [], rejected: [{ row: 1, errors: missing.map((c) => `The column ${c} is missing`) }] };
-  if (sheet.rows.length === 0) return { rows: [], rejected: [{ row: 1, errors: ['The file has no rows'] }] };
+  const refused = exampleRefusals(sheet, sameAs(examples[kind]));
+  if (refused) return { rows: [], rejected: refused };
   const numbers = [...new Set(sheet.rows.map((r) => (r.values[admission as string] ?? '').toLowerCase()))];
   const found = await scope.db
     .select({ id: students.id, no: sql<string>`lower(${students.admissionNo})` })
@@ -305,14 +322,14 @@ async function adjustmentTemplate(scope: SchoolScope, kind: 'additions' | 'deduc
   ];
   const base = { admission_no: student.admission_no, student: student.name, year: now.year, term: now.term };
   const rules = [
-    'One row per student. Delete the grey example row before you import the file.',
+    'One row per student, on the first sheet below its headings. The example below is on this Notes sheet, which is never imported.',
     'Admission No must be a current student of the school; the Student column only helps you fill the sheet and is not read.',
   ];
   if (kind === 'balances') {
     return templateSheet(
       'Previous balances',
       [admission, name, amount, { header: 'Note', key: 'note', width: 28 }],
-      [{ ...base, amount: 150000, note: 'Balance from the old books' }],
+      [{ ...base, ...examples.balances }],
       [
         ...rules,
         'Amount: the balance brought forward in whole shillings, without decimals; a negative amount is money the school owes the student (a credit); 0 removes a balance.',
@@ -330,7 +347,7 @@ async function adjustmentTemplate(scope: SchoolScope, kind: 'additions' | 'deduc
     return templateSheet(
       'Fees additions',
       [admission, name, ...rows, { header: 'Category', key: 'category', width: 16 }],
-      [{ ...base, description: 'School trip to Jinja', amount: 45000, category: cats[0]?.name ?? '' }],
+      [{ ...base, ...examples.additions, category: cats[0]?.name ?? '' }],
       [
         ...rules,
         'Required: Admission No, Description, Amount (whole shillings above 0), Year (e.g. 2026) and Term (1, 2 or 3).',
@@ -342,7 +359,7 @@ async function adjustmentTemplate(scope: SchoolScope, kind: 'additions' | 'deduc
   return templateSheet(
     'Fees deductions',
     [admission, name, ...rows],
-    [{ ...base, description: 'Staff child discount', amount: 100000 }],
+    [{ ...base, ...examples.deductions }],
     [
       ...rules,
       'Required: Admission No, Description, Amount (whole shillings above 0), Year (e.g. 2026) and Term (1, 2 or 3).',
@@ -377,6 +394,7 @@ export function adjustmentRoutes({ serve }: ModuleContext) {
     const sheet = await readRows(
       scope,
       input.data,
+      'additions',
       ['description', 'amount', 'year', 'term'],
       (v, studentId, errors) => {
         const amount = wholeNumber(v.amount);
@@ -416,6 +434,7 @@ export function adjustmentRoutes({ serve }: ModuleContext) {
     const sheet = await readRows(
       scope,
       input.data,
+      'deductions',
       ['description', 'amount', 'year', 'term'],
       (v, studentId, errors) => {
         const amount = wholeNumber(v.amount);
@@ -440,7 +459,7 @@ export function adjustmentRoutes({ serve }: ModuleContext) {
   });
 
   serve(importBalances, async ({ input, scope }) => {
-    const sheet = await readRows(scope, input.data, ['amount'], (v, studentId, errors) => {
+    const sheet = await readRows(scope, input.data, 'balances', ['amount'], (v, studentId, errors) => {
       const amount = wholeNumber(v.amount ?? v.balance, { min: -2_000_000_000 });
       if (amount === null) errors.push('Amount must be a whole number of shillings (negative for a credit)');
       if (errors.length || !studentId || amount === null) return null;

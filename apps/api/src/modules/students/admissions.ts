@@ -1,5 +1,5 @@
-import { addStudent, messages, students } from '@somero/contract';
-import { eq, sql } from 'drizzle-orm';
+import { addStudent, guardians, messages, students } from '@somero/contract';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { nextNumber } from '../../core/counters.js';
 import { Refusal } from '../../core/errors.js';
@@ -94,11 +94,34 @@ export async function refuseTakenNumbers(
   if (p && p.id !== exceptId) throw new Refusal(paymentCodeTaken(s.payment_code as string));
 }
 
+/** A phone's last nine digits: "0772 123456", "+256 772 123456" and "772123456" are one number. */
+const phoneKey = (phone: string) => phone.replace(/\D/g, '').slice(-9);
+
+/**
+ * A new guardian whose phone is already a guardian's of the school would be a duplicate parent (siblings
+ * share one guardian): refused with 202 naming the one on record, to be picked instead.
+ */
+async function refuseDuplicateGuardians(scope: SchoolScope, s: NewStudent) {
+  const keys = s.guardians.flatMap((g) => ('guardian_id' in g ? [] : [phoneKey(g.phone)]));
+  const wanted = keys.filter((k) => k.length === 9);
+  if (!wanted.length) return;
+  const [found] = await scope.db
+    .select({ id: guardians.id, name: guardians.name, phone: guardians.phone })
+    .from(guardians)
+    .where(scope.mine(guardians, inArray(sql`right(regexp_replace(${guardians.phone}, '[^0-9]', '', 'g'), 9)`, wanted)))
+    .limit(1);
+  if (found)
+    throw new Refusal(
+      `A guardian with the phone ${found.phone} is already on record: ${found.name}. Choose them as an existing guardian (siblings share one) instead of adding them again.`,
+    );
+}
+
 export function admissionRoutes({ serve }: ModuleContext) {
   serve(addStudent, async ({ input, scope }) => {
     (await Placement.load(scope)).check(input.class_id, input.stream_id);
     await checkGuardianIds(scope, input.guardians);
     await refuseTakenNumbers(scope, input);
+    await refuseDuplicateGuardians(scope, input);
     const term = await schoolTerm(scope);
     const id = await scope.transaction((tx) => enrol(tx, input, term));
     return { data: await studentProfile(scope, id), message: messages.students.add.success };

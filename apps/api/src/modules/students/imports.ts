@@ -4,6 +4,7 @@ import {
   importStudentCodes,
   importStudents,
   messages,
+  studentCodesTemplate,
   studentImportTemplate,
   students,
 } from '@somero/contract';
@@ -11,7 +12,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { Invalid } from '../../core/errors.js';
 import { unstorable } from '../../core/input.js';
 import type { SchoolScope } from '../../core/scope.js';
-import { decodeUpload, readSheet, templateSheet } from '../../documents/spreadsheet.js';
+import { decodeUpload, exampleRefusals, readSheet, templateSheet } from '../../documents/spreadsheet.js';
 import type { SheetColumn } from '../../documents/types.js';
 import type { ModuleContext } from '../module.js';
 import type { NewStudent } from './admissions.js';
@@ -125,12 +126,35 @@ function readStudentRow(v: Record<string, string>, placement: Placement): { stud
   return errors.length || !parsed.success ? { errors } : { student: parsed.data, errors };
 }
 
-/** The rows of an uploaded sheet, refusing a file that is not one, is empty, or is far too long. */
-async function rowsOf(data: string) {
+/** The example student of the template (on its Notes sheet); a row the same as it is never imported. */
+const exampleStudent = {
+  surname: 'Nakato',
+  other_names: 'Sarah',
+  gender: 'F',
+  date_of_birth: '2012-05-14',
+  section: 'Boarding',
+  nationality: 'Ugandan',
+  district: 'Wakiso',
+  guardian_name: 'Nakato Grace',
+  guardian_relationship: 'Mother',
+  guardian_phone: '0772 123456',
+};
+const isExampleStudent = (v: Record<string, string>) =>
+  Object.entries(exampleStudent).every(([k, x]) => (v[k] ?? '').toLowerCase() === x.toLowerCase());
+
+/** The example of the payment codes template. */
+const exampleCode = { admission_no: '2026/0001', student: 'Nakato Sarah', payment_code: '1002003004' };
+const isExampleCode = (v: Record<string, string>) =>
+  v.admission_no === exampleCode.admission_no && v.payment_code === exampleCode.payment_code;
+
+/**
+ * The rows of an uploaded sheet, refusing a file that is not one or is far too long; `refused` is set
+ * when there is nothing to import or a template's example row was left in.
+ */
+async function rowsOf(data: string, isExample: (v: Record<string, string>) => boolean) {
   const sheet = await readSheet(decodeUpload(data));
-  if (!sheet.rows.length) throw new Invalid('data', 'The file has no rows below the headings');
   if (sheet.rows.length > maxRows) throw new Invalid('data', `The file has more than ${maxRows} rows`);
-  return sheet;
+  return { ...sheet, refused: exampleRefusals(sheet, isExample) };
 }
 
 /** Marks, on each row, an admission number or payment code used twice in the file or held by another student. */
@@ -188,24 +212,9 @@ export function importRoutes({ serve }: ModuleContext) {
     const sheet = await templateSheet(
       'Students',
       columns,
+      [{ ...exampleStudent, class: first?.name ?? 'S1', stream: firstStream?.name ?? '' }],
       [
-        {
-          surname: 'Nakato',
-          other_names: 'Sarah',
-          gender: 'F',
-          date_of_birth: '2012-05-14',
-          class: first?.name ?? 'S1',
-          stream: firstStream?.name ?? '',
-          section: 'Boarding',
-          nationality: 'Ugandan',
-          district: 'Wakiso',
-          guardian_name: 'Nakato Grace',
-          guardian_relationship: 'Mother',
-          guardian_phone: '0772 123456',
-        },
-      ],
-      [
-        'One student per row. Delete the grey example row before you import the file.',
+        'One student per row, on the first sheet below its headings. The example below is on this Notes sheet, which is never imported.',
         'Required: Surname, Other names, Gender (M or F) and Class.',
         'Admission No: leave it empty and the next number is given (e.g. 2026/0042).',
         `Class: one of ${classNames.join(', ') || 'the classes under Classes and Streams'}. Stream: a stream of that class, e.g. East.`,
@@ -220,9 +229,33 @@ export function importRoutes({ serve }: ModuleContext) {
       .send(sheet);
   });
 
+  serve(studentCodesTemplate, async ({ reply }) => {
+    const sheet = await templateSheet(
+      'Payment codes',
+      [
+        { header: 'Admission No', key: 'admission_no', width: 14 },
+        { header: 'Student', key: 'student', width: 24 },
+        { header: 'Payment code', key: 'payment_code', width: 16 },
+      ],
+      [exampleCode],
+      [
+        'One student per row, on the first sheet below its headings. The example below is on this Notes sheet, which is never imported.',
+        'Required: Admission No (a student of the school) and Payment code (the SchoolPay code, at most 40 characters). The Student column only helps you fill the sheet and is not read.',
+        'A code may be given to one student only; a student given a new code loses the old one.',
+        'If any row has a mistake, nothing is imported and each row to fix is listed with the reason.',
+      ],
+    );
+    return reply
+      .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', 'attachment; filename="payment-codes-import.xlsx"')
+      .send(sheet);
+  });
+
   /** All or nothing: every row is checked as an admission; one bad row and nothing is written. */
   serve(importStudents, async ({ input, scope }) => {
-    const sheet = await rowsOf(input.data);
+    const sheet = await rowsOf(input.data, isExampleStudent);
+    if (sheet.refused)
+      return { data: { imported: 0, rejected: sheet.refused }, message: messages.students.import.failure };
     const missing = columns.filter((c) => c.required && !sheet.headers.includes(c.key));
     if (missing.length) {
       return {
@@ -268,7 +301,9 @@ export function importRoutes({ serve }: ModuleContext) {
 
   /** Payment codes (SchoolPay) by admission number; all or nothing like the student import. */
   serve(importStudentCodes, async ({ input, scope }) => {
-    const sheet = await rowsOf(input.data);
+    const sheet = await rowsOf(input.data, isExampleCode);
+    if (sheet.refused)
+      return { data: { imported: 0, rejected: sheet.refused }, message: messages.students.importCodes.failure };
     const missing = ['admission_no', 'payment_code'].filter((h) => !sheet.headers.includes(h));
     if (missing.length) {
       const names = { admission_no: 'Admission No', payment_code: 'Payment code' } as Record<string, string>;

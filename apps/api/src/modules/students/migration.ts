@@ -1,10 +1,22 @@
-import { classes, messages, migrateStudents, oldStudents, students, toMigrate } from '@somero/contract';
-import { and, eq, inArray } from 'drizzle-orm';
-import { Invalid } from '../../core/errors.js';
+import {
+  classes,
+  fillMessage,
+  messages,
+  migrateStudents,
+  migrationNotEnded,
+  oldStudents,
+  students,
+  studentTerms,
+  termDates,
+  toMigrate,
+} from '@somero/contract';
+import { and, desc, eq, gt, inArray } from 'drizzle-orm';
+import { Invalid, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { chunks } from '../../core/scope.js';
 import { enrolledCurrentTerm, followPlacement } from '../enrolment/index.js';
 import type { ModuleContext } from '../module.js';
+import { calendarOf } from '../settings/index.js';
 import { fullName, guardianPhones, schoolTerm, studentRows, studentWhere, today } from './query.js';
 import { Placement } from './rules.js';
 
@@ -15,7 +27,31 @@ async function route(scope: SchoolScope, classId: number) {
   return { from, to };
 }
 
-export function migrationRoutes({ serve }: ModuleContext) {
+/** Thrown to roll a preview's transaction back with what it worked out. */
+class Preview<T> {
+  constructor(readonly result: T) {}
+}
+
+/**
+ * The school year a migration closes and the day its last term ends (term dates, else the Ministry
+ * calendar). In term 1 the new year has begun, so the year closed is the one before; in terms 2 and 3
+ * it is the current year, and its last term may not have ended yet.
+ */
+export async function yearClosed(scope: SchoolScope) {
+  const now = await schoolTerm(scope);
+  const year = now.term === 1 ? now.year - 1 : now.year;
+  const [last] = await scope.db
+    .select({ closesOn: termDates.closesOn })
+    .from(termDates)
+    .where(scope.mine(termDates, eq(termDates.year, year)))
+    .orderBy(desc(termDates.term))
+    .limit(1);
+  const raw: unknown = last?.closesOn ?? calendarOf(year).at(-1)?.[1] ?? `${year}-12-31`;
+  const endsOn = raw instanceof Date ? raw.toISOString().slice(0, 10) : String(raw).slice(0, 10);
+  return { now, year, endsOn, ended: today() > endsOn };
+}
+
+export function migrationRoutes({ serve, feesBalances }: ModuleContext) {
   serve(toMigrate, async ({ input, scope }) => {
     const { from, to } = await route(scope, input.class_id);
     const list = await studentRows(scope, studentWhere(scope, { class_id: from.id, status: 'current' }));
@@ -32,9 +68,24 @@ export function migrationRoutes({ serve }: ModuleContext) {
   serve(migrateStudents, async ({ input, scope }) => {
     const { from, to } = await route(scope, input.class_id);
     const placement = await Placement.load(scope);
-    const { year } = await schoolTerm(scope);
+    const closing = await yearClosed(scope);
+    const { year } = closing;
+    if (!closing.ended && !input.confirm && !input.preview)
+      throw new Refusal(fillMessage(migrationNotEnded, { year, date: closing.endsOn }));
+    /** The new year has begun: the current term is after the year the leavers completed. */
+    const newYearBegun = closing.now.year > year;
     const leftOn = today();
-    const result = await scope.transaction(async (tx) => {
+    const answer = (counts: { promoted: number; left: number; repeated: number }, debts: number[] = []) => ({
+      ...counts,
+      leavers_owing: debts.filter((d) => d > 0).length,
+      debt_carried: debts.filter((d) => d > 0).reduce((a, d) => a + d, 0),
+      credit_carried: -debts.filter((d) => d < 0).reduce((a, d) => a + d, 0),
+      year,
+      year_ends_on: closing.endsOn,
+      year_ended: closing.ended,
+      preview: input.preview,
+    });
+    const work = scope.transaction(async (tx) => {
       // Locked, so a second migration of the same class at the same time finds nobody left to move.
       const members = await tx.db
         .select()
@@ -48,12 +99,19 @@ export function migrationRoutes({ serve }: ModuleContext) {
       });
       const repeaters = new Set(input.repeaters);
       const movers = members.filter((m) => !repeaters.has(m.id));
-      if (!movers.length) return { promoted: 0, left: 0, repeated: repeaters.size };
-      // Their terms so far are recorded in the class they were in before it changes: past rows stay; the
-      // current term's row follows the new class below (migration is done when the new year has begun).
+      const done = <T>(result: T) => {
+        if (input.preview) throw new Preview(result);
+        return result;
+      };
+      if (!movers.length) return done(answer({ promoted: 0, left: 0, repeated: repeaters.size }));
+      // Their terms so far are recorded in the class they were in before it changes; past rows stay. When the
+      // new year has begun, the current term's row of those promoted follows their new class below; before
+      // that, the current term is still the old year's and keeps the old class (its charges are history).
+      // Leavers are enrolled in no term after the year they completed.
       await enrolledCurrentTerm(
         tx,
-        members.map((m) => m.id),
+        (to || !newYearBegun ? members : members.filter((m) => repeaters.has(m.id))).map((m) => m.id),
+        closing.now,
       );
 
       if (to) {
@@ -78,11 +136,12 @@ export function migrationRoutes({ serve }: ModuleContext) {
             })),
           );
         }
-        await followPlacement(
-          tx,
-          movers.map((m) => m.id),
-        );
-        return { promoted: movers.length, left: 0, repeated: repeaters.size };
+        if (newYearBegun)
+          await followPlacement(
+            tx,
+            movers.map((m) => m.id),
+          );
+        return done(answer({ promoted: movers.length, left: 0, repeated: repeaters.size }));
       }
 
       const ids = movers.map((m) => m.id);
@@ -91,6 +150,16 @@ export function migrationRoutes({ serve }: ModuleContext) {
         .update(students)
         .set({ status: 'left', leftOn, leftReason, updatedAt: new Date() })
         .where(tx.mine(students, inArray(students.id, ids)));
+      if (newYearBegun) {
+        // A term of the new year written for them before they left (a report enrols every current student
+        // in the current term) is not one they studied in: it would charge them a year they never attended.
+        await tx.db
+          .delete(studentTerms)
+          .where(and(tx.mine(studentTerms, inArray(studentTerms.studentId, ids)), gt(studentTerms.year, year)));
+      }
+      // They owe exactly what their ledger says, arrears included (negative: the school owes them).
+      const balances = await feesBalances(tx, ids);
+      const debtOf = (id: number) => balances.get(id) ?? 0;
       const phones = await guardianPhones(tx, ids);
       const made = [];
       for (const part of chunks(movers)) {
@@ -106,6 +175,7 @@ export function migrationRoutes({ serve }: ModuleContext) {
                 classLeft: from.name,
                 yearLeft: year,
                 phone: phones.get(m.id) ?? null,
+                debt: debtOf(m.id),
               })),
             )
             .returning()),
@@ -128,8 +198,21 @@ export function migrationRoutes({ serve }: ModuleContext) {
           after: o,
         })),
       ]);
-      return { promoted: 0, left: movers.length, repeated: repeaters.size };
+      return done(
+        answer(
+          { promoted: 0, left: movers.length, repeated: repeaters.size },
+          ids.map((id) => debtOf(id)),
+        ),
+      );
     });
-    return { data: result, message: messages.students.migrate.success };
+    if (input.preview) {
+      // The preview runs the migration itself and undoes it, so what it shows is what would happen.
+      const shown = await work.catch((e: unknown) => {
+        if (e instanceof Preview) return e.result as Awaited<typeof work>;
+        throw e;
+      });
+      return { data: shown };
+    }
+    return { data: await work, message: messages.students.migrate.success };
   });
 }

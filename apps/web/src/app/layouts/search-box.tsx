@@ -24,7 +24,9 @@ export function SearchBox({ user, onClose }: { user: SignedInUser; onClose: () =
   const [students, setStudents] = useState<SearchItem[]>([]);
   const ref = useClickOutside<HTMLElement>(onClose);
   const screens = useMemo(() => searchableScreens(user), [user]);
-  const findsStudents = can(user, 'view_students');
+  // Whoever the payment desk lets find students (GET students takes view_students or pay_fees) finds them
+  // here too; the flags are written out so the shell does not load the students' calls.
+  const findsStudents = can(user, ['view_students', 'pay_fees']);
   const words = query.trim().toLowerCase();
   const screenItems: SearchItem[] = words
     ? screens
@@ -96,7 +98,7 @@ export function SearchBox({ user, onClose }: { user: SignedInUser; onClose: () =
       />
       {findsStudents ? (
         <Suspense fallback={null}>
-          <HeaderStudentSearch term={query.trim()} onItems={setStudents} />
+          <HeaderStudentSearch user={user} term={query.trim()} onItems={setStudents} />
         </Suspense>
       ) : null}
       {words ? (

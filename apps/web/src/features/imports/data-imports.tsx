@@ -6,6 +6,7 @@ import {
   importStudentCodes,
   importStudents,
   messages,
+  studentCodesTemplate,
   studentImportTemplate,
 } from '@somero/contract';
 import { useQueryClient } from '@tanstack/react-query';
@@ -40,6 +41,7 @@ export default function DataImportsScreen() {
       description: t('codes.description'),
       call: importStudentCodes,
       texts: { success: messages.students.importCodes.success, failure: messages.students.importCodes.failure },
+      template: { call: studentCodesTemplate, name: 'payment-codes-import.xlsx' },
       onImported: reloadStudents,
     },
     ...[additions, deductions].map((kind) => ({

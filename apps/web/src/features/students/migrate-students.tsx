@@ -1,27 +1,33 @@
-import { Alert, Badge, Button, Checkbox, Group, Paper, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, List, Modal, Paper, Table, Text, Title } from '@mantine/core';
 import { migrateStudents, toMigrate } from '@somero/contract';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CenteredLoader } from '../../components/centered-loader';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-title';
 import { ReferenceSelect } from '../../components/resource/reference-select';
 import { api, type CallOutput, fetchData } from '../../lib/api';
+import { formatDate, formatMoney } from '../../lib/format';
 import { useSaving } from '../../lib/saving';
 import { genderLabel, placementLabel } from './student-table';
 
-/** /students/migrate: year end for one class: promote it, or its leavers become old students; repeaters stay. */
+type Outcome = CallOutput<typeof migrateStudents>;
+
+/**
+ * /students/migrate: year end for one class: promote it, or its leavers become old students owing their
+ * ledger balance; repeaters stay. "Migrate" first asks the API for a preview (what would happen, the debts
+ * carried, whether the year has ended) and shows it; confirming sends the migration with `confirm`.
+ */
 export default function MigrateStudentsScreen() {
   const { t } = useTranslation('students');
   const saving = useSaving();
   const queryClient = useQueryClient();
   const [classId, setClassId] = useState<number | null>(null);
   const [repeaters, setRepeaters] = useState<Set<number>>(new Set());
-  const [confirming, setConfirming] = useState(false);
-  const [done, setDone] = useState<CallOutput<typeof migrateStudents> | null>(null);
+  const [preview, setPreview] = useState<Outcome | null>(null);
+  const [done, setDone] = useState<Outcome | null>(null);
   const plan = useQuery({
     queryKey: ['students', 'to-migrate', classId],
     queryFn: () => fetchData(toMigrate, { class_id: classId ?? 0 }).then((r) => r.data),
@@ -38,14 +44,25 @@ export default function MigrateStudentsScreen() {
       return next;
     });
 
+  /** What the migration would do, worked out by the API without writing anything. */
+  const askPreview = async () => {
+    if (classId === null) return;
+    const result = await api(
+      migrateStudents,
+      { class_id: classId, repeaters: [...repeaters], preview: true, confirm: false },
+      { module: 'students', action: 'migrate', silentSuccess: true },
+    );
+    if (result.ok) setPreview(result.data);
+  };
+
   const migrate = async () => {
     if (classId === null) return;
     const result = await api(
       migrateStudents,
-      { class_id: classId, repeaters: [...repeaters] },
+      { class_id: classId, repeaters: [...repeaters], preview: false, confirm: true },
       { module: 'students', action: 'migrate' },
     );
-    setConfirming(false);
+    setPreview(null);
     if (result.ok) {
       setDone(result.data);
       setRepeaters(new Set());
@@ -109,7 +126,7 @@ export default function MigrateStudentsScreen() {
                 ? t('migrate.plan', { count: movers, from, to, repeat: repeaters.size })
                 : t('migrate.planLeave', { count: movers, from, repeat: repeaters.size })}
             </Title>
-            <Button onClick={() => setConfirming(true)} disabled={plan.data.students.length === 0} loading={saving}>
+            <Button onClick={() => void askPreview()} disabled={plan.data.students.length === 0} loading={saving}>
               {t('migrate.start')}
             </Button>
           </Group>
@@ -153,18 +170,41 @@ export default function MigrateStudentsScreen() {
           )}
         </Paper>
       )}
-      <ConfirmDialog
-        opened={confirming}
-        title={t('migrate.confirmTitle')}
-        message={
-          to
-            ? t('migrate.confirm', { count: movers, from, to, repeat: repeaters.size })
-            : t('migrate.confirmLeave', { count: movers, from, repeat: repeaters.size })
-        }
-        confirmLabel={t('migrate.start')}
-        onConfirm={() => void migrate()}
-        onClose={() => setConfirming(false)}
-      />
+      <Modal opened={preview !== null} onClose={() => setPreview(null)} title={t('migrate.confirmTitle')} centered>
+        {preview ? (
+          <div data-testid="migration-preview">
+            {preview.year_ended ? null : (
+              <Alert color="orange" mb="md" title={t('migrate.earlyTitle')}>
+                {t('migrate.early', { year: preview.year, date: formatDate(preview.year_ends_on) })}
+              </Alert>
+            )}
+            <List spacing={4} mb="md">
+              {to ? <List.Item>{t('migrate.willPromote', { count: preview.promoted, from, to })}</List.Item> : null}
+              {to ? null : <List.Item>{t('migrate.willLeave', { count: preview.left, from })}</List.Item>}
+              {to ? null : (
+                <List.Item>
+                  {t('migrate.debts', { count: preview.leavers_owing, amount: formatMoney(preview.debt_carried) })}
+                </List.Item>
+              )}
+              {preview.credit_carried > 0 ? (
+                <List.Item>{t('migrate.credits', { amount: formatMoney(preview.credit_carried) })}</List.Item>
+              ) : null}
+              <List.Item>{t('migrate.willRepeat', { count: preview.repeated, from })}</List.Item>
+            </List>
+            <Text size="sm" c="dimmed" mb="lg">
+              {t('migrate.history')}
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setPreview(null)}>
+                {t('migrate.cancel')}
+              </Button>
+              <Button color={preview.year_ended ? 'blue' : 'orange'} onClick={() => void migrate()} loading={saving}>
+                {preview.year_ended ? t('migrate.start') : t('migrate.startEarly')}
+              </Button>
+            </Group>
+          </div>
+        ) : null}
+      </Modal>
     </div>
   );
 }
