@@ -98,6 +98,7 @@ beforeAll(async () => {
 
 describe('the ledger worked by hand', () => {
   it('previous debt, structure, addition, deduction, 50% tuition bursary, three payments one voided', async () => {
+    await setTerm(2026, 1);
     const s = await admit(school, { section: 'boarding' });
     const id = s.id as number;
     const db = t.database.db;
