@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: the check, the unit and API tests on PGlite (and on PostgreSQL when TEST_DATABASE_URL is
-// set), then the browser tests when Chromium is found. Ends with one line "N passed, N failed".
+// set), then the browser tests when Chromium is found (else they count as skipped). Ends with one line
+// "N passed, N failed, N skipped".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,6 +37,16 @@ function vitest(title, env) {
   skipped += report.numPendingTests + report.numTodoTests;
 }
 
+/** How many browser tests there are, from Playwright's list ("Total: 88 tests in 14 files"); 0 when unknown. */
+function countBrowserTests() {
+  const list = spawnSync('npx', ['playwright', 'test', '--list', '-c', 'e2e/playwright.config.ts'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  const total = /Total: (\d+) tests?/.exec(list.stdout ?? '');
+  return total ? Number(total[1]) : 0;
+}
+
 if (run('Check: lint, format and types', 'npm', ['run', 'check']) !== 0) {
   failed += 1;
   console.log('\nThe check failed; fix it first (npm run format mends formatting).');
@@ -47,8 +58,10 @@ if (run('Check: lint, format and types', 'npm', ['run', 'check']) !== 0) {
     (p) => p && existsSync(p),
   );
   if (!chromium) {
+    const browserTests = countBrowserTests();
+    skipped += browserTests;
     console.log(
-      '\nBrowser tests skipped: Chromium was not found. Install it (Debian/Ubuntu: sudo apt-get install -y chromium) or set CHROMIUM_PATH, then run npm test again.',
+      `\nBrowser tests skipped (${browserTests}): Chromium was not found. Install it (Debian/Ubuntu: sudo apt-get install -y chromium) or set CHROMIUM_PATH, then run npm test again.`,
     );
   } else if (run('Build the web app', 'npm', ['run', 'build']) !== 0) {
     failed += 1;
@@ -74,5 +87,5 @@ if (run('Check: lint, format and types', 'npm', ['run', 'check']) !== 0) {
   }
 }
 
-console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 ? 1 : 0);

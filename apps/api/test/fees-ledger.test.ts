@@ -98,6 +98,7 @@ beforeAll(async () => {
 
 describe('the ledger worked by hand', () => {
   it('previous debt, structure, addition, deduction, 50% tuition bursary, three payments one voided', async () => {
+    await setTerm(2026, 1);
     const s = await admit(school, { section: 'boarding' });
     const id = s.id as number;
     const db = t.database.db;
@@ -245,5 +246,58 @@ describe('migration and enrolment', () => {
       [2025, 3, s2.classes.S1],
       [2026, 1, s2.classes.S2],
     ]);
+  });
+});
+
+describe('bursaries', () => {
+  let academic: number;
+  const grant = async (studentId: number, fields: Partial<typeof bursaries.$inferInsert>) => {
+    academic ??= (
+      await t.database.db.insert(bursaryCategories).values({ schoolId: school.schoolId, name: 'Sponsored' }).returning()
+    )[0]!.id;
+    await t.database.db.insert(bursaries).values({
+      schoolId: school.schoolId,
+      studentId,
+      bursaryCategoryId: academic,
+      kind: 'fixed',
+      startYear: 2026,
+      startTerm: 1,
+      ...fields,
+    });
+  };
+  // A day scholar of S1 who joined in term 1 of 2026: 500,000 tuition + 100,000 development + 50,000 admission.
+  const dayScholar = async () => {
+    await setTerm(2026, 1);
+    return (await admit(school, { section: 'day' })).id as number;
+  };
+
+  it('takes a percentage of all fees from the structure charges only, not from additions', async () => {
+    const id = await dayScholar();
+    await t.database.db
+      .insert(feesAdditions)
+      .values({ schoolId: school.schoolId, studentId: id, description: 'Trip', amount: 30_000, year: 2026, term: 1 });
+    await grant(id, { kind: 'percent', percent: 50, categoryId: null });
+    const p = await studentPosition(scope, id);
+    // 650,000 + 30,000 − 50% of 650,000.
+    expect(p.terms).toEqual([
+      { year: 2026, term: 1, opening: 0, charged: 680_000, reduced: 325_000, paid: 0, closing: 355_000 },
+    ]);
+    expect(p.lines.filter((l) => l.kind === 'bursary').map((l) => [l.description, l.amount])).toEqual([
+      ['Bursary (50% of fees)', -325_000],
+    ]);
+  });
+
+  it('takes a fixed bursary off in full, even beyond the fees (a credit)', async () => {
+    const id = await dayScholar();
+    await grant(id, { kind: 'fixed', amount: 200_000, note: 'Parish' });
+    const other = await dayScholar();
+    await grant(other, { kind: 'fixed', amount: 700_000 });
+    const p = await studentPosition(scope, id);
+    expect(p.terms[0]).toMatchObject({ charged: 650_000, reduced: 200_000, closing: 450_000 });
+    expect(p.lines.filter((l) => l.kind === 'bursary').map((l) => [l.description, l.amount])).toEqual([
+      ['Bursary (fixed): Parish', -200_000],
+    ]);
+    expect(p.balance).toBe(450_000);
+    expect((await studentPosition(scope, other)).balance).toBe(-50_000);
   });
 });

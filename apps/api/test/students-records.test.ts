@@ -163,6 +163,10 @@ describe('summary and periodic report', () => {
     expect(year.classes.find((c: Json) => c.class_name === 'S1')).toMatchObject({ admitted: 1, left: 0 });
     const leftToday = year.left.length;
     expect(leftToday).toBe(new Date().getFullYear() === 2026 ? 1 : 0);
+    // The S4 leaver left today, whatever the year.
+    const thisYear = new Date().getFullYear();
+    const now = await s.api.post('/students_periodic_report', { from: `${thisYear}-01-01`, to: `${thisYear}-12-31` });
+    expect(now.json().data.left).toHaveLength(1);
     const bad = await s.api.post('/students_periodic_report', { from: '2026-12-31', to: '2026-01-01' });
     expect(bad.statusCode).toBe(422);
   });

@@ -9,6 +9,7 @@ import { type Database, openDatabase } from '../src/db/open.js';
 import { roles, users } from '../src/db/schema.js';
 import { presetFlags } from '../src/modules/users/presets.js';
 import { createSchool } from '../src/modules/users/school.js';
+import { openTemplateDatabase } from './pglite-template.js';
 
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -20,7 +21,9 @@ export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 export async function startTestApp(
   options: Partial<AppOptions> & { env?: NodeJS.ProcessEnv | (() => NodeJS.ProcessEnv) } = {},
 ) {
-  const database: Database = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, dataDir: 'memory://' });
+  const database: Database = process.env.TEST_DATABASE_URL
+    ? await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, dataDir: 'memory://' })
+    : await openTemplateDatabase();
   const { env, ...appOptions } = options;
   const config = {
     ...readConfig({ ...(typeof env === 'function' ? env() : env) }),

@@ -1,0 +1,36 @@
+// @ts-check
+/**
+ * `npm run mutation`: StrykerJS mutates the rule modules and runs the API tests that cover each mutant
+ * (coverageAnalysis perTest). Not part of `npm test` or CI: it takes long. One file while iterating:
+ *   npm run mutation -- --mutate apps/api/src/core/scope.ts
+ * and fewer test files: MUTATION_TESTS=apps/api/test/fees-rules.test.ts npm run mutation -- --mutate …
+ * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
+ */
+export default {
+  testRunner: 'vitest',
+  plugins: ['@stryker-mutator/vitest-runner'],
+  vitest: { configFile: 'vitest.stryker.config.ts', related: false },
+  coverageAnalysis: 'perTest',
+  concurrency: 1,
+  checkers: [],
+  mutate: [
+    'apps/api/src/modules/fees/ledger.ts',
+    'apps/api/src/modules/fees/payments-verb.ts',
+    // The void and amend verbs (lockValid, amendPayment, voidPayment).
+    'apps/api/src/modules/fees/payments.ts:36-122',
+    'apps/api/src/core/scope.ts',
+    // The resource engine's guard: the generic calls each declared entity is served with, and their access.
+    'apps/api/src/resources/engine.ts:126-227',
+  ],
+  ignorePatterns: ['apps/web', 'e2e', 'bench', 'data', 'dist', 'reports', 'test-results', 'playwright-report'],
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: true,
+  incremental: true,
+  incrementalFile: 'reports/stryker-incremental.json',
+  reporters: ['clear-text', 'progress', 'html', 'json'],
+  htmlReporter: { fileName: 'reports/mutation/mutation.html' },
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  thresholds: { high: 80, low: 60, break: null },
+  timeoutMS: 60_000,
+  dryRunTimeoutMinutes: 60,
+};

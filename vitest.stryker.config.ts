@@ -1,0 +1,18 @@
+import { defineConfig } from 'vitest/config';
+
+// The API tests that pin the rule modules, for `npm run mutation` (StrykerJS runs them once per mutant, in
+// one worker thread). PGlite only: no globalSetup. Generous timeouts: a mutant may make a test slow.
+export default defineConfig({
+  test: {
+    include: process.env.MUTATION_TESTS?.split(',') ?? [
+      'apps/api/test/fees-rules.test.ts',
+      'apps/api/test/fees-ledger.test.ts',
+      'apps/api/test/fees-payments.test.ts',
+      'apps/api/test/fees-payments-tenancy.test.ts',
+      'apps/api/test/resources.test.ts',
+    ],
+    env: { TEST_DATABASE_URL: '' },
+    testTimeout: 60_000,
+    hookTimeout: 240_000,
+  },
+});
