@@ -90,15 +90,18 @@ describe.each(generic.map((r) => [r.path, r] as const))('declared entity %s', (_
     expect(paged.json().total).toBeGreaterThanOrEqual(2);
     expect(paged.json().data).toHaveLength(1);
 
-    const renamed = r.titleField.kind === 'text' ? unique('Renamed ') : created[title];
-    const updated = await t.app.inject({
-      method: 'PUT',
-      url: `/api/${r.path}/${second.id}`,
-      headers: bearer(a.adminToken),
-      payload: { [title]: renamed },
-    });
-    expect(updated.statusCode, updated.body).toBe(200);
-    expect(updated.json().data[title]).toBe(renamed);
+    // An entity without PUT (a teaching load is removed and added again) keeps its title.
+    const renamed = r.titleField.kind === 'text' && r.calls.includes('update') ? unique('Renamed ') : second[title];
+    if (r.calls.includes('update')) {
+      const updated = await t.app.inject({
+        method: 'PUT',
+        url: `/api/${r.path}/${second.id}`,
+        headers: bearer(a.adminToken),
+        payload: { [title]: renamed },
+      });
+      expect(updated.statusCode, updated.body).toBe(200);
+      expect(updated.json().data[title]).toBe(renamed);
+    }
 
     // Entities whose removal is a verb of their own (a bursary ends rather than vanishes) stop here.
     if (!r.calls.includes('delete')) return;
