@@ -90,15 +90,18 @@ describe.each(generic.map((r) => [r.path, r] as const))('declared entity %s', (_
     expect(paged.json().total).toBeGreaterThanOrEqual(2);
     expect(paged.json().data).toHaveLength(1);
 
-    const renamed = r.titleField.kind === 'text' ? unique('Renamed ') : created[title];
-    const updated = await t.app.inject({
-      method: 'PUT',
-      url: `/api/${r.path}/${second.id}`,
-      headers: bearer(a.adminToken),
-      payload: { [title]: renamed },
-    });
-    expect(updated.statusCode, updated.body).toBe(200);
-    expect(updated.json().data[title]).toBe(renamed);
+    // An entity without PUT (a teaching load is removed and added again) keeps its title.
+    const renamed = r.titleField.kind === 'text' && r.calls.includes('update') ? unique('Renamed ') : second[title];
+    if (r.calls.includes('update')) {
+      const updated = await t.app.inject({
+        method: 'PUT',
+        url: `/api/${r.path}/${second.id}`,
+        headers: bearer(a.adminToken),
+        payload: { [title]: renamed },
+      });
+      expect(updated.statusCode, updated.body).toBe(200);
+      expect(updated.json().data[title]).toBe(renamed);
+    }
 
     // Entities whose removal is a verb of their own (a bursary ends rather than vanishes) stop here.
     if (!r.calls.includes('delete')) return;
@@ -108,9 +111,10 @@ describe.each(generic.map((r) => [r.path, r] as const))('declared entity %s', (_
       headers: bearer(a.adminToken),
     });
     expect(removed.statusCode, removed.body).toBe(200);
-    // The message names the record, unless the entity's screens show none (revenues, specification).
-    if (r.texts.deleted) expect(removed.json().message).toContain(String(renamed));
-    else expect(removed.json().message).toBe('');
+    // The message names the record, unless the specification's text has no name in it (exam sets) or
+    // the entity's screens show none (revenues).
+    if (r.texts.deleted.includes('{name}')) expect(removed.json().message).toContain(String(renamed));
+    else expect(removed.json().message).toBe(r.texts.deleted);
     const again = await t.app.inject({
       method: 'DELETE',
       url: `/api/${r.path}/${second.id}`,

@@ -22,6 +22,7 @@ import {
 } from '@somero/contract';
 import { asc, eq } from 'drizzle-orm';
 import { SchoolScope } from '../core/scope.js';
+import { fillDemoAcademics } from './demo-academics.js';
 import type { Executor } from './open.js';
 
 /** A small seeded random generator, so the demo school is the same on every machine. */
@@ -282,12 +283,13 @@ export async function fillDemoSchool(db: Executor, schoolId: number, adminId: nu
     }
     await tx.insert(counters).values({ schoolId, name: 'admission', value: serial });
     await fillDemoFees(tx, schoolId, year, settings.currentTerm, classRows, rnd);
+    const academics = await fillDemoAcademics(tx, schoolId, year, settings.currentTerm, classRows);
     await s.audit({
       action: 'seed',
       module: 'settings',
       entity: 'schools',
       entityId: schoolId,
-      after: { students: serial, guardians: guardianRows.length },
+      after: { students: serial, guardians: guardianRows.length, ...academics },
     });
   });
 }

@@ -3,6 +3,8 @@
  * tables, and the web app's generic screens show them.
  */
 
+import { examSetResource } from './academics/exam-sets.js';
+import { combinationResource, paperResource, subjectResource } from './academics/subjects.js';
 import { expenseCategoryResource, expenseItemResource, supplierResource } from './expenses/expenses.js';
 import { bursaryResource, feesAdditionResource, feesDeductionResource } from './fees/adjustments.js';
 import { bursaryCategoryResource, feesCategoryResource } from './fees/categories.js';
@@ -11,11 +13,14 @@ import { feesBreakdownResource } from './fees/structure.js';
 import { revenueCategoryResource, revenueSourceResource } from './revenues/revenues.js';
 import { classResource } from './school/classes.js';
 import { streamResource } from './school/streams.js';
+import { staffPositionResource, staffResource, staffSubjectResource } from './staff/staff.js';
 import { guardianResource } from './students/guardians.js';
 import { oldStudentResource } from './students/old-students.js';
 import { passOutResource } from './students/pass-outs.js';
 import { studentResource } from './students/students.js';
 
+export * from './academics/exam-sets.js';
+export * from './academics/subjects.js';
 export * from './core/counters.js';
 export * from './core/files.js';
 export * from './expenses/expenses.js';
@@ -30,6 +35,7 @@ export * from './school/classes.js';
 export * from './school/settings.js';
 export * from './school/streams.js';
 export * from './school/term-dates.js';
+export * from './staff/staff.js';
 export * from './students/guardians.js';
 export * from './students/old-students.js';
 export * from './students/pass-outs.js';
@@ -55,6 +61,13 @@ export const resources = [
   expenseCategoryResource,
   expenseItemResource,
   supplierResource,
+  staffPositionResource,
+  staffResource,
+  subjectResource,
+  paperResource,
+  combinationResource,
+  examSetResource,
+  staffSubjectResource,
 ];
 
 export const resourceByPath = (path: string) => resources.find((r) => r.path === path);

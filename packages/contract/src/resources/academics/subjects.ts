@@ -1,0 +1,151 @@
+import { sql } from 'drizzle-orm';
+import { boolean, integer, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { defineResource, schoolTable, tenantColumns } from '../../resource.js';
+
+/** The subject's curriculum and place (DOMAIN §1–3). */
+export const subjectLevels = [
+  { value: 'olevel', label: 'O-Level (old curriculum)' },
+  { value: 'nlsc', label: 'Lower secondary (new curriculum)' },
+  { value: 'alevel', label: 'A-Level principal' },
+  { value: 'subsidiary', label: 'A-Level subsidiary' },
+] as const;
+
+/** UNEB's O-Level grouping, the `SubjectGroup` of @somero/grading (kept in step by hand). */
+export const subjectGroups = [
+  { value: 'english', label: 'English' },
+  { value: 'mathematics', label: 'Mathematics' },
+  { value: 'science', label: 'Science' },
+  { value: 'humanity', label: 'Humanity' },
+  { value: 'language', label: 'Language' },
+  { value: 'practical', label: 'Practical' },
+  { value: 'other', label: 'Other' },
+] as const;
+
+/** A subject the school teaches, with its UNEB code (456 Mathematics, P510 Physics, S101 General Paper). */
+export const subjects = schoolTable(
+  'subjects',
+  {
+    ...tenantColumns(),
+    name: text().notNull(),
+    code: text().notNull(),
+    level: text().notNull(),
+    subjectGroup: text('subject_group').notNull().default('other'),
+    compulsory: boolean().notNull().default(false),
+    shortName: text('short_name'),
+  },
+  (t) => [
+    uniqueIndex('subjects_level_code').on(t.schoolId, t.level, sql`lower(${t.code})`),
+    uniqueIndex('subjects_level_name').on(t.schoolId, t.level, sql`lower(${t.name})`),
+  ],
+);
+
+export const subjectResource = defineResource(subjects, {
+  path: 'subjects',
+  module: 'subjects',
+  label: { one: 'Subject', many: 'Subjects' },
+  access: 'view_subjects',
+  titleField: 'name',
+  fields: {
+    name: { label: 'Subject', max: 80 },
+    code: { label: 'UNEB code', max: 20 },
+    level: { label: 'Level', options: subjectLevels },
+    subjectGroup: { label: 'UNEB group', options: subjectGroups },
+    compulsory: { label: 'Compulsory' },
+    shortName: { label: 'Short name', max: 12 },
+  },
+  list: {
+    columns: ['code', 'name', 'shortName', 'level', 'subjectGroup', 'compulsory'],
+    search: ['name', 'code'],
+    filters: ['level'],
+    sort: ['code', 'name', 'level'],
+    defaultSort: 'code',
+  },
+  unique: [
+    ['level', 'code'],
+    ['level', 'name'],
+  ],
+  texts: {
+    added: 'Subject added Successfully',
+    addFailed: 'Failed to add Subject',
+    updateFailed: 'Error Updating Subject',
+    deleteFailed: 'Failed to delete Subject',
+  },
+});
+
+/** A subject's UNEB papers: Physics P510/1, /2, /3. */
+export const papers = schoolTable(
+  'papers',
+  {
+    ...tenantColumns(),
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => subjects.id),
+    number: integer().notNull(),
+    name: text().notNull(),
+  },
+  (t) => [uniqueIndex('papers_subject_number').on(t.schoolId, t.subjectId, t.number)],
+);
+
+export const paperResource = defineResource(papers, {
+  path: 'papers',
+  module: 'subjects',
+  label: { one: 'Paper', many: 'Papers' },
+  access: { read: ['view_papers', 'view_subjects', 'manage_staff_subjects'], write: 'view_papers' },
+  titleField: 'name',
+  fields: {
+    subjectId: { label: 'Subject', references: 'subjects' },
+    number: { label: 'Paper number', min: 1, max: 4 },
+    name: { label: 'Paper', max: 80 },
+  },
+  list: { columns: ['subjectId', 'number', 'name'], filters: ['subjectId'], defaultSort: 'subjectId' },
+  unique: [['subjectId', 'number']],
+  texts: {
+    addFailed: 'Failed to add Paper',
+    updateFailed: 'Failed Update Paper',
+    deleteFailed: 'Failed to delete Paper',
+  },
+});
+
+/** An A-Level combination: three principal subjects and a subsidiary (PCM with Sub-ICT). */
+export const combinations = schoolTable(
+  'combinations',
+  {
+    ...tenantColumns(),
+    name: text().notNull(),
+    subject1Id: integer('subject1_id')
+      .notNull()
+      .references(() => subjects.id),
+    subject2Id: integer('subject2_id')
+      .notNull()
+      .references(() => subjects.id),
+    subject3Id: integer('subject3_id')
+      .notNull()
+      .references(() => subjects.id),
+    subsidiaryId: integer('subsidiary_id')
+      .notNull()
+      .references(() => subjects.id),
+  },
+  (t) => [uniqueIndex('combinations_school_name').on(t.schoolId, sql`lower(${t.name})`)],
+);
+
+export const combinationResource = defineResource(combinations, {
+  path: 'combinations',
+  module: 'subjects',
+  label: { one: 'Combination', many: 'Combinations' },
+  access: { read: ['view_combinations', 'edit_students'], write: 'view_combinations' },
+  titleField: 'name',
+  fields: {
+    name: { label: 'Combination', max: 20 },
+    subject1Id: { label: 'First principal', references: 'subjects' },
+    subject2Id: { label: 'Second principal', references: 'subjects' },
+    subject3Id: { label: 'Third principal', references: 'subjects' },
+    subsidiaryId: { label: 'Subsidiary', references: 'subjects' },
+  },
+  list: { columns: ['name', 'subject1Id', 'subject2Id', 'subject3Id', 'subsidiaryId'] },
+  unique: [['name']],
+  texts: {
+    addFailed: 'Failed to add Combination',
+    updateFailed: 'Failed to Update Combination',
+    deleteFailed: 'Failed to delete Combination',
+  },
+});

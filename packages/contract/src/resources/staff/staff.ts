@@ -1,0 +1,141 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, integer, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { defineResource, schoolTable, tenantColumns } from '../../resource.js';
+import { papers, subjects } from '../academics/subjects.js';
+import { classes } from '../school/classes.js';
+import { streams } from '../school/streams.js';
+
+/** Head Teacher, Director of Studies, Bursar, Teacher… */
+export const staffPositions = schoolTable('staff_positions', { ...tenantColumns(), name: text().notNull() }, (t) => [
+  uniqueIndex('staff_positions_school_name').on(t.schoolId, sql`lower(${t.name})`),
+]);
+
+export const staffPositionResource = defineResource(staffPositions, {
+  path: 'staff_positions',
+  module: 'staff',
+  label: { one: 'Staff Position', many: 'Staff Positions' },
+  access: { read: ['view_staff_positions', 'view_staff'], write: 'view_staff_positions' },
+  titleField: 'name',
+  fields: { name: { label: 'Position', max: 80 } },
+  list: { columns: ['name'] },
+  unique: [['name']],
+});
+
+/**
+ * The staff register. Initials are printed on marksheets and report cards beside the teacher's
+ * comment. Not linked to a sign-in user yet: users live in the API's own schema, which the contract
+ * does not import.
+ */
+export const staff = schoolTable(
+  'staff',
+  {
+    ...tenantColumns(),
+    name: text().notNull(),
+    initials: text().notNull(),
+    positionId: integer('position_id').references(() => staffPositions.id),
+    gender: text(),
+    phone: text(),
+    email: text(),
+    nin: text(),
+    tin: text(),
+    nssfNumber: text('nssf_number'),
+    bankName: text('bank_name'),
+    bankAccount: text('bank_account'),
+    joinedOn: date('joined_on'),
+    /** Monthly basic salary in UGX; payroll comes later. */
+    basicSalary: integer('basic_salary').notNull().default(0),
+    active: boolean().notNull().default(true),
+  },
+  (t) => [uniqueIndex('staff_school_name').on(t.schoolId, sql`lower(${t.name})`)],
+);
+
+export const staffResource = defineResource(staff, {
+  path: 'staff',
+  module: 'staff',
+  label: { one: 'Staff Member', many: 'Staff' },
+  access: { read: ['view_staff', 'manage_staff_subjects'], write: 'view_staff' },
+  titleField: 'name',
+  fields: {
+    name: { label: 'Name', max: 120 },
+    initials: { label: 'Initials', max: 8 },
+    positionId: { label: 'Position', references: 'staff_positions' },
+    gender: {
+      label: 'Gender',
+      options: [
+        { value: 'Male', label: 'Male' },
+        { value: 'Female', label: 'Female' },
+      ],
+    },
+    phone: { label: 'Phone', kind: 'phone', max: 30 },
+    email: { label: 'E-mail', kind: 'email', max: 120 },
+    nin: { label: 'NIN', max: 20 },
+    tin: { label: 'TIN', max: 20 },
+    nssfNumber: { label: 'NSSF number', max: 20 },
+    bankName: { label: 'Bank', max: 80 },
+    bankAccount: { label: 'Account number', max: 30 },
+    joinedOn: { label: 'Date joined' },
+    basicSalary: { label: 'Basic salary (UGX)', kind: 'money' },
+    active: { label: 'Active' },
+  },
+  list: {
+    columns: ['name', 'initials', 'positionId', 'gender', 'phone', 'email', 'active'],
+    search: ['name', 'initials', 'phone'],
+    filters: ['positionId'],
+  },
+  unique: [['name']],
+});
+
+/** Who teaches what where: a subject (and paper) in a class, in one stream or all of them. */
+export const staffSubjects = schoolTable(
+  'staff_subjects',
+  {
+    ...tenantColumns(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id),
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => subjects.id),
+    classId: integer('class_id')
+      .notNull()
+      .references(() => classes.id),
+    /** None: every stream of the class. */
+    streamId: integer('stream_id').references(() => streams.id),
+    /** None: every paper of the subject. */
+    paperId: integer('paper_id').references(() => papers.id),
+  },
+  (t) => [
+    uniqueIndex('staff_subjects_load').on(
+      t.schoolId,
+      t.staffId,
+      t.subjectId,
+      t.classId,
+      sql`coalesce(${t.streamId}, 0)`,
+      sql`coalesce(${t.paperId}, 0)`,
+    ),
+  ],
+);
+
+export const staffSubjectResource = defineResource(staffSubjects, {
+  path: 'staff_subjects',
+  module: 'staff',
+  label: { one: 'Teaching Load', many: 'Teaching Load' },
+  access: 'manage_staff_subjects',
+  titleField: 'staffId',
+  fields: {
+    staffId: { label: 'Teacher', references: 'staff' },
+    subjectId: { label: 'Subject', references: 'subjects' },
+    classId: { label: 'Class', references: 'classes' },
+    streamId: { label: 'Stream (none: all streams)', references: 'streams' },
+    paperId: { label: 'Paper (none: all papers)', references: 'papers' },
+  },
+  list: {
+    columns: ['staffId', 'subjectId', 'classId', 'streamId', 'paperId'],
+    search: [],
+    filters: ['staffId', 'classId', 'subjectId'],
+    defaultSort: 'staffId',
+  },
+  // The specification has GET/POST staff_subjects and GET/DELETE staff_subjects/{id}: a load is
+  // removed and added again, never edited.
+  calls: ['list', 'create', 'delete'],
+});
