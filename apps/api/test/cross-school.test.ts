@@ -136,6 +136,9 @@ describe('another school’s ids', () => {
       amount: 50_000,
       mode_id: mode,
       paid_on: '2026-03-02',
+      reference: `X-${marker}`,
+      // Nothing is charged in this school: the amount is knowingly above the balance.
+      confirm: true,
     });
     expect(pay.statusCode, pay.body).toBe(200);
     const revenue = await api.post('/revenues', {

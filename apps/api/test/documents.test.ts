@@ -379,23 +379,27 @@ describe('spreadsheets', () => {
     await expectInvalid(readSheet(photo), 'This is not an .xlsx file');
   });
 
-  it('makes an import template with grey examples and a Notes sheet', async () => {
+  it('makes an import template with headings only; the grey example and the notes are on the Notes sheet', async () => {
     const data = await templateSheet(
       'Students',
       columns.slice(0, 3),
       [{ admissionNo: 'NS/2026/001', name: 'Nakato Sarah', balance: 0 }],
-      ['Admission No must be unique.', 'Delete the grey example row before importing.'],
+      ['Admission No must be unique.', 'Fill one row per student.'],
     );
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(data as unknown as ArrayBuffer);
     expect(workbook.worksheets.map((s) => s.name)).toEqual(['Students', 'Notes']);
     const [students, notes] = workbook.worksheets as [ExcelJS.Worksheet, ExcelJS.Worksheet];
     expect(students.getCell('A1').font?.bold).toBe(true);
-    expect(students.getCell('B2').value).toBe('Nakato Sarah');
-    expect(students.getCell('B2').font).toMatchObject({ italic: true, color: { argb: 'FF808080' } });
+    expect(students.rowCount).toBe(1);
     expect(notes.getCell('A1').value).toBe('Admission No must be unique.');
-    expect(notes.getCell('A2').value).toBe('Delete the grey example row before importing.');
-    expect((await readSheet(data)).headers).toEqual(['admission_no', 'student_name', 'balance_ugx']);
+    expect(notes.getCell('A2').value).toBe('Fill one row per student.');
+    const example = notes.getColumn(2).values.findIndex((v) => v === 'Nakato Sarah');
+    expect(example).toBeGreaterThan(0);
+    expect(notes.getCell(example, 2).font).toMatchObject({ italic: true, color: { argb: 'FF808080' } });
+    const read = await readSheet(data);
+    expect(read.headers).toEqual(['admission_no', 'student_name', 'balance_ugx']);
+    expect(read.rows).toEqual([]);
   });
 
   it('decodes uploads sent as base64 or as a data URL, and refuses anything else', () => {
