@@ -21,6 +21,8 @@ export default {
     'apps/api/src/core/scope.ts',
     // The resource engine's guard: the generic calls each declared entity is served with, and their access.
     'apps/api/src/resources/engine.ts:126-227',
+    // Uganda's grading rules (pure; their unit tests run in milliseconds).
+    'packages/grading/src/*.ts',
   ],
   ignorePatterns: ['apps/web', 'e2e', 'bench', 'data', 'dist', 'reports', 'test-results', 'playwright-report'],
   tempDirName: '.stryker-tmp',

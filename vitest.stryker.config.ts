@@ -10,6 +10,7 @@ export default defineConfig({
       'apps/api/test/fees-payments.test.ts',
       'apps/api/test/fees-payments-tenancy.test.ts',
       'apps/api/test/resources.test.ts',
+      'packages/grading/test/*.test.ts',
     ],
     env: { TEST_DATABASE_URL: '' },
     testTimeout: 60_000,
