@@ -53,14 +53,10 @@ export const phoneInput = (message = phoneMessage) =>
     .trim()
     .min(1, message)
     .max(40, message)
-    .transform((s, ctx) => {
-      const phone = normalisePhone(s);
-      if (phone === null) {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      return phone;
-    });
+    // A refinement, not a failing transform: its issue does not abort, so inside a union (a guardian
+    // new or existing) the field's own message reaches the form instead of "Check the guardians".
+    .refine((s) => normalisePhone(s) !== null, message)
+    .transform((s) => normalisePhone(s) as string);
 
 /** An optional phone: empty or null means none. */
 export const optionalPhoneInput = (message = phoneMessage) =>
