@@ -34,7 +34,16 @@ test('admit a student with a new guardian; find, edit, trash and restore them', 
   const profileUrl = page.url();
   await expect(page.getByTestId('student-name')).toHaveText(name);
   await expect(page.getByText('S1 East')).toBeVisible();
-  await expect(page.getByRole('row', { name: new RegExp(`${surname} Grace`) })).toContainText(phone);
+  await expect(page.getByRole('row', { name: new RegExp(`${surname} Grace`) })).toContainText(`0701 ${digits}`);
+
+  // A sibling's admission: the same number typed again offers the guardian on record instead of a new one.
+  await page.goto('/addstudent');
+  const sibling = page.getByRole('group', { name: 'Guardian 1' });
+  await sibling.getByRole('textbox', { name: 'Phone' }).fill(`0701${digits}`);
+  await expect(sibling.getByRole('status')).toContainText(`Already on record: ${surname} Grace`);
+  await sibling.getByRole('button', { name: 'use this guardian' }).click();
+  await expect(sibling).toContainText(`${surname} Grace (Mother) · 0701 ${digits}`);
+  await expect(sibling.getByRole('textbox', { name: 'Phone' })).toHaveCount(0);
 
   // The search screen finds them by the guardian's phone as people write it; the header box by name.
   await page.goto('/students/search');

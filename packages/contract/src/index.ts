@@ -14,6 +14,7 @@ export * from './field-messages.js';
 export * from './messages.js';
 export * from './options.js';
 export * from './permissions.js';
+export * from './phone.js';
 export * from './resource.js';
 export * from './resources/index.js';
 export * from './routes.js';

@@ -2,6 +2,7 @@ import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Access, CallAccess } from './permissions.js';
+import { phoneInput } from './phone.js';
 
 /**
  * The one-declaration-per-entity engine's contract side (ARCHITECTURE §3). A declaration names a
@@ -187,6 +188,10 @@ function rule(f: Field, notNullWithDefault = false): z.ZodType {
     }
     case 'email':
       base = z.email(`${f.label} must be an e-mail address`);
+      break;
+    case 'phone':
+      // Every phone of every entity is stored in one form (+256772123456); see phone.ts.
+      base = phoneInput();
       break;
     default: {
       let s = z

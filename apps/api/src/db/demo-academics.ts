@@ -172,7 +172,7 @@ export async function fillDemoAcademics(
         initials,
         positionId: positionId.get(position),
         gender,
-        phone: `+256 77${i % 10} ${String(400_100 + i * 7919).padStart(6, '0')}`,
+        phone: `+25677${i % 10}${String(400_100 + i * 7919).padStart(6, '0')}`,
         email: `${name.split(' ')[1].toLowerCase()}.${name.split(' ')[0].toLowerCase()}@kampalahill.example`,
         nin: `C${gender === 'Male' ? 'M' : 'F'}${80_012_345 + i * 12_345}KXPA`,
         nssfNumber: String(1_000_450_000 + i * 37),

@@ -233,7 +233,7 @@ export async function fillDemoSchool(db: Executor, schoolId: number, adminId: nu
             schoolId,
             name: `${father ? rnd.pick(maleSurnames) : rnd.pick(femaleSurnames)} ${father ? rnd.pick(maleNames) : rnd.pick(femaleNames)}`,
             relationship: rnd.next() < 0.85 ? (father ? 'Father' : 'Mother') : 'Guardian',
-            phone: `+256 ${rnd.pick(phonePrefixes)}${rnd.int(0, 9)} ${String(rnd.int(0, 999_999)).padStart(6, '0')}`,
+            phone: `+256${rnd.pick(phonePrefixes)}${rnd.int(0, 9)}${String(rnd.int(0, 999_999)).padStart(6, '0')}`,
             occupation: rnd.pick(occupations),
             address: rnd.pick(districts),
           });
@@ -513,9 +513,9 @@ async function fillDemoExpenses(
   const sellers = await tx
     .insert(suppliers)
     .values([
-      { schoolId, name: 'Nakasero Wholesalers', phone: '0772 410 220', address: 'Nakasero Market, Kampala' },
-      { schoolId, name: 'Kikuubo Stationers', phone: '0701 553 019', address: 'Kikuubo, Kampala' },
-      { schoolId, name: 'Mukono Fuel Centre', phone: '0756 118 400', address: 'Mukono' },
+      { schoolId, name: 'Nakasero Wholesalers', phone: '+256772410220', address: 'Nakasero Market, Kampala' },
+      { schoolId, name: 'Kikuubo Stationers', phone: '+256701553019', address: 'Kikuubo, Kampala' },
+      { schoolId, name: 'Mukono Fuel Centre', phone: '+256756118400', address: 'Mukono' },
       { schoolId, name: 'Umeme Limited', address: 'Rwenzori House, Kampala' },
     ])
     .returning();

@@ -1,3 +1,4 @@
+import { phoneDisplay } from '@somero/contract';
 import type { Content } from 'pdfmake/interfaces';
 import { dayMonthYear, fittingFontSize, initials } from './format.js';
 import { pdfImage, renderPdf } from './pdf.js';
@@ -193,7 +194,7 @@ function details(card: IdCard): Content[] {
     ['Born', card.dateOfBirth ? dayMonthYear(card.dateOfBirth) : null],
     ['Pay code', card.paymentCode],
     ['LIN', card.lin],
-    ['Parent', card.guardianPhone],
+    ['Parent', card.guardianPhone ? phoneDisplay(card.guardianPhone) : null],
   ];
   return lines
     .filter((line): line is [string, string] => Boolean(line[1]))

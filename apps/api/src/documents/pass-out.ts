@@ -1,3 +1,4 @@
+import { phoneDisplay } from '@somero/contract';
 import type { Column, Content, CustomTableLayout, TableCell } from 'pdfmake/interfaces';
 import { initials, kampalaDateTime } from './format.js';
 import { pdfImage, renderPdf, schoolHeader } from './pdf.js';
@@ -55,7 +56,7 @@ export function passOutPdf(school: SchoolForDocuments, pass: PassOutDocument): P
       fields([
         ['Name', pass.collectorName ?? blank],
         ['Relationship', pass.collectorRelationship ?? blank],
-        ['Phone', pass.collectorPhone ?? blank],
+        ['Phone', pass.collectorPhone ? phoneDisplay(pass.collectorPhone) : blank],
         ['ID / NIN', pass.collectorIdNo ?? blank],
       ]),
       section('Authorised by'),

@@ -5,6 +5,7 @@ import {
   type Field,
   fillMessage,
   listQuery,
+  phoneSearchDigits,
   type Resource,
   resourceByPath,
   resources,
@@ -112,7 +113,19 @@ async function checkUnique(scope: SchoolScope, r: Resource, values: Row, exceptI
 function listWhere(r: Resource, query: Row): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   const term = typeof query.search === 'string' ? query.search : '';
-  if (term) conditions.push(or(...r.list.search.map((f) => ilike(column(r, f), likeTerm(term)))));
+  if (term) {
+    // A phone field compares digits, so "0772 123456" finds the stored "+256772123456".
+    const digits = phoneSearchDigits(term);
+    conditions.push(
+      or(
+        ...r.list.search.map((f) =>
+          f.kind === 'phone' && digits
+            ? sql`regexp_replace(coalesce(${column(r, f)}, ''), '[^0-9]', '', 'g') like ${likeTerm(digits)}`
+            : ilike(column(r, f), likeTerm(term)),
+        ),
+      ),
+    );
+  }
   for (const f of r.list.filters) {
     const raw = query[f.name];
     if (typeof raw !== 'string' || raw === '') continue;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall, noInput } from '../call.js';
 import { permissionFlags } from '../permissions.js';
+import { optionalPhoneInput } from '../phone.js';
 
 const password = z.string().min(8, 'Use at least 8 characters').max(200);
 const username = z
@@ -139,7 +140,7 @@ export const profile = defineCall({
   input: z.object({
     name: z.string().trim().min(2, 'Enter your name').max(120),
     email: z.email('Enter a valid e-mail address').nullable().optional(),
-    phone: z.string().trim().max(30).nullable().optional(),
+    phone: optionalPhoneInput(),
   }),
   output: signedInUser,
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall, noInput } from '../call.js';
 import { genders, passOutStatuses, passOutTypes, relationships, sections, studentStatuses } from '../options.js';
+import { optionalPhoneInput, phoneInput } from '../phone.js';
 import { id, optionalText } from './fields.js';
 import { upload } from './settings.js';
 
@@ -17,7 +18,7 @@ export const guardianLink = z.union([
   z.object({
     name: z.string().trim().min(2, 'Enter the guardian name').max(120),
     relationship: z.enum(values(relationships)).default('Guardian'),
-    phone: z.string().trim().min(7, 'Enter the guardian phone').max(30),
+    phone: phoneInput(),
     email: z.email().nullable().optional().or(z.literal('')),
     occupation: optionalText(120),
     primary: z.boolean().default(false),
@@ -414,7 +415,7 @@ export const addPassOut = defineCall({
       expected_return: z.iso.datetime({ offset: true }),
       collector_name: optionalText(120),
       collector_relationship: optionalText(60),
-      collector_phone: optionalText(30),
+      collector_phone: optionalPhoneInput(),
       collector_id_no: optionalText(30),
       authorised_by: z.string().trim().min(2, 'Enter who authorised it').max(120),
       parent_notified: z.boolean().default(false),

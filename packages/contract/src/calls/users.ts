@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall, noInput, pageInput } from '../call.js';
 import { permissionFlags } from '../permissions.js';
+import { optionalPhoneInput } from '../phone.js';
 import { passwordRule, usernameRule } from './auth.js';
 
 export const userRow = z.object({
@@ -27,7 +28,7 @@ const userFields = {
   name: z.string().trim().min(2, 'Enter the name').max(120),
   username: usernameRule,
   email: z.email('Enter a valid e-mail address').nullable().optional(),
-  phone: z.string().trim().max(30).nullable().optional(),
+  phone: optionalPhoneInput(),
   /** 1 administrator (every flag), 2 staff user whose user group decides. */
   type: z.union([z.literal(1), z.literal(2)]),
   role_id: z.number().int().positive().nullable().optional(),

@@ -1,4 +1,4 @@
-import { addStudent, guardians, messages, students } from '@somero/contract';
+import { addStudent, guardians, messages, phoneDisplay, students } from '@somero/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { nextNumber } from '../../core/counters.js';
@@ -112,7 +112,7 @@ async function refuseDuplicateGuardians(scope: SchoolScope, s: NewStudent) {
     .limit(1);
   if (found)
     throw new Refusal(
-      `A guardian with the phone ${found.phone} is already on record: ${found.name}. Choose them as an existing guardian (siblings share one) instead of adding them again.`,
+      `A guardian with the phone ${phoneDisplay(found.phone)} is already on record: ${found.name}. Choose them as an existing guardian (siblings share one) instead of adding them again.`,
     );
 }
 

@@ -1,6 +1,7 @@
 import {
   classes,
   guardians,
+  phoneSearchDigits,
   type StudentRow,
   streams,
   studentAccounts,
@@ -77,19 +78,6 @@ export interface StudentFilter {
 export type StudentSort = 'admission_no' | 'name' | 'class';
 
 /**
- * Digits of a search that looks like a phone number, without the country code or leading 0, so that
- * "0772 000111", "+256772000111" and "772000111" all find "+256 772 000111". Null when it is not one.
- */
-function phoneDigits(term: string): string | null {
-  if (!/^[\d\s+()-]+$/.test(term)) return null;
-  // Only a whole number drops its trunk 0 or country code 256; a fragment ("091723") is kept as typed.
-  let digits = term.replace(/\D/g, '');
-  if (/^0\d{9}$/.test(digits)) digits = digits.slice(1);
-  else if (/^256\d{9}$/.test(digits)) digits = digits.slice(3);
-  return digits.length >= 6 ? digits : null;
-}
-
-/**
  * The condition of a student list, all in one statement: the words of a search each match the surname,
  * other names, admission number or payment code; a phone number also finds the children of guardians
  * with that number (a semi-join, so there is no query per student).
@@ -108,7 +96,7 @@ export function studentWhere(scope: SchoolScope, f: StudentFilter): SQL {
           ilike(students.paymentCode, likeTerm(w)),
         ),
       );
-    const phone = phoneDigits(term);
+    const phone = phoneSearchDigits(term);
     const byPhone = phone
       ? inArray(
           students.id,

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import type { Field } from '@somero/contract';
+import { type Field, phoneDisplay } from '@somero/contract';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 import { useReferenceOptions } from './reference-options';
@@ -9,7 +9,7 @@ function ReferenceLabel({ references, value }: { references: string; value: unkn
   return <>{labelOf(value) || (value === null || value === undefined ? '' : '…')}</>;
 }
 
-/** A list cell: references by their label, options by theirs, money and dates formatted. */
+/** A list cell: references by their label, options by theirs, money, dates and phones (07…) formatted. */
 export function FieldCell({ field, value }: { field: Field; value: unknown }) {
   const { t } = useTranslation();
   if (field.kind === 'reference' && field.references)
@@ -30,6 +30,8 @@ export function FieldCell({ field, value }: { field: Field; value: unknown }) {
       return <>{formatDate(String(value))}</>;
     case 'datetime':
       return <>{formatDateTime(String(value))}</>;
+    case 'phone':
+      return <>{phoneDisplay(String(value))}</>;
     default:
       return <>{String(value)}</>;
   }

@@ -3,6 +3,7 @@ import { relationships } from '@somero/contract';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { entryKey, type GuardianEntry, newGuardian } from './guardian-entry';
+import { GuardianOnRecord } from './guardian-on-record';
 import { GuardianPicker } from './guardian-picker';
 
 interface Props {
@@ -24,6 +25,15 @@ export function GuardianEntries({ entries, onChange, errors }: Props) {
   };
   const makePrimary = (key: string) =>
     onChange(entries.map((e) => ({ ...e, primary: e.key === key }) as GuardianEntry));
+  // A new guardian typed with a phone already on record becomes that guardian (siblings share one).
+  const takeOnRecord = (key: string, g: { id: number; label: string }) => {
+    if (entries.some((e) => e.kind === 'existing' && e.guardian_id === g.id)) return remove(key);
+    onChange(
+      entries.map((e) =>
+        e.key === key ? { key, kind: 'existing', guardian_id: g.id, label: g.label, primary: e.primary } : e,
+      ),
+    );
+  };
   const error = (i: number, field: string) => errors[`guardians.${i}.${field}`];
 
   return (
@@ -93,6 +103,9 @@ export function GuardianEntries({ entries, onChange, errors }: Props) {
                 error={error(i, 'occupation')}
               />
             </SimpleGrid>
+          ) : null}
+          {e.kind === 'new' ? (
+            <GuardianOnRecord phone={e.phone} onUse={(g) => takeOnRecord(e.key, g)} />
           ) : error(i, 'guardian_id') ? (
             <Text c="red" size="sm">
               {error(i, 'guardian_id')}

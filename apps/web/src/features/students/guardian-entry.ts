@@ -1,4 +1,4 @@
-import type { guardianLink, StudentProfile } from '@somero/contract';
+import { type guardianLink, phoneDisplay, type StudentProfile } from '@somero/contract';
 import type { z } from 'zod';
 
 /** A guardian on the admission or edit form: one already on record, or a new one typed in. */
@@ -30,7 +30,7 @@ export const newGuardian = (primary: boolean): GuardianEntry => ({
 });
 
 export const guardianLabel = (g: { name: string; relationship: string; phone: string }) =>
-  `${g.name} (${g.relationship}) · ${g.phone}`;
+  `${g.name} (${g.relationship}) · ${phoneDisplay(g.phone)}`;
 
 /** A profile's guardians as entries of the edit form. */
 export const entriesOf = (profile: StudentProfile): GuardianEntry[] =>

@@ -1,5 +1,5 @@
 import { Badge, Table } from '@mantine/core';
-import type { StudentProfile } from '@somero/contract';
+import { phoneDisplay, type StudentProfile } from '@somero/contract';
 import { useTranslation } from 'react-i18next';
 import { EmptyRow } from '../../components/empty-row';
 
@@ -34,7 +34,7 @@ export function ProfileGuardians({ guardians }: { guardians: StudentProfile['gua
                   ) : null}
                 </Table.Td>
                 <Table.Td>{g.relationship}</Table.Td>
-                <Table.Td>{[g.phone, g.alt_phone].filter(Boolean).join(', ')}</Table.Td>
+                <Table.Td>{[g.phone, g.alt_phone].filter(Boolean).map(phoneDisplay).join(', ')}</Table.Td>
                 <Table.Td>{g.email}</Table.Td>
                 <Table.Td>{g.occupation}</Table.Td>
               </Table.Tr>

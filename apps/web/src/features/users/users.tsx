@@ -1,5 +1,5 @@
 import { Badge, Button, Paper, TextInput } from '@mantine/core';
-import { deleteUser, listUsers, type UserRow } from '@somero/contract';
+import { deleteUser, listUsers, phoneDisplay, type UserRow } from '@somero/contract';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -64,7 +64,7 @@ export default function UsersScreen() {
             { key: 'name', label: t('users.fields.name') },
             { key: 'username', label: t('users.fields.username') },
             { key: 'email', label: t('users.fields.email') },
-            { key: 'phone', label: t('users.fields.phone') },
+            { key: 'phone', label: t('users.fields.phone'), render: (row) => phoneDisplay(row.phone) },
             { key: 'type', label: t('users.fields.type'), render: (row) => typeLabel(row.type) },
             { key: 'role', label: t('users.fields.role_id'), render: (row) => row.role ?? '—' },
             {
