@@ -23,7 +23,7 @@ test.describe('signed in as the demo admin', () => {
     await form.getByRole('textbox', { name: 'E-mail' }).fill(`okello.${suffix}@example.org`);
     await form.getByRole('textbox', { name: 'Password', exact: true }).fill('okello-pass-1');
     await form.getByRole('combobox', { name: 'User group' }).click();
-    await page.getByRole('option', { name: 'Bursar' }).click();
+    await page.getByRole('option', { name: 'Bursar', exact: true }).click();
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(notice(page, 'User added Successfully')).toBeVisible();
     await expect(form).toHaveCount(0);
