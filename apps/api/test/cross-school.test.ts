@@ -1,12 +1,12 @@
 import * as contract from '@somero/contract';
-import { type Resource, resourceByPath, resources } from '@somero/contract';
+import { type Resource, resources } from '@somero/contract';
 import { getTableColumns, getTableName, is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import * as coreSchema from '../src/db/schema.js';
-import { plausible } from './plausible.js';
+import { plausible, resourceSample } from './plausible.js';
 import { admit, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
 import { bearer, newSchool, type TestSchool, useTestApp } from './support.js';
 
@@ -39,41 +39,12 @@ const tableOfSegment: Record<string, string> = {
   school: 'schools',
 };
 
-async function sample(r: Resource, api: RegisterSchool['api'], made: Map<string, number>): Promise<Json> {
-  const body: Json = {};
-  for (const f of r.fields.filter((f) => !f.readOnly)) {
-    if (!f.required && f.kind !== 'reference' && f.name !== r.titleField.name) continue;
-    switch (f.kind) {
-      case 'reference': {
-        if (!f.required) break;
-        body[f.name] = await createIn(resourceByPath(f.references!)!, api, made);
-        break;
-      }
-      case 'number':
-      case 'money':
-        body[f.name] = f.min ?? 1;
-        break;
-      case 'boolean':
-        body[f.name] = true;
-        break;
-      case 'date':
-        body[f.name] = '2026-02-02';
-        break;
-      case 'select':
-        body[f.name] = f.options![0].value;
-        break;
-      case 'email':
-        body[f.name] = `${marker.toLowerCase()}${made.size}@school.example`;
-        break;
-      case 'phone':
-        body[f.name] = '+256 772 000111';
-        break;
-      default:
-        body[f.name] = `${marker} ${f.label} ${made.size}`.slice(0, f.max ?? 40);
-    }
-  }
-  return body;
-}
+const sample = (r: Resource, api: RegisterSchool['api'], made: Map<string, number>) =>
+  resourceSample(
+    r,
+    (target) => createIn(target, api, made),
+    (f) => `${marker} ${f.label} ${made.size}`,
+  );
 
 /** One row of a declared entity in the school of `api`: answers its id. */
 async function createIn(r: Resource, api: RegisterSchool['api'], made: Map<string, number>): Promise<number> {
@@ -88,7 +59,7 @@ type Snapshot = Record<string, unknown[]>;
 const segmentOf = (url: string) => url.replace(/^\/api\//, '').split('/')[0];
 /** What a generated body cannot guess (a user name without spaces, a term that closes after it opens). */
 const bodyFor: Record<string, object> = {
-  users: { username: 'crossschool', email: null, type: 1, role_id: null },
+  users: { username: 'crossschool', email: null, phone: null, type: 1, role_id: null },
   permissions: { flags: { view_users: true } },
   school: { name: 'Cross-school check', email: '', currency: 'UGX', current_year: 2026, current_term: 1 },
   term_dates: { opens_on: '2030-01-10', closes_on: '2030-03-10', next_term_begins: null },

@@ -394,7 +394,7 @@ describe('spreadsheets', () => {
     expect(students.rowCount).toBe(1);
     expect(notes.getCell('A1').value).toBe('Admission No must be unique.');
     expect(notes.getCell('A2').value).toBe('Fill one row per student.');
-    const example = notes.getColumn(2).values.findIndex((v) => v === 'Nakato Sarah');
+    const example = notes.getColumn(2).values.indexOf('Nakato Sarah');
     expect(example).toBeGreaterThan(0);
     expect(notes.getCell(example, 2).font).toMatchObject({ italic: true, color: { argb: 'FF808080' } });
     const read = await readSheet(data);

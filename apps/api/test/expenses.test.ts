@@ -5,7 +5,6 @@ import { client, type Json, type RegisterSchool, registerSchool } from './studen
 import { staffWith, useTestApp } from './support.js';
 
 const t = useTestApp();
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Kampala' }).format(new Date());
 type Api = RegisterSchool['api'];
 
 /** A school's expense set-up: two modes, a supplier, two categories with items. */

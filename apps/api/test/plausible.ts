@@ -1,3 +1,4 @@
+import { type Field, type Resource, resourceByPath } from '@somero/contract';
 import type { z } from 'zod';
 
 /** JSON values. */
@@ -65,4 +66,47 @@ export function plausible(schema: z.ZodType | undefined, text = 'Test value', de
     default:
       return null;
   }
+}
+
+/**
+ * A body that adds a record of a declared entity: its required fields, its title, and for each
+ * required reference the id `refer` makes (a row of the target in the same school). `text` names a
+ * text value (unique where the test needs it).
+ */
+export async function resourceSample(
+  r: Resource,
+  refer: (target: Resource) => Promise<number>,
+  text: (field: Field) => string,
+): Promise<Record<string, unknown>> {
+  const body: Record<string, unknown> = {};
+  for (const f of r.fields.filter((f) => !f.readOnly)) {
+    if (!f.required && f.kind !== 'reference' && f.name !== r.titleField.name) continue;
+    switch (f.kind) {
+      case 'reference':
+        if (f.required) body[f.name] = await refer(resourceByPath(f.references!)!);
+        break;
+      case 'number':
+      case 'money':
+        body[f.name] = f.min ?? 1;
+        break;
+      case 'boolean':
+        body[f.name] = true;
+        break;
+      case 'date':
+        body[f.name] = '2026-02-02';
+        break;
+      case 'select':
+        body[f.name] = f.options![0].value;
+        break;
+      case 'email':
+        body[f.name] = `${text(f).replace(/\W/g, '').toLowerCase()}@school.example`;
+        break;
+      case 'phone':
+        body[f.name] = '+256 772 000111';
+        break;
+      default:
+        body[f.name] = text(f).slice(0, f.max ?? 40);
+    }
+  }
+  return body;
 }

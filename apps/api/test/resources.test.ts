@@ -1,5 +1,6 @@
-import { allows, isPermissionFlag, type Resource, resourceByPath, resources } from '@somero/contract';
+import { allows, isPermissionFlag, type Resource, resources } from '@somero/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { resourceSample } from './plausible.js';
 import { bearer, newSchool, staffWith, type TestSchool, unique, useTestApp } from './support.js';
 
 /**
@@ -9,41 +10,12 @@ import { bearer, newSchool, staffWith, type TestSchool, unique, useTestApp } fro
 const t = useTestApp();
 type Json = Record<string, unknown>;
 
-async function sample(r: Resource, token: string): Promise<Json> {
-  const body: Json = {};
-  for (const f of r.fields.filter((f) => !f.readOnly)) {
-    if (!f.required && f.kind !== 'reference' && f.name !== r.titleField.name) continue;
-    switch (f.kind) {
-      case 'reference': {
-        if (!f.required) break;
-        body[f.name] = (await create(resourceByPath(f.references!)!, token)).id;
-        break;
-      }
-      case 'number':
-      case 'money':
-        body[f.name] = f.min ?? 1;
-        break;
-      case 'boolean':
-        body[f.name] = true;
-        break;
-      case 'date':
-        body[f.name] = '2026-02-02';
-        break;
-      case 'select':
-        body[f.name] = f.options![0].value;
-        break;
-      case 'email':
-        body[f.name] = `${unique('x')}@school.example`;
-        break;
-      case 'phone':
-        body[f.name] = '+256 772 000111';
-        break;
-      default:
-        body[f.name] = unique(`${f.label} `).slice(0, f.max ?? 40);
-    }
-  }
-  return body;
-}
+const sample = (r: Resource, token: string) =>
+  resourceSample(
+    r,
+    async (target) => (await create(target, token)).id as number,
+    (f) => unique(`${f.label} `),
+  );
 
 async function create(r: Resource, token: string): Promise<Json> {
   const res = await t.app.inject({
