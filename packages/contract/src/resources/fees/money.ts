@@ -116,6 +116,8 @@ export const feesPayments = schoolTable(
     uniqueIndex('fees_payments_idempotency').on(t.schoolId, t.idempotencyKey),
     index('fees_payments_student').on(t.schoolId, t.studentId),
     index('fees_payments_paid_on').on(t.schoolId, t.paidOn),
+    // The desk refuses a reference already on a valid payment, compared without case or spaces.
+    index('fees_payments_reference').on(t.schoolId, sql`lower(replace(${t.reference}, ' ', ''))`),
   ],
 );
 
@@ -211,6 +213,7 @@ export const oldPayments = schoolTable(
   (t) => [
     uniqueIndex('old_payments_receipt').on(t.schoolId, t.receiptNo),
     index('old_payments_student').on(t.schoolId, t.oldStudentId),
+    index('old_payments_reference').on(t.schoolId, sql`lower(replace(${t.reference}, ' ', ''))`),
   ],
 );
 

@@ -1,0 +1,2 @@
+CREATE INDEX "fees_payments_reference" ON "fees_payments" USING btree ("school_id",lower(replace("reference", ' ', '')));--> statement-breakpoint
+CREATE INDEX "old_payments_reference" ON "old_payments" USING btree ("school_id",lower(replace("reference", ' ', '')));
