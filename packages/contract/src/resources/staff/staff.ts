@@ -45,8 +45,13 @@ export const staff = schoolTable(
     /** Monthly basic salary in UGX; payroll comes later. */
     basicSalary: integer('basic_salary').notNull().default(0),
     active: boolean().notNull().default(true),
+    /** The staff member's own sign-in, so a teacher enters their own marks (users are the API's table). */
+    userId: integer('user_id'),
   },
-  (t) => [uniqueIndex('staff_school_name').on(t.schoolId, sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('staff_school_name').on(t.schoolId, sql`lower(${t.name})`),
+    uniqueIndex('staff_user').on(t.schoolId, t.userId),
+  ],
 );
 
 export const staffResource = defineResource(staff, {

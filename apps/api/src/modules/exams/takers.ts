@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import type { SchoolScope } from '../../core/scope.js';
+import { sqlRows } from '../../db/open.js';
+import { ensureEnrolled } from '../enrolment/index.js';
+
+export interface ClassOfTerm {
+  year: number;
+  term: number;
+  classId: number;
+  /** Only this stream; none: every stream of the class. */
+  streamId?: number | null;
+}
+
+export interface RosterStudent {
+  id: number;
+  admissionNo: string;
+  name: string;
+  gender: string;
+  streamId: number | null;
+  combinationId: number | null;
+}
+
+/**
+ * The students of a class (or stream) in a term, as enrolment recorded them then, surname first.
+ * Trashed students are left out; students who left since keep their place in past terms.
+ */
+export async function classRoster(scope: SchoolScope, of: ClassOfTerm): Promise<RosterStudent[]> {
+  await ensureEnrolled(scope, of.year, of.term);
+  const stream = of.streamId ? sql`and st.stream_id = ${of.streamId}` : sql``;
+  const rows = await sqlRows<{
+    id: number;
+    admission_no: string;
+    name: string;
+    gender: string;
+    stream_id: number | null;
+    combination_id: number | null;
+  }>(
+    scope.db,
+    sql`
+    select s.id, s.admission_no, s.surname || ' ' || s.other_names as name, s.gender, st.stream_id, s.combination_id
+    from student_terms st
+    join students s on s.school_id = st.school_id and s.id = st.student_id and s.status <> 'trashed'
+    where st.school_id = ${scope.schoolId} and st.year = ${of.year} and st.term = ${of.term}
+      and st.class_id = ${of.classId} ${stream}
+    order by s.surname, s.other_names, s.id`,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    admissionNo: r.admission_no,
+    name: r.name,
+    gender: r.gender,
+    streamId: r.stream_id == null ? null : Number(r.stream_id),
+    combinationId: r.combination_id == null ? null : Number(r.combination_id),
+  }));
+}
+
+/** The subject levels a class's curriculum studies (DOMAIN §1–3). */
+export const curriculumLevels: Record<string, string[]> = {
+  old: ['olevel'],
+  new: ['nlsc'],
+  alevel: ['alevel', 'subsidiary'],
+};
+
+/**
+ * Who takes which subject in a class in a term: the one rule marks entry, missing marks and
+ * marksheets share. A student takes a subject of their class's curriculum when it is compulsory, when
+ * it is one of their optional subjects (`student_subjects`), or, in A-Level, when it is in their
+ * combination. `subjectId` limits the answer to one subject.
+ */
+export async function subjectTakers(
+  scope: SchoolScope,
+  of: ClassOfTerm & { subjectId?: number },
+): Promise<{ studentId: number; subjectId: number }[]> {
+  await ensureEnrolled(scope, of.year, of.term);
+  const stream = of.streamId ? sql`and st.stream_id = ${of.streamId}` : sql``;
+  const subject = of.subjectId ? sql`and sub.id = ${of.subjectId}` : sql``;
+  const rows = await sqlRows<{ student_id: number; subject_id: number }>(
+    scope.db,
+    sql`
+    select st.student_id, sub.id as subject_id
+    from student_terms st
+    join students s on s.school_id = st.school_id and s.id = st.student_id and s.status <> 'trashed'
+    join classes c on c.school_id = st.school_id and c.id = st.class_id
+    join subjects sub on sub.school_id = st.school_id
+      and sub.level = any(case c.curriculum when 'old' then array['olevel'] when 'new' then array['nlsc']
+                                            else array['alevel', 'subsidiary'] end)
+    left join combinations cb on cb.school_id = s.school_id and cb.id = s.combination_id
+    where st.school_id = ${scope.schoolId} and st.year = ${of.year} and st.term = ${of.term}
+      and st.class_id = ${of.classId} ${stream} ${subject}
+      and (sub.compulsory
+        or sub.id in (cb.subject1_id, cb.subject2_id, cb.subject3_id, cb.subsidiary_id)
+        or exists (select 1 from student_subjects ss
+                   where ss.school_id = st.school_id and ss.student_id = st.student_id and ss.subject_id = sub.id))
+    order by st.student_id, sub.id`,
+  );
+  return rows.map((r) => ({ studentId: Number(r.student_id), subjectId: Number(r.subject_id) }));
+}
