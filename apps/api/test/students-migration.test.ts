@@ -109,6 +109,10 @@ describe('migration', () => {
     const other = await admit(s, { class_id: s.classes.S2, stream_id: null });
     const res = await s.api.post('/migrate_students', { class_id: s.classes.S1, repeaters: [other.id], confirm: true });
     expect(res.statusCode).toBe(422);
+    // The bursar reads who, by name, not a record number.
+    expect(res.json().errors['repeaters.0']).toEqual([
+      `${other.surname} ${other.other_names} is not a current student of S1`,
+    ]);
     expect((await inClass(s, 'S1')).map((x) => x.id)).toEqual([pupil.id]);
   });
 

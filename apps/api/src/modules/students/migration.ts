@@ -93,10 +93,18 @@ export function migrationRoutes({ serve, feesBalances }: ModuleContext) {
         .where(tx.mine(students, and(eq(students.classId, from.id), eq(students.status, 'current'))))
         .for('update');
       const memberIds = new Set(members.map((m) => m.id));
-      input.repeaters.forEach((id, i) => {
-        if (!memberIds.has(id))
-          throw new Invalid(`repeaters.${i}`, `Student ${id} is not a current student of ${from.name}`);
-      });
+      const strangers = input.repeaters.findIndex((id) => !memberIds.has(id));
+      if (strangers >= 0) {
+        // Named as the school knows them; an id of another school names nobody.
+        const [who] = await tx.db
+          .select()
+          .from(students)
+          .where(tx.mine(students, eq(students.id, input.repeaters[strangers]!)));
+        throw new Invalid(
+          `repeaters.${strangers}`,
+          `${who ? fullName(who) : 'That student'} is not a current student of ${from.name}`,
+        );
+      }
       const repeaters = new Set(input.repeaters);
       const movers = members.filter((m) => !repeaters.has(m.id));
       const done = <T>(result: T) => {
