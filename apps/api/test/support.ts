@@ -117,3 +117,15 @@ export function useTestApp(options: Parameters<typeof startTestApp>[0] = {}) {
   });
   return ctx;
 }
+
+/**
+ * Set-up made on first use and shared by the file's tests. Unlike `beforeAll`, a set-up that fails
+ * fails each test that needs it (a failing hook only skips them, which a mutation run reads as passing).
+ */
+export function shared<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => {
+    made ??= make();
+    return made;
+  };
+}
