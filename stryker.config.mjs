@@ -20,7 +20,7 @@ export default {
     'apps/api/src/modules/fees/payments.ts:36-122',
     'apps/api/src/core/scope.ts',
     // The resource engine's guard: the generic calls each declared entity is served with, and their access.
-    'apps/api/src/resources/engine.ts:126-227',
+    'apps/api/src/resources/engine.ts:141-245',
     // Uganda's grading rules (pure; their unit tests run in milliseconds).
     'packages/grading/src/*.ts',
   ],

@@ -13,11 +13,11 @@ import {
   studentTerms,
 } from '@somero/contract';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { SchoolScope } from '../src/core/scope.js';
 import { classBalances, studentPosition } from '../src/modules/fees/ledger.js';
 import { admit, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
-import { useTestApp } from './support.js';
+import { shared, useTestApp } from './support.js';
 
 const t = useTestApp();
 let school: RegisterSchool;
@@ -73,7 +73,8 @@ export const pay = async (
   return row;
 };
 
-beforeAll(async () => {
+// Made on first use: a set-up that fails then fails the tests (a failing hook would skip them).
+const setUp = shared(async () => {
   school = await registerSchool(t.app, t.database, { year: 2026, term: 1 });
   scope = new SchoolScope(t.database.db, school.schoolId, { userId: null, name: 'test' });
   for (const name of ['Tuition', 'Development', 'Admission']) {
@@ -95,6 +96,7 @@ beforeAll(async () => {
     await structure(2026, term, school.classes.S2, [['Tuition', 'all', 'all', 900_000]]);
   }
 });
+beforeEach(() => setUp());
 
 describe('the ledger worked by hand', () => {
   it('previous debt, structure, addition, deduction, 50% tuition bursary, three payments one voided', async () => {

@@ -6,10 +6,10 @@ import {
   resources,
 } from '@somero/contract';
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { audits } from '../src/db/schema.js';
 import { admit, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
-import { bearer, staffWith, unique, useTestApp } from './support.js';
+import { bearer, shared, staffWith, unique, useTestApp } from './support.js';
 
 /**
  * Rules a realistic bug once broke without any test noticing (issue 9 §6): who may change a declared
@@ -54,10 +54,12 @@ const payment = async (id: number) =>
 
 let a: Desk;
 let b: Desk;
-beforeAll(async () => {
+// Made on first use: a set-up that fails then fails the tests (a failing hook would skip them).
+const setUp = shared(async () => {
   a = await desk();
   b = await desk();
 });
+beforeEach(() => setUp());
 
 describe('a voided payment', () => {
   it('cannot be amended afterwards: it stays as it was voided', async () => {

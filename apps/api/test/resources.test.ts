@@ -1,7 +1,7 @@
 import { allows, isPermissionFlag, type Resource, resources } from '@somero/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { resourceSample } from './plausible.js';
-import { bearer, newSchool, staffWith, type TestSchool, unique, useTestApp } from './support.js';
+import { bearer, newSchool, shared, staffWith, type TestSchool, unique, useTestApp } from './support.js';
 
 /**
  * One loop over every declared entity: what a new declaration gets for free is tested for free.
@@ -30,10 +30,12 @@ async function create(r: Resource, token: string): Promise<Json> {
 
 let a: TestSchool;
 let b: TestSchool;
-beforeAll(async () => {
+// Made on first use: a set-up that fails then fails the tests (a failing hook would skip them).
+const setUp = shared(async () => {
   a = await newSchool(t.app, t.database);
   b = await newSchool(t.app, t.database);
 });
+beforeEach(() => setUp());
 
 // Entities whose records are made by a hand-written verb are tested with their module.
 const generic = resources.filter((r) => r.calls.includes('create'));
