@@ -9,6 +9,7 @@ import { resourceScreen, withStrings } from './with-strings';
 const settings = (load: ScreenLoader) => withStrings('settings', load);
 const students = (load: ScreenLoader) => withStrings('students', load);
 const imports = (load: ScreenLoader) => withStrings('imports', load);
+const staff = (load: ScreenLoader) => withStrings('staff', load);
 
 const dashboard: ScreenLoader = () => import('../features/dashboard/dashboard');
 
@@ -35,7 +36,8 @@ export const builtScreens: Record<string, ScreenLoader> = {
   '/combinations': resourceScreen('combinations'),
   '/exam/sets': resourceScreen('exam_sets'),
   '/staff/position': resourceScreen('staff_positions'),
-  '/staff': resourceScreen('staff'),
+  '/staff': staff(() => import('../features/staff/staff-list')),
+  '/staff/profile/{id}': staff(() => import('../features/staff/staff-profile')),
   '/staff/subjects': resourceScreen('staff_subjects'),
   '/settings': settings(() => import('../features/settings/school-settings')),
   '/term/dates': settings(() => import('../features/settings/term-dates')),
