@@ -9,7 +9,8 @@ import { resourceScreen, withStrings } from './with-strings';
 const settings = (load: ScreenLoader) => withStrings('settings', load);
 const students = (load: ScreenLoader) => withStrings('students', load);
 const imports = (load: ScreenLoader) => withStrings('imports', load);
-const staff = (load: ScreenLoader) => withStrings('staff', load);
+// The staff list embeds the import card, whose strings are the imports area's.
+const staff = (load: ScreenLoader) => withStrings('staff', withStrings('imports', load));
 
 const dashboard: ScreenLoader = () => import('../features/dashboard/dashboard');
 
