@@ -86,7 +86,6 @@ const planned = [
   '/alevel/paper/analysis',
   '/alevel/points/analysis',
   // staff
-  '/staff/profile/{id}',
   '/staff/advances',
   '/salary/deductions',
   '/salary/temp',
@@ -141,12 +140,12 @@ test('the route table has all 186 screens', () => {
   expect(signedOutScreens.length + mainScreens.length + 1).toBe(186);
 });
 
-test('107 of the 179 signed-in screens are still planned, each a route of the table', () => {
+test('106 of the 179 signed-in screens are still planned, each a route of the table', () => {
   const paths = new Set(mainScreens.map((r) => r.path));
   expect(planned.filter((p) => !paths.has(p))).toEqual([]);
   expect(new Set(planned).size).toBe(planned.length);
-  expect(planned).toHaveLength(107);
-  expect(mainScreens.length - planned.length).toBe(72);
+  expect(planned).toHaveLength(106);
+  expect(mainScreens.length - planned.length).toBe(73);
 });
 
 test('public screens show their title, signed out', async ({ page }) => {

@@ -24,6 +24,7 @@ import {
 import type { ModuleContext } from './modules/module.js';
 import { revenueRoutes } from './modules/revenues/index.js';
 import { settingsRoutes } from './modules/settings/index.js';
+import { staffRoutes } from './modules/staff/index.js';
 import { studentRoutes } from './modules/students/index.js';
 import { userRoutes } from './modules/users/index.js';
 import { resourceRoutes } from './resources/engine.js';
@@ -77,6 +78,7 @@ export async function buildApp({ database, config, logger = false, mailer, extra
 
   const { refuseTakenLogin } = authRoutes(ctx);
   userRoutes(ctx, refuseTakenLogin);
+  staffRoutes(ctx, refuseTakenLogin);
   auditRoutes(ctx);
   dashboardRoutes(ctx);
   resourceRoutes(ctx);

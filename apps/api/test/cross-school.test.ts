@@ -35,6 +35,8 @@ const tableOfSegment: Record<string, string> = {
   permissions: 'roles',
   // A student's sign-in is reached by the student's id.
   student_accounts: 'students',
+  // A staff member's sign-in likewise by the staff member's id.
+  staff_sign_in: 'staff',
   expense_cart: 'expense_cart_lines',
   school: 'schools',
 };
@@ -60,6 +62,7 @@ const segmentOf = (url: string) => url.replace(/^\/api\//, '').split('/')[0];
 /** What a generated body cannot guess (a user name without spaces, a term that closes after it opens). */
 const bodyFor: Record<string, object> = {
   users: { username: 'crossschool', email: null, phone: null, type: 1, role_id: null },
+  staff_sign_in: { username: 'crossschoolstaff', password: 'cross-school-9' },
   permissions: { flags: { view_users: true } },
   school: { name: 'Cross-school check', email: '', currency: 'UGX', current_year: 2026, current_term: 1 },
   term_dates: { opens_on: '2030-01-10', closes_on: '2030-03-10', next_term_begins: null },

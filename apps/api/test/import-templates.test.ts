@@ -19,7 +19,8 @@ const written = async () => {
       (select count(*) from students where school_id = $1 and payment_code is not null)::int as codes,
       (select count(*) from fees_additions where school_id = $1)::int as additions,
       (select count(*) from fees_deductions where school_id = $1)::int as deductions,
-      (select coalesce(sum(amount), 0) from previous_debts where school_id = $1)::int as debts`,
+      (select coalesce(sum(amount), 0) from previous_debts where school_id = $1)::int as debts,
+      (select count(*) from staff where school_id = $1)::int as staff`,
     [school.schoolId],
   );
   return row;
@@ -51,6 +52,7 @@ const real = (): Record<string, Json> => ({
   additions: { 'Admission No': student.admission_no, Description: 'Lost book', Amount: 20000, Year: 2026, Term: 2 },
   deductions: { 'Admission No': student.admission_no, Description: 'Sibling', Amount: 30000, Year: 2026, Term: 2 },
   balances: { 'Admission No': student.admission_no, Amount: 370000 },
+  staff: { Name: unique('Real Teacher '), Initials: unique('').slice(0, 6) },
 });
 
 const imports = [
@@ -59,7 +61,10 @@ const imports = [
   ['additions', '/fees_additions_template', '/import_fees_additions'],
   ['deductions', '/fees_deductions_template', '/import_fees_deductions'],
   ['balances', '/previous_balances_template', '/import_balances'],
+  ['staff', '/staff_import_template', '/import_staff'],
 ] as const;
+/** Whom each import's rows are about, as its example's refusal says. */
+const about = (kind: string) => (kind === 'staff' ? 'staff' : 'students');
 
 describe('import templates never import their example rows', () => {
   it('keeps the example on the Notes sheet, under the same headings as the data sheet', async () => {
@@ -100,7 +105,10 @@ describe('import templates never import their example rows', () => {
         expect(res.json().data, `${kind} grey=${grey}`).toEqual({
           imported: 0,
           rejected: [
-            { row: 2, errors: ["This is the template's example row: delete it, it is not one of your students"] },
+            {
+              row: 2,
+              errors: [`This is the template's example row: delete it, it is not one of your ${about(kind)}`],
+            },
           ],
         });
       }

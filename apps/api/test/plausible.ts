@@ -104,8 +104,13 @@ export async function resourceSample(
       case 'phone':
         body[f.name] = '+256 772 000111';
         break;
-      default:
-        body[f.name] = text(f).slice(0, f.max ?? 40);
+      default: {
+        // Too long for the field: keep its end, where unique() puts the part that differs (initials
+        // must differ between staff members of a school).
+        const value = text(f);
+        const max = f.max ?? 40;
+        body[f.name] = value.length > max ? value.slice(-max) : value;
+      }
     }
   }
   return body;

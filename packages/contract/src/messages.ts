@@ -112,6 +112,11 @@ export const messages = {
     accountStatus: { success: 'Account changed Successfully', failure: 'Student Account  status Not Changed' },
     visit: { success: 'Visit Recorded Successfully', failure: 'Visit Not Recorded' },
   },
+  // The specification gives no wording for staff ("similar per-action texts"): the students' pattern.
+  staff: {
+    import: { success: 'Staff Imported Successfully', failure: 'Staff Not Imported' },
+    signIn: { failure: 'Sign-in Not Changed' },
+  },
   oldStudents: {
     add: { success: 'Old Student {name} Added Successfully', failure: 'Error adding Old Student' },
     update: { success: 'Old Student {name} updated Successfully', failure: 'Error updating Old Student details' },

@@ -121,6 +121,8 @@ export const nothingToImport = (examples: number[]) =>
 export function exampleRefusals(
   sheet: { rows: { row: number; values: Record<string, string> }[]; examples: number[] },
   isExample: (values: Record<string, string>) => boolean = () => false,
+  /** Whom the rows are about, for the example's refusal ("not one of your staff"). */
+  rowsOf = 'students',
 ): { row: number; errors: string[] }[] | null {
   const examples = [...sheet.examples, ...sheet.rows.filter((r) => isExample(r.values)).map((r) => r.row)].sort(
     (a, b) => a - b,
@@ -130,7 +132,7 @@ export function exampleRefusals(
   if (examples.length)
     return examples.map((row) => ({
       row,
-      errors: ["This is the template's example row: delete it, it is not one of your students"],
+      errors: [`This is the template's example row: delete it, it is not one of your ${rowsOf}`],
     }));
   return null;
 }

@@ -9,6 +9,8 @@ import { resourceScreen, withStrings } from './with-strings';
 const settings = (load: ScreenLoader) => withStrings('settings', load);
 const students = (load: ScreenLoader) => withStrings('students', load);
 const imports = (load: ScreenLoader) => withStrings('imports', load);
+// The staff list embeds the import card, whose strings are the imports area's.
+const staff = (load: ScreenLoader) => withStrings('staff', withStrings('imports', load));
 
 const dashboard: ScreenLoader = () => import('../features/dashboard/dashboard');
 
@@ -35,7 +37,8 @@ export const builtScreens: Record<string, ScreenLoader> = {
   '/combinations': resourceScreen('combinations'),
   '/exam/sets': resourceScreen('exam_sets'),
   '/staff/position': resourceScreen('staff_positions'),
-  '/staff': resourceScreen('staff'),
+  '/staff': staff(() => import('../features/staff/staff-list')),
+  '/staff/profile/{id}': staff(() => import('../features/staff/staff-profile')),
   '/staff/subjects': resourceScreen('staff_subjects'),
   '/settings': settings(() => import('../features/settings/school-settings')),
   '/term/dates': settings(() => import('../features/settings/term-dates')),

@@ -7,6 +7,7 @@ import { hashPassword } from '../../core/passwords.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { roles, users } from '../../db/schema.js';
 import type { ModuleContext } from '../module.js';
+import { holdsAll, mayManage, refuseAdministrators, refuseGroupBeyond, refuseManaging } from './rules.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const likeTerm = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -29,18 +30,6 @@ export function userRoutes(
     lastLoginAt: users.lastLoginAt,
     createdAt: users.createdAt,
   };
-
-  /** Whether the caller holds every flag of a group (administrators hold them all). */
-  const holdsAll = (caller: Caller, flags: Record<string, boolean> | null) =>
-    isAdministratorType(caller.type) || Object.entries(flags ?? {}).every(([f, on]) => !on || caller.flags[f] === true);
-
-  /** The rule of refuseManaging, for the list (the screen offers edit and delete only where allowed). */
-  const mayManage = (caller: Caller, u: { id: number; type: number; roleFlags: Record<string, boolean> | null }) =>
-    u.type === userTypes.owner
-      ? u.id === caller.userId
-      : isAdministratorType(u.type)
-        ? isAdministratorType(caller.type)
-        : holdsAll(caller, u.roleFlags);
 
   async function userRows(scope: SchoolScope, caller: Caller, where?: SQL, page?: { limit: number; offset: number }) {
     const q = scope.db
@@ -73,38 +62,6 @@ export function userRoutes(
     if (roleId && !(await scope.table(roles, 'users').count(eq(roles.id, roleId)))) {
       throw new Invalid('role_id', 'No such user group');
     }
-  }
-
-  // No one grants what they do not hold (issue 9 §1). Administrators (type 0 or 1) hold every flag;
-  // a staff user with view_users manages staff users only, in groups whose flags they hold.
-
-  const refuseAdministrators = () => {
-    throw new Refusal('Only an administrator can add, change or remove an administrator.');
-  };
-
-  /** Refuses a staff caller a group holding a flag the caller does not hold. */
-  async function refuseGroupBeyond(scope: SchoolScope, caller: Caller, roleId: number | null | undefined) {
-    if (isAdministratorType(caller.type) || !roleId) return;
-    const [role] = await scope.db
-      .select({ name: roles.name, flags: roles.flags })
-      .from(roles)
-      .where(scope.mine(roles, eq(roles.id, roleId)));
-    if (role && !holdsAll(caller, role.flags)) {
-      throw new Refusal(`The user group ${role.name} holds permissions you do not hold.`);
-    }
-  }
-
-  /** May `caller` change or remove the existing user `target`? */
-  async function refuseManaging(
-    scope: SchoolScope,
-    caller: Caller,
-    target: { id: number; type: number; roleId: number | null },
-  ) {
-    if (target.type === userTypes.owner && target.id !== caller.userId) {
-      throw new Refusal("Only the owner can change the owner's account.");
-    }
-    if (isAdministratorType(target.type) && !isAdministratorType(caller.type)) refuseAdministrators();
-    await refuseGroupBeyond(scope, caller, target.roleId);
   }
 
   serve(calls.listUsers, async ({ input, caller, scope }) => {

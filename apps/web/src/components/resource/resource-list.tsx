@@ -1,9 +1,10 @@
-import { Button, Group, Paper, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, TextInput, Title } from '@mantine/core';
 import type { Resource } from '@somero/contract';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { can } from '../../lib/access';
 import { api } from '../../lib/api';
 import { useUser } from '../../lib/auth';
@@ -22,13 +23,15 @@ interface Props {
   /** A heading of its own, for screens that show more than one list. */
   heading?: string;
   perPage?: number;
+  /** Where a record's name leads (its profile), when the entity has a screen of its own per record. */
+  rowLink?: (row: ResourceRow) => string;
 }
 
 /**
  * The generic list of a declared entity: server-side paging, search, sortable columns, the declared
  * filters, add and edit in a modal form, delete after confirmation. Notices use the entity's texts.
  */
-export function ResourceList({ resource: r, heading, perPage = 20 }: Props) {
+export function ResourceList({ resource: r, heading, perPage = 20, rowLink }: Props) {
   const { t } = useTranslation();
   const user = useUser();
   const queryClient = useQueryClient();
@@ -116,7 +119,14 @@ export function ResourceList({ resource: r, heading, perPage = 20 }: Props) {
           key: f.name,
           label: f.label,
           sortable: sortable.has(f.name),
-          render: (row: ResourceRow) => <FieldCell field={f} value={row[f.name]} />,
+          render: (row: ResourceRow) =>
+            rowLink && f.name === r.titleField.name ? (
+              <Anchor component={Link} to={rowLink(row)}>
+                <FieldCell field={f} value={row[f.name]} />
+              </Anchor>
+            ) : (
+              <FieldCell field={f} value={row[f.name]} />
+            ),
         }))}
         sorting={sorting}
         onSort={setSorting}

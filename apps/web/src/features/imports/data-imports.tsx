@@ -3,9 +3,11 @@ import {
   balancesTemplate,
   type CallAccess,
   importBalances,
+  importStaff,
   importStudentCodes,
   importStudents,
   messages,
+  staffImportTemplate,
   studentCodesTemplate,
   studentImportTemplate,
 } from '@somero/contract';
@@ -63,6 +65,16 @@ export default function DataImportsScreen() {
       texts: messages.previousDebts.import,
       template: { call: balancesTemplate, name: 'previous-balances-import.xlsx' },
       onImported: () => void queryClient.invalidateQueries({ queryKey: ['previous-debts'] }),
+    },
+    {
+      key: 'staff',
+      access: importStaff.access,
+      title: t('staff.title'),
+      description: t('staff.description'),
+      call: importStaff,
+      texts: messages.staff.import,
+      template: { call: staffImportTemplate, name: 'staff-import.xlsx' },
+      onImported: () => void queryClient.invalidateQueries({ queryKey: ['resource', 'staff'] }),
     },
   ];
   const allowed = kinds.filter((k) => can(user, k.access));

@@ -23,8 +23,9 @@ export const staffPositionResource = defineResource(staffPositions, {
 
 /**
  * The staff register. Initials are printed on marksheets and report cards beside the teacher's
- * comment. Not linked to a sign-in user yet: users live in the API's own schema, which the contract
- * does not import.
+ * comment, so they are unique in a school. `user_id` is the staff member's sign-in: users live in the
+ * API's own schema, which the contract does not import, so there is no foreign key (the staff area
+ * checks the user is the school's).
  */
 export const staff = schoolTable(
   'staff',
@@ -51,6 +52,7 @@ export const staff = schoolTable(
   (t) => [
     uniqueIndex('staff_school_name').on(t.schoolId, sql`lower(${t.name})`),
     uniqueIndex('staff_user').on(t.schoolId, t.userId),
+    uniqueIndex('staff_school_initials').on(t.schoolId, sql`lower(${t.initials})`),
   ],
 );
 
@@ -88,6 +90,9 @@ export const staffResource = defineResource(staff, {
     filters: ['positionId'],
   },
   unique: [['name']],
+  // Adding and changing are the staff area's (initials unique, refused naming their holder); the
+  // generic engine lists and removes. The /staff screen still offers add and edit.
+  calls: ['list', 'delete'],
 });
 
 /** Who teaches what where: a subject (and paper) in a class, in one stream or all of them. */

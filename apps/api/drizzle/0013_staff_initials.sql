@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "staff_school_initials" ON "staff" USING btree ("school_id",lower("initials"));

@@ -1,0 +1,18 @@
+import type { ModuleContext } from '../module.js';
+import { importRoutes } from './imports.js';
+import { profileRoutes } from './profile.js';
+import { registerRoutes } from './register.js';
+
+/**
+ * The staff register's own verbs (issue 10 §2): adding and changing with unique initials, the
+ * profile, the sign-in link and the import. Positions, listing, removing and the teaching load are
+ * declared entities. Payroll, advances and the rest of staff come later, in this area.
+ */
+export function staffRoutes(
+  ctx: ModuleContext,
+  refuseTakenLogin: (u: string, e?: string | null, except?: number) => Promise<void>,
+) {
+  registerRoutes(ctx);
+  profileRoutes(ctx, refuseTakenLogin);
+  importRoutes(ctx);
+}
