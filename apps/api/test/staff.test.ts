@@ -169,6 +169,23 @@ describe("a staff member's sign-in", () => {
     expect((audits as Json[]).map((r) => r.action)).toEqual(['create', 'link sign-in', 'unlink sign-in']);
   });
 
+  it('loses its sign-in, and keeps its record, when the user is deleted', async () => {
+    const teacher = await addStaff(a);
+    const user = await staffWith(t.app, t.database, a, ['record_staff_marks']);
+    expect((await a.api.put(`/staff_sign_in/${teacher.id}`, { user_id: user.userId })).statusCode).toBe(200);
+    const gone = await a.api.del(`/users/${user.userId}`);
+    expect(gone.statusCode, gone.body).toBe(200);
+    const profile = await a.api.get(`/staff/${teacher.id}`);
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json().data).toMatchObject({ name: teacher.name, sign_in: null });
+    // The link itself is gone, with its audit row, so a user made later with that number is nobody's.
+    const [row] = (await t.database.raw('select user_id from staff where school_id = $1 and id = $2', [
+      a.schoolId,
+      teacher.id,
+    ])) as Json[];
+    expect(row?.user_id).toBeNull();
+  });
+
   it("answers 404 for another school's user or staff member", async () => {
     const mine = await addStaff(a);
     const theirUser = await staffWith(t.app, t.database, b, []);

@@ -1,5 +1,5 @@
 import * as calls from '@somero/contract';
-import { completeFlags, isAdministratorType, isPermissionFlag, userTypes } from '@somero/contract';
+import { completeFlags, isAdministratorType, isPermissionFlag, staff, userTypes } from '@somero/contract';
 import { and, asc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type Caller, endOtherSessions } from '../../core/auth.js';
 import { Invalid, Refusal } from '../../core/errors.js';
@@ -146,7 +146,15 @@ export function userRoutes(
     if (isAdministratorType(user.type) && (await otherAdministrators(scope, id)) === 0) {
       throw new Refusal('The last administrator of the school cannot be removed.');
     }
-    await table.remove(id);
+    await scope.transaction(async (s) => {
+      // A staff member signed in with this account keeps their record, without the sign-in.
+      const [linked] = await s.db
+        .select({ id: staff.id })
+        .from(staff)
+        .where(s.mine(staff, eq(staff.userId, id)));
+      if (linked) await s.table(staff, 'staff').update(linked.id, { userId: null }, 'unlink sign-in');
+      await s.table(users, 'users').remove(id);
+    });
     return { data: null, message: `User ${user.name} deleted Successfully` };
   });
 
