@@ -10,6 +10,7 @@ import {
   subjects,
 } from '@somero/contract';
 import { eq } from 'drizzle-orm';
+import { fillDemoMarks } from './demo-marks.js';
 import type { Executor } from './open.js';
 
 type Row = [code: string, name: string, short: string, group: string, compulsory: boolean];
@@ -148,8 +149,9 @@ const salaries: Record<string, number> = {
 
 /**
  * The demo's academic set-up: staff positions and staff, the subjects of the three curricula with
- * their UNEB codes, A-Level papers and combinations, this term's BOT, MOT and EOT, and a teaching load
- * for every class (each subject of the class's curriculum to a teacher, shared round the staff room).
+ * their UNEB codes, A-Level papers and combinations, this term's BOT, MOT and EOT, a teaching load
+ * for every class (each subject of the class's curriculum to a teacher, shared round the staff room),
+ * and this term's marks (`fillDemoMarks`).
  */
 export async function fillDemoAcademics(
   tx: Executor,
@@ -232,19 +234,34 @@ export async function fillDemoAcademics(
       ),
     )
     .returning();
-  await tx.insert(combinations).values(
-    combinationPlan.map(([name, a, b, c, sub]) => ({
-      schoolId,
-      name,
-      subject1Id: alevel.get(a) as number,
-      subject2Id: alevel.get(b) as number,
-      subject3Id: alevel.get(c) as number,
-      subsidiaryId: alevel.get(sub) as number,
-    })),
-  );
-  await tx
+  const combinationRows = await tx
+    .insert(combinations)
+    .values(
+      combinationPlan.map(([name, a, b, c, sub]) => ({
+        schoolId,
+        name,
+        subject1Id: alevel.get(a) as number,
+        subject2Id: alevel.get(b) as number,
+        subject3Id: alevel.get(c) as number,
+        subsidiaryId: alevel.get(sub) as number,
+      })),
+    )
+    .returning();
+  // Every class sits this term's three sets, each out of 100 (the new curriculum scales its exam to 80).
+  const setRows = await tx
     .insert(examSets)
-    .values(['BOT', 'MOT', 'EOT'].map((name, i) => ({ schoolId, name, year, term, curriculum: 'all', rank: i + 1 })));
+    .values(
+      ['BOT', 'MOT', 'EOT'].map((name, i) => ({
+        schoolId,
+        name,
+        year,
+        term,
+        maxMark: 100,
+        curriculum: 'all',
+        rank: i + 1,
+      })),
+    )
+    .returning();
 
   // Teaching load: every subject of the class's curriculum, one teacher per class and subject (all
   // streams); A-Level principals one teacher per paper.
@@ -265,5 +282,15 @@ export async function fillDemoAcademics(
       load.push({ schoolId, staffId: teacher(), subjectId: p.subjectId, classId: cls.id, paperId: p.id });
   }
   await tx.insert(staffSubjects).values(load);
-  return { staff: staffRows.length, subjects: subjectRows.length, load: load.length };
+  const marks = await fillDemoMarks(tx, {
+    schoolId,
+    year,
+    term,
+    classRows,
+    subjectRows,
+    paperRows,
+    combinationRows,
+    setRows,
+  });
+  return { staff: staffRows.length, subjects: subjectRows.length, load: load.length, ...marks };
 }

@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+import { admin, apiSignIn, bearer, collectPageErrors, type Session, seedSession } from '../support/session';
+import { choose } from '../support/ui';
+
+/** Issue 10 §6: the Director of Studies chases the demo school's missing marks, teacher by teacher. */
+let session: Session;
+test.beforeEach(async ({ context, request }) => {
+  session = await apiSignIn(request, admin.username, admin.password);
+  await seedSession(context, session);
+});
+
+const summary = (page: import('@playwright/test').Page) => page.getByTestId('missing-summary');
+const count = (text: string, what: string) => Number(new RegExp(`([\\d,]+) ${what}`).exec(text)?.[1].replace(/,/g, ''));
+
+test('the whole school by teacher: the same counts as the server, most missing first', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  const reply = await page.request.post('/api/missing/marks', { headers: bearer(session), data: {} });
+  expect(reply.status()).toBe(200);
+  const { data } = await reply.json();
+  await page.goto('/missing/marks');
+  await expect(summary(page)).toContainText(/^EOT, term \d \d{4}: /);
+  const text = (await summary(page).textContent()) ?? '';
+  expect(count(text, 'marks missing')).toBe(data.totals.missing);
+  expect(count(text, 'absent')).toBe(data.totals.absent);
+  expect(data.totals.missing).toBeGreaterThan(0);
+  const cards = page.locator('[data-teacher]');
+  await expect(cards).toHaveCount(data.teachers.length);
+  await expect(cards.first()).toHaveAttribute('data-teacher', data.teachers[0].teacher);
+  await expect(cards.first().getByTestId('teacher-missing')).toHaveText(`${data.teachers[0].missing} missing`);
+
+  // Another set: BOT has its own gaps.
+  await choose(page, page.getByRole('combobox', { name: 'Exam set' }), 'BOT');
+  await expect(summary(page)).toContainText(/^BOT, term/);
+  expect(errors).toEqual([]);
+});
+
+test('one O-Level class names the students each teacher still owes, and fits a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/class/missing/marks');
+  await expect(page.getByText('Choose a class to see whose marks are missing.')).toBeVisible();
+  await choose(page, page.getByRole('combobox', { name: 'Class' }), 'S2');
+  await expect(summary(page)).toContainText(/^EOT, term/);
+  // S2 has a teacher who has not handed in a stream's column: their card names the students.
+  const owed = page
+    .locator('[data-line]')
+    .filter({ hasText: /\d+ missing/ })
+    .first();
+  await expect(owed).toContainText(/^S2 \w+ · /);
+  await expect(owed).toContainText(/\(\d{4}\/\d{4}\)/);
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(wide).toBeLessThanOrEqual(0);
+});
+
+test('an A-Level class is chased per paper', async ({ page }) => {
+  await page.goto('/alevel/missing/marks');
+  await choose(page, page.getByRole('combobox', { name: 'Class' }), 'S5');
+  await expect(summary(page)).toContainText(/^EOT, term/);
+  await expect(page.locator('[data-line*="Paper"]').first()).toBeVisible();
+  // O-Level classes are not offered here.
+  await page.getByRole('combobox', { name: 'Class' }).click();
+  await expect(page.getByRole('option', { name: 'S1', exact: true })).toHaveCount(0);
+});
