@@ -110,7 +110,7 @@ describe('O-Level marksheet', () => {
 
   beforeAll(async () => {
     english = await subject('112', 'English', 'olevel', 'english');
-    const subjects = [];
+    const subjects: { id: number; mark: number }[] = [];
     for (const [code, group, mark] of plan)
       subjects.push({ id: await subject(code, `S${code}`, 'olevel', group), mark });
     const art = await subject('610', 'Art', 'olevel', 'practical', false);
@@ -362,7 +362,7 @@ describe('new-curriculum marksheet', () => {
 
   beforeAll(async () => {
     english = await subject('112', 'English Language', 'nlsc', 'english');
-    const outcomes = [];
+    const outcomes: number[] = [];
     for (const [i, name] of ['Listening', 'Reading', 'Writing'].entries()) {
       const [c] = await db()
         .insert(competences)
