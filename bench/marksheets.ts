@@ -70,9 +70,9 @@ try {
   }
   await q(
     `insert into subjects (school_id, name, code, level, compulsory)
-     select $1, 'Principal ' || g, 'P' || g, 'alevel', false from generate_series(1, 3) g
-     union all select $1, 'General Paper', 'S101', 'subsidiary', true
-     union all select $1, 'Subsidiary Mathematics', 'S475', 'subsidiary', false`,
+     select $1::int, 'Principal ' || g, 'P' || g, 'alevel', false from generate_series(1, 3) g
+     union all select $1::int, 'General Paper', 'S101', 'subsidiary', true
+     union all select $1::int, 'Subsidiary Mathematics', 'S475', 'subsidiary', false`,
     [id],
   );
   await q(

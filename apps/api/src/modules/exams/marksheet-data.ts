@@ -90,11 +90,50 @@ export async function readClassMarks(scope: SchoolScope, of: ClassOfTerm, curric
       `No exam sets are considered for ${cls.name} in Term ${of.term} ${of.year} yet: choose the considered sets and their weights first.`,
     );
   }
-  const [grading, roster, takers] = [
-    await schoolGrading(scope),
-    await classRoster(scope, of),
-    await subjectTakers(scope, of),
-  ];
+  // The roster enrols the term's students first (ensureEnrolled); the rest then read side by side.
+  const roster = await classRoster(scope, of);
+  const maxOf = new Map(sets.map((s) => [s.examSetId, s.maxMark]));
+  const stream = of.streamId ? sql`and st.stream_id = ${of.streamId}` : sql``;
+  const levels = curriculum === 'old' ? '{olevel}' : curriculum === 'new' ? '{nlsc}' : '{alevel,subsidiary}';
+  const [grading, takers, subjectRows, combinationRows, rows] = await Promise.all([
+    schoolGrading(scope),
+    subjectTakers(scope, of),
+    sqlRows<{
+      id: number;
+      code: string;
+      name: string;
+      short_name: string | null;
+      level: string;
+      subject_group: string;
+      compulsory: boolean;
+    }>(
+      scope.db,
+      sql`select id, code, name, short_name, level, subject_group, compulsory from subjects
+          where school_id = ${scope.schoolId} and level = any(${levels}::text[])`,
+    ),
+    curriculum === 'alevel'
+      ? scope.db
+          .select({ id: combinations.id, name: combinations.name })
+          .from(combinations)
+          .where(scope.mine(combinations))
+      : Promise.resolve([]),
+    // Every mark of the considered sets for the class's students in the term: one statement.
+    sqlRows<{
+      student_id: number;
+      subject_id: number;
+      paper_id: number | null;
+      exam_set_id: number;
+      mark: number | null;
+    }>(
+      scope.db,
+      sql`select em.student_id, em.subject_id, em.paper_id, em.exam_set_id, em.mark
+          from exam_marks em
+          join student_terms st on st.school_id = em.school_id and st.student_id = em.student_id
+            and st.year = ${of.year} and st.term = ${of.term} and st.class_id = ${of.classId} ${stream}
+          where em.school_id = ${scope.schoolId}
+            and em.exam_set_id = any(${`{${sets.map((s) => s.examSetId).join(',')}}`}::int[])`,
+    ),
+  ]);
   const takes = new Map<number, Set<number>>();
   for (const t of takers) {
     const set = takes.get(t.studentId) ?? new Set<number>();
@@ -102,20 +141,6 @@ export async function readClassMarks(scope: SchoolScope, of: ClassOfTerm, curric
     takes.set(t.studentId, set);
   }
   const taken = new Set(takers.map((t) => t.subjectId));
-  const subjectRows = await sqlRows<{
-    id: number;
-    code: string;
-    name: string;
-    short_name: string | null;
-    level: string;
-    subject_group: string;
-    compulsory: boolean;
-  }>(
-    scope.db,
-    sql`select id, code, name, short_name, level, subject_group, compulsory from subjects
-        where school_id = ${scope.schoolId}
-          and level = any(${curriculum === 'old' ? '{olevel}' : curriculum === 'new' ? '{nlsc}' : '{alevel,subsidiary}'}::text[])`,
-  );
   const subjects = subjectRows
     .map((s) => ({
       id: Number(s.id),
@@ -128,34 +153,8 @@ export async function readClassMarks(scope: SchoolScope, of: ClassOfTerm, curric
     }))
     .filter((s) => taken.has(s.id))
     .sort((a, b) => a.code.localeCompare(b.code, 'en', { numeric: true }) || a.id - b.id);
+  const combinationNames = new Map(combinationRows.map((r) => [r.id, r.name]));
 
-  const combinationNames = new Map<number, string>();
-  if (curriculum === 'alevel') {
-    const rows = await scope.db
-      .select({ id: combinations.id, name: combinations.name })
-      .from(combinations)
-      .where(scope.mine(combinations));
-    for (const r of rows) combinationNames.set(r.id, r.name);
-  }
-
-  // Every mark of the considered sets for the class's students in the term: one statement.
-  const maxOf = new Map(sets.map((s) => [s.examSetId, s.maxMark]));
-  const stream = of.streamId ? sql`and st.stream_id = ${of.streamId}` : sql``;
-  const rows = await sqlRows<{
-    student_id: number;
-    subject_id: number;
-    paper_id: number | null;
-    exam_set_id: number;
-    mark: number | null;
-  }>(
-    scope.db,
-    sql`select em.student_id, em.subject_id, em.paper_id, em.exam_set_id, em.mark
-        from exam_marks em
-        join student_terms st on st.school_id = em.school_id and st.student_id = em.student_id
-          and st.year = ${of.year} and st.term = ${of.term} and st.class_id = ${of.classId} ${stream}
-        where em.school_id = ${scope.schoolId}
-          and em.exam_set_id = any(${`{${sets.map((s) => s.examSetId).join(',')}}`}::int[])`,
-  );
   const marks = new Map<string, Map<number, number | null>>();
   for (const r of rows) {
     const key = markKey(Number(r.student_id), Number(r.subject_id), r.paper_id == null ? null : Number(r.paper_id));
