@@ -13,7 +13,7 @@ import type { Database } from './db/open.js';
 import { auditRoutes } from './modules/audits/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
-import { missingMarksRoutes } from './modules/exams/index.js';
+import { marksheetRoutes, missingMarksRoutes } from './modules/exams/index.js';
 import { expenseRoutes } from './modules/expenses/index.js';
 import {
   feesBalances,
@@ -92,6 +92,7 @@ export async function buildApp({ database, config, logger = false, mailer, extra
   revenueRoutes(ctx);
   expenseRoutes(ctx);
   missingMarksRoutes(ctx);
+  marksheetRoutes(ctx);
   extraRoutes?.(ctx);
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());

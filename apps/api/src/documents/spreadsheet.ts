@@ -155,7 +155,7 @@ const excel = () => {
   return loaded;
 };
 
-async function newWorkbook() {
+export async function newWorkbook() {
   const workbook = new (await excel()).Workbook();
   workbook.creator = 'Somero';
   workbook.created = new Date();
@@ -185,12 +185,12 @@ function addTable(
   return sheet;
 }
 
-async function toBuffer(workbook: ExcelJS.Workbook): Promise<Buffer> {
+export async function toBuffer(workbook: ExcelJS.Workbook): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
 /** A record's value as a cell: numbers, dates and yes/no keep their type; text is kept from running as a formula. */
-function sheetValue(value: unknown): ExcelJS.CellValue {
+export function sheetValue(value: unknown): ExcelJS.CellValue {
   if (value === null || value === undefined) return null;
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value === 'bigint') return Number.isSafeInteger(Number(value)) ? Number(value) : value.toString();

@@ -2,6 +2,7 @@ import { expenseScreens } from '../features/expenses/screens';
 import { feesDeskScreens } from '../features/fees-desk/screens';
 import { feesReportScreens } from '../features/fees-reports/screens';
 import { feesSetupScreens } from '../features/fees-setup/screens';
+import { marksheetScreens } from '../features/marksheets/screens';
 import { missingMarksScreens } from '../features/missing-marks/screens';
 import { revenueScreens } from '../features/revenues/screens';
 import type { ScreenLoader } from './lazy-screen';
@@ -67,6 +68,7 @@ export const builtScreens: Record<string, ScreenLoader> = {
   ...revenueScreens,
   ...expenseScreens,
   ...missingMarksScreens,
+  ...marksheetScreens,
 };
 
 export const plannedScreen: ScreenLoader = () => import('../features/planned/planned-screen');

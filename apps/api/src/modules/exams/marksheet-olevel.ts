@@ -1,0 +1,62 @@
+import type { olevelMarksheetOutput } from '@somero/contract';
+import { gradeName, olevelGrade, type SubjectGroup, type UceSubject, uceDivision } from '@somero/grading';
+import type { z } from 'zod';
+import type { SchoolScope } from '../../core/scope.js';
+import { mean, olevelBands, positions, readClassMarks, sheetHead, subjectHead, termMark } from './marksheet-data.js';
+import type { ClassOfTerm } from './takers.js';
+
+export type OlevelMarksheet = z.input<typeof olevelMarksheetOutput>;
+
+/**
+ * The old O-Level marksheet of a class: per student each subject's weighted mark and grade, the best-8
+ * aggregate and the division by the whole UNEB rule, and the position when the school ranks. A student
+ * with no mark at all has no aggregate, division or position (not Division 9).
+ */
+export async function olevelMarksheet(scope: SchoolScope, of: ClassOfTerm): Promise<OlevelMarksheet> {
+  const data = await readClassMarks(scope, of, 'old');
+  const { olevel, policy } = data.grading;
+  const rows = data.students.map((student) => {
+    const takes = data.takes.get(student.id) ?? new Set<number>();
+    const graded: UceSubject[] = [];
+    const results = data.subjects.map((subject) => {
+      if (!takes.has(subject.id)) return null;
+      const mark = termMark(data, student.id, subject.id);
+      if (mark === null) return { mark, grade: null };
+      const value = olevelGrade(mark, olevel);
+      graded.push({ code: subject.code, group: subject.group as SubjectGroup, value });
+      return { mark, grade: gradeName(value) };
+    });
+    const uce = graded.length ? uceDivision(graded) : null;
+    return {
+      id: student.id,
+      admission_no: student.admissionNo,
+      name: student.name,
+      stream_name: student.streamName,
+      results,
+      average: mean(results.map((r) => r?.mark ?? null)),
+      aggregate: uce?.aggregate ?? null,
+      division: uce?.division ?? null,
+      position: null as number | null,
+    };
+  });
+  if (policy.positions) {
+    // By aggregate (lower is better), then the average mark; a student with no marks is not ranked.
+    const places = positions(
+      rows.filter((r) => r.aggregate !== null),
+      (a, b) => (a.aggregate as number) - (b.aggregate as number) || (b.average ?? 0) - (a.average ?? 0),
+    );
+    for (const [row, place] of places) row.position = place;
+  }
+  return {
+    ...sheetHead(data, policy.positions, [
+      `Grades: ${olevelBands(olevel)}${data.grading.readings.olevel ? ` (${data.grading.readings.olevel})` : ''}.`,
+      'Aggregate: the best 8 grades. Division by the whole UNEB rule (credits, English, Mathematics, a humanity, a science); fewer than 8 subjects (the aggregate then counts each missing one as F9) or no English or Mathematics is Division 7; Division 4 needs one pass.',
+      policy.positions
+        ? 'Positions by aggregate, then average mark; equal results share a place.'
+        : 'Positions are turned off.',
+    ]),
+    subjects: data.subjects.map(subjectHead),
+    students: rows,
+    subject_averages: data.subjects.map((_, i) => mean(rows.map((r) => r.results[i]?.mark ?? null))),
+  };
+}

@@ -1,0 +1,195 @@
+import { Alert, Button, Group, List, NumberInput, Paper, Select, Text } from '@mantine/core';
+import { type Call, marksheetDefaultName } from '@somero/contract';
+import { IconDownload } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CenteredLoader } from '../../components/centered-loader';
+import { LoadError } from '../../components/load-error';
+import { PageHeader } from '../../components/page-title';
+import { ReferenceSelect } from '../../components/resource/reference-select';
+import { ApiError, type CallOutput, fetchData } from '../../lib/api';
+import { useCurrentSettings } from '../../lib/current-settings';
+import { downloadSpreadsheet } from '../../lib/downloads';
+
+export interface MarksheetFilter {
+  year: number;
+  term: number;
+  class_id?: number;
+  stream_id?: number;
+  subject_id?: number;
+}
+
+interface Options {
+  /** The class curriculum the sheet is for ('old', 'new', 'alevel'): only those classes are offered. */
+  curriculum: 'old' | 'new' | 'alevel';
+  /** The subject select, limited to these subject levels. */
+  subjectLevel?: string;
+}
+
+/**
+ * A marksheet screen's filter bar and its reply: year and term (the current ones first), a class of the
+ * sheet's curriculum, a stream, a subject when the sheet is one subject's. The sheet loads for the
+ * filters last shown; a refusal (no considered sets yet) shows as the school's message.
+ */
+export function useMarksheet<C extends Call>(call: C, { curriculum, subjectLevel }: Options) {
+  const { t } = useTranslation('marksheets');
+  const current = useCurrentSettings();
+  const [filter, setFilter] = useState<MarksheetFilter>({ year: 0, term: 0 });
+  const [asked, setAsked] = useState<MarksheetFilter | null>(null);
+  useEffect(() => {
+    if (current.data && filter.year === 0)
+      setFilter((f) => ({ ...f, year: current.data.year, term: current.data.term }));
+  }, [current.data, filter.year]);
+  const sheet = useQuery({
+    queryKey: ['marksheets', call.path, asked],
+    queryFn: () => fetchData(call, asked as never).then((r) => r.data as CallOutput<C>),
+    enabled: asked !== null,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const ready = Boolean(filter.class_id && filter.year && (!subjectLevel || filter.subject_id));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (ready) setAsked(filter);
+  };
+  const bar = (
+    <Paper withBorder p="md" mb="md" component="form" onSubmit={submit} noValidate data-testid="marksheet-filters">
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <NumberInput
+          label={t('year')}
+          w={100}
+          min={2000}
+          max={2100}
+          value={filter.year || ''}
+          onChange={(v) => setFilter({ ...filter, year: Number(v) || 0 })}
+        />
+        <Select
+          label={t('term')}
+          w={110}
+          data={[1, 2, 3].map((n) => ({ value: String(n), label: t('termN', { term: n }) }))}
+          value={filter.term ? String(filter.term) : null}
+          onChange={(v) => setFilter({ ...filter, term: Number(v) || 1 })}
+          allowDeselect={false}
+        />
+        <ReferenceSelect
+          label={t('class')}
+          placeholder={t('chooseClass')}
+          references="classes"
+          w={130}
+          required
+          only={(o) => o.row.curriculum === curriculum}
+          value={filter.class_id ?? null}
+          onChange={(id) => setFilter({ ...filter, class_id: id ?? undefined, stream_id: undefined })}
+        />
+        <ReferenceSelect
+          label={t('stream')}
+          placeholder={t('allStreams')}
+          references="streams"
+          w={150}
+          disabled={!filter.class_id}
+          only={(o) => o.row.class_id === filter.class_id}
+          value={filter.stream_id ?? null}
+          onChange={(id) => setFilter({ ...filter, stream_id: id ?? undefined })}
+        />
+        {subjectLevel ? (
+          <ReferenceSelect
+            label={t('subject')}
+            placeholder={t('chooseSubject')}
+            references="subjects"
+            w={220}
+            required
+            only={(o) => o.row.level === subjectLevel}
+            value={filter.subject_id ?? null}
+            onChange={(id) => setFilter({ ...filter, subject_id: id ?? undefined })}
+          />
+        ) : null}
+        <Button type="submit" disabled={!ready}>
+          {t('show')}
+        </Button>
+      </Group>
+    </Paper>
+  );
+  return { sheet, asked, bar };
+}
+
+/** The title row with the download (the same filters; the server names the file, else marksheet.xlsx). */
+export function MarksheetHeader({ exportCall, asked }: { exportCall: Call; asked: MarksheetFilter | null }) {
+  const { t } = useTranslation('marksheets');
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    if (!asked) return;
+    setBusy(true);
+    await downloadSpreadsheet({ method: exportCall.method, path: exportCall.path, body: asked }, marksheetDefaultName);
+    setBusy(false);
+  };
+  return (
+    <PageHeader
+      actions={
+        <Button
+          variant="light"
+          leftSection={<IconDownload size={16} />}
+          onClick={() => void run()}
+          loading={busy}
+          disabled={!asked}
+        >
+          {t('download')}
+        </Button>
+      }
+    />
+  );
+}
+
+/** What the sheet is and the rules in force, printed above the table (DOMAIN: say which reading is used). */
+export function SheetReadings({ title, readings }: { title: string; readings: string[] }) {
+  return (
+    <Paper withBorder p="sm" mb="md" data-testid="marksheet-readings">
+      <Text fw={700} mb={4}>
+        {title}
+      </Text>
+      <List size="xs" c="dimmed" spacing={2}>
+        {readings.map((r) => (
+          <List.Item key={r}>{r}</List.Item>
+        ))}
+      </List>
+    </Paper>
+  );
+}
+
+/** Loading, a refusal in the school's words, an error, or nothing asked yet; else the sheet. */
+export function SheetState({
+  sheet,
+  asked,
+  children,
+}: {
+  sheet: {
+    isPending: boolean;
+    isFetching: boolean;
+    isError: boolean;
+    error: unknown;
+    refetch: () => unknown;
+    data?: unknown;
+  };
+  asked: MarksheetFilter | null;
+  children: () => ReactNode;
+}) {
+  const { t } = useTranslation('marksheets');
+  if (!asked) return <Text c="dimmed">{t('choose')}</Text>;
+  if (sheet.isError) {
+    const error = sheet.error;
+    if (error instanceof ApiError && (error.result.status === 202 || error.result.status === 404)) {
+      return (
+        <Alert color="yellow" role="alert" data-testid="marksheet-refusal">
+          {error.result.status === 404 ? t('notFound') : error.message}
+        </Alert>
+      );
+    }
+    return <LoadError error={error} onRetry={() => void sheet.refetch()} />;
+  }
+  if (sheet.isPending || !sheet.data) return <CenteredLoader />;
+  return <>{children()}</>;
+}
+
+/** A mark as the sheet prints it: up to two decimals, blank when missing. */
+export const markText = (n: number | null | undefined) =>
+  n === null || n === undefined ? '' : String(Math.round(n * 100) / 100);
