@@ -26,14 +26,14 @@ const mark = (label: string) =>
  * Bands given by their lowest mark, best first: each starts below the one above it, so together they
  * cover 0–100 with no gap or overlap once the last starts at 0.
  */
-function bands<G extends string>(grades: readonly G[], key: 'value' | 'grade', valueOf: (i: number) => unknown) {
+function bands<G extends string>(grades: readonly G[], key: 'value' | 'grade', gradeAt: (i: number) => unknown) {
   return z
     .array(z.object({ [key]: z.unknown(), min: z.unknown() }))
     .length(grades.length, `Give all ${grades.length} grades, ${grades[0]} to ${grades.at(-1)}`)
     .superRefine((rows, ctx) => {
       rows.forEach((row, i) => {
         const name = grades[i];
-        if (row[key] !== valueOf(i))
+        if (row[key] !== gradeAt(i))
           ctx.addIssue({ code: 'custom', path: [i, key], message: `Row ${i + 1} must be ${name}: grades go in order` });
         const min = mark(name).safeParse(row.min);
         if (!min.success) {
@@ -48,7 +48,11 @@ function bands<G extends string>(grades: readonly G[], key: 'value' | 'grade', v
             message: `${name} must start below ${grades[i - 1]} (${above})`,
           });
         if (i === rows.length - 1 && min.data !== 0)
-          ctx.addIssue({ code: 'custom', path: [i, 'min'], message: `${name} must start at 0, so every mark has a grade` });
+          ctx.addIssue({
+            code: 'custom',
+            path: [i, 'min'],
+            message: `${name} must start at 0, so every mark has a grade`,
+          });
       });
     });
 }
@@ -75,7 +79,11 @@ export const principalTableInput = z.record(z.string(), z.unknown()).superRefine
         message: `${tuple} is not a paper combination: one to four grades 1–9, best first (e.g. 1-2-3)`,
       });
     else if (!principalGrades.includes(grade as never))
-      ctx.addIssue({ code: 'custom', path: [tuple], message: `${tuple} must be a principal grade: A, B, C, D, E, O or F` });
+      ctx.addIssue({
+        code: 'custom',
+        path: [tuple],
+        message: `${tuple} must be a principal grade: A, B, C, D, E, O or F`,
+      });
   }
 });
 
@@ -87,10 +95,12 @@ const points = (what: string) =>
 export const pointsSchemeInput = z
   .object({
     principal: z
-      .object(Object.fromEntries(principalGrades.map((g) => [g, points(g).optional()])) as Record<
-        (typeof principalGrades)[number],
-        z.ZodOptional<z.ZodNumber>
-      >)
+      .object(
+        Object.fromEntries(principalGrades.map((g) => [g, points(g).optional()])) as Record<
+          (typeof principalGrades)[number],
+          z.ZodOptional<z.ZodNumber>
+        >,
+      )
       .strict(),
     subsidiaryPassMax: z
       .number({ error: 'Choose the lowest subsidiary grade that scores' })
@@ -151,7 +161,8 @@ export const putGrading = defineCall({
   method: 'PUT',
   path: 'grading/{id}',
   access: 'view_grading',
-  summary: "Replace one kind's table (id: 1 O-Level, 2 A-Level papers, 3 principal, 4 points, 5 new curriculum, 6 policy)",
+  summary:
+    "Replace one kind's table (id: 1 O-Level, 2 A-Level papers, 3 principal, 4 points, 5 new curriculum, 6 policy)",
   input: z.object({ rows: z.unknown() }),
   output: gradingKind,
 });
@@ -217,7 +228,8 @@ export const viewConsideredSets = defineCall({
   method: 'POST',
   path: 'view_considered_sets',
   access: 'manage_considered_sets',
-  summary: "A term's exam sets for a class (or all classes), which count and their weights, and the missing-mark policy",
+  summary:
+    "A term's exam sets for a class (or all classes), which count and their weights, and the missing-mark policy",
   input: z.object(term),
   output: consideredReply,
 });
