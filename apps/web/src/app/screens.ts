@@ -1,3 +1,4 @@
+import { examsSetupScreens } from '../features/exams-setup/screens';
 import { expenseScreens } from '../features/expenses/screens';
 import { feesDeskScreens } from '../features/fees-desk/screens';
 import { feesReportScreens } from '../features/fees-reports/screens';
@@ -62,6 +63,7 @@ export const builtScreens: Record<string, ScreenLoader> = {
   ...feesReportScreens,
   ...revenueScreens,
   ...expenseScreens,
+  ...examsSetupScreens,
 };
 
 export const plannedScreen: ScreenLoader = () => import('../features/planned/planned-screen');
