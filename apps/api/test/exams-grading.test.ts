@@ -1,4 +1,4 @@
-import { aoiScores } from '@somero/contract';
+import { aoiScores, examsSetupCalls } from '@somero/contract';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { audits } from '../src/db/schema.js';
@@ -22,6 +22,14 @@ beforeAll(async () => {
 });
 
 describe('grading tables', () => {
+  it('serves every exams set-up call of the contract', () => {
+    const served = new Set(t.app.registeredRoutes.map((r) => `${r.method} ${r.url}`));
+    const missing = examsSetupCalls.filter(
+      (c) => !served.has(`${c.method} /api/${c.path.replace(/\{(\w+)\}/g, ':$1')}`),
+    );
+    expect(missing.map((c) => c.path)).toEqual([]);
+  });
+
   it('starts on the defaults, and names the reading in force with the disputed principal cells', async () => {
     const all = await kinds();
     expect(all.map((k) => [k.id, k.kind, k.is_default])).toEqual([
