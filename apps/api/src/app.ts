@@ -13,7 +13,13 @@ import type { Database } from './db/open.js';
 import { auditRoutes } from './modules/audits/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
-import { marksheetRoutes, missingMarksRoutes } from './modules/exams/index.js';
+import {
+  competenceRoutes,
+  gradingRoutes,
+  marksheetRoutes,
+  missingMarksRoutes,
+  setRoutes,
+} from './modules/exams/index.js';
 import { expenseRoutes } from './modules/expenses/index.js';
 import {
   feesBalances,
@@ -93,6 +99,9 @@ export async function buildApp({ database, config, logger = false, mailer, extra
   expenseRoutes(ctx);
   missingMarksRoutes(ctx);
   marksheetRoutes(ctx);
+  gradingRoutes(ctx);
+  setRoutes(ctx);
+  competenceRoutes(ctx);
   extraRoutes?.(ctx);
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());

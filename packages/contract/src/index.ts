@@ -2,6 +2,7 @@ export * from './call.js';
 export * from './calls/auth.js';
 export * from './calls/exams-marksheets.js';
 export * from './calls/exams-missing.js';
+export * from './calls/exams-setup.js';
 export * from './calls/expenses.js';
 export * from './calls/fees-online.js';
 export * from './calls/fees-payments.js';

@@ -1,3 +1,4 @@
+import { examsSetupScreens } from '../features/exams-setup/screens';
 import { expenseScreens } from '../features/expenses/screens';
 import { feesDeskScreens } from '../features/fees-desk/screens';
 import { feesReportScreens } from '../features/fees-reports/screens';
@@ -69,6 +70,7 @@ export const builtScreens: Record<string, ScreenLoader> = {
   ...expenseScreens,
   ...missingMarksScreens,
   ...marksheetScreens,
+  ...examsSetupScreens,
 };
 
 export const plannedScreen: ScreenLoader = () => import('../features/planned/planned-screen');

@@ -3,12 +3,18 @@ import {
   defaultNlscTable,
   defaultOlevelTable,
   defaultPrincipalTable,
+  disputedPrincipalTuples,
+  type GradeValue,
   type MissingMarkPolicy,
   type NlscGradeTable,
   type OlevelGradeTable,
+  type Principal,
   type PrincipalTable,
+  principals,
   type UacePointsScheme,
   uace2015,
+  uace2026Proposed,
+  uacePrincipal,
 } from '@somero/grading';
 import type { SchoolScope } from '../../core/scope.js';
 
@@ -43,20 +49,101 @@ export const defaultGrading: Record<GradingKind, unknown> = {
   policy: defaultMarksPolicy,
 };
 
+/**
+ * A kind's table in force from what the school saved (nothing: the default). A principal table is
+ * stored as the cells the school changed, over the default; a policy over the default policy.
+ */
+export function effectiveRows(kind: GradingKind, saved: unknown): unknown {
+  if (saved == null) return defaultGrading[kind];
+  if (kind === 'alevel_principal') return { ...defaultPrincipalTable, ...(saved as PrincipalTable) };
+  if (kind === 'policy') return { ...defaultMarksPolicy, ...(saved as Partial<MarksPolicy>) };
+  return saved;
+}
+
 /** The school's grading, read once per marksheet or save. */
 export async function schoolGrading(scope: SchoolScope): Promise<SchoolGrading> {
   const saved = await scope.db.select().from(gradingTables).where(scope.mine(gradingTables));
   const byKind = new Map(saved.map((r) => [r.kind as GradingKind, r]));
-  const rows = <T>(kind: GradingKind) => (byKind.get(kind)?.rows ?? defaultGrading[kind]) as T;
+  const rows = <T>(kind: GradingKind) => effectiveRows(kind, byKind.get(kind)?.rows) as T;
   const readings: SchoolGrading['readings'] = {};
   for (const r of saved) if (r.reading) readings[r.kind as GradingKind] = r.reading;
+  for (const kind of Object.keys(defaultGrading) as GradingKind[]) readings[kind] ??= readingOf(kind, rows(kind));
   return {
     olevel: rows('olevel'),
     alevelPaper: rows('alevel_paper'),
     alevelPrincipal: rows('alevel_principal'),
     uacePoints: rows('uace_points'),
     nlsc: rows('nlsc'),
-    policy: { ...defaultMarksPolicy, ...rows<Partial<MarksPolicy>>('policy') },
+    policy: rows('policy'),
     readings,
   };
+}
+
+// ── Readings: which of the published variants a school's table follows, in words ──
+
+/** The disputed principal cells (DOMAIN §2.3): shulekeeper's grade (the default) and the other source's. */
+export const disputedReadings: Record<
+  (typeof disputedPrincipalTuples)[number],
+  { shulekeeper: Principal; other: Principal }
+> = {
+  '1-7': { shulekeeper: 'E', other: 'O' },
+  '6-6-8': { shulekeeper: 'E', other: 'O' },
+  '1-8-9': { shulekeeper: 'F', other: 'O' },
+  '7-9-9': { shulekeeper: 'F', other: 'O' },
+};
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const samePoints = (a: UacePointsScheme, b: UacePointsScheme) =>
+  principals.every((g) => (a.principal[g] ?? 0) === (b.principal[g] ?? 0)) &&
+  a.subsidiaryPassMax === b.subsidiaryPassMax &&
+  a.subsidiaryPoint === b.subsidiaryPoint &&
+  a.max === b.max;
+
+/** The cells of a principal table that differ from the default (what a school stores). */
+export function principalChanges(table: PrincipalTable): Record<string, Principal> {
+  return Object.fromEntries(Object.entries(table).filter(([tuple, grade]) => defaultPrincipalTable[tuple] !== grade));
+}
+
+/** Whether `rows` of a kind are exactly the package default (saving them is the same as a reset). */
+export function isDefault(kind: GradingKind, rows: unknown): boolean {
+  if (kind === 'alevel_principal') return Object.keys(principalChanges(rows as PrincipalTable)).length === 0;
+  if (kind === 'uace_points') return samePoints(rows as UacePointsScheme, uace2015);
+  return same(rows, defaultGrading[kind]);
+}
+
+/** The reading in force for a kind's effective rows, as the grading screen and marksheets state it. */
+export function readingOf(kind: GradingKind, rows: unknown): string {
+  switch (kind) {
+    case 'olevel':
+    case 'alevel_paper':
+      return same(rows, defaultOlevelTable)
+        ? 'Variant A (DOMAIN §1.2, the most common school table): D1 from 80, F9 below 40'
+        : "The school's own table";
+    case 'alevel_principal': {
+      const table = rows as PrincipalTable;
+      const cells = disputedPrincipalTuples.map(
+        (t) => `${t} ${uacePrincipal(t.split('-').map(Number) as GradeValue[], table)}`,
+      );
+      const shulekeeper = disputedPrincipalTuples.every((t) => table[t] === disputedReadings[t].shulekeeper);
+      const other = disputedPrincipalTuples.every((t) => table[t] === disputedReadings[t].other);
+      const own = Object.keys(principalChanges(table)).filter((t) => !(t in disputedReadings)).length;
+      const name = shulekeeper ? 'Shulekeeper reading' : other ? 'ugcolleges reading' : 'Mixed reading';
+      return `${name} of the disputed cells (${cells.join(', ')})${own ? `; ${own} other cells set by the school` : ''}`;
+    }
+    case 'uace_points': {
+      const scheme = rows as UacePointsScheme;
+      if (samePoints(scheme, uace2015))
+        return 'UACE since 2015: A 6 … F 0, a subsidiary pass (D1–C6) 1 point, 20 at most';
+      if (samePoints(scheme, uace2026Proposed)) return 'Proposed UACE 2026 scheme (not final): A 5 … E 1, 17 at most';
+      return "The school's own points";
+    }
+    case 'nlsc':
+      return same(rows, defaultNlscTable)
+        ? 'A from 80, B 70, C 60, D 50 (DOMAIN §3.3, common; not official)'
+        : "The school's own table";
+    case 'policy': {
+      const policy = rows as MarksPolicy;
+      return `Missing marks ${policy.missingMarks === 'zero' ? 'counted as zero' : 'left out'}; positions ${policy.positions ? 'shown' : 'not shown'}`;
+    }
+  }
 }

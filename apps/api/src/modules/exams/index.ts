@@ -1,5 +1,8 @@
 // The exams area's public face: what other areas and the app may import.
+
+export { competenceRoutes } from './competences.js';
 export { defaultGrading, defaultMarksPolicy, type MarksPolicy, type SchoolGrading, schoolGrading } from './grading.js';
+export { gradingRoutes } from './grading-routes.js';
 export { alevelMarksheet, principalResult, readAlevelMarks } from './marksheet-alevel.js';
 export { type ClassMarks, readClassMarks, termMark } from './marksheet-data.js';
 export { nlscMarksheet, nlscResult, readNlscMarks } from './marksheet-nlsc.js';
@@ -8,4 +11,5 @@ export { marksheetRoutes } from './marksheet-routes.js';
 export { alevelSubjectMarksheet, nlscSubjectMarksheet } from './marksheet-subjects.js';
 export { missingMarksRoutes } from './missing.js';
 export { type ConsideredSet, consideredSetsFor } from './sets.js';
+export { setRoutes } from './sets-routes.js';
 export { type ClassOfTerm, classRoster, curriculumLevels, type RosterStudent, subjectTakers } from './takers.js';

@@ -1,4 +1,4 @@
-import { consideredSets, examSets } from '@somero/contract';
+import { classes, consideredSets, examSets } from '@somero/contract';
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import type { SchoolScope } from '../../core/scope.js';
 
@@ -13,6 +13,8 @@ export interface ConsideredSet {
 /**
  * The exam sets that count for a class in a term, with their weights: the class's own rows when it
  * has any, else the school-wide rows (no class). Empty when the Director of Studies chose none yet.
+ * Only sets of the class's curriculum (or for all classes) count: the school-wide choice may hold an
+ * old-curriculum EOT beside a new-curriculum one, each for its own classes.
  */
 export async function consideredSetsFor(
   scope: SchoolScope,
@@ -28,12 +30,14 @@ export async function consideredSetsFor(
     })
     .from(consideredSets)
     .innerJoin(examSets, and(eq(examSets.schoolId, consideredSets.schoolId), eq(examSets.id, consideredSets.examSetId)))
+    .innerJoin(classes, and(eq(classes.schoolId, consideredSets.schoolId), eq(classes.id, of.classId)))
     .where(
       scope.mine(
         consideredSets,
         eq(consideredSets.year, of.year),
         eq(consideredSets.term, of.term),
         or(eq(consideredSets.classId, of.classId), isNull(consideredSets.classId)),
+        or(eq(examSets.curriculum, 'all'), eq(examSets.curriculum, classes.curriculum)),
       ),
     )
     .orderBy(asc(examSets.rank), asc(examSets.id));

@@ -1,0 +1,82 @@
+import { expect, test } from '@playwright/test';
+import { admin, apiSignIn, bearer, collectPageErrors, getData, type Session, seedSession } from '../support/session';
+import { choose, notice, unique } from '../support/ui';
+
+// The Director of Studies changes a grade band and sees a mark's grade change; then sets this term's weights.
+test.describe.configure({ mode: 'serial' });
+
+let session: Session;
+test.beforeEach(async ({ context, request }) => {
+  session = await apiSignIn(request, admin.username, admin.password);
+  await seedSession(context, session);
+});
+
+test('a changed O-Level band changes the grade shown for a mark; a band out of order is refused', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  // Start from the default table whatever an earlier run left.
+  expect((await page.request.delete('/api/grading/1', { headers: bearer(session) })).status()).toBe(200);
+  await page.goto('/exams/grading');
+  await expect(page.getByTestId('page-title')).toHaveText('Grading');
+  await expect(page.getByTestId('reading')).toContainText('Variant A');
+  await page.getByRole('textbox', { name: 'Try a mark' }).fill('72');
+  await expect(page.getByTestId('grade-olevel')).toContainText('C3');
+
+  await page.getByRole('textbox', { name: 'Lowest mark of C3' }).fill('73');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(notice(page, 'Grading Saved Successfully')).toBeVisible();
+  await expect(page.getByTestId('grade-olevel')).toContainText('C4');
+  await expect(page.getByTestId('reading')).toContainText("The school's own table");
+
+  // C4 may not start above C3: the field says why and nothing changes.
+  await page.getByRole('textbox', { name: 'Lowest mark of C4' }).fill('80');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('C4 must start below C3 (73)')).toBeVisible();
+  await expect(page.getByTestId('grade-olevel')).toContainText('C4');
+
+  await page.getByRole('button', { name: 'Restore the default' }).click();
+  await expect(page.getByTestId('grade-olevel')).toContainText('C3');
+  await expect(page.getByTestId('reading')).toContainText('Variant A');
+
+  // The disputed principal cells are named with the reading in force.
+  await page.getByRole('tab', { name: 'A-Level principal' }).click();
+  await expect(page.getByTestId('reading')).toContainText('Shulekeeper reading of the disputed cells (1-7 E');
+  await expect(page.locator('[data-disputed]')).toHaveCount(4);
+  expect(errors).toEqual([]);
+});
+
+test("this term's sets for S1: weights that do not total 100 are refused, then saved", async ({ page }) => {
+  const errors = collectPageErrors(page);
+  const { data: now } = await getData<{ year: number; term: number }>(page, session, 'current_settings');
+  const names = [unique('Test A '), unique('Test B ')];
+  for (const name of names) {
+    const res = await page.request.post('/api/exam_sets', {
+      headers: bearer(session),
+      data: { name, year: now.year, term: now.term, max_mark: 100, curriculum: 'all', rank: 90 },
+    });
+    expect(res.status()).toBe(200);
+  }
+  await page.goto('/exams/considered/sets');
+  await expect(page.getByTestId('missing-policy')).toContainText('Missing marks are');
+  await choose(page, page.getByRole('combobox', { name: 'Class' }), 'S1');
+  // Only this run's two sets count: whatever counted before is unticked first.
+  await expect(page.getByRole('checkbox', { name: `${names[0]} counts` })).toBeVisible();
+  const ticked = page.getByRole('checkbox', { checked: true });
+  while ((await ticked.count()) > 0) await ticked.first().uncheck();
+  for (const [name, weight] of [
+    [names[0], '40'],
+    [names[1], '50'],
+  ]) {
+    await page.getByRole('checkbox', { name: `${name} counts` }).check();
+    await page.getByRole('textbox', { name: `Weight of ${name}` }).fill(weight);
+  }
+  await expect(page.getByTestId('weights-total')).toHaveText('90%');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(notice(page, 'The weights total 90%; they must total 100%.')).toBeVisible();
+
+  await page.getByRole('textbox', { name: `Weight of ${names[1]}` }).fill('60');
+  await expect(page.getByTestId('weights-total')).toHaveText('100%');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(notice(page, 'Considered Sets Saved Successfully')).toBeVisible();
+  await expect(page.getByTestId('considered-source')).toHaveText('This class has its own choice.');
+  expect(errors).toEqual([]);
+});
