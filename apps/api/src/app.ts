@@ -13,6 +13,7 @@ import type { Database } from './db/open.js';
 import { auditRoutes } from './modules/audits/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
+import { marksRoutes } from './modules/exams/index.js';
 import { expenseRoutes } from './modules/expenses/index.js';
 import {
   feesBalances,
@@ -88,6 +89,7 @@ export async function buildApp({ database, config, logger = false, mailer, extra
   feesReportsRoutes(ctx);
   revenueRoutes(ctx);
   expenseRoutes(ctx);
+  marksRoutes(ctx);
   extraRoutes?.(ctx);
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());

@@ -1,5 +1,6 @@
 export * from './call.js';
 export * from './calls/auth.js';
+export * from './calls/exams-marks.js';
 export * from './calls/expenses.js';
 export * from './calls/fees-online.js';
 export * from './calls/fees-payments.js';
