@@ -234,7 +234,43 @@ export const updateInitials = defineCall({
   output: z.object({ initials: z.string().nullable() }),
 });
 
+/** What a marks screen offers to choose: the school's sets, classes, streams, subjects, and the caller's load. */
+export const marksChoices = defineCall({
+  method: 'GET',
+  path: 'marks_choices',
+  access: readers,
+  summary: "The exam sets, classes, streams and subjects to choose a marks sheet from, and the caller's teaching load",
+  input: z.object({}),
+  output: z.object({
+    exam_sets: z.array(
+      z.object({
+        id: z.number(),
+        name: z.string(),
+        year: z.number(),
+        term: z.number(),
+        curriculum: z.string(),
+        max_mark: z.number(),
+      }),
+    ),
+    classes: z.array(z.object({ id: z.number(), name: z.string(), curriculum: z.string() })),
+    streams: z.array(z.object({ id: z.number(), class_id: z.number(), name: z.string() })),
+    subjects: z.array(z.object({ id: z.number(), name: z.string(), code: z.string(), level: z.string() })),
+    /** The caller's own teaching load (staff_subjects of the staff member signed in as them). */
+    load: z.array(
+      z.object({
+        class_id: z.number(),
+        stream_id: z.number().nullable(),
+        subject_id: z.number(),
+        paper_id: z.number().nullable(),
+      }),
+    ),
+    /** Whether the caller enters every class's marks (else only the load). */
+    every_class: z.boolean(),
+  }),
+});
+
 export const marksCalls = [
+  marksChoices,
   fetchStudents,
   fetchStudentsNew,
   fetchAlevelStudents,

@@ -36,17 +36,22 @@ type Reach = { all: true } | { all: false; load: { streamId: number | null; pape
  * A teacher's teaching load in one subject and class: the rows of `staff_subjects` of the staff member
  * whose sign-in is the caller. (The staff area's `staffOfUser` will replace the staff look-up here.)
  */
-async function teachingLoad(scope: SchoolScope, userId: number, subjectId: number, classId: number) {
+export async function teachingLoad(scope: SchoolScope, userId: number, subjectId?: number, classId?: number) {
   return scope.db
-    .select({ streamId: staffSubjects.streamId, paperId: staffSubjects.paperId })
+    .select({
+      classId: staffSubjects.classId,
+      subjectId: staffSubjects.subjectId,
+      streamId: staffSubjects.streamId,
+      paperId: staffSubjects.paperId,
+    })
     .from(staffSubjects)
     .innerJoin(staff, and(eq(staff.schoolId, staffSubjects.schoolId), eq(staff.id, staffSubjects.staffId)))
     .where(
       scope.mine(
         staffSubjects,
         eq(staff.userId, userId),
-        eq(staffSubjects.subjectId, subjectId),
-        eq(staffSubjects.classId, classId),
+        subjectId ? eq(staffSubjects.subjectId, subjectId) : undefined,
+        classId ? eq(staffSubjects.classId, classId) : undefined,
       ),
     );
 }

@@ -1,20 +1,26 @@
 import {
+  classes,
   examMarks,
+  examSets,
   fetchAlevelStudents,
   fetchStudents,
   fetchStudentsNew,
   importMarks,
+  isAdministratorType,
   type MarksGrid,
+  marksChoices,
   marksTemplate,
   messages,
   saveAlevelExamMark,
   saveAllExamMark,
   saveExamMark,
   saveExamMarkNew,
+  streams,
   subjectInitials,
+  subjects,
   updateInitials,
 } from '@somero/contract';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Caller } from '../../core/auth.js';
 import { Invalid } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
@@ -30,6 +36,7 @@ import {
   placeOf,
   sameStream,
   savedCells,
+  teachingLoad,
 } from './marks-grid.js';
 import { type CellChange, checkChanges, checkReach, saveCells } from './marks-save.js';
 
@@ -79,6 +86,42 @@ const typed = (m: { mark: number | null; absent: boolean }) =>
 export const isAbsentWord = (text: string) => /^(a|abs|absent)$/i.test(text.trim());
 
 export function marksRoutes({ serve }: ModuleContext) {
+  serve(marksChoices, async ({ scope, caller }) => {
+    const [sets, classRows, streamRows, subjectRows, load] = await Promise.all([
+      scope.db
+        .select()
+        .from(examSets)
+        .where(scope.mine(examSets))
+        .orderBy(desc(examSets.year), desc(examSets.term), asc(examSets.rank), asc(examSets.id)),
+      scope.db.select().from(classes).where(scope.mine(classes)).orderBy(asc(classes.rank), asc(classes.name)),
+      scope.db.select().from(streams).where(scope.mine(streams)).orderBy(asc(streams.name)),
+      scope.db.select().from(subjects).where(scope.mine(subjects)).orderBy(asc(subjects.name)),
+      teachingLoad(scope, caller.userId),
+    ]);
+    return {
+      data: {
+        exam_sets: sets.map((x) => ({
+          id: x.id,
+          name: x.name,
+          year: x.year,
+          term: x.term,
+          curriculum: x.curriculum,
+          max_mark: x.maxMark,
+        })),
+        classes: classRows.map((c) => ({ id: c.id, name: c.name, curriculum: c.curriculum })),
+        streams: streamRows.map((x) => ({ id: x.id, class_id: x.classId, name: x.name })),
+        subjects: subjectRows.map((x) => ({ id: x.id, name: x.name, code: x.code, level: x.level })),
+        load: load.map((l) => ({
+          class_id: l.classId,
+          stream_id: l.streamId,
+          subject_id: l.subjectId,
+          paper_id: l.paperId,
+        })),
+        every_class: isAdministratorType(caller.type) || caller.flags.manage_exam_marks === true,
+      },
+    };
+  });
+
   serve(fetchStudents, ({ input, scope, caller }) => gridReply(scope, caller, input, 'old'));
   serve(fetchStudentsNew, ({ input, scope, caller }) => gridReply(scope, caller, input, 'new'));
   serve(fetchAlevelStudents, ({ input, scope, caller }) => gridReply(scope, caller, input, 'alevel'));
