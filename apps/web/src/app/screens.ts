@@ -2,6 +2,7 @@ import { expenseScreens } from '../features/expenses/screens';
 import { feesDeskScreens } from '../features/fees-desk/screens';
 import { feesReportScreens } from '../features/fees-reports/screens';
 import { feesSetupScreens } from '../features/fees-setup/screens';
+import { marksScreens } from '../features/marks/screens';
 import { revenueScreens } from '../features/revenues/screens';
 import type { ScreenLoader } from './lazy-screen';
 import { resourceScreen, withStrings } from './with-strings';
@@ -62,6 +63,7 @@ export const builtScreens: Record<string, ScreenLoader> = {
   ...feesReportScreens,
   ...revenueScreens,
   ...expenseScreens,
+  ...marksScreens,
 };
 
 export const plannedScreen: ScreenLoader = () => import('../features/planned/planned-screen');

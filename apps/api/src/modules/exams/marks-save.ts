@@ -123,6 +123,7 @@ export function checkReach(grid: Grid, changes: CellChange[]) {
 
 interface Current {
   id: number;
+  enteredBy: number | null;
   mark: number | null;
   absent: boolean;
   version: string;
@@ -165,6 +166,7 @@ export async function saveCells(
             paperId: examMarks.paperId,
             mark: examMarks.mark,
             absent: examMarks.absent,
+            enteredBy: examMarks.enteredBy,
             updatedAt: examMarks.updatedAt,
             by: users.name,
           })
@@ -194,6 +196,7 @@ export async function saveCells(
             studentId: aoiScores.studentId,
             competenceId: aoiScores.competenceId,
             tenths: aoiScores.scoreTenths,
+            enteredBy: aoiScores.enteredBy,
             updatedAt: aoiScores.updatedAt,
             by: users.name,
           })
@@ -210,6 +213,7 @@ export async function saveCells(
         for (const r of rows)
           current.set(`${r.studentId}:c${r.competenceId}`, {
             id: r.id,
+            enteredBy: r.enteredBy,
             mark: r.tenths / 10,
             absent: false,
             version: versionOf(r.updatedAt),
@@ -250,9 +254,11 @@ export async function saveCells(
 
     const current = await read();
     const changed = changes.filter((c) => !same(current.get(`${c.studentId}:${keyOf(c)}`), c.value));
-    const conflicts = changed.filter(
-      (c) => c.version !== undefined && (current.get(`${c.studentId}:${keyOf(c)}`)?.version ?? null) !== c.version,
-    );
+    // The caller's own later save (a cell changed again before the first answer came) is no conflict.
+    const conflicts = changed.filter((c) => {
+      const now = current.get(`${c.studentId}:${keyOf(c)}`);
+      return c.version !== undefined && (now?.version ?? null) !== c.version && !(now && now.enteredBy === userId);
+    });
     if (conflicts.length) await refuseConflicts(current, conflicts);
 
     const now = new Date();
