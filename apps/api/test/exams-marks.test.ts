@@ -237,6 +237,8 @@ describe('O-Level marks (old curriculum)', () => {
     const clear = await other.post('/save_exam_mark', { ...englishGrid, marks: [mark('Cheptoo', null, now.version)] });
     expect(clear.statusCode).toBe(202);
     expect(clear.json().message).toContain("Head Administrator changed Cheptoo Cheptoo's mark to 70");
+    // A teacher's own earlier save (answered after they typed again) is not someone else's change.
+    await ok(s.api.post('/save_exam_mark', { ...englishGrid, marks: [mark('Cheptoo', 71, now.version)] }));
   });
 
   it('the saved state of the grid (save_all_exam_mark)', async () => {

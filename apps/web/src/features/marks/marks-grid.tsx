@@ -22,6 +22,8 @@ interface Props {
   input: { exam_set_id: number; class_id: number; subject_id: number };
   /** Show the marks without boxes to change them (/view/exam/marks). */
   readOnly?: boolean;
+  /** Cells were saved (the progress line counts again). */
+  onSaved?: () => void;
   /** Another teacher changed a cell since it loaded: fetch the grid again. */
   onConflict: () => void;
 }
@@ -31,7 +33,7 @@ interface Props {
  * cell is saved when left (saving, saved or the refusal beside it); a column pasted from a spreadsheet
  * fills down from the focused cell; "a" or "abs" is absent; the grade shows as the mark is typed.
  */
-export function MarksGrid({ grid, input, readOnly: viewOnly, onConflict }: Props) {
+export function MarksGrid({ grid, input, readOnly: viewOnly, onSaved, onConflict }: Props) {
   const { t } = useTranslation('marks');
   const [saved, setSaved] = useState<Record<string, MarksCell | undefined>>({});
   const [drafts, setDrafts] = useState<Record<string, string>>({});
@@ -113,6 +115,7 @@ export function MarksGrid({ grid, input, readOnly: viewOnly, onConflict }: Props
       setSaved((s) => ({ ...s, ...now }));
       setDrafts((d) => ({ ...d, ...texts }));
       setState(ids, { state: 'saved' });
+      onSaved?.();
       return;
     }
     if (result.status === 422 && result.errors) {
@@ -199,7 +202,10 @@ export function MarksGrid({ grid, input, readOnly: viewOnly, onConflict }: Props
             readOnly={readOnly}
             error={state?.state === 'error'}
             value={text}
-            onChange={(e) => setDrafts((d) => ({ ...d, [id]: e.currentTarget.value }))}
+            onChange={(e) => {
+              const typed = e.currentTarget.value;
+              setDrafts((d) => ({ ...d, [id]: typed }));
+            }}
             onFocus={(e) => e.currentTarget.select()}
             onKeyDown={(e) => onKeyDown(e, row, col)}
             onBlur={() => !readOnly && leave(studentId, column)}

@@ -89,7 +89,7 @@ export function MarksScreen({ curriculum, ownLoad, readOnly }: Props) {
     enabled: input !== null,
   });
   const progress = useQuery({
-    queryKey: ['marks', 'progress', input, grid.dataUpdatedAt],
+    queryKey: ['marks', 'progress', input],
     queryFn: () => fetchData(saveAllExamMark, input as never),
     enabled: input !== null && grid.isSuccess,
   });
@@ -155,7 +155,13 @@ export function MarksScreen({ curriculum, ownLoad, readOnly }: Props) {
                 .join(' · ')}
             </Text>
           ) : null}
-          <MarksGrid grid={grid.data.data} input={input} readOnly={readOnly} onConflict={() => void grid.refetch()} />
+          <MarksGrid
+            grid={grid.data.data}
+            input={input}
+            readOnly={readOnly}
+            onSaved={() => void progress.refetch()}
+            onConflict={() => void grid.refetch()}
+          />
           {grid.data.data.editable && !readOnly ? (
             <Tools
               input={input}
