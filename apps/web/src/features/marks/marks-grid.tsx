@@ -150,7 +150,9 @@ export function MarksGrid({ grid, input, readOnly: viewOnly, onSaved, onConflict
     const to = moves[e.key];
     if (!to) return;
     e.preventDefault();
-    focus(to[0], to[1]);
+    // At the last student Enter still saves: there is no next box whose focus would leave this one.
+    if (boxes.current.has(`${to[0]}:${to[1]}`)) focus(to[0], to[1]);
+    else if (e.key === 'Enter' && !readOnly) leave(grid.students[row].id, grid.columns[col]);
   };
 
   const leave = (studentId: number, column: MarksColumn) => {
