@@ -118,7 +118,7 @@ test('on a phone: one class, one subject', async ({ page }) => {
   await expect(first).toBeVisible();
   await expect(cellOf(page, names[0]).getByTestId('grade')).toBeVisible();
   const grid = await page.getByTestId('marks-grid').boundingBox();
-  expect(grid && grid.width).toBeLessThanOrEqual(390);
+  expect(grid?.width ?? 0).toBeLessThanOrEqual(390);
   await first.fill('38');
   await page.keyboard.press('Enter');
   await expect(cellOf(page, names[0])).toHaveAttribute('data-state', 'saved');
