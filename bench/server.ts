@@ -5,10 +5,12 @@ import { readConfig } from '../apps/api/src/config.js';
 import { openDatabase } from '../apps/api/src/db/open.js';
 import { seedDemoSchool } from '../apps/api/src/db/seed.js';
 import { feesFixture, seedFeesHistory } from './fees-data.js';
+import { type MarksFixture, seedMarksClass } from './marks-data.js';
 
 const config = readConfig();
 const database = await openDatabase(config);
 let fixture: Awaited<ReturnType<typeof feesFixture>> | undefined;
+let marks: MarksFixture | undefined;
 const app = await buildApp({
   database,
   config,
@@ -19,6 +21,8 @@ const app = await buildApp({
     }));
     // What the fees benchmark drives: the five-year student, the other students, a payment mode.
     app.get('/api/bench/fees', { config: { access: 'public' } }, async () => ({ data: fixture }));
+    // What the marks benchmark saves: a class of 60 with a subject and an exam set.
+    app.get('/api/bench/marks', { config: { access: 'public' } }, async () => ({ data: marks }));
   },
 });
 await seedDemoSchool(database.db, config.demoAdminPassword);
@@ -30,6 +34,7 @@ await database.raw(`insert into students (school_id, admission_no, surname, othe
   from students, generate_series(1, 4) g
   where school_id = 1 and admission_no not like 'B%'`);
 fixture = await feesFixture(database, await seedFeesHistory(database));
+marks = await seedMarksClass(database);
 await app.listen({ port: config.port, host: '127.0.0.1' });
 console.log('bench server ready');
 process.once('SIGTERM', async () => {

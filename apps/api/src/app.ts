@@ -17,6 +17,7 @@ import {
   competenceRoutes,
   gradingRoutes,
   marksheetRoutes,
+  marksRoutes,
   missingMarksRoutes,
   setRoutes,
 } from './modules/exams/index.js';
@@ -102,6 +103,7 @@ export async function buildApp({ database, config, logger = false, mailer, extra
   gradingRoutes(ctx);
   setRoutes(ctx);
   competenceRoutes(ctx);
+  marksRoutes(ctx);
   extraRoutes?.(ctx);
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());

@@ -3,6 +3,7 @@ import { expenseScreens } from '../features/expenses/screens';
 import { feesDeskScreens } from '../features/fees-desk/screens';
 import { feesReportScreens } from '../features/fees-reports/screens';
 import { feesSetupScreens } from '../features/fees-setup/screens';
+import { marksScreens } from '../features/marks/screens';
 import { marksheetScreens } from '../features/marksheets/screens';
 import { missingMarksScreens } from '../features/missing-marks/screens';
 import { revenueScreens } from '../features/revenues/screens';
@@ -71,6 +72,7 @@ export const builtScreens: Record<string, ScreenLoader> = {
   ...missingMarksScreens,
   ...marksheetScreens,
   ...examsSetupScreens,
+  ...marksScreens,
 };
 
 export const plannedScreen: ScreenLoader = () => import('../features/planned/planned-screen');

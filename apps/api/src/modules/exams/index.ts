@@ -3,6 +3,7 @@
 export { competenceRoutes } from './competences.js';
 export { defaultGrading, defaultMarksPolicy, type MarksPolicy, type SchoolGrading, schoolGrading } from './grading.js';
 export { gradingRoutes } from './grading-routes.js';
+export { marksRoutes } from './marks.js';
 export { alevelMarksheet, principalResult, readAlevelMarks } from './marksheet-alevel.js';
 export { type ClassMarks, readClassMarks, termMark } from './marksheet-data.js';
 export { nlscMarksheet, nlscResult, readNlscMarks } from './marksheet-nlsc.js';
