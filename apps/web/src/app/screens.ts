@@ -5,6 +5,7 @@ import { feesSetupScreens } from '../features/fees-setup/screens';
 import { marksheetScreens } from '../features/marksheets/screens';
 import { missingMarksScreens } from '../features/missing-marks/screens';
 import { revenueScreens } from '../features/revenues/screens';
+import { subjectScreens } from '../features/subjects/screens';
 import type { ScreenLoader } from './lazy-screen';
 import { resourceScreen, withStrings } from './with-strings';
 
@@ -69,6 +70,7 @@ export const builtScreens: Record<string, ScreenLoader> = {
   ...expenseScreens,
   ...missingMarksScreens,
   ...marksheetScreens,
+  ...subjectScreens,
 };
 
 export const plannedScreen: ScreenLoader = () => import('../features/planned/planned-screen');
