@@ -34,6 +34,7 @@ import { revenueRoutes } from './modules/revenues/index.js';
 import { settingsRoutes } from './modules/settings/index.js';
 import { staffRoutes } from './modules/staff/index.js';
 import { studentRoutes } from './modules/students/index.js';
+import { subjectRoutes } from './modules/subjects/index.js';
 import { userRoutes } from './modules/users/index.js';
 import { resourceRoutes } from './resources/engine.js';
 
@@ -104,6 +105,7 @@ export async function buildApp({ database, config, logger = false, mailer, extra
   setRoutes(ctx);
   competenceRoutes(ctx);
   marksRoutes(ctx);
+  subjectRoutes(ctx);
   extraRoutes?.(ctx);
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());

@@ -14,6 +14,7 @@ export * from './calls/revenues.js';
 export * from './calls/settings.js';
 export * from './calls/staff.js';
 export * from './calls/students.js';
+export * from './calls/subjects.js';
 export * from './calls/users.js';
 export * from './field-messages.js';
 export * from './messages.js';

@@ -7,6 +7,7 @@ import { marksScreens } from '../features/marks/screens';
 import { marksheetScreens } from '../features/marksheets/screens';
 import { missingMarksScreens } from '../features/missing-marks/screens';
 import { revenueScreens } from '../features/revenues/screens';
+import { subjectScreens } from '../features/subjects/screens';
 import type { ScreenLoader } from './lazy-screen';
 import { resourceScreen, withStrings } from './with-strings';
 
@@ -73,6 +74,7 @@ export const builtScreens: Record<string, ScreenLoader> = {
   ...marksheetScreens,
   ...examsSetupScreens,
   ...marksScreens,
+  ...subjectScreens,
 };
 
 export const plannedScreen: ScreenLoader = () => import('../features/planned/planned-screen');

@@ -1,0 +1,2 @@
+// The subjects area's public face: what the app may import.
+export { subjectRoutes } from './routes.js';
