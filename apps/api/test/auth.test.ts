@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.js';
 import { readConfig } from '../src/config.js';
 import { forgetCallers } from '../src/core/auth.js';
-import { authTokens } from '../src/db/schema.js';
+import { audits, authTokens } from '../src/db/schema.js';
 import { bearer, login, newSchool, type TestSchool, unique, useTestApp } from './support.js';
 
 /** A real SMTP server on loopback that keeps what it receives. */
@@ -592,6 +592,15 @@ describe('the lock screen, enforced by the server', () => {
     expect(right.statusCode).toBe(200);
     expect((await get(t.app, token)).statusCode).toBe(200);
     expect((await get(t.app, token, '/api/users')).statusCode).toBe(200);
+
+    // Each lock and the unlock that worked left an audit row naming the user; the wrong password none.
+    const trail = await t.database.db
+      .select({ action: audits.action, module: audits.module, entity: audits.entity, entityId: audits.entityId })
+      .from(audits)
+      .where(and(eq(audits.schoolId, school.schoolId), inArray(audits.action, ['lock', 'unlock'])))
+      .orderBy(audits.id);
+    const row = (action: string) => ({ action, module: 'auth', entity: 'users', entityId: String(school.adminId) });
+    expect(trail).toEqual([row('lock'), row('lock'), row('unlock')]);
   });
 
   it('a locked session can sign out', async () => {

@@ -399,6 +399,38 @@ describe('the desk’s checks: references, amounts far above the balance, Idempo
     expect(await receipts()).toBe(before + 2);
   });
 
+  it('amending a payment keeps the reference rules of recording one', async () => {
+    const receiptOf = async (id: number) =>
+      ((await school.api.post('/view_fees_payments', { id })).json().data as Json[])[0]!.receipt_no as number;
+    const slip = await desk(school, { student_id: student.id, amount: 1_000, mode_id: mobile, reference: 'AM-1' });
+    expect(slip.statusCode, slip.body).toBe(200);
+    const cashPaid = await desk(school, { student_id: student.id, amount: 1_000, mode_id: cash });
+    expect(cashPaid.statusCode, cashPaid.body).toBe(200);
+    const id = cashPaid.json().data as number;
+    const amend = (body: Json) => school.api.put(`/fees_payments/${id}`, { reason: 'Slip read wrongly', ...body });
+    // Into a mode that needs a reference, without one: refused on the reference field.
+    const noRef = await amend({ mode_id: mobile });
+    expect(noRef.statusCode, noRef.body).toBe(422);
+    expect(noRef.json().errors).toEqual({ reference: ['Enter the reference (bank slip or transaction id)'] });
+    // A reference already on another valid payment (case and spaces ignored): refused naming its receipt.
+    const taken = await amend({ mode_id: mobile, reference: ' am-1 ' });
+    expect(taken.statusCode, taken.body).toBe(202);
+    expect(taken.json().message).toBe(`Reference am-1 is already on receipt ${await receiptOf(slip.json().data)}.`);
+    const takenCash = await amend({ reference: 'AM-1' });
+    expect(takenCash.statusCode, takenCash.body).toBe(202);
+    // Nothing changed by the refusals.
+    const [unchanged] = (await school.api.post('/view_fees_payments', { id })).json().data as Json[];
+    expect(unchanged).toMatchObject({ mode_id: cash, reference: null });
+    // A free reference is taken; the payment's own reference is not another payment's.
+    const ok = await amend({ mode_id: mobile, reference: 'AM-2' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const own = await amend({ amount: 1_500, reference: 'am-2 ' });
+    expect(own.statusCode, own.body).toBe(200);
+    // Clearing the reference of a payment whose mode needs one is refused.
+    const cleared = await amend({ reference: '  ' });
+    expect(cleared.statusCode, cleared.body).toBe(422);
+  });
+
   it('old students’ receipts follow the same reference rules', async () => {
     const old = (
       await school.api.post('/old_students', { name: 'Mugisha Paul', debt: 120_000, year_left: 2024 })

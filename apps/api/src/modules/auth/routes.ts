@@ -1,6 +1,7 @@
 import * as calls from '@somero/contract';
 import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import {
+  type Caller,
   endOtherSessions,
   findCaller,
   forgetUser,
@@ -193,12 +194,22 @@ export function authRoutes({ serve, database, config, mailer }: ModuleContext) {
     return row.passwordHash;
   }
 
-  serve(calls.lock, async ({ caller }) => {
-    await setSessionLocked(db, caller, true);
+  /** Locks or unlocks the caller's session with its audit row, in one transaction. */
+  async function lockSession(scope: SchoolScope, caller: Caller, locked: boolean) {
+    await scope.transaction(async (s) => {
+      await setSessionLocked(s.db, caller, locked);
+      await s.audit({ action: locked ? 'lock' : 'unlock', module: 'auth', entity: 'users', entityId: caller.userId });
+    });
+    // Forgotten again once committed, so no request in between keeps the old state cached.
+    forgetUser(caller.userId);
+  }
+
+  serve(calls.lock, async ({ caller, scope }) => {
+    await lockSession(scope, caller, true);
     return { data: null };
   });
 
-  serve(calls.unlock, async ({ input, caller, req }) => {
+  serve(calls.unlock, async ({ input, caller, req, scope }) => {
     const keys = signInKeys(caller.username, req.ip);
     await refuseIfLocked(db, keys);
     if (!(await checkPassword(await passwordOf(caller.userId), input.password))) {
@@ -206,7 +217,7 @@ export function authRoutes({ serve, database, config, mailer }: ModuleContext) {
       throw new Refusal('Wrong password.');
     }
     await clearFailures(db, keys);
-    await setSessionLocked(db, caller, false);
+    await lockSession(scope, caller, false);
     return { data: null };
   });
 

@@ -4,7 +4,7 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import { today } from '../../core/dates.js';
 import { HttpError, Invalid, NeedsConfirmation, NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
-import type { Executor } from '../../db/open.js';
+import { type Executor, sqlRows } from '../../db/open.js';
 import { enrolledCurrentTerm } from '../enrolment/index.js';
 import { positionsOf } from './ledger.js';
 
@@ -226,8 +226,8 @@ async function insertPayments(
     ),
     f as (
       select x.*, s.status as student_status, m.name as mode_name, m.active as mode_active,
-        exists (select 1 from fees_payments k where k.school_id = ${schoolId}
-          and k.idempotency_key = x.idempotency_key) as key_taken,
+        coalesce((select true from fees_payments k where x.idempotency_key is not null and k.school_id = ${schoolId}
+          and k.idempotency_key = x.idempotency_key limit 1), false) as key_taken,
         coalesce(m.requires_reference and x.reference is null, false) as reference_missing,
         (select k.receipt_no from fees_payments k where x.unique_reference and x.reference is not null and k.school_id = ${schoolId}
           and k.status = 'valid' and k.reference is not null
@@ -239,8 +239,10 @@ async function insertPayments(
           order by o.receipt_no limit 1) as reference_old_receipt,
         coalesce(x.amount > x.ceiling, false) as over_ceiling
       from x
-      left join students s on s.school_id = ${schoolId} and s.id = x.student_id
-      left join payment_modes m on m.school_id = ${schoolId} and m.id = x.mode_id
+      left join lateral (select s.status from students s where s.school_id = ${schoolId} and s.id = x.student_id
+        limit 1) s on true
+      left join lateral (select m.name, m.active, m.requires_reference from payment_modes m
+        where m.school_id = ${schoolId} and m.id = x.mode_id limit 1) m on true
     ),
     ok as (
       select f.*, row_number() over (order by f.i) as k, count(*) over () as total
@@ -294,17 +296,37 @@ interface Ceiling {
 /**
  * The ceilings of some students of a school, from the ledger's own figures (`positionsOf`, as
  * `studentPosition` gives them, figures only): what each owes now, and what the current term charges
- * them (structure lines and additions). One set of queries for all of them.
+ * them (structure lines and additions). The current term, which of them are enrolled in it and their
+ * positions are read at once (one round trip for the batch); only students not yet enrolled in the
+ * current term are enrolled (`enrolledCurrentTerm`) and their positions read again, so a desk's
+ * statement does not wait for an enrolment write (and its commit) when there is nothing to enrol.
  */
 async function ceilingsOf(scope: SchoolScope, ids: number[]): Promise<Map<number, Ceiling>> {
-  const now = await enrolledCurrentTerm(scope, ids);
-  const positions = await positionsOf(scope, ids, { lines: false });
+  const idList = `{${ids.join(',')}}`;
+  const [[term], positions] = await Promise.all([
+    sqlRows<{ year: number | null; term: number | null; enrolled: number[] | null }>(
+      scope.db,
+      sql`select st.current_year as year, st.current_term as term,
+          array(select t.student_id from student_terms t where t.school_id = ${scope.schoolId}
+            and t.student_id = any(${idList}::int[]) and t.year = st.current_year and t.term = st.current_term) as enrolled
+        from schools sc left join school_settings st on st.school_id = sc.id where sc.id = ${scope.schoolId}`,
+    ),
+    positionsOf(scope, ids, { lines: false }),
+  ]);
+  const enrolled = new Set(term?.enrolled ?? []);
+  const missing = ids.filter((id) => !enrolled.has(id));
+  let now = term?.year != null && term.term != null ? { year: term.year, term: term.term } : undefined;
+  if (missing.length) {
+    now = await enrolledCurrentTerm(scope, missing, now);
+    for (const [id, position] of await positionsOf(scope, missing, { lines: false })) positions.set(id, position);
+  }
   const result = new Map<number, Ceiling>();
   for (const id of ids) {
     const position = positions.get(id);
-    if (!position) continue;
-    const term = position.terms.find((t) => t.year === now.year && t.term === now.term);
-    result.set(id, { balance: position.balance, termFees: term?.charged ?? 0 });
+    if (!position || !now) continue;
+    const current = now;
+    const t = position.terms.find((x) => x.year === current.year && x.term === current.term);
+    result.set(id, { balance: position.balance, termFees: t?.charged ?? 0 });
   }
   return result;
 }
@@ -350,50 +372,77 @@ function batched(db: Executor, payment: NewPayment, check: SchoolScope | null, u
   return result;
 }
 
+/**
+ * The next statement's payments, taken from the queue in order: one per Idempotency-Key and per reference
+ * (a repeat waits for the next statement and finds the key taken, or the reference on the first one's
+ * receipt), at most `batchSize`, and none of a student in `busy` (a statement in flight is changing
+ * their balance, so their ceiling is read after it).
+ */
+function take(q: Queue, busy: Set<number>): Waiting[] {
+  const keys = new Set<string>();
+  const batch: Waiting[] = [];
+  const later: Waiting[] = [];
+  for (const w of q.waiting) {
+    const { idempotencyKey, reference, studentId } = w.payment;
+    const own = [idempotencyKey && `key:${idempotencyKey}`, reference && `ref:${referenceKey(reference)}`];
+    if (batch.length >= batchSize || busy.has(studentId) || own.some((k) => k && keys.has(k))) later.push(w);
+    else {
+      for (const k of own) if (k) keys.add(k);
+      batch.push(w);
+    }
+  }
+  q.waiting = later;
+  return batch;
+}
+
+/** Reads the ceilings of a batch's payments not yet confirmed; those whose read failed are answered with the error and left out. */
+async function prepare(batch: Waiting[]): Promise<Waiting[]> {
+  const checked = batch.filter((w) => w.check);
+  if (!checked.length) return batch;
+  try {
+    const ids = [...new Set(checked.map((w) => w.payment.studentId))];
+    const found = await ceilingsOf(checked[0]!.check!, ids);
+    for (const w of checked) w.ceiling = found.get(w.payment.studentId) ?? null;
+    return batch;
+  } catch (error) {
+    for (const w of checked) w.failed(error);
+    return batch.filter((w) => !w.check);
+  }
+}
+
+/** Writes a batch in one statement and answers each payment; when it fails, each is tried on its own. */
+async function send(db: Executor, schoolId: number, batch: Waiting[]) {
+  const insert = (ws: Waiting[]) =>
+    insertPayments(
+      db,
+      schoolId,
+      ws.map((w) => w.payment),
+      ws.map((w) => ({ ceiling: ceilingOf(w.ceiling), uniqueReference: w.uniqueReference })),
+    );
+  try {
+    const recorded = await insert(batch);
+    for (const [i, w] of batch.entries()) w.done({ ...recorded[i]!, ceiling: w.ceiling });
+  } catch {
+    await Promise.all(batch.map((w) => insert([w]).then(([r]) => w.done({ ...r!, ceiling: w.ceiling }), w.failed)));
+  }
+}
+
+/**
+ * Runs a school's queue. While one statement is in flight, the next batch's ceilings are read (the ledger
+ * reads overlap the write instead of adding to it); a payment of a student in the statement in flight
+ * waits for the batch after, so every ceiling is read after that student's earlier payments are written.
+ */
 async function drain(db: Executor, schoolId: number, q: Queue) {
   q.running = true;
   try {
-    while (q.waiting.length) {
-      // One payment per Idempotency-Key, and per reference, in a statement: a repeat waits for the next
-      // statement and finds the key taken, or the reference on the first one's receipt.
-      const keys = new Set<string>();
-      let batch: Waiting[] = [];
-      const later: Waiting[] = [];
-      for (const w of q.waiting) {
-        const { idempotencyKey, reference } = w.payment;
-        const own = [idempotencyKey && `key:${idempotencyKey}`, reference && `ref:${referenceKey(reference)}`];
-        if (batch.length >= batchSize || own.some((k) => k && keys.has(k))) later.push(w);
-        else {
-          for (const k of own) if (k) keys.add(k);
-          batch.push(w);
-        }
-      }
-      q.waiting = later;
-      const checked = batch.filter((w) => w.check);
-      if (checked.length) {
-        try {
-          const ids = [...new Set(checked.map((w) => w.payment.studentId))];
-          const found = await ceilingsOf(checked[0]!.check!, ids);
-          for (const w of checked) w.ceiling = found.get(w.payment.studentId) ?? null;
-        } catch (error) {
-          for (const w of checked) w.failed(error);
-          batch = batch.filter((w) => !w.check);
-        }
-      }
+    let next: Promise<Waiting[]> | undefined;
+    while (next || q.waiting.length) {
+      const batch = await (next ?? prepare(take(q, new Set())));
+      next = undefined;
       if (!batch.length) continue;
-      const send = (ws: Waiting[]) =>
-        insertPayments(
-          db,
-          schoolId,
-          ws.map((w) => w.payment),
-          ws.map((w) => ({ ceiling: ceilingOf(w.ceiling), uniqueReference: w.uniqueReference })),
-        );
-      try {
-        const recorded = await send(batch);
-        for (const [i, w] of batch.entries()) w.done({ ...recorded[i]!, ceiling: w.ceiling });
-      } catch {
-        await Promise.all(batch.map((w) => send([w]).then(([r]) => w.done({ ...r!, ceiling: w.ceiling }), w.failed)));
-      }
+      const writing = send(db, schoolId, batch);
+      if (q.waiting.length) next = prepare(take(q, new Set(batch.map((w) => w.payment.studentId))));
+      await writing;
     }
   } finally {
     q.running = false;

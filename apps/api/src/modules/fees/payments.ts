@@ -7,6 +7,7 @@ import {
   feesReceipt,
   listFeesReceipts,
   messages,
+  paymentModes,
   searchFeesReceipt,
   studentPayments,
   viewFeesPayments,
@@ -22,7 +23,7 @@ import { amendmentRoutes } from './amendments.js';
 import { modeRoutes } from './modes.js';
 import { oldPaymentRoutes } from './old-payments.js';
 import { paymentRows, paymentSearch, paymentTotals, paymentWhere } from './payments-query.js';
-import { activeMode, checkAmountAndDate, recordFeesPayment } from './payments-verb.js';
+import { activeMode, checkAmountAndDate, checkReference, recordFeesPayment } from './payments-verb.js';
 import { balanceNow, feesReceiptPdf } from './receipt.js';
 
 export { type FeesPaymentInput, recordFeesPayment } from './payments-verb.js';
@@ -31,6 +32,16 @@ async function paymentRow(scope: SchoolScope, id: number) {
   const [row] = await paymentRows(scope, scope.mine(feesPayments, eq(feesPayments.id, id)));
   if (!row) throw new NotFound('payment');
   return row;
+}
+
+/** The reference rule of a payment's own mode (in use or not: a payment keeps the mode it was taken in). */
+async function modeOf(scope: SchoolScope, modeId: number) {
+  const [mode] = await scope.db
+    .select({ requiresReference: paymentModes.requiresReference })
+    .from(paymentModes)
+    .where(scope.mine(paymentModes, eq(paymentModes.id, modeId)));
+  if (!mode) throw new NotFound('payment mode');
+  return mode;
 }
 
 /** Locks a payment of this school for a change; 404 for another school's id, 409 once voided. */
@@ -65,13 +76,22 @@ export async function amendPayment(
     const before = await lockValid(tx, id);
     const values: Partial<typeof feesPayments.$inferInsert> = {};
     if (change.amount !== undefined && change.amount !== before.amount) values.amount = change.amount;
+    let newMode: Awaited<ReturnType<typeof activeMode>> | undefined;
     if (change.modeId !== undefined && change.modeId !== before.modeId) {
-      await activeMode(tx, change.modeId);
+      newMode = await activeMode(tx, change.modeId);
       values.modeId = change.modeId;
     }
     if (change.paidOn !== undefined && change.paidOn !== before.paidOn) values.paidOn = change.paidOn;
-    if (change.reference !== undefined && (change.reference ?? null) !== before.reference)
-      values.reference = change.reference ?? null;
+    // A reference is kept as the desk keeps it: trimmed, and none when blank.
+    const reference = change.reference === undefined ? undefined : change.reference?.trim() || null;
+    if (reference !== undefined && reference !== before.reference) values.reference = reference;
+    // The desk's reference rules when the mode or the reference changes: the payment's mode may need one,
+    // and one already on another valid payment of the school (fees or old student's) is refused.
+    if (values.modeId !== undefined || values.reference !== undefined) {
+      const mode = newMode ?? (await modeOf(tx, before.modeId));
+      const ref = values.reference !== undefined ? values.reference : before.reference;
+      await checkReference(tx, mode, ref, { feesPaymentId: id });
+    }
     if (change.payer !== undefined && (change.payer ?? null) !== before.payer) values.payer = change.payer ?? null;
     checkAmountAndDate(values.amount ?? before.amount, values.paidOn ?? before.paidOn);
     if (!Object.keys(values).length) throw new Refusal('Nothing to change: the payment already reads so.');

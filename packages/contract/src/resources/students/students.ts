@@ -47,6 +47,8 @@ export const students = schoolTable(
     uniqueIndex('students_payment_code').on(t.schoolId, t.paymentCode),
     index('students_school_class').on(t.schoolId, t.status, t.classId, t.streamId),
     index('students_school_name').on(t.schoolId, t.surname, t.otherNames),
+    // A class's register by name (the list's default): its first page reads 50 entries in order, not the class.
+    index('students_class_name').on(t.schoolId, t.status, t.classId, t.surname, t.otherNames, t.id),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "students_class_name" ON "students" USING btree ("school_id","status","class_id","surname","other_names","id");
