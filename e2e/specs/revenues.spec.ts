@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { localDate } from '../support/dates';
+import { kampalaDay, localDate } from '../support/dates';
 import { plain, ugx } from '../support/money';
 import { expectCategoriesAddUp, expectOneCategoryAsked, openStatement } from '../support/reports';
 import { admin, apiSignIn, bearer, collectPageErrors, getData, type Session, seedSession } from '../support/session';
@@ -15,7 +15,7 @@ test.beforeEach(async ({ context, request }) => {
 });
 
 const today = localDate(new Date());
-const tomorrow = localDate(new Date(Date.now() + 24 * 3600 * 1000));
+const tomorrow = kampalaDay(1);
 
 const category = unique('Uniform sales ');
 const source = unique('Sweater sales ');
