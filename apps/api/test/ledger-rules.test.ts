@@ -216,9 +216,9 @@ describe('matching the structure lines to the enrolment', () => {
       line(9, 2026, 2, UNIFORM, 1_000, { entrants: 'old' }),
     ],
   });
-  const p = both([2, 3, 4], r);
-
+  // Computed in each test, not while collecting them: a mutant that throws must fail a test, not the file.
   it('charges a new international boarder the lines for all, boarders, internationals and new entrants', () => {
+    const p = both([2, 3, 4], r);
     const amounts = (id: number, term: number) =>
       p
         .get(id)
@@ -240,6 +240,7 @@ describe('matching the structure lines to the enrolment', () => {
   });
 
   it('charges a national day student the lines for all, day scholars and nationals only', () => {
+    const p = both([2, 3, 4], r);
     expect(p.get(4)?.lines.map((l) => l.amount)).toEqual([400_000, 20_000, 7_000]);
     expect(p.get(4)?.balance).toBe(427_000);
   });
@@ -449,12 +450,33 @@ describe('bursaries', () => {
   });
 });
 
+describe('deductions', () => {
+  it('lists deductions in the order they were entered, each lowering the balance', () => {
+    const r = rows({
+      enrolments: [enrol(1, 2026, 1)],
+      structure: [line(1, 2026, 1, TUITION, 100_000)],
+      deductions: [
+        { id: 8, studentId: 1, year: 2026, term: 1, description: 'Staff child', amount: 30_000 },
+        { id: 3, studentId: 1, year: 2026, term: 1, description: 'Sibling discount', amount: 5_000 },
+      ],
+    });
+    const p = both([1], r).get(1);
+    expect(p?.lines.map((l) => [l.description, l.amount, l.balance])).toEqual([
+      ['Tuition', 100_000, 100_000],
+      ['Sibling discount', -5_000, 95_000],
+      ['Staff child', -30_000, 65_000],
+    ]);
+    expect(p?.terms[0]?.reduced).toBe(35_000);
+  });
+});
+
 describe('payments', () => {
   it('orders payments by receipt number, dates a reversal without a void date by the payment', () => {
     const r = rows({
       enrolments: [enrol(1, 2026, 1)],
       payments: [
-        payment(3, 1, 30, 20_000, { paidOn: '2026-03-01' }),
+        // A date read as text with its time still on.
+        payment(3, 1, 30, 20_000, { paidOn: '2026-03-01 10:15:00' }),
         payment(1, 1, 5, 70_000, { paidOn: '2026-02-20', status: 'voided', voidReason: null, voidedAt: null }),
         payment(2, 1, 17, 10_000, { paidOn: '2026-02-25', status: 'voided', voidReason: '' }),
       ],
