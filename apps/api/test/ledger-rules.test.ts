@@ -299,7 +299,13 @@ describe('terms, dates and students with little', () => {
       enrolments: [enrol(7, 2026, 1)],
       structure: [line(1, 2026, 1, TUITION, 300_000)],
       // A payment in term 2 (not enrolled yet) and an addition left from 2025 term 3.
-      payments: [payment(1, 7, 40, 100_000, { year: 2026, term: 2, paidOn: new Date('2026-06-01T00:00:00Z') })],
+      payments: [
+        payment(1, 7, 40, 100_000, {
+          year: 2026,
+          term: 2,
+          paidOn: new Date('2026-06-01T00:00:00Z') as unknown as string,
+        }),
+      ],
       additions: [
         { id: 1, studentId: 7, year: 2025, term: 3, description: 'Holiday lessons', amount: 25_000, categoryId: null },
       ],
