@@ -14,7 +14,8 @@ export default {
   concurrency: 1,
   checkers: [],
   mutate: [
-    'apps/api/src/modules/fees/ledger.ts',
+    // The fees ledger's rules (pure; positionsOf in ledger.ts only reads the rows they take).
+    'apps/api/src/modules/fees/ledger-rules.ts',
     'apps/api/src/modules/fees/payments-verb.ts',
     // The void and amend verbs (lockValid, amendPayment, voidPayment).
     'apps/api/src/modules/fees/payments.ts:36-122',
