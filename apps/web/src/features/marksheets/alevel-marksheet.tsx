@@ -2,7 +2,7 @@ import { alevelMarksheetView, exportAlevelMarksheet } from '@somero/contract';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/data-table';
 import type { CallOutput } from '../../lib/api';
-import { MarksheetHeader, SheetReadings, SheetState, useMarksheet } from './marksheet-parts';
+import { SheetPage, SheetReadings, useMarksheet } from './marksheet-parts';
 
 type Sheet = CallOutput<typeof alevelMarksheetView>;
 type Row = Sheet['students'][number];
@@ -10,7 +10,7 @@ type Row = Sheet['students'][number];
 /** /view/alevel/marksheet: each principal with its paper grades and tuple ("2-2-3 → A"), subsidiaries, points. */
 export default function AlevelMarksheetScreen() {
   const { t } = useTranslation('marksheets');
-  const { sheet, asked, bar } = useMarksheet(alevelMarksheetView, { curriculum: 'alevel' });
+  const marksheet = useMarksheet(alevelMarksheetView, { curriculum: 'alevel' });
   const columns = (s: Sheet): Column<Row>[] => [
     { key: 'admission_no', label: t('admissionNo') },
     { key: 'name', label: t('name') },
@@ -39,20 +39,13 @@ export default function AlevelMarksheetScreen() {
     ...(s.positions ? [{ key: 'position', label: t('position'), numeric: true }] : []),
   ];
   return (
-    <div data-screen-status="built">
-      <MarksheetHeader exportCall={exportAlevelMarksheet} asked={asked} />
-      {bar}
-      <SheetState sheet={sheet} asked={asked}>
-        {() => {
-          const s = sheet.data as Sheet;
-          return (
-            <>
-              <SheetReadings title={s.title} readings={s.readings} />
-              <DataTable columns={columns(s)} rows={s.students} empty={t('noStudents')} minWidth={1000} />
-            </>
-          );
-        }}
-      </SheetState>
-    </div>
+    <SheetPage<Sheet> exportCall={exportAlevelMarksheet} marksheet={marksheet}>
+      {(s) => (
+        <>
+          <SheetReadings title={s.title} readings={s.readings} />
+          <DataTable columns={columns(s)} rows={s.students} empty={t('noStudents')} minWidth={1000} />
+        </>
+      )}
+    </SheetPage>
   );
 }

@@ -2,7 +2,7 @@ import { alevelSubjectMarksheet, exportAlevelSubjectMarksheet } from '@somero/co
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/data-table';
 import type { CallOutput } from '../../lib/api';
-import { MarksheetHeader, markText, SheetReadings, SheetState, useMarksheet } from './marksheet-parts';
+import { markText, SheetPage, SheetReadings, useMarksheet } from './marksheet-parts';
 
 type Sheet = CallOutput<typeof alevelSubjectMarksheet>;
 type Row = Sheet['students'][number];
@@ -10,7 +10,7 @@ type Row = Sheet['students'][number];
 /** /alevel/subject/marksheet: one principal subject's papers for the class: set marks, grades, the principal. */
 export default function AlevelSubjectMarksheetScreen() {
   const { t } = useTranslation('marksheets');
-  const { sheet, asked, bar } = useMarksheet(alevelSubjectMarksheet, { curriculum: 'alevel', subjectLevel: 'alevel' });
+  const marksheet = useMarksheet(alevelSubjectMarksheet, { curriculum: 'alevel', subjectLevel: 'alevel' });
   const columns = (s: Sheet): Column<Row>[] => {
     const papers = s.subject.papers.length ? s.subject.papers : [{ id: 0, number: 1, name: '', considered: true }];
     return [
@@ -42,20 +42,13 @@ export default function AlevelSubjectMarksheetScreen() {
     ];
   };
   return (
-    <div data-screen-status="built">
-      <MarksheetHeader exportCall={exportAlevelSubjectMarksheet} asked={asked} />
-      {bar}
-      <SheetState sheet={sheet} asked={asked}>
-        {() => {
-          const s = sheet.data as Sheet;
-          return (
-            <>
-              <SheetReadings title={`${s.title} · ${s.subject.name}`} readings={s.readings} />
-              <DataTable columns={columns(s)} rows={s.students} empty={t('noStudents')} minWidth={900} />
-            </>
-          );
-        }}
-      </SheetState>
-    </div>
+    <SheetPage<Sheet> exportCall={exportAlevelSubjectMarksheet} marksheet={marksheet}>
+      {(s) => (
+        <>
+          <SheetReadings title={`${s.title} · ${s.subject.name}`} readings={s.readings} />
+          <DataTable columns={columns(s)} rows={s.students} empty={t('noStudents')} minWidth={900} />
+        </>
+      )}
+    </SheetPage>
   );
 }

@@ -193,3 +193,24 @@ export function SheetState({
 /** A mark as the sheet prints it: up to two decimals, blank when missing. */
 export const markText = (n: number | null | undefined) =>
   n === null || n === undefined ? '' : String(Math.round(n * 100) / 100);
+
+/** A marksheet screen: its header with the download, the filter bar, then the sheet (or why there is none). */
+export function SheetPage<S>({
+  exportCall,
+  marksheet: { sheet, asked, bar },
+  children,
+}: {
+  exportCall: Call;
+  marksheet: { sheet: Parameters<typeof SheetState>[0]['sheet']; asked: MarksheetFilter | null; bar: ReactNode };
+  children: (sheet: S) => ReactNode;
+}) {
+  return (
+    <div data-screen-status="built">
+      <MarksheetHeader exportCall={exportCall} asked={asked} />
+      {bar}
+      <SheetState sheet={sheet} asked={asked}>
+        {() => children(sheet.data as S)}
+      </SheetState>
+    </div>
+  );
+}

@@ -2,7 +2,7 @@ import { exportMarksheet, nlscMarksheet } from '@somero/contract';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/data-table';
 import type { CallOutput } from '../../lib/api';
-import { MarksheetHeader, markText, SheetReadings, SheetState, useMarksheet } from './marksheet-parts';
+import { markText, SheetPage, SheetReadings, useMarksheet } from './marksheet-parts';
 
 type Sheet = CallOutput<typeof nlscMarksheet>;
 type Row = Sheet['students'][number];
@@ -13,7 +13,7 @@ type Row = Sheet['students'][number];
  */
 export default function NlscMarksheetScreen() {
   const { t } = useTranslation('marksheets');
-  const { sheet, asked, bar } = useMarksheet(nlscMarksheet, { curriculum: 'new' });
+  const marksheet = useMarksheet(nlscMarksheet, { curriculum: 'new' });
   const columns = (s: Sheet): Column<Row>[] => [
     { key: 'admission_no', label: t('admissionNo') },
     { key: 'name', label: t('name') },
@@ -34,31 +34,24 @@ export default function NlscMarksheetScreen() {
     })),
   ];
   return (
-    <div data-screen-status="built">
-      <MarksheetHeader exportCall={exportMarksheet} asked={asked} />
-      {bar}
-      <SheetState sheet={sheet} asked={asked}>
-        {() => {
-          const s = sheet.data as Sheet;
-          return (
-            <>
-              <SheetReadings title={s.title} readings={[t('nlscKey'), ...s.readings]} />
-              <DataTable
-                columns={columns(s)}
-                rows={s.students}
-                empty={t('noStudents')}
-                totals={{
-                  name: t('classAverage'),
-                  ...Object.fromEntries(
-                    s.subjects.map((subject, i) => [`s${subject.id}`, markText(s.subject_averages[i])]),
-                  ),
-                }}
-                minWidth={300 + s.subjects.length * 90}
-              />
-            </>
-          );
-        }}
-      </SheetState>
-    </div>
+    <SheetPage<Sheet> exportCall={exportMarksheet} marksheet={marksheet}>
+      {(s) => (
+        <>
+          <SheetReadings title={s.title} readings={[t('nlscKey'), ...s.readings]} />
+          <DataTable
+            columns={columns(s)}
+            rows={s.students}
+            empty={t('noStudents')}
+            totals={{
+              name: t('classAverage'),
+              ...Object.fromEntries(
+                s.subjects.map((subject, i) => [`s${subject.id}`, markText(s.subject_averages[i])]),
+              ),
+            }}
+            minWidth={300 + s.subjects.length * 90}
+          />
+        </>
+      )}
+    </SheetPage>
   );
 }

@@ -2,7 +2,7 @@ import { exportMarksheet, nlscSubjectMarksheet } from '@somero/contract';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/data-table';
 import type { CallOutput } from '../../lib/api';
-import { MarksheetHeader, markText, SheetReadings, SheetState, useMarksheet } from './marksheet-parts';
+import { markText, SheetPage, SheetReadings, useMarksheet } from './marksheet-parts';
 
 type Sheet = CallOutput<typeof nlscSubjectMarksheet>;
 type Row = Sheet['students'][number];
@@ -10,7 +10,7 @@ type Row = Sheet['students'][number];
 /** /new/subjectmarksheet: one new-curriculum subject: each competence's AOI score, then CA, exam, total, grade. */
 export default function NlscSubjectMarksheetScreen() {
   const { t } = useTranslation('marksheets');
-  const { sheet, asked, bar } = useMarksheet(nlscSubjectMarksheet, { curriculum: 'new', subjectLevel: 'nlsc' });
+  const marksheet = useMarksheet(nlscSubjectMarksheet, { curriculum: 'new', subjectLevel: 'nlsc' });
   const columns = (s: Sheet): Column<Row>[] => [
     { key: 'admission_no', label: t('admissionNo') },
     { key: 'name', label: t('name') },
@@ -32,20 +32,13 @@ export default function NlscSubjectMarksheetScreen() {
     { key: 'grade', label: t('grade'), render: (r) => r.result?.grade ?? '' },
   ];
   return (
-    <div data-screen-status="built">
-      <MarksheetHeader exportCall={exportMarksheet} asked={asked} />
-      {bar}
-      <SheetState sheet={sheet} asked={asked}>
-        {() => {
-          const s = sheet.data as Sheet;
-          return (
-            <>
-              <SheetReadings title={`${s.title} · ${s.subject.name}`} readings={s.readings} />
-              <DataTable columns={columns(s)} rows={s.students} empty={t('noStudents')} minWidth={900} />
-            </>
-          );
-        }}
-      </SheetState>
-    </div>
+    <SheetPage<Sheet> exportCall={exportMarksheet} marksheet={marksheet}>
+      {(s) => (
+        <>
+          <SheetReadings title={`${s.title} · ${s.subject.name}`} readings={s.readings} />
+          <DataTable columns={columns(s)} rows={s.students} empty={t('noStudents')} minWidth={900} />
+        </>
+      )}
+    </SheetPage>
   );
 }

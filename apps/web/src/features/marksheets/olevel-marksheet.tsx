@@ -2,7 +2,7 @@ import { exportMarksheet, olevelMarksheet } from '@somero/contract';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/data-table';
 import type { CallOutput } from '../../lib/api';
-import { MarksheetHeader, markText, SheetReadings, SheetState, useMarksheet } from './marksheet-parts';
+import { markText, SheetPage, SheetReadings, useMarksheet } from './marksheet-parts';
 
 type Sheet = CallOutput<typeof olevelMarksheet>;
 type Row = Sheet['students'][number];
@@ -12,7 +12,7 @@ const divisionText = (d: number | null) => (d === null ? '' : d === 9 ? 'U' : St
 /** /new/marksheet: the old O-Level marksheet of a class, with aggregates, divisions and places. */
 export default function OlevelMarksheetScreen() {
   const { t } = useTranslation('marksheets');
-  const { sheet, asked, bar } = useMarksheet(olevelMarksheet, { curriculum: 'old' });
+  const marksheet = useMarksheet(olevelMarksheet, { curriculum: 'old' });
   const columns = (s: Sheet): Column<Row>[] => [
     { key: 'admission_no', label: t('admissionNo') },
     { key: 'name', label: t('name') },
@@ -31,31 +31,24 @@ export default function OlevelMarksheetScreen() {
     ...(s.positions ? [{ key: 'position', label: t('position'), numeric: true }] : []),
   ];
   return (
-    <div data-screen-status="built">
-      <MarksheetHeader exportCall={exportMarksheet} asked={asked} />
-      {bar}
-      <SheetState sheet={sheet} asked={asked}>
-        {() => {
-          const s = sheet.data as Sheet;
-          return (
-            <>
-              <SheetReadings title={s.title} readings={s.readings} />
-              <DataTable
-                columns={columns(s)}
-                rows={s.students}
-                empty={t('noStudents')}
-                totals={{
-                  name: t('classAverage'),
-                  ...Object.fromEntries(
-                    s.subjects.map((subject, i) => [`s${subject.id}`, markText(s.subject_averages[i])]),
-                  ),
-                }}
-                minWidth={400 + s.subjects.length * 80}
-              />
-            </>
-          );
-        }}
-      </SheetState>
-    </div>
+    <SheetPage<Sheet> exportCall={exportMarksheet} marksheet={marksheet}>
+      {(s) => (
+        <>
+          <SheetReadings title={s.title} readings={s.readings} />
+          <DataTable
+            columns={columns(s)}
+            rows={s.students}
+            empty={t('noStudents')}
+            totals={{
+              name: t('classAverage'),
+              ...Object.fromEntries(
+                s.subjects.map((subject, i) => [`s${subject.id}`, markText(s.subject_averages[i])]),
+              ),
+            }}
+            minWidth={400 + s.subjects.length * 80}
+          />
+        </>
+      )}
+    </SheetPage>
   );
 }
