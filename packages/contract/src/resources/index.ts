@@ -25,6 +25,7 @@ export * from './core/counters.js';
 export * from './core/files.js';
 export * from './exams/initials.js';
 export * from './exams/marks.js';
+export * from './exams/reports.js';
 export * from './expenses/expenses.js';
 export * from './fees/adjustments.js';
 export * from './fees/categories.js';

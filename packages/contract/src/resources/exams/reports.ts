@@ -1,0 +1,130 @@
+import { sql } from 'drizzle-orm';
+import { boolean, integer, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { schools, schoolTable, tenantColumns } from '../../resource.js';
+import { subjects } from '../academics/subjects.js';
+import { files } from '../core/files.js';
+import { students } from '../students/students.js';
+
+/** The report-card schemes a setting or a comment belongs to. */
+export const reportSchemes = [
+  { value: 'olevel', label: 'O Level' },
+  { value: 'alevel', label: 'A Level' },
+  { value: 'new', label: 'New curriculum' },
+] as const;
+export type ReportScheme = (typeof reportSchemes)[number]['value'];
+
+/**
+ * One row per school: how report cards print (`/report/setting`). No row: the defaults below.
+ * Which sets count and their weights are the considered sets; next term's dates are the term dates.
+ */
+export const reportSettings = schoolTable('report_settings', {
+  schoolId: integer('school_id')
+    .primaryKey()
+    .references(() => schools.id),
+  /** Class positions on the cards, per scheme (the new curriculum does not rank by default). */
+  positionsOlevel: boolean('positions_olevel').notNull().default(true),
+  positionsAlevel: boolean('positions_alevel').notNull().default(true),
+  positionsNew: boolean('positions_new').notNull().default(false),
+  /** Print next term's fees (the class's fees structure) and the student's balance. */
+  showNextTermFees: boolean('show_next_term_fees').notNull().default(true),
+  showBalance: boolean('show_balance').notNull().default(true),
+  /** Print the grading key under the results. */
+  showGradingKey: boolean('show_grading_key').notNull().default(true),
+  headTeacherSignatureFileId: integer('head_teacher_signature_file_id').references(() => files.id),
+  stampFileId: integer('stamp_file_id').references(() => files.id),
+  /** Withhold the card of a student owing more than `withholdAbove` (UGX) until fees are cleared. */
+  withholdWhenOwing: boolean('withhold_when_owing').notNull().default(false),
+  withholdAbove: integer('withhold_above').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * The school's comment bank (`/system/comments`): a range of a result (O Level: aggregate 8–72;
+ * A Level: points 0–20; new curriculum: average mark 0–100) suggests a comment for the class teacher
+ * or the head teacher, so 600 comments are not typed by hand.
+ */
+export const commentBank = schoolTable(
+  'comment_bank',
+  {
+    ...tenantColumns(),
+    scheme: text().notNull(),
+    /** 'class_teacher' or 'head_teacher'. */
+    author: text().notNull(),
+    fromValue: integer('from_value').notNull(),
+    toValue: integer('to_value').notNull(),
+    comment: text().notNull(),
+  },
+  (t) => [uniqueIndex('comment_bank_range').on(t.schoolId, t.scheme, t.author, t.fromValue, t.toValue)],
+);
+
+/** The class teacher's and the head teacher's comment on a student's report for a term. */
+export const reportComments = schoolTable(
+  'report_comments',
+  {
+    ...tenantColumns(),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id),
+    year: integer().notNull(),
+    term: integer().notNull(),
+    classTeacher: text('class_teacher'),
+    headTeacher: text('head_teacher'),
+  },
+  (t) => [uniqueIndex('report_comments_student_term').on(t.schoolId, t.studentId, t.year, t.term)],
+);
+
+/**
+ * A teacher's comment on a student for a term: the remark on a subject's row of the card (subject set),
+ * or, for the new curriculum, the remark on the competences, the generic skills and the values.
+ */
+export const studentComments = schoolTable(
+  'student_comments',
+  {
+    ...tenantColumns(),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id),
+    year: integer().notNull(),
+    term: integer().notNull(),
+    subjectId: integer('subject_id').references(() => subjects.id),
+    /** 'remark' (a subject's row), 'generic_skills', 'values' or 'conduct'. */
+    kind: text().notNull().default('remark'),
+    comment: text().notNull(),
+    enteredBy: integer('entered_by'),
+  },
+  (t) => [
+    uniqueIndex('student_comments_unique').on(
+      t.schoolId,
+      t.studentId,
+      t.year,
+      t.term,
+      sql`coalesce(${t.subjectId}, 0)`,
+      t.kind,
+    ),
+  ],
+);
+
+/**
+ * A new-curriculum learner's project for a term, assessed by UNEB's observation checklist: the number of
+ * indicators observed for each stage. It stands alone on the card, apart from the 20 % continuous
+ * assessment (DOMAIN §3.3); a learner without a project score gets no UCE certificate (§3.4).
+ */
+export const projects = schoolTable(
+  'projects',
+  {
+    ...tenantColumns(),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id),
+    year: integer().notNull(),
+    term: integer().notNull(),
+    title: text().notNull(),
+    planning: integer().notNull().default(0),
+    implementation: integer().notNull().default(0),
+    reporting: integer().notNull().default(0),
+    dissemination: integer().notNull().default(0),
+    remark: text(),
+    enteredBy: integer('entered_by'),
+  },
+  (t) => [uniqueIndex('projects_student_term').on(t.schoolId, t.studentId, t.year, t.term)],
+);
