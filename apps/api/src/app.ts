@@ -7,6 +7,7 @@ import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-z
 import type { Config } from './config.js';
 import { installCore } from './core/http.js';
 import { installFieldMessages, validatorCompiler } from './core/input.js';
+import { Jobs } from './core/jobs.js';
 import { createMailer, type Mailer } from './core/mail.js';
 import { installSecurityHeaders } from './core/security.js';
 import type { Database } from './db/open.js';
@@ -29,6 +30,7 @@ import {
   feesReportsRoutes,
   feesSetupRoutes,
 } from './modules/fees/index.js';
+import { jobRoutes } from './modules/jobs/index.js';
 import type { ModuleContext } from './modules/module.js';
 import { revenueRoutes } from './modules/revenues/index.js';
 import { settingsRoutes } from './modules/settings/index.js';
@@ -49,6 +51,13 @@ export interface AppOptions {
 
 /** Builds the server: plugins → core (auth, guard, replies) → area routes → the web app. */
 export type App = FastifyInstance;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The job queue: the server starts its workers (`app.jobs.run()`) to resume queued work. */
+    jobs: Jobs;
+  }
+}
 
 export async function buildApp({ database, config, logger = false, mailer, extraRoutes }: AppOptions): Promise<App> {
   const app = Fastify({
@@ -76,6 +85,9 @@ export async function buildApp({ database, config, logger = false, mailer, extra
   });
 
   const { serve } = installCore(app, database, config);
+  const jobs = new Jobs(database, config.jobsQueue, app.log);
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', () => jobs.stop());
   const ctx: ModuleContext = {
     app,
     serve,
@@ -83,6 +95,7 @@ export async function buildApp({ database, config, logger = false, mailer, extra
     config,
     mailer: mailer ?? createMailer(config.smtpUrl, config.mailFrom, app.log),
     feesBalances,
+    jobs,
   };
 
   const { refuseTakenLogin } = authRoutes(ctx);
@@ -106,6 +119,7 @@ export async function buildApp({ database, config, logger = false, mailer, extra
   competenceRoutes(ctx);
   marksRoutes(ctx);
   subjectRoutes(ctx);
+  jobRoutes(ctx);
   extraRoutes?.(ctx);
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());

@@ -35,6 +35,8 @@ export interface Config {
    * must not be able to make the server fetch an address of its choice.
    */
   schoolpayUrl: string;
+  /** Prefix of the job queue's names (JOBS_QUEUE): two servers on one database must not take each other's work. */
+  jobsQueue: string;
 }
 
 /** SchoolPay's API base address. */
@@ -69,6 +71,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     onlineSyncMinutes: Number(env.ONLINE_SYNC_MINUTES ?? 60),
     schoolpayUrl: (env.SCHOOLPAY_URL || schoolpayDefaultUrl).replace(/\/+$/, ''),
+    jobsQueue: env.JOBS_QUEUE || 'somero',
     trustProxy: proxyTrust(env.TRUST_PROXY),
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')

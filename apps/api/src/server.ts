@@ -37,6 +37,8 @@ if (database.kind === 'pglite') {
 }
 
 await app.listen({ port: config.port, host: config.host });
+// Work queued before a restart goes on (report cards being printed, messages being sent).
+await app.jobs.run().catch((error: unknown) => app.log.error({ err: error }, 'The job queue did not start'));
 const ms = Math.round(performance.now() - started);
 console.log(`Somero is ready on http://localhost:${config.port} (${database.kind}, ready in ${ms} ms)`);
 

@@ -1,5 +1,5 @@
 import * as contract from '@somero/contract';
-import { type Resource, resources } from '@somero/contract';
+import { jobs, type Resource, resources } from '@somero/contract';
 import { getTableColumns, getTableName, is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import sharp from 'sharp';
@@ -183,6 +183,8 @@ describe('another school’s ids', () => {
       .png()
       .toBuffer();
     await ok(api.post('/school_logo', { filename: 'logo.png', data: png.toString('base64') }));
+    // A job B's administrator started (printing), with the document it made.
+    await t.database.db.insert(jobs).values({ schoolId: b.schoolId, kind: 'print', title: marker, status: 'done' });
     before = await rowsOf(b.schoolId);
     for (const table of schoolTables) ids.set(getTableName(table), await idIn(getTableName(table)));
   }, 300_000);

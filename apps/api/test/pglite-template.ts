@@ -6,8 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import type { Database, Db } from '../src/db/open.js';
-import * as schema from '../src/db/schema.js';
+import { type Database, embeddedDatabase } from '../src/db/open.js';
 
 /**
  * An in-memory PGlite for one test file, loaded from a migrated copy kept in the temporary folder.
@@ -49,12 +48,7 @@ async function migratedCopy(): Promise<Blob> {
 export async function openTemplateDatabase(): Promise<Database> {
   template ??= migratedCopy();
   const client = await PGlite.create({ loadDataDir: await template });
-  const db = drizzle({ client, schema }) as unknown as Db;
-  await migrate(db as never, { migrationsFolder });
-  return {
-    db,
-    kind: 'pglite',
-    raw: async (text, params) => (await client.query(text, params as unknown[])).rows,
-    close: () => client.close(),
-  };
+  const database = embeddedDatabase(client, () => client.close());
+  await migrate(database.db as never, { migrationsFolder });
+  return database;
 }

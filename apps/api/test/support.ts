@@ -28,6 +28,8 @@ export async function startTestApp(
   const config = {
     ...readConfig({ ...(typeof env === 'function' ? env() : env) }),
     databaseUrl: process.env.TEST_DATABASE_URL,
+    // Test files share one PostgreSQL database: each app takes only its own queued work.
+    jobsQueue: unique('test'),
   };
   const app = await buildApp({ database, config, ...appOptions });
   return { app, database, config };

@@ -27,6 +27,11 @@ export interface Database {
   kind: 'postgres' | 'pglite';
   /** One plain driver query, with no ORM in between (used by the benchmark's baseline route). */
   raw(sql: string, params?: unknown[]): Promise<unknown[]>;
+  /**
+   * The job queue's way in (pg-boss's `db` option): a statement with parameters, or several statements
+   * in one text without (its schema migrations), on the same pool or embedded database as the app.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -46,6 +51,11 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       db,
       kind: 'postgres',
       raw: async (text, params) => (await pool.query(text, params as unknown[])).rows,
+      executeSql: async (text, values) => {
+        // Several statements in one text come back as one result each: the last one answers.
+        const result = (await pool.query(text, values?.length ? values : undefined)) as unknown;
+        return Array.isArray(result) ? result[result.length - 1] : (result as { rows: unknown[] });
+      },
       close: () => pool.end(),
     };
   }
@@ -55,23 +65,33 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   try {
     client = await PGlite.create(onDisk ? opts.dataDir : undefined);
     const opened = client;
-    const db = drizzlePglite({ client, schema }) as unknown as Db;
-    await migratePglite(db as never, { migrationsFolder });
-    return {
-      db,
-      kind: 'pglite',
-      raw: async (text, params) => (await opened.query(text, params as unknown[])).rows,
-      close: async () => {
-        try {
-          await opened.close();
-        } finally {
-          unlock();
-        }
-      },
-    };
+    const database = embeddedDatabase(opened, async () => {
+      try {
+        await opened.close();
+      } finally {
+        unlock();
+      }
+    });
+    await migratePglite(database.db as never, { migrationsFolder });
+    return database;
   } catch (error) {
     await client?.close().catch(() => {});
     unlock();
     throw error;
   }
+}
+
+/** The app's way into an embedded database (PGlite): the ORM, plain queries and the job queue's door. */
+export function embeddedDatabase(client: PGlite, close: () => Promise<void>): Database {
+  return {
+    db: drizzlePglite({ client, schema }) as unknown as Db,
+    kind: 'pglite',
+    raw: async (text, params) => (await client.query(text, params as unknown[])).rows,
+    executeSql: async (text, values) => {
+      if (values?.length) return client.query(text, values);
+      const results = await client.exec(text);
+      return results[results.length - 1] ?? { rows: [] };
+    },
+    close,
+  };
 }

@@ -23,6 +23,7 @@ export * from './academics/exam-sets.js';
 export * from './academics/subjects.js';
 export * from './core/counters.js';
 export * from './core/files.js';
+export * from './core/jobs.js';
 export * from './exams/initials.js';
 export * from './exams/marks.js';
 export * from './exams/reports.js';

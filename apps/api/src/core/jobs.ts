@@ -1,0 +1,157 @@
+import { jobs } from '@somero/contract';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/open.js';
+import { saveFile } from './files.js';
+import { type Actor, SchoolScope } from './scope.js';
+
+/** What a job's work gets: the school and the user who started it, its data, and a way to show progress. */
+export interface JobContext<D> {
+  scope: SchoolScope;
+  data: D;
+  /** The figures the screen shows ("120 of 600 cards"); written as the work goes. */
+  progress(done: number, total?: number, failed?: number): Promise<void>;
+}
+
+/** What finished work leaves: a document to open, and a sentence for the screen. */
+export interface JobOutcome {
+  file?: { bytes: Uint8Array; mime: string; name: string };
+  message?: string;
+}
+
+export type JobHandler<D> = (ctx: JobContext<D>) => Promise<JobOutcome | undefined>;
+
+interface QueuedWork {
+  jobId: number;
+  schoolId: number;
+  actor: Actor;
+  data: unknown;
+}
+
+/** A failed attempt is tried again (twice unless the kind says), 10 s then 20 s later; a dead worker's job expires and is retried. */
+const sendOptions = { retryDelay: 10, retryBackoff: true, expireInSeconds: 30 * 60 } as const;
+
+/**
+ * Long work off the request path: a queue kept in the database (pg-boss, in its own schema), on
+ * PostgreSQL and on the embedded database alike, so queued work survives a restart and is retried. The
+ * request answers at once with the job's id; the screen polls `GET jobs/{id}` for the progress.
+ */
+export class Jobs {
+  private readonly handlers = new Map<string, { handler: JobHandler<never>; retryLimit: number }>();
+  private running?: Promise<PgBoss>;
+
+  /** `queue` prefixes the queue names: the tests of different files share one PostgreSQL database. */
+  constructor(
+    private readonly database: Database,
+    private readonly queue: string,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** An area declares the work of one kind of job (at start-up, before any is queued). */
+  define<D>(kind: string, handler: JobHandler<D>, options: { retryLimit?: number } = {}): void {
+    this.handlers.set(kind, { handler: handler as JobHandler<never>, retryLimit: options.retryLimit ?? 2 });
+  }
+
+  /** Queues work for the caller's school and answers the job's id at once (the row the screen follows). */
+  async start<D>(scope: SchoolScope, kind: string, title: string, data: D): Promise<number> {
+    const defined = this.handlers.get(kind);
+    if (!defined) throw new Error(`No job of kind ${kind} is defined`);
+    const job = await scope.transaction(async (tx) => {
+      const [row] = await tx.db
+        .insert(jobs)
+        .values({ schoolId: tx.schoolId, kind, title, createdBy: scope.actor.userId })
+        .returning();
+      await tx.audit({ action: 'create', module: 'jobs', entity: 'jobs', entityId: row.id, after: { kind, title } });
+      return row;
+    });
+    const boss = await this.run();
+    const work: QueuedWork = { jobId: job.id, schoolId: scope.schoolId, actor: scope.actor, data };
+    await boss.send(this.queueName(kind), work as object, { ...sendOptions, retryLimit: defined.retryLimit });
+    return job.id;
+  }
+
+  /** Starts the queue and its workers (once); the server calls it at start-up to resume queued work. */
+  run(): Promise<PgBoss> {
+    this.running ??= this.open().catch((error) => {
+      this.running = undefined;
+      throw error;
+    });
+    return this.running;
+  }
+
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    const boss = await this.running.catch(() => undefined);
+    this.running = undefined;
+    await boss?.stop({ graceful: false, wait: true, close: false });
+  }
+
+  private queueName(kind: string) {
+    return `${this.queue}.${kind}`;
+  }
+
+  private async open(): Promise<PgBoss> {
+    const boss = new PgBoss({
+      db: { executeSql: (text, values) => this.database.executeSql(text, values) },
+      schema: 'pgboss',
+      // No cron schedules; the embedded database answers one statement at a time: light upkeep.
+      schedule: false,
+      maintenanceIntervalSeconds: 300,
+    });
+    boss.on('error', (error) => this.log.error({ err: error }, 'Job queue error'));
+    await boss.start();
+    for (const kind of this.handlers.keys()) {
+      const name = this.queueName(kind);
+      await boss.createQueue(name);
+      await boss.work<QueuedWork>(name, { includeMetadata: true, pollingIntervalSeconds: 0.5 }, async ([job]) =>
+        this.perform(kind, job),
+      );
+    }
+    return boss;
+  }
+
+  private async perform(kind: string, job: PgBoss.JobWithMetadata<QueuedWork>): Promise<void> {
+    const { jobId, schoolId, actor, data } = job.data;
+    const scope = new SchoolScope(this.database.db, schoolId, actor);
+    const mine = and(eq(jobs.schoolId, schoolId), eq(jobs.id, jobId));
+    const set = (values: Partial<typeof jobs.$inferInsert>) =>
+      this.database.db
+        .update(jobs)
+        .set({ ...values, updatedAt: new Date() })
+        .where(mine);
+    const handler = this.handlers.get(kind)?.handler as JobHandler<unknown>;
+    await set({ status: 'running', message: job.retryCount > 0 ? 'Trying again after an error' : null });
+    try {
+      const outcome = await handler({
+        scope,
+        data,
+        progress: (done, total, failed) =>
+          set({ done, ...(total === undefined ? {} : { total }), failed }).then(() => {}),
+      });
+      const fileId = outcome?.file
+        ? await saveFile(scope, 'job_result', { bytes: outcome.file.bytes, mime: outcome.file.mime })
+        : null;
+      await set({
+        status: 'done',
+        message: outcome?.message ?? null,
+        resultFileId: fileId,
+        resultName: outcome?.file?.name ?? null,
+        finishedAt: new Date(),
+      });
+    } catch (error) {
+      this.log.error({ err: error, jobId, schoolId, kind }, 'Job failed');
+      const last = job.retryCount >= job.retryLimit;
+      await set(
+        last
+          ? {
+              status: 'failed',
+              message: 'It stopped with an error. Start it again; if it fails again, tell us.',
+              finishedAt: new Date(),
+            }
+          : { status: 'queued', message: 'It stopped with an error; it will be tried again in a moment.' },
+      );
+      throw error;
+    }
+  }
+}
