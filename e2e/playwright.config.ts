@@ -5,8 +5,25 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-// E2E_PORT lets two runs share a machine (helpers working in parallel).
+// E2E_PORT lets two runs share a machine (helpers working in parallel); a run uses it and the next port.
 const port = Number(process.env.E2E_PORT ?? 8099);
+
+/**
+ * Two servers, each on its own fresh demo database, each serving one half of the spec files with one
+ * worker: the halves run side by side (the suite took 12 minutes in one line) and never share data.
+ * The specs that need the fake SchoolPay provider (it listens on E2E_PORT + 1000) are on the first.
+ */
+const firstHalf = [
+  'fees-desk',
+  'fees-reports',
+  'fees-setup',
+  'expenses',
+  'student-tools',
+  'staff',
+  'imports',
+  'exams-setup',
+  'bundle',
+].map((name) => `**/${name}.spec.ts`);
 
 // A fresh embedded database and a private build of the web app per run, so a build in the working tree
 // during the run cannot swap the chunks under the server. Workers inherit the variable; only the
@@ -21,13 +38,12 @@ const runDir = process.env.SOMERO_E2E_DIR;
 export default defineConfig({
   testDir: './specs',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    baseURL: `http://localhost:${port}`,
     browserName: 'chromium',
     headless: true,
     viewport: { width: 1366, height: 800 },
@@ -44,23 +60,31 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // Build the web app, then the API serves it and seeds the demo school (admin / demo-admin-pass).
-    command: `npm run build --workspace=@somero/web -- --outDir ${runDir}/web && npx tsx apps/api/src/server.ts`,
+  projects: [
+    { name: 'first', testMatch: firstHalf, workers: 1, use: { baseURL: `http://localhost:${port}` } },
+    { name: 'second', testIgnore: firstHalf, workers: 1, use: { baseURL: `http://localhost:${port + 1}` } },
+  ],
+  // The first builds the web app once (then marks it built); the second waits for the mark. Each serves
+  // the build and seeds its own demo school (admin / demo-admin-pass).
+  webServer: [0, 1].map((half) => ({
+    command:
+      half === 0
+        ? `npm run build --workspace=@somero/web -- --outDir ${runDir}/web && touch ${runDir}/built && npx tsx apps/api/src/server.ts`
+        : `until [ -f ${runDir}/built ]; do sleep 1; done; npx tsx apps/api/src/server.ts`,
     cwd: repoRoot,
     env: {
-      PORT: String(port),
-      DATA_DIR: `${runDir}/data`,
+      PORT: String(port + half),
+      DATA_DIR: `${runDir}/data${half}`,
       WEB_DIST: `${runDir}/web`,
       DEMO_ADMIN_PASSWORD: 'demo-admin-pass',
       LOG_LEVEL: 'warn',
       // The provider's address is the server's setting: specs that need a provider listen here.
-      SCHOOLPAY_URL: `http://127.0.0.1:${port + 1000}`,
+      SCHOOLPAY_URL: `http://127.0.0.1:${port + 1000 + half}`,
     },
-    url: `http://localhost:${port}/login`,
-    timeout: 180_000,
+    url: `http://localhost:${port + half}/login`,
+    timeout: 240_000,
     reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  })),
 });
