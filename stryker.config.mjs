@@ -16,9 +16,9 @@ export default {
   mutate: [
     // The fees ledger's rules (pure; positionsOf in ledger.ts only reads the rows they take).
     'apps/api/src/modules/fees/ledger-rules.ts',
-    'apps/api/src/modules/fees/payments-verb.ts',
-    // The void and amend verbs (lockValid, amendPayment, voidPayment).
-    'apps/api/src/modules/fees/payments.ts:36-122',
+    // The payment verbs' rules (pure: amount and date, a repeated key, batching, refusals, amendments);
+    // payments-verb.ts and payments.ts are the reads and writes around them.
+    'apps/api/src/modules/fees/payment-rules.ts',
     'apps/api/src/core/scope.ts',
     // The resource engine's guard: the generic calls each declared entity is served with, and their access.
     'apps/api/src/resources/engine.ts:141-245',

@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: process.env.MUTATION_TESTS?.split(',') ?? [
       'apps/api/test/ledger-rules.test.ts',
+      'apps/api/test/payment-rules.test.ts',
       'apps/api/test/fees-rules.test.ts',
       'apps/api/test/fees-ledger.test.ts',
       'apps/api/test/fees-payments.test.ts',

@@ -89,6 +89,45 @@ describe('amending an old student’s payment', () => {
     ).toHaveLength(2);
   });
 
+  it('keeps the desk’s reference rules: a mode that needs one, and one already on another receipt', async () => {
+    const other = await school.api.post('/old_payments', {
+      old_student_id: payment.old_student_id,
+      amount: 10_000,
+      mode_id: cash,
+      paid_on: '2026-03-11',
+      reference: 'SLIP-2',
+    });
+    expect(other.statusCode, other.body).toBe(200);
+    const taken = await school.api.put(`/old_payments/${payment.id}`, {
+      reference: 'slip-2 ',
+      reason: 'Typed wrongly',
+    });
+    expect(taken.statusCode).toBe(202);
+    expect(taken.json().message).toBe(
+      `Reference slip-2 is already on old students' receipt ${other.json().data.receipt_no}.`,
+    );
+    const momo = await school.api.post('/payment_options', {
+      name: 'MTN Mobile Money',
+      kind: 'mobile_money',
+      opening_balance: 0,
+      opening_on: '2026-01-01',
+      active: true,
+      requires_reference: true,
+    });
+    expect(momo.statusCode, momo.body).toBe(200);
+    const bare = await school.api.put(`/old_payments/${payment.id}`, {
+      mode_id: momo.json().data.id,
+      reference: ' ',
+      reason: 'Paid by phone',
+    });
+    expect(bare.statusCode).toBe(422);
+    expect(bare.json().errors).toEqual({ reference: ['Enter the reference (bank slip or transaction id)'] });
+    // Neither refusal left an amendment.
+    expect(
+      await t.database.db.select().from(oldPaymentAmendments).where(eq(oldPaymentAmendments.paymentId, payment.id)),
+    ).toHaveLength(2);
+  });
+
   it('leaves a voided payment unchanged and unamended', async () => {
     const voided = await school.api.post('/delete_old_payment', { id: payment.id, reason: 'Cheque bounced' });
     expect(voided.statusCode, voided.body).toBe(200);

@@ -13,13 +13,14 @@ import {
 import { count, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
 import { nextNumber } from '../../core/counters.js';
 import { today } from '../../core/dates.js';
-import { Conflict, NotFound, Refusal } from '../../core/errors.js';
+import { NotFound } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { receiptPdf } from '../../documents/receipt.js';
 import type { ModuleContext } from '../module.js';
 import { schoolDetailsOf, schoolForDocuments } from '../settings/index.js';
 import { likeTerm } from '../students/index.js';
-import { activeMode, checkAmountAndDate, checkReference } from './payments-verb.js';
+import { amendedValues, refuseIfVoid } from './payment-rules.js';
+import { activeMode, checkAmountAndDate, checkReference, modeRule } from './payments-verb.js';
 
 async function oldPaymentRows(scope: SchoolScope, where: SQL, page?: { limit: number; offset: number }) {
   let q = scope.db
@@ -68,7 +69,7 @@ async function lockValid(scope: SchoolScope, id: number) {
     .where(scope.mine(oldPayments, eq(oldPayments.id, id)))
     .for('update');
   if (!row) throw new NotFound('payment');
-  if (row.status === 'void') throw new Conflict(`Receipt ${row.receiptNo} is void and cannot be changed.`);
+  refuseIfVoid(row);
   return row;
 }
 
@@ -105,19 +106,28 @@ export function oldPaymentRoutes({ serve }: ModuleContext) {
   serve(amendOldPayment, async ({ id, input, scope }) => {
     await scope.transaction(async (tx) => {
       const before = await lockValid(tx, id);
-      // Only what really changes; the amendment row keeps what it was (as PUT fees_payments/{id} does).
-      const values: Partial<typeof oldPayments.$inferInsert> = {};
-      if (input.amount !== undefined && input.amount !== before.amount) values.amount = input.amount;
-      if (input.mode_id !== undefined && input.mode_id !== before.modeId) {
-        await activeMode(tx, input.mode_id);
-        values.modeId = input.mode_id;
+      // Only what really changes, by the rules of PUT fees_payments/{id}; the amendment row keeps what it was.
+      const {
+        values,
+        checkReference: again,
+        reference,
+      } = amendedValues(
+        before,
+        {
+          amount: input.amount,
+          modeId: input.mode_id,
+          paidOn: input.paid_on,
+          reference: input.reference,
+          payer: input.payer,
+        },
+        today(),
+      );
+      // The desk's reference rules when the mode or the reference changes.
+      if (again) {
+        const mode =
+          values.modeId !== undefined ? await activeMode(tx, values.modeId) : await modeRule(tx, before.modeId);
+        await checkReference(tx, mode, reference, { oldPaymentId: id });
       }
-      if (input.paid_on !== undefined && input.paid_on !== before.paidOn) values.paidOn = input.paid_on;
-      if (input.reference !== undefined && (input.reference ?? null) !== before.reference)
-        values.reference = input.reference ?? null;
-      if (input.payer !== undefined && (input.payer ?? null) !== before.payer) values.payer = input.payer ?? null;
-      checkAmountAndDate(values.amount ?? before.amount, values.paidOn ?? before.paidOn);
-      if (!Object.keys(values).length) throw new Refusal('Nothing to change: the payment already reads so.');
       const [after] = await tx.db
         .update(oldPayments)
         .set({ ...values, updatedAt: new Date() })

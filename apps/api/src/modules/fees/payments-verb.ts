@@ -2,11 +2,22 @@ import { feesPayments, oldPayments, paymentModes } from '@somero/contract';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { today } from '../../core/dates.js';
-import { HttpError, Invalid, NeedsConfirmation, NotFound, Refusal } from '../../core/errors.js';
+import { Invalid, NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { type Executor, sqlRows } from '../../db/open.js';
 import { enrolledCurrentTerm } from '../enrolment/index.js';
 import { positionsOf } from './ledger.js';
+import {
+  alreadyOn,
+  amountAndDateRule,
+  type Ceiling,
+  ceilingOf,
+  nextBatch,
+  referenceKey,
+  referenceRequired,
+  refusalOf,
+  repeatOf,
+} from './payment-rules.js';
 
 export type FeesPayment = typeof feesPayments.$inferSelect;
 
@@ -32,12 +43,6 @@ export interface FeesPaymentInput {
   online?: boolean;
 }
 
-/** The words of the rules the desk and old students' receipts share. */
-export const referenceRequired = 'Enter the reference (bank slip or transaction id)';
-export const keyReused = 'This key was used for another payment';
-const shillings = (n: number) => `UGX ${n.toLocaleString('en-US')}`;
-/** A reference as references are compared: case and spaces ignored (the SQL below does the same). */
-const referenceKey = (reference: string) => reference.toLowerCase().replaceAll(' ', '');
 const referenceSql = (column: string) => sql.raw(`lower(replace(${column}, ' ', ''))`);
 
 /** The database error behind a drizzle error (drizzle may wrap the driver's error in `cause`). */
@@ -47,12 +52,9 @@ export function dbError(error: unknown): { code?: string; constraint?: string } 
   return e?.cause ?? e ?? {};
 }
 
-/** Amount and date rules every payment (fees or old student) follows. */
+/** Amount and date rules every payment (fees or old student) follows, against today in Kampala. */
 export function checkAmountAndDate(amount: number, paidOn: string) {
-  if (!Number.isInteger(amount) || amount <= 0) {
-    throw new Refusal('Enter an amount above zero, in whole shillings.');
-  }
-  if (paidOn > today()) throw new Refusal('The payment date cannot be in the future.');
+  amountAndDateRule(amount, paidOn, today());
 }
 
 /** Is this mode of the school in use? Answers its row; 404 for another school's id, 202 when switched off. */
@@ -68,6 +70,16 @@ export async function activeMode(scope: SchoolScope, modeId: number) {
     .where(scope.mine(paymentModes, eq(paymentModes.id, modeId)));
   if (!mode) throw new NotFound('payment mode');
   if (!mode.active) throw new Refusal(`${mode.name} is no longer in use as a payment mode.`);
+  return mode;
+}
+
+/** The reference rule of a payment's own mode (in use or not: a payment keeps the mode it was taken in). */
+export async function modeRule(scope: SchoolScope, modeId: number) {
+  const [mode] = await scope.db
+    .select({ requiresReference: paymentModes.requiresReference })
+    .from(paymentModes)
+    .where(scope.mine(paymentModes, eq(paymentModes.id, modeId)));
+  if (!mode) throw new NotFound('payment mode');
   return mode;
 }
 
@@ -120,9 +132,6 @@ export async function checkReference(
   if (fees) throw new Refusal(alreadyOn(reference, fees.receiptNo, false));
   if (old) throw new Refusal(alreadyOn(reference, old.receiptNo, true));
 }
-
-const alreadyOn = (reference: string, receiptNo: number, old: boolean) =>
-  `Reference ${reference} is already on ${old ? "old students' receipt" : 'receipt'} ${receiptNo}.`;
 
 async function byKey(scope: SchoolScope, key: string): Promise<FeesPayment | undefined> {
   const [row] = await scope.db
@@ -287,12 +296,6 @@ async function insertPayments(
   return reply.rows;
 }
 
-/** What a payment may come to before the desk must confirm it: the balance plus the current term's fees. */
-interface Ceiling {
-  balance: number;
-  termFees: number;
-}
-
 /**
  * The ceilings of some students of a school, from the ledger's own figures (`positionsOf`, as
  * `studentPosition` gives them, figures only): what each owes now, and what the current term charges
@@ -330,8 +333,6 @@ async function ceilingsOf(scope: SchoolScope, ids: number[]): Promise<Map<number
   }
   return result;
 }
-
-const ceilingOf = (c: Ceiling | null | undefined) => (c ? c.balance + c.termFees : null);
 
 /** One payment waiting for a statement; `check`: the scope to read its ceiling with (none once confirmed). */
 interface Waiting {
@@ -372,25 +373,9 @@ function batched(db: Executor, payment: NewPayment, check: SchoolScope | null, u
   return result;
 }
 
-/**
- * The next statement's payments, taken from the queue in order: one per Idempotency-Key and per reference
- * (a repeat waits for the next statement and finds the key taken, or the reference on the first one's
- * receipt), at most `batchSize`, and none of a student in `busy` (a statement in flight is changing
- * their balance, so their ceiling is read after it).
- */
+/** The next statement's payments (`nextBatch`); the rest wait. */
 function take(q: Queue, busy: Set<number>): Waiting[] {
-  const keys = new Set<string>();
-  const batch: Waiting[] = [];
-  const later: Waiting[] = [];
-  for (const w of q.waiting) {
-    const { idempotencyKey, reference, studentId } = w.payment;
-    const own = [idempotencyKey && `key:${idempotencyKey}`, reference && `ref:${referenceKey(reference)}`];
-    if (batch.length >= batchSize || busy.has(studentId) || own.some((k) => k && keys.has(k))) later.push(w);
-    else {
-      for (const k of own) if (k) keys.add(k);
-      batch.push(w);
-    }
-  }
+  const { batch, later } = nextBatch(q.waiting, busy, batchSize);
   q.waiting = later;
   return batch;
 }
@@ -447,24 +432,6 @@ async function drain(db: Executor, schoolId: number, q: Queue) {
   } finally {
     q.running = false;
   }
-}
-
-/** Is this the payment the key was first used for? The date counts only when the repeat gives one. */
-function samePayment(first: FeesPayment, p: NewPayment, datedAgain: boolean) {
-  return (
-    first.studentId === p.studentId &&
-    first.amount === p.amount &&
-    first.modeId === p.modeId &&
-    (!datedAgain || first.paidOn === p.paidOn) &&
-    (first.reference ?? null) === p.reference &&
-    (first.payer ?? null) === p.payer
-  );
-}
-
-/** The first payment of a key, when it is this payment; 422 when the key was used for another. */
-function repeatOf(first: FeesPayment, p: NewPayment, datedAgain: boolean) {
-  if (!samePayment(first, p, datedAgain)) throw new HttpError(422, keyReused, {});
-  return { ...first, created: false };
 }
 
 /**
@@ -533,27 +500,8 @@ export async function recordFeesPayment(
     if (first) return repeatOf(first, payment, dated);
     throw new Error('The payment was not recorded.');
   }
-  if (!result.student_status) throw new NotFound('student');
-  if (result.student_status === 'trashed') {
-    throw new Refusal('This student is in the trash: restore them before taking a payment.');
-  }
-  if (result.mode_name == null) throw new NotFound('payment mode');
-  if (!result.mode_active) throw new Refusal(`${result.mode_name} is no longer in use as a payment mode.`);
-  if (result.reference_missing) throw new Invalid('reference', referenceRequired);
-  if (payment.reference) {
-    if (result.reference_receipt != null)
-      throw new Refusal(alreadyOn(payment.reference, result.reference_receipt, false));
-    if (result.reference_old_receipt != null)
-      throw new Refusal(alreadyOn(payment.reference, result.reference_old_receipt, true));
-  }
-  if (result.over_ceiling && result.ceiling) {
-    const { balance, termFees } = result.ceiling;
-    const owes = balance < 0 ? `has ${shillings(-balance)} in credit` : `owes ${shillings(balance)}`;
-    throw new NeedsConfirmation(
-      `${shillings(input.amount)} is far above the balance: the student ${owes}, and a term's fees are ` +
-        `${shillings(termFees)}. Check the amount, or confirm to take it.`,
-    );
-  }
+  const refused = refusalOf(result, { amount: input.amount, reference: payment.reference }, result.ceiling);
+  if (refused) throw refused;
   if (result.id == null || result.receipt_no == null || result.created_at == null) {
     throw new Error('The payment was not recorded.');
   }

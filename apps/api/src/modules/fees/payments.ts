@@ -7,14 +7,14 @@ import {
   feesReceipt,
   listFeesReceipts,
   messages,
-  paymentModes,
   searchFeesReceipt,
   studentPayments,
   viewFeesPayments,
   voidFeesPayment,
 } from '@somero/contract';
 import { and, eq } from 'drizzle-orm';
-import { Conflict, NotFound, Refusal } from '../../core/errors.js';
+import { today } from '../../core/dates.js';
+import { NotFound } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { writeSheet } from '../../documents/spreadsheet.js';
 import type { ModuleContext } from '../module.js';
@@ -22,8 +22,9 @@ import { findStudent } from '../students/index.js';
 import { amendmentRoutes } from './amendments.js';
 import { modeRoutes } from './modes.js';
 import { oldPaymentRoutes } from './old-payments.js';
+import { amendedValues, refuseIfVoid } from './payment-rules.js';
 import { paymentRows, paymentSearch, paymentTotals, paymentWhere } from './payments-query.js';
-import { activeMode, checkAmountAndDate, checkReference, recordFeesPayment } from './payments-verb.js';
+import { activeMode, checkReference, modeRule, recordFeesPayment } from './payments-verb.js';
 import { balanceNow, feesReceiptPdf } from './receipt.js';
 
 export { type FeesPaymentInput, recordFeesPayment } from './payments-verb.js';
@@ -34,16 +35,6 @@ async function paymentRow(scope: SchoolScope, id: number) {
   return row;
 }
 
-/** The reference rule of a payment's own mode (in use or not: a payment keeps the mode it was taken in). */
-async function modeOf(scope: SchoolScope, modeId: number) {
-  const [mode] = await scope.db
-    .select({ requiresReference: paymentModes.requiresReference })
-    .from(paymentModes)
-    .where(scope.mine(paymentModes, eq(paymentModes.id, modeId)));
-  if (!mode) throw new NotFound('payment mode');
-  return mode;
-}
-
 /** Locks a payment of this school for a change; 404 for another school's id, 409 once voided. */
 async function lockValid(scope: SchoolScope, id: number) {
   const [before] = await scope.db
@@ -52,7 +43,7 @@ async function lockValid(scope: SchoolScope, id: number) {
     .where(scope.mine(feesPayments, eq(feesPayments.id, id)))
     .for('update');
   if (!before) throw new NotFound('payment');
-  if (before.status === 'void') throw new Conflict(`Receipt ${before.receiptNo} is void and cannot be changed.`);
+  refuseIfVoid(before);
   return before;
 }
 
@@ -74,27 +65,14 @@ export async function amendPayment(
 ) {
   return scope.transaction(async (tx) => {
     const before = await lockValid(tx, id);
-    const values: Partial<typeof feesPayments.$inferInsert> = {};
-    if (change.amount !== undefined && change.amount !== before.amount) values.amount = change.amount;
-    let newMode: Awaited<ReturnType<typeof activeMode>> | undefined;
-    if (change.modeId !== undefined && change.modeId !== before.modeId) {
-      newMode = await activeMode(tx, change.modeId);
-      values.modeId = change.modeId;
+    const { values, checkReference: again, reference } = amendedValues(before, change, today());
+    // The desk's reference rules when the mode or the reference changes: a new mode must be in use, the
+    // payment's mode may need a reference, and one already on another valid payment is refused.
+    if (again) {
+      const mode =
+        values.modeId !== undefined ? await activeMode(tx, values.modeId) : await modeRule(tx, before.modeId);
+      await checkReference(tx, mode, reference, { feesPaymentId: id });
     }
-    if (change.paidOn !== undefined && change.paidOn !== before.paidOn) values.paidOn = change.paidOn;
-    // A reference is kept as the desk keeps it: trimmed, and none when blank.
-    const reference = change.reference === undefined ? undefined : change.reference?.trim() || null;
-    if (reference !== undefined && reference !== before.reference) values.reference = reference;
-    // The desk's reference rules when the mode or the reference changes: the payment's mode may need one,
-    // and one already on another valid payment of the school (fees or old student's) is refused.
-    if (values.modeId !== undefined || values.reference !== undefined) {
-      const mode = newMode ?? (await modeOf(tx, before.modeId));
-      const ref = values.reference !== undefined ? values.reference : before.reference;
-      await checkReference(tx, mode, ref, { feesPaymentId: id });
-    }
-    if (change.payer !== undefined && (change.payer ?? null) !== before.payer) values.payer = change.payer ?? null;
-    checkAmountAndDate(values.amount ?? before.amount, values.paidOn ?? before.paidOn);
-    if (!Object.keys(values).length) throw new Refusal('Nothing to change: the payment already reads so.');
     const [after] = await tx.db
       .update(feesPayments)
       .set({ ...values, updatedAt: new Date() })
