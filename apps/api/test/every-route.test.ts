@@ -112,6 +112,11 @@ describe('every registered API route', () => {
     const doc = res.json();
     expect(doc.paths['/api/login'].post).toBeDefined();
     expect(doc.paths['/api/users/{id}'].put).toBeDefined();
+    // A declared entity's generic calls say what they do.
+    expect(doc.paths['/api/fees_categories'].get.summary).toBe('Fees Categories: paged, with search, sort and filters');
+    expect(doc.paths['/api/fees_categories'].post.summary).toBe('Add a fees category');
+    expect(doc.paths['/api/fees_categories/{id}'].put.summary).toBe('Change a fees category');
+    expect(doc.paths['/api/fees_categories/{id}'].delete.summary).toBe('Remove a fees category nothing refers to');
     expect((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
   });
 

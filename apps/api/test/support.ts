@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { PermissionFlag } from '@somero/contract';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { type App, type AppOptions, buildApp } from '../src/app.js';
 import { readConfig } from '../src/config.js';
 import type { Mail, Mailer } from '../src/core/mail.js';
@@ -107,11 +107,22 @@ export function mailbox(): Mailer & { sent: Mail[] } {
   return { sent, send: async (m) => void sent.push(m) };
 }
 
-/** Starts an app for the file and closes it after. */
+/**
+ * Starts an app for the file and closes it after. An app that fails to start fails every test of the
+ * file (a failing `beforeAll` only skips them, which a mutation run would read as passing).
+ */
 export function useTestApp(options: Parameters<typeof startTestApp>[0] = {}) {
   const ctx = {} as Awaited<ReturnType<typeof startTestApp>>;
+  let failed: unknown;
   beforeAll(async () => {
-    Object.assign(ctx, await startTestApp(options));
+    try {
+      Object.assign(ctx, await startTestApp(options));
+    } catch (error) {
+      failed = error;
+    }
+  });
+  beforeEach(() => {
+    if (failed) throw failed;
   });
   afterAll(async () => {
     await ctx.app?.close();
