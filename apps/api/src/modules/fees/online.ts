@@ -412,8 +412,6 @@ export function feesOnlineRoutes({ serve, database, app, config }: ModuleContext
       const values = {
         provider: input.provider,
         schoolCode: input.school_code,
-        // The column is no longer the school's to set (the address is the server's SCHOOLPAY_URL).
-        baseUrl: '',
         modeId: input.mode_id ?? null,
         enabled: input.enabled,
         ...(input.api_password ? { apiPassword: input.api_password } : {}),

@@ -179,7 +179,6 @@ export const paymentGateways = schoolTable(
     provider: text().notNull().default('schoolpay'),
     schoolCode: text('school_code').notNull(),
     apiPassword: text('api_password').notNull(),
-    baseUrl: text('base_url').notNull(),
     /** The payment mode online payments are received into. */
     modeId: integer('mode_id').references(() => paymentModes.id),
     enabled: boolean().notNull().default(true),

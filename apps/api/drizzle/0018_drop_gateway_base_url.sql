@@ -1,0 +1,1 @@
+ALTER TABLE "payment_gateways" DROP COLUMN "base_url";
