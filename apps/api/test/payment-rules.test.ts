@@ -6,7 +6,6 @@ import {
   amountAndDateRule,
   ceilingOf,
   type Findings,
-  keyReused,
   nextBatch,
   referenceKey,
   referenceRequired,
@@ -85,7 +84,7 @@ describe('a repeated Idempotency-Key', () => {
       expect(samePayment(first, { ...again, ...change }, true), JSON.stringify(change)).toBe(false);
       expect(thrown(() => repeatOf(first, { ...again, ...change }, true))).toEqual({
         status: 422,
-        message: keyReused,
+        message: 'This key was used for another payment',
         errors: {},
       });
     }
@@ -167,7 +166,11 @@ describe('what the recording statement found, in the cashier’s words', () => {
       'This student is in the trash: restore them before taking a payment.',
     );
     expect(said({ student_status: 'trashed' })?.status).toBe(202);
-    expect(said({ mode_name: null, mode_active: null })?.status).toBe(404);
+    expect(said({ mode_name: null, mode_active: null })).toEqual({
+      status: 404,
+      message: 'No such payment mode',
+      errors: undefined,
+    });
     expect(said({ mode_active: false })).toEqual({
       status: 202,
       message: 'MTN Mobile Money is no longer in use as a payment mode.',
@@ -176,10 +179,12 @@ describe('what the recording statement found, in the cashier’s words', () => {
   });
 
   it('asks for the reference on the reference field', () => {
+    const asked = 'Enter the reference (bank slip or transaction id)';
+    expect(referenceRequired).toBe(asked);
     expect(said({ reference_missing: true }, { amount: 1000, reference: null })).toEqual({
       status: 422,
-      message: referenceRequired,
-      errors: { reference: [referenceRequired] },
+      message: asked,
+      errors: { reference: [asked] },
     });
   });
 
@@ -260,6 +265,11 @@ describe('correcting a payment', () => {
 
   it('keeps a reference as the desk does: trimmed, none when blank', () => {
     expect(amendedValues(before, { reference: '   ' }, today).values).toEqual({ reference: null });
+    expect(amendedValues(before, { reference: null }, today)).toMatchObject({
+      values: { reference: null },
+      checkReference: true,
+      reference: null,
+    });
     expect(thrown(() => amendedValues(before, { reference: 'MM123 ' }, today))?.message).toBe(
       'Nothing to change: the payment already reads so.',
     );
@@ -271,6 +281,7 @@ describe('correcting a payment', () => {
       thrown(() => amendedValues(before, { amount: 300_000, reference: 'MM123', payer: 'Mother' }, today)),
     ).toEqual({ status: 202, message: 'Nothing to change: the payment already reads so.', errors: undefined });
     expect(thrown(() => amendedValues(before, {}, today))?.status).toBe(202);
+    expect(thrown(() => amendedValues(before, { paidOn: '2026-11-20', modeId: 2 }, today))?.status).toBe(202);
   });
 
   it('clears the payer when asked', () => {
