@@ -316,6 +316,12 @@ describe('a teacher (record_staff_marks) enters only their teaching load', () =>
     expect((await ok(api.post('/fetch_students', { ...body, stream_id: s.streams['S3 East'] }))).data.initials).toBe(
       'OP',
     );
+    // A teacher who has left the staff (marked not active) keeps a sign-in but no teaching load.
+    await t.database.db.update(staff).set({ active: false }).where(eq(staff.id, member.id));
+    const left = await api.post('/save_exam_mark', { ...body, marks: [mark('Akello', 35)] });
+    expect(left.statusCode).toBe(202);
+    expect(left.json().message).toBe('You do not teach English in S3.');
+    await t.database.db.update(staff).set({ active: true }).where(eq(staff.id, member.id));
   });
 
   it('a reader of marksheets sees every class but may change none', async () => {

@@ -19,6 +19,7 @@ import type { Caller } from '../../core/auth.js';
 import { Invalid, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { users } from '../../db/schema.js';
+import { staffOfUser } from '../staff/index.js';
 import { classRoster, curriculumLevels, type RosterStudent, subjectTakers } from './takers.js';
 
 export type Curriculum = 'old' | 'new' | 'alevel';
@@ -33,10 +34,13 @@ const curriculumNames: Record<Curriculum, string> = {
 type Reach = { all: true } | { all: false; load: { streamId: number | null; paperId: number | null }[] };
 
 /**
- * A teacher's teaching load in one subject and class: the rows of `staff_subjects` of the staff member
- * whose sign-in is the caller. (The staff area's `staffOfUser` will replace the staff look-up here.)
+ * A teacher's teaching load in one subject and class: the rows of `staff_subjects` of the active staff
+ * member whose sign-in is the caller; none for a user who is not (or no longer) on the staff.
  */
 export async function teachingLoad(scope: SchoolScope, userId: number, subjectId?: number, classId?: number) {
+  // The user's staff record, if they are on the staff and still active (the one rule: staffOfUser).
+  const member = await staffOfUser(scope, userId);
+  if (!member) return [];
   return scope.db
     .select({
       classId: staffSubjects.classId,
@@ -45,11 +49,10 @@ export async function teachingLoad(scope: SchoolScope, userId: number, subjectId
       paperId: staffSubjects.paperId,
     })
     .from(staffSubjects)
-    .innerJoin(staff, and(eq(staff.schoolId, staffSubjects.schoolId), eq(staff.id, staffSubjects.staffId)))
     .where(
       scope.mine(
         staffSubjects,
-        eq(staff.userId, userId),
+        eq(staffSubjects.staffId, member.id),
         subjectId ? eq(staffSubjects.subjectId, subjectId) : undefined,
         classId ? eq(staffSubjects.classId, classId) : undefined,
       ),
