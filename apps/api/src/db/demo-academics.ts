@@ -1,6 +1,7 @@
 import {
   type classes,
   combinations,
+  commentBank,
   examSets,
   papers,
   staff,
@@ -147,11 +148,41 @@ const salaries: Record<string, number> = {
   'Laboratory Technician': 700_000,
 };
 
+/** The demo's comment bank: [scheme, for, from, to, comment] (O Level by aggregate, A Level by points, new curriculum by average). */
+const bankComments: [string, string, number, number, string][] = [
+  ['olevel', 'class_teacher', 8, 20, 'Excellent work, keep it up.'],
+  ['olevel', 'class_teacher', 21, 32, 'Very good performance; aim higher.'],
+  ['olevel', 'class_teacher', 33, 45, 'Good work, but more effort is needed.'],
+  ['olevel', 'class_teacher', 46, 58, 'Fair performance; work harder next term.'],
+  ['olevel', 'class_teacher', 59, 72, 'Poor performance; you must put in much more effort.'],
+  ['olevel', 'head_teacher', 8, 20, 'A brilliant result. Congratulations.'],
+  ['olevel', 'head_teacher', 21, 32, 'Very good. Keep working.'],
+  ['olevel', 'head_teacher', 33, 45, 'Good. You can do better.'],
+  ['olevel', 'head_teacher', 46, 58, 'Fair. Consult your teachers.'],
+  ['olevel', 'head_teacher', 59, 72, 'A weak result. See me with your parent.'],
+  ['alevel', 'class_teacher', 17, 20, 'Excellent, keep it up.'],
+  ['alevel', 'class_teacher', 12, 16, 'Very good work.'],
+  ['alevel', 'class_teacher', 7, 11, 'Fair; more effort is needed.'],
+  ['alevel', 'class_teacher', 0, 6, 'Weak; you must work much harder.'],
+  ['alevel', 'head_teacher', 17, 20, 'An outstanding result. Congratulations.'],
+  ['alevel', 'head_teacher', 12, 16, 'A good result; aim for the top.'],
+  ['alevel', 'head_teacher', 7, 11, 'Work harder to secure a university place.'],
+  ['alevel', 'head_teacher', 0, 6, 'Poor. See me with your parent.'],
+  ['new', 'class_teacher', 80, 100, 'Exceptional: applies what is learnt creatively.'],
+  ['new', 'class_teacher', 70, 79, 'Outstanding progress; keep it up.'],
+  ['new', 'class_teacher', 60, 69, 'Satisfactory; keep working on your competences.'],
+  ['new', 'class_teacher', 50, 59, 'Basic level reached; more practice is needed.'],
+  ['new', 'class_teacher', 0, 49, 'Elementary; needs much support and effort.'],
+  ['new', 'head_teacher', 80, 100, 'Excellent achievement.'],
+  ['new', 'head_teacher', 60, 79, 'Good progress.'],
+  ['new', 'head_teacher', 0, 59, 'More effort is needed; parents, please follow up.'],
+];
+
 /**
  * The demo's academic set-up: staff positions and staff, the subjects of the three curricula with
  * their UNEB codes, A-Level papers and combinations, this term's BOT, MOT and EOT, a teaching load
  * for every class (each subject of the class's curriculum to a teacher, shared round the staff room),
- * and this term's marks (`fillDemoMarks`).
+ * this term's marks (`fillDemoMarks`) and the comment bank.
  */
 export async function fillDemoAcademics(
   tx: Executor,
@@ -282,6 +313,16 @@ export async function fillDemoAcademics(
       load.push({ schoolId, staffId: teacher(), subjectId: p.subjectId, classId: cls.id, paperId: p.id });
   }
   await tx.insert(staffSubjects).values(load);
+  await tx.insert(commentBank).values(
+    bankComments.map(([scheme, author, fromValue, toValue, comment]) => ({
+      schoolId,
+      scheme,
+      author,
+      fromValue,
+      toValue,
+      comment,
+    })),
+  );
   const marks = await fillDemoMarks(tx, {
     schoolId,
     year,

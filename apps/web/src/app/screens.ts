@@ -41,6 +41,7 @@ export const builtScreens: Record<string, ScreenLoader> = {
   '/subjects/papers': resourceScreen('papers'),
   '/combinations': resourceScreen('combinations'),
   '/exam/sets': resourceScreen('exam_sets'),
+  '/system/comments': resourceScreen('system_comments'),
   '/staff/position': resourceScreen('staff_positions'),
   '/staff': staff(() => import('../features/staff/staff-list')),
   '/staff/profile/{id}': staff(() => import('../features/staff/staff-profile')),

@@ -5,6 +5,7 @@
 
 import { examSetResource } from './academics/exam-sets.js';
 import { combinationResource, paperResource, subjectResource } from './academics/subjects.js';
+import { commentBankResource } from './exams/reports.js';
 import { expenseCategoryResource, expenseItemResource, supplierResource } from './expenses/expenses.js';
 import { bursaryResource, feesAdditionResource, feesDeductionResource } from './fees/adjustments.js';
 import { bursaryCategoryResource, feesCategoryResource } from './fees/categories.js';
@@ -72,6 +73,7 @@ export const resources = [
   combinationResource,
   examSetResource,
   staffSubjectResource,
+  commentBankResource,
 ];
 
 export const resourceByPath = (path: string) => resources.find((r) => r.path === path);
