@@ -20,6 +20,7 @@ import {
   marksheetRoutes,
   marksRoutes,
   missingMarksRoutes,
+  reportSettingsRoutes,
   setRoutes,
 } from './modules/exams/index.js';
 import { expenseRoutes } from './modules/expenses/index.js';
@@ -114,6 +115,7 @@ export async function buildApp({ database, config, logger = false, mailer, extra
   expenseRoutes(ctx);
   missingMarksRoutes(ctx);
   marksheetRoutes(ctx);
+  reportSettingsRoutes(ctx);
   gradingRoutes(ctx);
   setRoutes(ctx);
   competenceRoutes(ctx);

@@ -32,6 +32,9 @@ export async function saveFile(scope: SchoolScope, kind: string, file: StoredIma
 export const fileAccess: Record<string, CallAccess> = {
   logo: 'everyone',
   photo: ['view_students', 'edit_students'],
+  // The head teacher's signature and the school stamp: for those who set up or print report cards.
+  signature: ['manage_report_cards', 'manage_report_cards2', 'manage_report_cards20'],
+  stamp: ['manage_report_cards', 'manage_report_cards2', 'manage_report_cards20'],
 };
 
 export async function readFile(scope: SchoolScope, id: number): Promise<StoredImage & { access: CallAccess }> {

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { type Call, defineCall, noInput } from '../call.js';
 import type { CallAccess } from '../permissions.js';
 import { type GradingKind, gradingKinds } from '../resources/exams/marks.js';
-import { id } from './fields.js';
+import { id, money } from './fields.js';
+import { upload } from './settings.js';
 
 /**
  * Exams set-up (issue 10 §4): the school's grading tables, the sets that count and their weights, and
@@ -383,3 +384,40 @@ export const examsSetupCalls: Call[] = [
   newCurriculumSets,
   oldCurriculumSets,
 ];
+
+/** How report cards print (`/report/setting`); every school starts from the defaults. */
+export const reportSettingsShape = z.object({
+  positions_olevel: z.boolean(),
+  positions_alevel: z.boolean(),
+  positions_new: z.boolean(),
+  show_next_term_fees: z.boolean(),
+  show_balance: z.boolean(),
+  show_grading_key: z.boolean(),
+  withhold_when_owing: z.boolean(),
+  withhold_above: money.min(0, 'Enter an amount of zero or more'),
+  head_teacher_signature_file_id: z.number().nullable(),
+  stamp_file_id: z.number().nullable(),
+});
+export type ReportSettingsView = z.infer<typeof reportSettingsShape>;
+
+export const getReportSettings = defineCall({
+  method: 'GET',
+  path: 'report_settings',
+  access: 'manage_report_cards',
+  summary: 'How report cards print: positions, fees, the grading key, signature and stamp, withholding',
+  input: noInput,
+  output: reportSettingsShape,
+});
+
+export const saveReportSettings = defineCall({
+  method: 'POST',
+  path: 'report_settings',
+  access: 'manage_report_cards',
+  summary: 'Change how report cards print; an image sent replaces the signature or stamp, null removes it',
+  input: reportSettingsShape
+    .omit({ head_teacher_signature_file_id: true, stamp_file_id: true })
+    .partial()
+    .extend({ signature: upload.nullable().optional(), stamp: upload.nullable().optional() })
+    .strict(),
+  output: reportSettingsShape,
+});

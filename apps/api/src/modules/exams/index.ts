@@ -11,7 +11,12 @@ export { olevelMarksheet } from './marksheet-olevel.js';
 export { marksheetRoutes } from './marksheet-routes.js';
 export { alevelSubjectMarksheet, nlscSubjectMarksheet } from './marksheet-subjects.js';
 export { missingMarksRoutes } from './missing.js';
-export { defaultReportSettings, type ReportSettings, readReportSettings } from './report-settings.js';
+export {
+  defaultReportSettings,
+  type ReportSettings,
+  readReportSettings,
+  reportSettingsRoutes,
+} from './report-settings.js';
 export { type ConsideredSet, consideredSetsFor } from './sets.js';
 export { setRoutes } from './sets-routes.js';
 export { type ClassOfTerm, classRoster, curriculumLevels, type RosterStudent, subjectTakers } from './takers.js';
