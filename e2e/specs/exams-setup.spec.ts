@@ -80,3 +80,24 @@ test("this term's sets for S1: weights that do not total 100 are refused, then s
   await expect(page.getByTestId('considered-source')).toHaveText('This class has its own choice.');
   expect(errors).toEqual([]);
 });
+
+test('report settings: cards of students owing above a threshold are withheld; the choice is kept', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  await page.goto('/report/setting');
+  await expect(page.getByTestId('page-title')).toHaveText('Report Settings');
+  const withhold = page.getByRole('switch', { name: 'Withhold the cards of students who owe fees' });
+  const above = page.getByRole('textbox', { name: 'Withhold when the balance is above' });
+  await expect(page.getByRole('switch', { name: 'Class positions on new-curriculum cards' })).not.toBeChecked();
+  if (!(await withhold.isChecked())) await withhold.click();
+  await above.fill('150000');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(notice(page, 'Report Settings Saved Successfully')).toBeVisible();
+  await page.reload();
+  await expect(withhold).toBeChecked();
+  await expect(above).toHaveValue('UGX 150,000');
+  const saved = await getData<{ withhold_above: number }>(page, session, 'report_settings');
+  expect(saved.data.withhold_above).toBe(150_000);
+  expect(errors).toEqual([]);
+});

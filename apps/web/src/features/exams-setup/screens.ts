@@ -8,4 +8,5 @@ export const examsSetupScreens: Record<string, ScreenLoader> = {
   '/exams/grading': setup(() => import('./grading')),
   '/exams/considered/sets': setup(() => import('./considered-sets')),
   '/exams/competences': setup(() => import('./competences')),
+  '/report/setting': setup(() => import('./report-settings')),
 };

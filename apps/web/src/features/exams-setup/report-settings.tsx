@@ -1,0 +1,166 @@
+import { Button, FileButton, Group, Image, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { getReportSettings, type ReportSettingsView, saveReportSettings } from '@somero/contract';
+import { IconUpload } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CenteredLoader } from '../../components/centered-loader';
+import { LoadError } from '../../components/load-error';
+import { MoneyInput } from '../../components/money-input';
+import { PageHeader } from '../../components/page-title';
+import { api, fetchData, fieldErrors } from '../../lib/api';
+import { uploadOf } from '../../lib/files';
+import { useSaving } from '../../lib/saving';
+import { useImage } from '../../lib/use-image';
+
+const key = ['report_settings'];
+type Switches = Exclude<
+  keyof ReportSettingsView,
+  'withhold_above' | 'head_teacher_signature_file_id' | 'stamp_file_id'
+>;
+const switches: Switches[] = [
+  'positions_olevel',
+  'positions_alevel',
+  'positions_new',
+  'show_grading_key',
+  'show_next_term_fees',
+  'show_balance',
+];
+
+/** The signature or the stamp: shown, replaced by a chosen image, or removed. */
+function ImageSetting({
+  kind,
+  fileId,
+  onSaved,
+}: {
+  kind: 'signature' | 'stamp';
+  fileId: number | null;
+  onSaved: (saved: ReportSettingsView) => void;
+}) {
+  const { t } = useTranslation('exams-setup');
+  const saving = useSaving();
+  const image = useImage(fileId);
+  const send = async (value: { filename: string; data: string } | null) => {
+    const result = await api(saveReportSettings, { [kind]: value });
+    if (result.ok) onSaved(result.data);
+  };
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="xs" align="flex-start">
+        <Text fw={500}>{t(`reportSettings.${kind}`)}</Text>
+        {image ? (
+          <Image src={image} alt={t(`reportSettings.${kind}`)} h={70} w="auto" fit="contain" />
+        ) : (
+          <Text c="dimmed" size="sm">
+            {t('reportSettings.none')}
+          </Text>
+        )}
+        <Group gap="xs">
+          <FileButton
+            onChange={(file) => file && void uploadOf(file).then(send)}
+            accept="image/png,image/jpeg,image/webp"
+          >
+            {(props) => (
+              <Button {...props} variant="light" size="xs" leftSection={<IconUpload size={14} />} loading={saving}>
+                {t('reportSettings.choose')}
+              </Button>
+            )}
+          </FileButton>
+          {fileId !== null && (
+            <Button variant="subtle" color="red" size="xs" onClick={() => void send(null)} disabled={saving}>
+              {t('reportSettings.remove')}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /report/setting: how the school's report cards print. */
+export default function ReportSettingsScreen() {
+  const { t } = useTranslation('exams-setup');
+  const queryClient = useQueryClient();
+  const saving = useSaving();
+  const query = useQuery({ queryKey: key, queryFn: () => fetchData(getReportSettings, {}).then((r) => r.data) });
+  const [form, setForm] = useState<ReportSettingsView | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  useEffect(() => {
+    if (query.data) setForm((current) => current ?? query.data);
+  }, [query.data]);
+
+  if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
+  if (!form) return <CenteredLoader />;
+
+  const save = async () => {
+    const { head_teacher_signature_file_id: _s, stamp_file_id: _t, ...values } = form;
+    const result = await api(saveReportSettings, values);
+    if (result.ok) {
+      setErrors({});
+      queryClient.setQueryData(key, result.data);
+    } else setErrors(fieldErrors(result.errors));
+  };
+
+  return (
+    <Stack>
+      <PageHeader />
+      <Paper withBorder p="md">
+        <Stack>
+          <Title order={3} size="h4">
+            {t('reportSettings.printed')}
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {switches.map((name) => (
+              <Switch
+                key={name}
+                label={t(`reportSettings.${name}`)}
+                checked={form[name]}
+                onChange={(e) => setForm({ ...form, [name]: e.currentTarget.checked })}
+              />
+            ))}
+          </SimpleGrid>
+          <Title order={3} size="h4">
+            {t('reportSettings.clearance')}
+          </Title>
+          <Switch
+            label={t('reportSettings.withhold_when_owing')}
+            description={t('reportSettings.withholdHelp')}
+            checked={form.withhold_when_owing}
+            onChange={(e) => setForm({ ...form, withhold_when_owing: e.currentTarget.checked })}
+          />
+          <MoneyInput
+            label={t('reportSettings.withhold_above')}
+            maw={280}
+            value={form.withhold_above}
+            disabled={!form.withhold_when_owing}
+            error={errors.withhold_above}
+            onChange={(value) => setForm({ ...form, withhold_above: value ?? 0 })}
+          />
+          <Group>
+            <Button onClick={() => void save()} loading={saving}>
+              {t('save')}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {(['signature', 'stamp'] as const).map((kind) => (
+          <ImageSetting
+            key={kind}
+            kind={kind}
+            fileId={kind === 'signature' ? form.head_teacher_signature_file_id : form.stamp_file_id}
+            onSaved={(saved) => {
+              queryClient.setQueryData(key, saved);
+              // Only the images change here; switches being edited stay as they are.
+              setForm({
+                ...form,
+                head_teacher_signature_file_id: saved.head_teacher_signature_file_id,
+                stamp_file_id: saved.stamp_file_id,
+              });
+            }}
+          />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
