@@ -15,11 +15,13 @@ import { auditRoutes } from './modules/audits/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
 import {
+  commentRoutes,
   competenceRoutes,
   gradingRoutes,
   marksheetRoutes,
   marksRoutes,
   missingMarksRoutes,
+  projectRoutes,
   reportSettingsRoutes,
   setRoutes,
 } from './modules/exams/index.js';
@@ -116,6 +118,8 @@ export async function buildApp({ database, config, logger = false, mailer, extra
   missingMarksRoutes(ctx);
   marksheetRoutes(ctx);
   reportSettingsRoutes(ctx);
+  commentRoutes(ctx);
+  projectRoutes(ctx);
   gradingRoutes(ctx);
   setRoutes(ctx);
   competenceRoutes(ctx);

@@ -154,7 +154,9 @@ export const messages = {
   streams: { add: { success: 'Stream {name} added successfully' } },
   guardians: { add: { failure: 'Failed to add Guardian' } },
   attendance: { record: { failure: 'Attendance not recorded' } },
-  comments: { save: { failure: 'Error Saving Comment' } },
+  comments: { save: { success: 'Comment Saved Successfully', failure: 'Error Saving Comment' } },
+  // The specification gives no wording for projects: the comments' pattern.
+  projects: { save: { success: 'Project Saved Successfully', failure: 'Error Saving Project' } },
 } as const satisfies Record<string, Record<string, ActionTexts> | ActionTexts | Record<string, string>>;
 
 /** 202 of migrate_students before the last term of the year has ended, unless the caller confirms. */

@@ -6,6 +6,7 @@ import { feesSetupScreens } from '../features/fees-setup/screens';
 import { marksScreens } from '../features/marks/screens';
 import { marksheetScreens } from '../features/marksheets/screens';
 import { missingMarksScreens } from '../features/missing-marks/screens';
+import { reportCardScreens } from '../features/report-cards/screens';
 import { revenueScreens } from '../features/revenues/screens';
 import { subjectScreens } from '../features/subjects/screens';
 import type { ScreenLoader } from './lazy-screen';
@@ -72,6 +73,7 @@ export const builtScreens: Record<string, ScreenLoader> = {
   ...revenueScreens,
   ...expenseScreens,
   ...missingMarksScreens,
+  ...reportCardScreens,
   ...marksheetScreens,
   ...examsSetupScreens,
   ...marksScreens,

@@ -3,12 +3,13 @@ import { type Call, defineCall } from '../call.js';
 import { id } from './fields.js';
 
 /** A class (or one stream of it) in a term: what every marksheet is asked for. */
-const classTerm = {
+export const classTermFields = {
   year: z.number().int().min(2000).max(2100),
   term: z.number().int().min(1).max(3),
   class_id: id,
   stream_id: id.nullable().optional(),
 };
+const classTerm = classTermFields;
 const classTermInput = z.object(classTerm);
 const subjectInput = z.object({ ...classTerm, subject_id: id });
 

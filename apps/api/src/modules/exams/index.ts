@@ -1,5 +1,6 @@
 // The exams area's public face: what other areas and the app may import.
 
+export { commentRoutes } from './comments.js';
 export { competenceRoutes } from './competences.js';
 export { defaultGrading, defaultMarksPolicy, type MarksPolicy, type SchoolGrading, schoolGrading } from './grading.js';
 export { gradingRoutes } from './grading-routes.js';
@@ -11,6 +12,7 @@ export { olevelMarksheet } from './marksheet-olevel.js';
 export { marksheetRoutes } from './marksheet-routes.js';
 export { alevelSubjectMarksheet, nlscSubjectMarksheet } from './marksheet-subjects.js';
 export { missingMarksRoutes } from './missing.js';
+export { projectRoutes } from './projects.js';
 export {
   defaultReportSettings,
   type ReportSettings,

@@ -22,7 +22,11 @@ export interface MarksheetFilter {
 
 interface Options {
   /** The class curriculum the sheet is for ('old', 'new', 'alevel'): only those classes are offered. */
-  curriculum: 'old' | 'new' | 'alevel';
+  curriculum?: 'old' | 'new' | 'alevel';
+  /** More of the request (a comment's kind): part of what is asked, so a change asks again. */
+  extra?: Record<string, unknown>;
+  /** Whether the request may be sent with `extra` as it is (a subject chosen when one is needed). */
+  extraReady?: boolean;
   /** The subject select, limited to these subject levels. */
   subjectLevel?: string;
 }
@@ -32,7 +36,7 @@ interface Options {
  * sheet's curriculum, a stream, a subject when the sheet is one subject's. The sheet loads for the
  * filters last shown; a refusal (no considered sets yet) shows as the school's message.
  */
-export function useMarksheet<C extends Call>(call: C, { curriculum, subjectLevel }: Options) {
+export function useMarksheet<C extends Call>(call: C, { curriculum, subjectLevel, extra, extraReady = true }: Options) {
   const { t } = useTranslation('marksheets');
   const current = useCurrentSettings();
   const [filter, setFilter] = useState<MarksheetFilter>({ year: 0, term: 0 });
@@ -42,9 +46,9 @@ export function useMarksheet<C extends Call>(call: C, { curriculum, subjectLevel
       setFilter((f) => ({ ...f, year: current.data.year, term: current.data.term }));
   }, [current.data, filter.year]);
   const sheet = useQuery({
-    queryKey: ['marksheets', call.path, asked],
-    queryFn: () => fetchData(call, asked as never).then((r) => r.data as CallOutput<C>),
-    enabled: asked !== null,
+    queryKey: ['marksheets', call.path, asked, extra],
+    queryFn: () => fetchData(call, { ...asked, ...extra } as never).then((r) => r.data as CallOutput<C>),
+    enabled: asked !== null && extraReady,
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -78,7 +82,7 @@ export function useMarksheet<C extends Call>(call: C, { curriculum, subjectLevel
           references="classes"
           w={130}
           required
-          only={(o) => o.row.curriculum === curriculum}
+          only={curriculum ? (o) => o.row.curriculum === curriculum : undefined}
           value={filter.class_id ?? null}
           onChange={(id) => setFilter({ ...filter, class_id: id ?? undefined, stream_id: undefined })}
         />
@@ -110,7 +114,7 @@ export function useMarksheet<C extends Call>(call: C, { curriculum, subjectLevel
       </Group>
     </Paper>
   );
-  return { sheet, asked, bar };
+  return { sheet, asked, bar, filter };
 }
 
 /** The title row with the download (the same filters; the server names the file, else marksheet.xlsx). */

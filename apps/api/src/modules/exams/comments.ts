@@ -1,0 +1,423 @@
+import {
+  commentBank,
+  listReportComments,
+  listStudentComments,
+  type ReportCommentsSheet,
+  reportComments,
+  saveCommentNew,
+  saveReportComments,
+  saveStudentComment,
+  studentComments,
+  students,
+  updateReportComment,
+} from '@somero/contract';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { NotFound, Refusal } from '../../core/errors.js';
+import type { SchoolScope } from '../../core/scope.js';
+import { sqlRows } from '../../db/open.js';
+import type { ModuleContext } from '../module.js';
+import { suggestComment } from './comment-rules.js';
+import { alevelMarksheet } from './marksheet-alevel.js';
+import { type Curriculum, classCurriculum, findSubject, mean } from './marksheet-data.js';
+import { nlscMarksheet } from './marksheet-nlsc.js';
+import { olevelMarksheet } from './marksheet-olevel.js';
+import { type ClassOfTerm, classRoster, curriculumLevels, subjectTakers } from './takers.js';
+
+const module = 'exams';
+const schemeOf: Record<Curriculum, ReportCommentsSheet['scheme']> = { old: 'olevel', alevel: 'alevel', new: 'new' };
+const resultLabel: Record<Curriculum, string> = { old: 'Aggregate', alevel: 'Points', new: 'Average mark' };
+
+interface StudentResult {
+  id: number;
+  admission_no: string;
+  name: string;
+  stream_name: string | null;
+  result: number | null;
+  result_text: string;
+}
+
+const divisionText = (d: number) => (d === 9 ? 'Ungraded' : `Division ${d}`);
+
+/**
+ * Each student's result the bank is read against: O Level the aggregate (with the division), A Level
+ * the points, the new curriculum the average of the subjects' totals. Before any set is considered
+ * there are no results yet, and the comments can still be written.
+ */
+async function classResults(
+  scope: SchoolScope,
+  of: ClassOfTerm,
+  curriculum: Curriculum,
+): Promise<{ title: string; students: StudentResult[] }> {
+  try {
+    if (curriculum === 'old') {
+      const sheet = await olevelMarksheet(scope, of);
+      return {
+        title: sheet.title,
+        students: sheet.students.map((s) => ({
+          ...pick(s),
+          result: s.aggregate ?? null,
+          result_text:
+            s.aggregate == null ? 'No marks' : `Aggregate ${s.aggregate}, ${divisionText(s.division as number)}`,
+        })),
+      };
+    }
+    if (curriculum === 'alevel') {
+      const sheet = await alevelMarksheet(scope, of);
+      return {
+        title: sheet.title,
+        students: sheet.students.map((s) => ({
+          ...pick(s),
+          result: s.points,
+          result_text: s.points === null ? 'No marks' : `Points ${s.points}`,
+        })),
+      };
+    }
+    const sheet = await nlscMarksheet(scope, of);
+    return {
+      title: sheet.title,
+      students: sheet.students.map((s) => {
+        const average = mean(s.results.map((r) => r?.total ?? null));
+        return { ...pick(s), result: average, result_text: average === null ? 'No marks' : `Average ${average}` };
+      }),
+    };
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    const [roster, names] = await Promise.all([classRoster(scope, of), classNames(scope, of)]);
+    return {
+      title: names.title,
+      students: roster.map((s) => ({
+        id: s.id,
+        admission_no: s.admissionNo,
+        name: s.name,
+        stream_name: names.streamOf(s.streamId),
+        result: null,
+        result_text: 'No marks',
+      })),
+    };
+  }
+}
+
+const pick = (s: { id: number; admission_no: string; name: string; stream_name: string | null }) => ({
+  id: s.id,
+  admission_no: s.admission_no,
+  name: s.name,
+  stream_name: s.stream_name,
+});
+
+/** The school's bank for a scheme, split by author. */
+async function bankOf(scope: SchoolScope, scheme: string) {
+  const rows = await scope.db
+    .select()
+    .from(commentBank)
+    .where(scope.mine(commentBank, eq(commentBank.scheme, scheme)))
+    .orderBy(asc(commentBank.id));
+  return {
+    classTeacher: rows.filter((r) => r.author === 'class_teacher'),
+    headTeacher: rows.filter((r) => r.author === 'head_teacher'),
+  };
+}
+
+/** The class and curriculum a student was in during a term, or a refusal naming the term. */
+async function studentClass(scope: SchoolScope, studentId: number, year: number, term: number) {
+  const [student] = await scope.db
+    .select({ id: students.id, name: sql<string>`${students.surname} || ' ' || ${students.otherNames}` })
+    .from(students)
+    .where(scope.mine(students, eq(students.id, studentId)));
+  if (!student) throw new NotFound('student');
+  const [row] = await sqlRows<{ class_id: number; curriculum: Curriculum; class_name: string }>(
+    scope.db,
+    sql`select st.class_id, c.curriculum, c.name as class_name from student_terms st
+        join classes c on c.school_id = st.school_id and c.id = st.class_id
+        where st.school_id = ${scope.schoolId} and st.student_id = ${studentId}
+          and st.year = ${year} and st.term = ${term}`,
+  );
+  if (!row) throw new Refusal(`${student.name} was not in any class in Term ${term} ${year}.`);
+  return { ...row, classId: Number(row.class_id), studentName: student.name };
+}
+
+/** Report comments, the teachers' comments on students (issue 11 §1). */
+export function commentRoutes({ serve }: ModuleContext) {
+  serve(listReportComments, async ({ scope, input }) => {
+    const of = { year: input.year, term: input.term, classId: input.class_id, streamId: input.stream_id ?? null };
+    const curriculum = await classCurriculum(scope, of.classId);
+    const scheme = schemeOf[curriculum];
+    const [results, bank] = await Promise.all([classResults(scope, of, curriculum), bankOf(scope, scheme)]);
+    const ids = results.students.map((s) => s.id);
+    const saved = ids.length
+      ? await scope.db
+          .select()
+          .from(reportComments)
+          .where(
+            scope.mine(
+              reportComments,
+              and(
+                eq(reportComments.year, of.year),
+                eq(reportComments.term, of.term),
+                inArray(reportComments.studentId, ids),
+              ),
+            ),
+          )
+      : [];
+    const byStudent = new Map(saved.map((r) => [r.studentId, r]));
+    return {
+      data: {
+        title: results.title,
+        scheme,
+        result_label: resultLabel[curriculum],
+        students: results.students.map((s) => {
+          const mine = byStudent.get(s.id);
+          return {
+            ...s,
+            comment_id: mine?.id ?? null,
+            class_teacher: mine?.classTeacher ?? null,
+            head_teacher: mine?.headTeacher ?? null,
+            suggested_class_teacher: suggestComment(bank.classTeacher, s.result),
+            suggested_head_teacher: suggestComment(bank.headTeacher, s.result),
+          };
+        }),
+      },
+    };
+  });
+
+  serve(saveReportComments, async ({ scope, input }) => {
+    const ids = [...new Set(input.comments.map((c) => c.student_id))];
+    const saved = await scope.transaction(async (tx) => {
+      const mine = await tx.db
+        .select({ id: students.id })
+        .from(students)
+        .where(tx.mine(students, inArray(students.id, ids)));
+      if (mine.length !== ids.length) throw new NotFound('student');
+      const before = await tx.db
+        .select()
+        .from(reportComments)
+        .where(
+          tx.mine(
+            reportComments,
+            and(
+              eq(reportComments.year, input.year),
+              eq(reportComments.term, input.term),
+              inArray(reportComments.studentId, ids),
+            ),
+          ),
+        );
+      const beforeOf = new Map(before.map((r) => [r.studentId, r]));
+      const rows = await tx.db
+        .insert(reportComments)
+        .values(
+          input.comments.map((c) => ({
+            schoolId: tx.schoolId,
+            studentId: c.student_id,
+            year: input.year,
+            term: input.term,
+            classTeacher: c.class_teacher,
+            headTeacher: c.head_teacher,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [reportComments.schoolId, reportComments.studentId, reportComments.year, reportComments.term],
+          set: {
+            classTeacher: sql`excluded.class_teacher`,
+            headTeacher: sql`excluded.head_teacher`,
+          },
+        })
+        .returning();
+      await tx.auditMany(
+        rows.map((row) => {
+          const old = beforeOf.get(row.studentId);
+          return {
+            action: old ? 'update' : 'create',
+            module,
+            entity: 'report_comments',
+            entityId: row.id,
+            before: old,
+            after: row,
+          };
+        }),
+      );
+      return rows.length;
+    });
+    return { data: { saved }, message: 'Comments Saved Successfully' };
+  });
+
+  serve(updateReportComment, async ({ scope, id, input }) => {
+    const row = await scope.transaction(async (tx) => {
+      const [before] = await tx.db
+        .select()
+        .from(reportComments)
+        .where(tx.mine(reportComments, eq(reportComments.id, id)));
+      if (!before) throw new NotFound('report comment');
+      const [after] = await tx.db
+        .update(reportComments)
+        .set({
+          classTeacher: input.class_teacher === undefined ? before.classTeacher : input.class_teacher,
+          headTeacher: input.head_teacher === undefined ? before.headTeacher : input.head_teacher,
+        })
+        .where(tx.mine(reportComments, eq(reportComments.id, id)))
+        .returning();
+      await tx.audit({ action: 'update', module, entity: 'report_comments', entityId: id, before, after });
+      return after as typeof before;
+    });
+    return {
+      data: {
+        id: row.id,
+        student_id: row.studentId,
+        year: row.year,
+        term: row.term,
+        class_teacher: row.classTeacher,
+        head_teacher: row.headTeacher,
+      },
+      message: 'Comment Updated Successfully',
+    };
+  });
+
+  serve(listStudentComments, async ({ scope, input }) => {
+    const of = { year: input.year, term: input.term, classId: input.class_id, streamId: input.stream_id ?? null };
+    const curriculum = await classCurriculum(scope, of.classId);
+    const subjectId = input.kind === 'remark' ? (input.subject_id ?? null) : null;
+    if (input.kind === 'remark' && subjectId === null) throw new Refusal('Choose the subject the remarks are for.');
+    if (input.kind !== 'remark' && input.kind !== 'conduct' && curriculum !== 'new')
+      throw new Refusal('Generic skills and values are written for the new curriculum only.');
+    if (subjectId !== null) await subjectOfCurriculum(scope, subjectId, curriculum);
+    const [roster, takers, names] = await Promise.all([
+      classRoster(scope, of),
+      subjectId === null ? Promise.resolve(null) : subjectTakers(scope, { ...of, subjectId }),
+      classNames(scope, of),
+    ]);
+    const taking = takers ? new Set(takers.map((t) => t.studentId)) : null;
+    const listed = roster.filter((s) => !taking || taking.has(s.id));
+    const ids = listed.map((s) => s.id);
+    const saved = ids.length
+      ? await scope.db
+          .select({ studentId: studentComments.studentId, comment: studentComments.comment })
+          .from(studentComments)
+          .where(
+            scope.mine(
+              studentComments,
+              and(
+                eq(studentComments.year, of.year),
+                eq(studentComments.term, of.term),
+                eq(studentComments.kind, input.kind),
+                subjectId === null ? isNull(studentComments.subjectId) : eq(studentComments.subjectId, subjectId),
+                inArray(studentComments.studentId, ids),
+              ),
+            ),
+          )
+      : [];
+    const commentOf = new Map(saved.map((r) => [r.studentId, r.comment]));
+    return {
+      data: {
+        title: names.title,
+        curriculum,
+        students: listed.map((s) => ({
+          id: s.id,
+          admission_no: s.admissionNo,
+          name: s.name,
+          stream_name: names.streamOf(s.streamId),
+          comment: commentOf.get(s.id) ?? null,
+        })),
+      },
+    };
+  });
+
+  const saveComment = async (
+    scope: SchoolScope,
+    input: { year: number; term: number; student_id: number; subject_id?: number | null; comment: string | null },
+    kind: string,
+    newCurriculum: boolean,
+  ) => {
+    const placed = await studentClass(scope, input.student_id, input.year, input.term);
+    if (newCurriculum && placed.curriculum !== 'new')
+      throw new Refusal(`${placed.class_name} follows the old curriculum: use the O Level and A Level comments.`);
+    if (!newCurriculum && placed.curriculum === 'new')
+      throw new Refusal(
+        `${placed.class_name} follows the new curriculum: its comments are saved as new-curriculum remarks.`,
+      );
+    const subjectId = kind === 'remark' ? (input.subject_id ?? null) : null;
+    if (kind === 'remark' && subjectId === null) throw new Refusal('Choose the subject the remark is for.');
+    if (subjectId !== null) await subjectOfCurriculum(scope, subjectId, placed.curriculum);
+    const match = (tx: SchoolScope) =>
+      tx.mine(
+        studentComments,
+        and(
+          eq(studentComments.studentId, input.student_id),
+          eq(studentComments.year, input.year),
+          eq(studentComments.term, input.term),
+          eq(studentComments.kind, kind),
+          subjectId === null ? isNull(studentComments.subjectId) : eq(studentComments.subjectId, subjectId),
+        ),
+      );
+    await scope.transaction(async (tx) => {
+      const [before] = await tx.db.select().from(studentComments).where(match(tx));
+      if (input.comment === null) {
+        if (!before) return;
+        await tx.db.delete(studentComments).where(match(tx));
+        await tx.audit({ action: 'delete', module, entity: 'student_comments', entityId: before.id, before });
+        return;
+      }
+      const [after] = before
+        ? await tx.db
+            .update(studentComments)
+            .set({ comment: input.comment, enteredBy: tx.actor.userId })
+            .where(match(tx))
+            .returning()
+        : await tx.db
+            .insert(studentComments)
+            .values({
+              schoolId: tx.schoolId,
+              studentId: input.student_id,
+              year: input.year,
+              term: input.term,
+              subjectId,
+              kind,
+              comment: input.comment,
+              enteredBy: tx.actor.userId,
+            })
+            .returning();
+      await tx.audit({
+        action: before ? 'update' : 'create',
+        module,
+        entity: 'student_comments',
+        entityId: (after as { id: number }).id,
+        before,
+        after,
+      });
+    });
+    return {
+      data: { student_id: input.student_id, comment: input.comment },
+      message: input.comment === null ? 'Comment Removed Successfully' : 'Comment Saved Successfully',
+    };
+  };
+  serve(saveStudentComment, ({ scope, input }) => saveComment(scope, input, input.kind, false));
+  serve(saveCommentNew, ({ scope, input }) => saveComment(scope, input, input.kind, true));
+}
+
+/** A class's (or stream's) title for a term, "S2 East Term 3 2026", and its streams' names. */
+export async function classNames(scope: SchoolScope, of: ClassOfTerm) {
+  const [[cls], streams] = await Promise.all([
+    sqlRows<{ name: string }>(
+      scope.db,
+      sql`select name from classes where school_id = ${scope.schoolId} and id = ${of.classId}`,
+    ),
+    sqlRows<{ id: number; name: string }>(
+      scope.db,
+      sql`select id, name from streams where school_id = ${scope.schoolId} and class_id = ${of.classId}`,
+    ),
+  ]);
+  if (!cls) throw new NotFound('class');
+  const names = new Map(streams.map((s) => [Number(s.id), s.name]));
+  if (of.streamId && !names.has(of.streamId)) throw new NotFound('stream');
+  const streamOf = (id: number | null | undefined) => (id == null ? null : (names.get(id) ?? null));
+  return {
+    className: cls.name,
+    title: `${cls.name}${of.streamId ? ` ${streamOf(of.streamId)}` : ''} Term ${of.term} ${of.year}`,
+    streamOf,
+  };
+}
+
+/** A subject of this school studied in the class's curriculum, or a refusal. */
+async function subjectOfCurriculum(scope: SchoolScope, subjectId: number, curriculum: Curriculum) {
+  const subject = await findSubject(scope, subjectId);
+  if (!(curriculumLevels[curriculum] ?? []).includes(subject.level))
+    throw new Refusal(`${subject.name} is not a subject of this class's curriculum.`);
+  return subject;
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { type BankComment, suggestComment } from '../src/modules/exams/comment-rules.js';
+
+const bank: BankComment[] = [
+  { id: 1, fromValue: 8, toValue: 72, comment: 'Work harder' },
+  { id: 2, fromValue: 8, toValue: 20, comment: 'Excellent' },
+  { id: 3, fromValue: 20, toValue: 8, comment: 'Excellent again' },
+  { id: 4, fromValue: 21, toValue: 21, comment: 'Exactly 21' },
+  { id: 5, fromValue: 60, toValue: 79, comment: 'Good' },
+  { id: 6, fromValue: 80, toValue: 100, comment: 'Very good' },
+];
+
+describe('the comment bank suggests', () => {
+  it('the narrowest range holding the result, then the one added first', () => {
+    expect(suggestComment(bank, 8)).toBe('Excellent');
+    expect(suggestComment(bank, 20)).toBe('Excellent');
+    expect(suggestComment(bank, 21)).toBe('Exactly 21');
+    expect(suggestComment(bank, 22)).toBe('Work harder');
+    expect(suggestComment(bank, 72)).toBe('Good');
+  });
+
+  it('reads a decimal result to the nearest whole number, and nothing outside every range', () => {
+    expect(suggestComment(bank, 79.4)).toBe('Good');
+    expect(suggestComment(bank, 79.5)).toBe('Very good');
+    expect(suggestComment(bank, 7)).toBeNull();
+    expect(suggestComment(bank, 101)).toBeNull();
+    expect(suggestComment(bank, null)).toBeNull();
+    expect(suggestComment([], 50)).toBeNull();
+  });
+});

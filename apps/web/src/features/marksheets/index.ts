@@ -1,0 +1,2 @@
+// The marksheets' public face: the class-and-term filter bar and the sheet states other exam screens share.
+export { type MarksheetFilter, markText, SheetReadings, SheetState, useMarksheet } from './marksheet-parts';

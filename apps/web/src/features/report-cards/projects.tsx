@@ -1,0 +1,181 @@
+import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { listProjects, projectIndicatorsMax, projectStages, saveProject } from '@somero/contract';
+import { IconPencil } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Column, DataTable } from '../../components/data-table';
+import { PageHeader } from '../../components/page-title';
+import { api, type CallOutput, fieldErrors } from '../../lib/api';
+import { useSaving } from '../../lib/saving';
+import { SheetState, useMarksheet } from '../marksheets';
+
+type Sheet = CallOutput<typeof listProjects>;
+type Row = Sheet['students'][number];
+type Stage = (typeof projectStages)[number];
+interface Form {
+  title: string;
+  remark: string;
+  counts: Record<Stage, number>;
+}
+
+const emptyCounts = () => Object.fromEntries(projectStages.map((s) => [s, 0])) as Record<Stage, number>;
+
+/** The form of one learner's project: its title, the indicators observed at each stage, a remark. */
+function ProjectForm({
+  row,
+  year,
+  term,
+  onClose,
+}: {
+  row: Row;
+  year: number;
+  term: number;
+  onClose: (saved: boolean) => void;
+}) {
+  const { t } = useTranslation('report-cards');
+  const saving = useSaving();
+  const [form, setForm] = useState<Form>({
+    title: row.project?.title ?? '',
+    remark: row.project?.remark ?? '',
+    counts: row.project
+      ? (Object.fromEntries(projectStages.map((s) => [s, row.project?.[s] ?? 0])) as Record<Stage, number>)
+      : emptyCounts(),
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = await api(
+      saveProject,
+      { year, term, student_id: row.id, title: form.title, remark: form.remark, ...form.counts },
+      { module: 'projects', action: 'save' },
+    );
+    if (result.ok) onClose(true);
+    else setErrors(fieldErrors(result.errors));
+  };
+  const total = projectStages.reduce((sum, s) => sum + form.counts[s], 0);
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <TextInput
+          label={t('projectTitle')}
+          required
+          data-autofocus
+          value={form.title}
+          error={errors.title}
+          onChange={(e) => setForm({ ...form, title: e.currentTarget.value })}
+        />
+        <Text size="sm" c="dimmed">
+          {t('indicatorsHelp', { max: projectIndicatorsMax })}
+        </Text>
+        <SimpleGrid cols={2}>
+          {projectStages.map((stage) => (
+            <NumberInput
+              key={stage}
+              label={t(`stage.${stage}`)}
+              min={0}
+              max={projectIndicatorsMax}
+              allowDecimal={false}
+              value={form.counts[stage]}
+              error={errors[stage]}
+              onChange={(v) => setForm({ ...form, counts: { ...form.counts, [stage]: Number(v) || 0 } })}
+            />
+          ))}
+        </SimpleGrid>
+        <Text size="sm">{t('indicatorsTotal', { total })}</Text>
+        <Textarea
+          label={t('remark')}
+          autosize
+          minRows={2}
+          maxLength={300}
+          value={form.remark}
+          error={errors.remark}
+          onChange={(e) => setForm({ ...form, remark: e.currentTarget.value })}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => onClose(false)}>
+            {t('cancel')}
+          </Button>
+          <Button type="submit" loading={saving}>
+            {t('save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * /exams/projects: each new-curriculum learner's project for the term, by UNEB's observation checklist
+ * (the indicators observed at planning, implementation, reporting and dissemination).
+ */
+export default function ProjectsScreen() {
+  const { t } = useTranslation('report-cards');
+  const queryClient = useQueryClient();
+  const { sheet, asked, bar } = useMarksheet(listProjects, { curriculum: 'new' });
+  const data = sheet.data as Sheet | undefined;
+  const [editing, setEditing] = useState<Row | null>(null);
+  const columns: Column<Row>[] = [
+    { key: 'admission_no', label: t('admissionNo') },
+    { key: 'name', label: t('name') },
+    { key: 'title', label: t('projectTitle'), render: (r) => r.project?.title ?? '—' },
+    ...projectStages.map((stage) => ({
+      key: stage,
+      label: t(`stage.${stage}`),
+      numeric: true,
+      render: (r: Row) => (r.project ? r.project[stage] : ''),
+    })),
+    { key: 'total', label: t('total'), numeric: true, render: (r) => r.project?.total ?? '' },
+  ];
+  return (
+    <div data-screen-status="built">
+      <PageHeader />
+      {bar}
+      <SheetState sheet={sheet} asked={asked}>
+        {() =>
+          data ? (
+            <>
+              <Text fw={700} mb="xs">
+                {data.title}
+              </Text>
+              <DataTable
+                columns={columns}
+                rows={data.students}
+                empty={t('noStudents')}
+                minWidth={900}
+                actions={(r) => (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    leftSection={<IconPencil size={14} />}
+                    aria-label={`${r.project ? t('edit') : t('record')}: ${r.name}`}
+                    onClick={() => setEditing(r)}
+                  >
+                    {r.project ? t('edit') : t('record')}
+                  </Button>
+                )}
+              />
+            </>
+          ) : null
+        }
+      </SheetState>
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing ? t('projectOf', { name: editing.name }) : ''}
+      >
+        {editing && asked ? (
+          <ProjectForm
+            row={editing}
+            year={asked.year}
+            term={asked.term}
+            onClose={(saved) => {
+              setEditing(null);
+              if (saved) void queryClient.invalidateQueries({ queryKey: ['marksheets', listProjects.path] });
+            }}
+          />
+        ) : null}
+      </Modal>
+    </div>
+  );
+}

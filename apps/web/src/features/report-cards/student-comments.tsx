@@ -1,0 +1,153 @@
+import { Button, Group, Paper, Select, Text, Textarea } from '@mantine/core';
+import { listStudentComments, saveCommentNew, saveStudentComment, studentCommentKinds } from '@somero/contract';
+import { IconDeviceFloppy } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Column, DataTable } from '../../components/data-table';
+import { PageHeader } from '../../components/page-title';
+import { useReferenceOptions } from '../../components/resource/reference-options';
+import { ReferenceSelect } from '../../components/resource/reference-select';
+import { api, type CallOutput } from '../../lib/api';
+import { useSaving } from '../../lib/saving';
+import { SheetState, useMarksheet } from '../marksheets';
+
+type Sheet = CallOutput<typeof listStudentComments>;
+type Row = Sheet['students'][number];
+type Kind = (typeof studentCommentKinds)[number]['value'];
+const subjectLevels: Record<string, string[]> = { old: ['olevel'], new: ['nlsc'], alevel: ['alevel', 'subsidiary'] };
+
+/**
+ * /student/comments: a teacher's comment on each student of a class for the term: a subject's remark
+ * (the new curriculum's competence remark), the conduct, and for the new curriculum the generic skills
+ * and values. An emptied comment is removed.
+ */
+export default function StudentCommentsScreen() {
+  const { t } = useTranslation('report-cards');
+  const queryClient = useQueryClient();
+  const saving = useSaving();
+  const [kind, setKind] = useState<Kind>('remark');
+  const [subjectId, setSubjectId] = useState<number | null>(null);
+  const extra = useMemo(() => ({ kind, subject_id: kind === 'remark' ? subjectId : null }), [kind, subjectId]);
+  const { sheet, asked, bar, filter } = useMarksheet(listStudentComments, {
+    extra,
+    extraReady: kind !== 'remark' || subjectId !== null,
+  });
+  const data = sheet.data as Sheet | undefined;
+  const classes = useReferenceOptions('classes');
+  const chosenClass = classes.options.find((o) => Number(o.value) === filter.class_id);
+  const curriculum = chosenClass ? String(chosenClass.row.curriculum) : data?.curriculum;
+  const [written, setWritten] = useState<Record<number, string>>({});
+  useEffect(() => {
+    if (data) setWritten(Object.fromEntries(data.students.map((s) => [s.id, s.comment ?? ''])));
+  }, [data]);
+  const changed = (data?.students ?? []).filter((s) => (written[s.id] ?? '') !== (s.comment ?? ''));
+  const kinds = studentCommentKinds.filter(
+    (k) => curriculum === undefined || curriculum === 'new' || k.value === 'remark' || k.value === 'conduct',
+  );
+
+  const save = async () => {
+    if (!asked || !data) return;
+    const call = data.curriculum === 'new' ? saveCommentNew : saveStudentComment;
+    for (const s of changed) {
+      const result = await api(
+        call,
+        {
+          year: asked.year,
+          term: asked.term,
+          student_id: s.id,
+          subject_id: extra.subject_id,
+          kind: kind as never,
+          comment: written[s.id] ?? '',
+        },
+        { module: 'comments', action: 'save', silentSuccess: s !== changed[changed.length - 1] },
+      );
+      if (!result.ok) break;
+    }
+    await queryClient.invalidateQueries({ queryKey: ['marksheets', listStudentComments.path] });
+  };
+
+  const columns: Column<Row>[] = [
+    { key: 'admission_no', label: t('admissionNo'), width: 90 },
+    { key: 'name', label: t('name'), width: 180 },
+    { key: 'stream_name', label: t('stream'), width: 90 },
+    {
+      key: 'comment',
+      label: t('comment'),
+      render: (r) => (
+        <Textarea
+          aria-label={`${t('comment')}: ${r.name}`}
+          autosize
+          minRows={1}
+          maxRows={4}
+          maxLength={300}
+          value={written[r.id] ?? ''}
+          onChange={(e) => {
+            const value = e.currentTarget.value;
+            setWritten((all) => ({ ...all, [r.id]: value }));
+          }}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <div data-screen-status="built">
+      <PageHeader
+        actions={
+          data ? (
+            <Button
+              leftSection={<IconDeviceFloppy size={16} />}
+              onClick={() => void save()}
+              loading={saving}
+              disabled={changed.length === 0}
+            >
+              {t('saveComments', { count: changed.length })}
+            </Button>
+          ) : null
+        }
+      />
+      <Paper withBorder p="md" mb="md">
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <Select
+            label={t('commentKind')}
+            w={220}
+            allowDeselect={false}
+            data={kinds.map((k) => ({ value: k.value, label: k.label }))}
+            value={kind}
+            onChange={(v) => v && setKind(v as Kind)}
+          />
+          {kind === 'remark' ? (
+            <ReferenceSelect
+              label={t('subject')}
+              placeholder={t('chooseSubject')}
+              references="subjects"
+              w={240}
+              required
+              only={curriculum ? (o) => (subjectLevels[curriculum] ?? []).includes(String(o.row.level)) : undefined}
+              value={subjectId}
+              onChange={setSubjectId}
+            />
+          ) : null}
+        </Group>
+      </Paper>
+      {bar}
+      {asked && kind === 'remark' && subjectId === null ? (
+        <Text c="dimmed">{t('chooseSubjectFirst')}</Text>
+      ) : (
+        <SheetState sheet={sheet} asked={asked}>
+          {() =>
+            data ? (
+              <>
+                <Text fw={700} mb="xs">
+                  {data.title}
+                </Text>
+                <DataTable columns={columns} rows={data.students} empty={t('noStudents')} minWidth={700} />
+              </>
+            ) : null
+          }
+        </SheetState>
+      )}
+    </div>
+  );
+}
