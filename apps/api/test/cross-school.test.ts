@@ -39,6 +39,7 @@ const tableOfSegment: Record<string, string> = {
   staff_sign_in: 'staff',
   expense_cart: 'expense_cart_lines',
   school: 'schools',
+  system_comments: 'comment_bank',
 };
 
 const sample = (r: Resource, api: RegisterSchool['api'], made: Map<string, number>) =>
@@ -166,6 +167,13 @@ describe('another school’s ids', () => {
         time_out: '2026-03-02T09:00:00+03:00',
         expected_return: '2026-03-02T17:00:00+03:00',
         authorised_by: 'Deputy',
+      }),
+    );
+    await ok(
+      api.post('/report_comments', {
+        year: 2026,
+        term: 2,
+        comments: [{ student_id: student.id, class_teacher: `${marker} works hard`, head_teacher: null }],
       }),
     );
     const biology = await api.post('/subjects', { name: `${marker} Biology`, code: `${marker}553`, level: 'nlsc' });
