@@ -11,6 +11,7 @@ import { Jobs } from './core/jobs.js';
 import { createMailer, type Mailer } from './core/mail.js';
 import { installSecurityHeaders } from './core/security.js';
 import type { Database } from './db/open.js';
+import { stopPdfWorkers } from './documents/pdf-pool.js';
 import { auditRoutes } from './modules/audits/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
@@ -22,6 +23,7 @@ import {
   marksRoutes,
   missingMarksRoutes,
   projectRoutes,
+  reportCardRoutes,
   reportSettingsRoutes,
   setRoutes,
 } from './modules/exams/index.js';
@@ -91,6 +93,7 @@ export async function buildApp({ database, config, logger = false, mailer, extra
   const jobs = new Jobs(database, config.jobsQueue, app.log);
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
+  app.addHook('onClose', () => stopPdfWorkers());
   const ctx: ModuleContext = {
     app,
     serve,
@@ -120,6 +123,7 @@ export async function buildApp({ database, config, logger = false, mailer, extra
   reportSettingsRoutes(ctx);
   commentRoutes(ctx);
   projectRoutes(ctx);
+  reportCardRoutes(ctx);
   gradingRoutes(ctx);
   setRoutes(ctx);
   competenceRoutes(ctx);

@@ -4,6 +4,7 @@ export * from './calls/exams-comments.js';
 export * from './calls/exams-marks.js';
 export * from './calls/exams-marksheets.js';
 export * from './calls/exams-missing.js';
+export * from './calls/exams-reports.js';
 export * from './calls/exams-setup.js';
 export * from './calls/expenses.js';
 export * from './calls/fees-online.js';

@@ -4,6 +4,7 @@ import {
   competences,
   type examSets,
   type papers,
+  projects,
   streams,
   students,
   type subjects,
@@ -321,10 +322,38 @@ export async function fillDemoMarks(
     student_id: ['int', aoi.student],
     score_tenths: ['int', aoi.score],
   });
+  // S3–S4 learners of the new curriculum each do one integrated project a term (DOMAIN §3.3): the
+  // indicators observed at each stage of UNEB's checklist, more for abler learners.
+  const themes = [
+    'Making briquettes from banana peels',
+    'A drip irrigation kit from used bottles',
+    'Liquid soap for the school canteen',
+    'A rainwater harvesting model for homes',
+    'Mushroom growing in the school garden',
+  ];
+  const projectRows: (typeof projects.$inferInsert)[] = [];
+  const observed = (s: number) => Math.max(1, Math.min(6, Math.round(4 + 1.2 * (ability.get(s) ?? 0) + rnd.normal())));
+  for (const s of studentRows) {
+    const cls = classById.get(s.classId as number);
+    if (cls?.curriculum !== 'new' || cls.rank < 3) continue;
+    projectRows.push({
+      schoolId,
+      studentId: s.id,
+      year,
+      term,
+      title: rnd.pick(themes),
+      planning: observed(s.id),
+      implementation: observed(s.id),
+      reporting: observed(s.id),
+      dissemination: observed(s.id),
+    });
+  }
+  if (projectRows.length) await tx.insert(projects).values(projectRows);
   return {
     marks: m.set.length,
     optionalSubjects: chosen.student.length,
     competences: made.length,
     aoiScores: aoi.score.length,
+    projects: projectRows.length,
   };
 }

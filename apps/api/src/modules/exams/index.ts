@@ -13,6 +13,7 @@ export { marksheetRoutes } from './marksheet-routes.js';
 export { alevelSubjectMarksheet, nlscSubjectMarksheet } from './marksheet-subjects.js';
 export { missingMarksRoutes } from './missing.js';
 export { projectRoutes } from './projects.js';
+export { reportCardRoutes } from './report-card-routes.js';
 export {
   defaultReportSettings,
   type ReportSettings,

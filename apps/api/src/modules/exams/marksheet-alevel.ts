@@ -132,11 +132,10 @@ export function alevelReadings(data: AlevelMarks): string[] {
   ];
 }
 
-/** The A-Level marksheet of a class: principals with their papers, General Paper, the subsidiary, points. */
-export async function alevelMarksheet(scope: SchoolScope, of: ClassOfTerm) {
-  const data = await readAlevelMarks(scope, of);
-  const { policy, uacePoints: scheme } = data.grading;
-  const rows = data.students.map((student) => {
+/** Each student's A-Level results from a class's marks: principals with their papers, GP, subsidiary, points. */
+export function alevelRows(data: AlevelMarks) {
+  const { uacePoints: scheme } = data.grading;
+  return data.students.map((student) => {
     const takes = data.takes.get(student.id) ?? new Set<number>();
     const mine = data.subjects.filter((s) => takes.has(s.id));
     const principals = mine.filter((s) => s.level === 'alevel').map((s) => principalResult(data, student.id, s));
@@ -173,13 +172,23 @@ export async function alevelMarksheet(scope: SchoolScope, of: ClassOfTerm) {
       position: null as number | null,
     };
   });
-  if (policy.positions) {
-    const places = positions(
-      rows.filter((r) => r.points !== null),
-      (a, b) => (b.points as number) - (a.points as number),
-    );
-    for (const [row, place] of places) row.position = place;
-  }
+}
+
+/** Places by points (more is better); a student with no marks is not ranked. */
+export function rankAlevel(rows: ReturnType<typeof alevelRows>) {
+  const places = positions(
+    rows.filter((r) => r.points !== null),
+    (a, b) => (b.points as number) - (a.points as number),
+  );
+  for (const [row, place] of places) row.position = place;
+}
+
+/** The A-Level marksheet of a class: principals with their papers, General Paper, the subsidiary, points. */
+export async function alevelMarksheet(scope: SchoolScope, of: ClassOfTerm) {
+  const data = await readAlevelMarks(scope, of);
+  const { policy, uacePoints: scheme } = data.grading;
+  const rows = alevelRows(data);
+  if (policy.positions) rankAlevel(rows);
   return {
     ...sheetHead(data, policy.positions, [
       ...alevelReadings(data),

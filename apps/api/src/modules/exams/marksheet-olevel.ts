@@ -2,20 +2,24 @@ import type { olevelMarksheetOutput } from '@somero/contract';
 import { gradeName, olevelGrade, type SubjectGroup, type UceSubject, uceDivision } from '@somero/grading';
 import type { z } from 'zod';
 import type { SchoolScope } from '../../core/scope.js';
-import { mean, olevelBands, positions, readClassMarks, sheetHead, subjectHead, termMark } from './marksheet-data.js';
+import {
+  type ClassMarks,
+  mean,
+  olevelBands,
+  positions,
+  readClassMarks,
+  sheetHead,
+  subjectHead,
+  termMark,
+} from './marksheet-data.js';
 import type { ClassOfTerm } from './takers.js';
 
 export type OlevelMarksheet = z.input<typeof olevelMarksheetOutput>;
 
-/**
- * The old O-Level marksheet of a class: per student each subject's weighted mark and grade, the best-8
- * aggregate and the division by the whole UNEB rule, and the position when the school ranks. A student
- * with no mark at all has no aggregate, division or position (not Division 9).
- */
-export async function olevelMarksheet(scope: SchoolScope, of: ClassOfTerm): Promise<OlevelMarksheet> {
-  const data = await readClassMarks(scope, of, 'old');
-  const { olevel, policy } = data.grading;
-  const rows = data.students.map((student) => {
+/** Each student's O-Level results from a class's marks: marks, grades, average, aggregate and division. */
+export function olevelRows(data: ClassMarks) {
+  const { olevel } = data.grading;
+  return data.students.map((student) => {
     const takes = data.takes.get(student.id) ?? new Set<number>();
     const graded: UceSubject[] = [];
     const results = data.subjects.map((subject) => {
@@ -39,14 +43,27 @@ export async function olevelMarksheet(scope: SchoolScope, of: ClassOfTerm): Prom
       position: null as number | null,
     };
   });
-  if (policy.positions) {
-    // By aggregate (lower is better), then the average mark; a student with no marks is not ranked.
-    const places = positions(
-      rows.filter((r) => r.aggregate !== null),
-      (a, b) => (a.aggregate as number) - (b.aggregate as number) || (b.average ?? 0) - (a.average ?? 0),
-    );
-    for (const [row, place] of places) row.position = place;
-  }
+}
+
+/** Places by aggregate (lower is better), then the average mark; a student with no marks is not ranked. */
+export function rankOlevel(rows: ReturnType<typeof olevelRows>) {
+  const places = positions(
+    rows.filter((r) => r.aggregate !== null),
+    (a, b) => (a.aggregate as number) - (b.aggregate as number) || (b.average ?? 0) - (a.average ?? 0),
+  );
+  for (const [row, place] of places) row.position = place;
+}
+
+/**
+ * The old O-Level marksheet of a class: per student each subject's weighted mark and grade, the best-8
+ * aggregate and the division by the whole UNEB rule, and the position when the school ranks. A student
+ * with no mark at all has no aggregate, division or position (not Division 9).
+ */
+export async function olevelMarksheet(scope: SchoolScope, of: ClassOfTerm): Promise<OlevelMarksheet> {
+  const data = await readClassMarks(scope, of, 'old');
+  const { olevel, policy } = data.grading;
+  const rows = olevelRows(data);
+  if (policy.positions) rankOlevel(rows);
   return {
     ...sheetHead(data, policy.positions, [
       `Grades: ${olevelBands(olevel)}${data.grading.readings.olevel ? ` (${data.grading.readings.olevel})` : ''}.`,

@@ -1,6 +1,7 @@
 // The fees area's public face: what other areas and the app may import.
 
 export { feesBalances } from './ledger.js';
+export { nextTermFees, termAfter } from './next-term.js';
 export { feesOnlineRoutes, syncEveryGateway, useSimulatedProvider } from './online.js';
 export { simulatedTransactions } from './online-simulator.js';
 export { feesPaymentsRoutes } from './payments.js';

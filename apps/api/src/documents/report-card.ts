@@ -1,0 +1,384 @@
+import type { ReportCard, ReportCardRow, ReportCards } from '@somero/contract';
+import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { dayMonthYear } from './format.js';
+import { pdfImage, schoolHeader } from './pdf.js';
+import { shillings } from './receipt.js';
+import type { SchoolForDocuments } from './types.js';
+
+type Image = { bytes: Uint8Array; mime: string } | null;
+
+/** What the cards print besides the results: the school, photos by file id, the signature and stamp. */
+export interface CardImages {
+  photos: Map<number, Image>;
+  signature: Image;
+  stamp: Image;
+}
+
+const ugx = (n: number) => `UGX ${n < 0 ? '-' : ''}${shillings(Math.abs(n))}`;
+const num = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(Math.round(n * 100) / 100));
+const grey = '#eef1f6';
+const small = 7.5;
+
+const head = (texts: string[]): TableCell[] =>
+  texts.map((text) => ({ text, bold: true, fontSize: small, fillColor: grey, alignment: 'center' }));
+const cell = (text: string | number | null | undefined, extra: object = {}): TableCell => ({
+  text: typeof text === 'number' ? num(text) : (text ?? ''),
+  fontSize: 8,
+  ...extra,
+});
+const centred = (text: string | number | null | undefined) => cell(text, { alignment: 'center' });
+
+const divisionText = (d: number | null) => (d === null ? '—' : d === 9 ? 'U (ungraded)' : `Division ${d}`);
+
+/** The results table of one card, by the layout of its kind. */
+function resultsTable(cards: ReportCards, card: ReportCard, withCompetences: boolean): Content {
+  const sets = cards.sets.map((s) => `${s.name}${s.max_mark !== 100 ? ` /${s.max_mark}` : ''}`);
+  const rows = card.rows;
+  const table = (widths: (string | number)[], body: TableCell[][]): Content => ({
+    table: { headerRows: 1, widths, body, dontBreakRows: true },
+    layout: { hLineWidth: () => 0.5, vLineWidth: () => 0.5, hLineColor: () => '#9aa3b5', vLineColor: () => '#9aa3b5' },
+  });
+  switch (cards.kind) {
+    case 'old_reports':
+    case 'olan_vd_report': {
+      const detailed = cards.kind === 'olan_vd_report';
+      return table(
+        ['*', ...sets.map(() => 30), 34, 30, ...(detailed ? [32, 26] : []), 110, 28],
+        [
+          head([
+            'Subject',
+            ...sets,
+            'Mark %',
+            'Grade',
+            ...(detailed ? ['Class avg', 'Pos'] : []),
+            'Remark',
+            'Initials',
+          ]),
+          ...rows.map((r) => [
+            cell(r.name),
+            ...r.marks.map(centred),
+            centred(r.mark),
+            centred(r.grade),
+            ...(detailed ? [centred(r.class_average), centred(r.subject_position)] : []),
+            cell(r.remark, { fontSize: 7 }),
+            centred(r.initials),
+          ]),
+        ],
+      );
+    }
+    case 'alevel_reports':
+    case 'ncalevel_reports': {
+      const body: TableCell[][] = [
+        head(['Subject', 'Paper', ...sets, 'Mark %', 'Grade', 'Result', 'Points', 'Initials']),
+      ];
+      for (const r of rows) {
+        if (r.kind === 'principal' && r.papers?.length) {
+          r.papers.forEach((p, i) => {
+            body.push([
+              i === 0 ? cell(r.name, { rowSpan: r.papers?.length, bold: true }) : {},
+              centred(`P${p.number}`),
+              ...cards.sets.map((_, k) => centred(p.marks[k])),
+              centred(p.mark),
+              centred(p.grade),
+              i === 0 ? cell(r.grade ?? '', { rowSpan: r.papers?.length, alignment: 'center', bold: true }) : {},
+              i === 0 ? cell(num(r.points), { rowSpan: r.papers?.length, alignment: 'center' }) : {},
+              i === 0 ? cell(r.initials ?? '', { rowSpan: r.papers?.length, alignment: 'center' }) : {},
+            ]);
+          });
+        } else {
+          body.push([
+            cell(r.name, { bold: r.kind === 'principal' }),
+            centred(r.kind === 'subsidiary' ? 'Sub' : ''),
+            ...cards.sets.map((_, k) => centred(r.marks[k])),
+            centred(r.mark),
+            centred(r.kind === 'subsidiary' ? r.grade : ''),
+            centred(r.kind === 'principal' ? r.grade : r.grade ? 'Sub' : ''),
+            centred(r.points),
+            centred(r.initials),
+          ]);
+        }
+      }
+      return table(['*', 28, ...sets.map(() => 30), 34, 30, 34, 32, 32], body);
+    }
+    case 'new_report_12':
+      return table(
+        ['*', 150, 34, 44, 110, 28],
+        [
+          head(['Subject', 'Competences (AOI score /3)', 'Average', 'Identifier', 'Descriptor', 'Initials']),
+          ...rows.map((r) => [
+            cell(r.name, { bold: true }),
+            cell(competenceText(r), { fontSize: 7 }),
+            centred(r.aoi_average),
+            centred(r.identifier),
+            cell(r.descriptor, { fontSize: 7 }),
+            centred(r.initials),
+          ]),
+        ],
+      );
+    case 'cbc_report': {
+      const body: TableCell[][] = [
+        head(['Subject', 'Competence', 'Score /3', 'Average', 'Identifier', 'Descriptor', 'Initials']),
+      ];
+      for (const r of rows) {
+        const list = r.competences?.length ? r.competences : [{ name: '—', score: null }];
+        list.forEach((c, i) => {
+          const span = { rowSpan: list.length };
+          body.push([
+            i === 0 ? cell(r.name, { ...span, bold: true }) : {},
+            cell(c.name, { fontSize: 7 }),
+            centred(c.score),
+            i === 0 ? cell(num(r.aoi_average), { ...span, alignment: 'center' }) : {},
+            i === 0 ? cell(r.identifier ?? '', { ...span, alignment: 'center' }) : {},
+            i === 0 ? cell(r.descriptor ?? '', { ...span, fontSize: 7 }) : {},
+            i === 0 ? cell(r.initials ?? '', { ...span, alignment: 'center' }) : {},
+          ]);
+        });
+      }
+      return table(['*', 140, 30, 34, 40, 100, 28], body);
+    }
+    default: {
+      // new_report, new_report100 (with competences for reports100kc), olan_report.
+      const marksOnly = cards.kind === 'new_report100' || cards.kind === 'olan_report';
+      return table(
+        ['*', ...(marksOnly ? [] : [40]), 32, 34, 36, 30, ...(marksOnly ? [] : [90]), 90, 28],
+        [
+          head([
+            'Subject',
+            ...(marksOnly ? [] : ['Identifier']),
+            'CA /20',
+            'Exam /80',
+            'Total /100',
+            'Grade',
+            ...(marksOnly ? [] : ['Descriptor']),
+            'Remark',
+            'Initials',
+          ]),
+          ...rows.map((r) => [
+            withCompetences && r.competences?.length
+              ? ({
+                  stack: [
+                    { text: r.name, fontSize: 8, bold: true },
+                    { text: competenceText(r), fontSize: 6.5, color: '#444' },
+                  ],
+                } as TableCell)
+              : cell(r.name),
+            ...(marksOnly ? [] : [centred(r.identifier)]),
+            centred(r.ca20),
+            centred(r.exam80),
+            centred(r.mark),
+            centred(r.grade),
+            ...(marksOnly ? [] : [cell(r.descriptor, { fontSize: 6.5 })]),
+            cell(r.remark, { fontSize: 7 }),
+            centred(r.initials),
+          ]),
+        ],
+      );
+    }
+  }
+}
+
+const competenceText = (r: ReportCardRow) =>
+  (r.competences ?? []).map((c) => `${c.name}: ${c.score === null ? '—' : num(c.score)}`).join('\n');
+
+/** The line under the results: average, aggregate and division, points, the UCE result, the place. */
+function summaryLine(cards: ReportCards, card: ReportCard): Content {
+  const s = card.summary;
+  const parts: [string, string][] = [];
+  if (cards.kind === 'alevel_reports' || cards.kind === 'ncalevel_reports') {
+    parts.push(['Points', s.points === null ? '—' : `${s.points} of ${cards.points_max ?? 20}`]);
+    parts.push(['Principal passes', s.principal_passes === null ? '—' : String(s.principal_passes)]);
+  } else if (cards.kind === 'old_reports' || cards.kind === 'olan_vd_report') {
+    parts.push(['Average', s.average === null ? '—' : num(s.average)]);
+    parts.push(['Aggregate', s.aggregate === null ? '—' : String(s.aggregate)]);
+    parts.push(['Result', divisionText(s.division)]);
+  } else {
+    parts.push(['Average', s.average === null ? '—' : num(s.average)]);
+    if (cards.kind === 'olan_report')
+      parts.push(['UCE rule', s.result === null ? '—' : `Result ${s.result}${s.result === 1 ? ' (certificate)' : ''}`]);
+  }
+  if (cards.positions) parts.push(['Position', s.position === null ? '—' : `${s.position} of ${s.out_of}`]);
+  return {
+    table: {
+      widths: parts.map(() => '*'),
+      body: [parts.map(([label, value]) => ({ text: [{ text: `${label}: `, bold: true }, value], fontSize: 9 }))],
+    },
+    layout: 'noBorders',
+    fillColor: grey,
+    margin: [0, 6, 0, 4],
+  };
+}
+
+function studentBlock(card: ReportCard, photo: Image): Content {
+  const st = card.student;
+  const image = pdfImage(photo);
+  const line = (label: string, value: string | null) => ({
+    text: [{ text: `${label}: `, bold: true }, value ?? '—'],
+    fontSize: 9,
+    margin: [0, 0, 0, 2] as [number, number, number, number],
+  });
+  const details = {
+    columns: [
+      {
+        stack: [
+          line('Name', st.name),
+          line('Class', st.stream_name ? `${st.class_name} ${st.stream_name}` : st.class_name),
+          ...(st.combination ? [line('Combination', st.combination)] : []),
+        ],
+      },
+      {
+        stack: [
+          line('Admission No', st.admission_no),
+          line('LIN', st.lin),
+          line('Sex', st.gender === 'F' ? 'Female' : st.gender === 'M' ? 'Male' : st.gender),
+        ],
+      },
+    ],
+  };
+  return {
+    columns: [
+      image ? { width: 52, image, fit: [52, 62] } : { width: 52, text: 'No photo', fontSize: 7, color: '#888' },
+      { width: '*', ...details },
+    ],
+    columnGap: 10,
+    margin: [0, 0, 0, 8],
+  };
+}
+
+function commentsBlock(cards: ReportCards, card: ReportCard, images: CardImages): Content[] {
+  const c = card.comments;
+  const blocks: Content[] = [];
+  const para = (label: string, text: string | null) =>
+    text ? [{ text: [{ text: `${label}: `, bold: true }, text], fontSize: 8.5, margin: [0, 2, 0, 2] } as Content] : [];
+  if (card.project) {
+    const p = card.project;
+    blocks.push(
+      ...para(
+        'Project',
+        `${p.title}. Indicators observed: planning ${p.planning}, implementation ${p.implementation}, reporting ${p.reporting}, dissemination ${p.dissemination} (${p.total} in all).${p.remark ? ` ${p.remark}` : ''}`,
+      ),
+    );
+  }
+  blocks.push(...para('Generic skills', c.generic_skills), ...para('Values', c.values), ...para('Conduct', c.conduct));
+  blocks.push(...para("Class teacher's comment", c.class_teacher ?? '……………………………………………………'));
+  const signature = pdfImage(images.signature);
+  const stamp = pdfImage(images.stamp);
+  blocks.push({
+    columns: [
+      { width: '*', stack: para("Head teacher's comment", c.head_teacher ?? '……………………………………………………') },
+      ...(signature ? [{ width: 70, image: signature, fit: [70, 30] } as Content] : []),
+      ...(stamp ? [{ width: 50, image: stamp, fit: [50, 50] } as Content] : []),
+    ],
+    columnGap: 8,
+  });
+  const fees: string[] = [];
+  if (card.balance !== null) fees.push(`Fees balance: ${ugx(card.balance)}`);
+  if (card.next_term_fees !== null) fees.push(`Next term's fees: ${ugx(card.next_term_fees)}`);
+  if (cards.next_term_begins) fees.push(`Next term begins: ${dayMonthYear(cards.next_term_begins)}`);
+  if (fees.length) blocks.push({ text: fees.join('     '), fontSize: 8.5, bold: true, margin: [0, 6, 0, 0] });
+  return blocks;
+}
+
+function withheldBody(card: ReportCard): Content {
+  return {
+    stack: [
+      {
+        text: 'REPORT WITHHELD',
+        bold: true,
+        fontSize: 20,
+        alignment: 'center',
+        color: '#b42318',
+        margin: [0, 60, 0, 10],
+      },
+      {
+        text: `This report card is withheld until school fees are cleared${card.balance !== null ? `: the balance is ${ugx(card.balance)}` : ''}. The results are kept at the school and the card is released when the fees are paid.`,
+        fontSize: 10,
+        alignment: 'center',
+        margin: [40, 0, 40, 0],
+      },
+    ],
+  };
+}
+
+function cardPage(
+  cards: ReportCards,
+  card: ReportCard,
+  school: SchoolForDocuments,
+  images: CardImages,
+  competences: boolean,
+) {
+  const title = `Report card · Term ${cards.term} ${cards.year}`;
+  const body: Content[] = [schoolHeader(school, title), studentBlock(card, images.photos.get(card.student.id) ?? null)];
+  if (card.withheld) return [...body, withheldBody(card)];
+  body.push(resultsTable(cards, card, competences), summaryLine(cards, card), ...commentsBlock(cards, card, images));
+  if (cards.grading_key.length)
+    body.push({
+      stack: cards.grading_key.map((line) => ({ text: line, fontSize: 6.5, color: '#555' })),
+      margin: [0, 8, 0, 0],
+    });
+  return body;
+}
+
+/** The bursar's first page: whose cards are withheld for fees, with the balance each owes. */
+function withheldList(cards: ReportCards, school: SchoolForDocuments): Content[] {
+  const held = cards.cards.filter((c) => c.withheld);
+  return [
+    schoolHeader(school, `Report cards withheld for fees · ${cards.class_name} Term ${cards.term} ${cards.year}`),
+    {
+      text: `${held.length} of ${cards.cards.length} cards are withheld until fees are cleared. Give this page to the bursar.`,
+      fontSize: 9,
+      margin: [0, 0, 0, 6],
+    },
+    {
+      table: {
+        headerRows: 1,
+        widths: [70, '*', 60, 90],
+        body: [
+          head(['Adm No', 'Name', 'Class', 'Balance']),
+          ...held.map((c) => [
+            cell(c.student.admission_no),
+            cell(c.student.name),
+            cell(c.student.stream_name ? `${c.student.class_name} ${c.student.stream_name}` : c.student.class_name),
+            cell(c.balance === null ? '' : ugx(c.balance), { alignment: 'right' }),
+          ]),
+        ],
+      },
+    },
+  ];
+}
+
+/**
+ * A class's report cards as one document: the list of withheld cards first (when any), then one A4
+ * page per student, in the order given.
+ */
+export function reportCardsDocument(
+  school: SchoolForDocuments,
+  cards: ReportCards,
+  images: CardImages,
+  { competences = false }: { competences?: boolean } = {},
+): TDocumentDefinitions {
+  const pages: Content[][] = [];
+  if (cards.cards.some((c) => c.withheld)) pages.push(withheldList(cards, school));
+  for (const card of cards.cards) pages.push(cardPage(cards, card, school, images, competences));
+  return {
+    pageSize: 'A4',
+    pageMargins: [28, 24, 28, 24],
+    info: { title: cards.title },
+    content: pages.map((page, i) => (i === 0 ? page : [{ text: '', pageBreak: 'before' }, ...page])),
+  };
+}
+
+/** Many classes' cards as one document (the whole school), each class as `reportCardsDocument` makes it. */
+export function reportCardsBook(
+  school: SchoolForDocuments,
+  classes: ReportCards[],
+  images: CardImages,
+  options: { competences?: boolean; title: string },
+): TDocumentDefinitions {
+  const documents = classes.map((cards) => reportCardsDocument(school, cards, images, options));
+  return {
+    pageSize: 'A4',
+    pageMargins: [28, 24, 28, 24],
+    info: { title: options.title },
+    content: documents.map((d, i) => (i === 0 ? d.content : [{ text: '', pageBreak: 'before' }, d.content])),
+  };
+}

@@ -1,0 +1,149 @@
+import {
+  classes,
+  files,
+  printReportCards,
+  type ReportCards,
+  type ReportKind,
+  reportCardCalls,
+  reportKinds,
+} from '@somero/contract';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { Refusal } from '../../core/errors.js';
+import type { SchoolScope } from '../../core/scope.js';
+import { renderPdfOffThread } from '../../documents/pdf-pool.js';
+import type { CardImages } from '../../documents/report-card.js';
+import type { ModuleContext } from '../module.js';
+import { schoolForDocuments } from '../settings/index.js';
+import { type CardsAsked, reportCards } from './report-cards.js';
+import { readReportSettings } from './report-settings.js';
+
+type Image = { bytes: Uint8Array; mime: string };
+
+const classTitle = (c: ReportCards) =>
+  `${c.class_name}${c.stream_name ? ` ${c.stream_name}` : ''} Term ${c.term} ${c.year}`;
+
+/** The photos of the cards' students and the school's signature and stamp, read in one statement. */
+async function cardImages(scope: SchoolScope, cards: ReportCards['cards']): Promise<CardImages> {
+  const settings = await readReportSettings(scope);
+  const photoOf = new Map(
+    cards.flatMap((c) => (c.student.photo_file_id ? [[c.student.photo_file_id, c.student.id]] : [])),
+  );
+  const wanted = [...photoOf.keys(), settings.headTeacherSignatureFileId, settings.stampFileId].filter(
+    (id): id is number => id !== null,
+  );
+  const rows = wanted.length
+    ? await scope.db
+        .select({ id: files.id, bytes: files.bytes, mime: files.mime })
+        .from(files)
+        .where(scope.mine(files, inArray(files.id, wanted)))
+    : [];
+  const byId = new Map<number, Image>(rows.map((r) => [r.id, { bytes: r.bytes, mime: r.mime }]));
+  const photos = new Map<number, Image | null>();
+  for (const [fileId, studentId] of photoOf) photos.set(studentId, byId.get(fileId) ?? null);
+  return {
+    photos,
+    signature: settings.headTeacherSignatureFileId ? (byId.get(settings.headTeacherSignatureFileId) ?? null) : null,
+    stamp: settings.stampFileId ? (byId.get(settings.stampFileId) ?? null) : null,
+  };
+}
+
+/** One class's cards as PDF bytes, rendered off the event loop. */
+export async function cardsPdf(scope: SchoolScope, kind: ReportKind, asked: CardsAsked, competences = false) {
+  const cards = await reportCards(scope, kind, asked);
+  if (cards.cards.length === 0) throw new Refusal(`No students in ${classTitle(cards)}.`);
+  const [school, images] = await Promise.all([schoolForDocuments(scope), cardImages(scope, cards.cards)]);
+  return { cards, pdf: await renderPdfOffThread('reportCards', school, cards, images, { competences }) };
+}
+
+interface SchoolPrint {
+  kind: ReportKind;
+  year: number;
+  term: number;
+  competences: boolean;
+}
+
+/**
+ * The nine report cards (issue 11 §2): each fetch answers the cards as data; reports_updated prints a
+ * class at once, or the whole school as a job the screen follows.
+ */
+export function reportCardRoutes({ serve, jobs }: ModuleContext) {
+  for (const { value: kind } of reportKinds) {
+    serve(reportCardCalls[kind], async ({ scope, input }) => ({
+      data: await reportCards(scope, kind, {
+        year: input.year,
+        term: input.term,
+        classId: input.class_id,
+        streamId: input.stream_id ?? null,
+        studentIds: input.student_ids,
+      }),
+    }));
+  }
+
+  // The whole school: each class of the card's curriculum in turn, one PDF; a class with no considered
+  // sets yet is left out and named in the job's message.
+  jobs.define<SchoolPrint>('report_cards', async ({ scope, data, progress }) => {
+    const curriculum = reportKinds.find((k) => k.value === data.kind)?.curriculum;
+    const list = await scope.db
+      .select({ id: classes.id, name: classes.name })
+      .from(classes)
+      .where(scope.mine(classes, eq(classes.curriculum, curriculum as string)))
+      .orderBy(asc(classes.rank), asc(classes.id));
+    const school = await schoolForDocuments(scope);
+    const all: ReportCards[] = [];
+    const skipped: string[] = [];
+    const images: CardImages = { photos: new Map(), signature: null, stamp: null };
+    for (const [i, cls] of list.entries()) {
+      try {
+        const cards = await reportCards(scope, data.kind, { year: data.year, term: data.term, classId: cls.id });
+        if (cards.cards.length) {
+          all.push(cards);
+          const own = await cardImages(scope, cards.cards);
+          for (const [id, photo] of own.photos) images.photos.set(id, photo);
+          images.signature = own.signature;
+          images.stamp = own.stamp;
+        }
+      } catch (error) {
+        if (!(error instanceof Refusal)) throw error;
+        skipped.push(cls.name);
+      }
+      await progress(i + 1, list.length);
+    }
+    const count = all.reduce((n, c) => n + c.cards.length, 0);
+    if (count === 0) return { message: 'No class has cards to print yet: choose the considered sets first.' };
+    const pdf = await renderPdfOffThread('reportCardsBook', school, all, images, {
+      competences: data.competences,
+      title: `Report cards Term ${data.term} ${data.year}`,
+    });
+    return {
+      file: { bytes: pdf, mime: 'application/pdf', name: `Report cards Term ${data.term} ${data.year}.pdf` },
+      message: `${count} cards in ${all.length} classes.${skipped.length ? ` Not printed (no considered sets): ${skipped.join(', ')}.` : ''}`,
+    };
+  });
+
+  serve(printReportCards, async ({ scope, input, reply }) => {
+    const competences = input.competences ?? false;
+    if (!input.class_id) {
+      const jobId = await jobs.start<SchoolPrint>(
+        scope,
+        'report_cards',
+        `${reportKinds.find((k) => k.value === input.kind)?.label}s, Term ${input.term} ${input.year}`,
+        { kind: input.kind, year: input.year, term: input.term, competences },
+      );
+      return { data: { job_id: jobId }, message: 'Printing the whole school: follow it here or carry on working.' };
+    }
+    const { cards, pdf } = await cardsPdf(
+      scope,
+      input.kind,
+      {
+        year: input.year,
+        term: input.term,
+        classId: input.class_id,
+        streamId: input.stream_id ?? null,
+        studentIds: input.student_ids,
+      },
+      competences,
+    );
+    const name = `${classTitle(cards)} report cards.pdf`;
+    return reply.type('application/pdf').header('content-disposition', `inline; filename="${name}"`).send(pdf);
+  });
+}

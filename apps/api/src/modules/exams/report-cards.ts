@@ -1,0 +1,440 @@
+import {
+  type ReportCard,
+  type ReportCardRow,
+  type ReportCards,
+  type ReportKind,
+  reportComments,
+  reportKinds,
+  staff,
+  staffSubjects,
+  studentComments,
+  subjectInitials,
+  termDates,
+} from '@somero/contract';
+import { isPrincipalPass, type NlscGrade, nlscResult as uceResult } from '@somero/grading';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { Refusal } from '../../core/errors.js';
+import type { SchoolScope } from '../../core/scope.js';
+import { sqlRows } from '../../db/open.js';
+import { feesBalances, nextTermFees } from '../fees/index.js';
+import { suggestComment } from './comment-rules.js';
+import { alevelReadings, alevelRows, rankAlevel, readAlevelMarks } from './marksheet-alevel.js';
+import {
+  type ClassMarks,
+  type Curriculum,
+  classCurriculum,
+  mean,
+  olevelBands,
+  positions,
+  readClassMarks,
+  setMarks,
+  sheetTitle,
+} from './marksheet-data.js';
+import { nlscReadings, nlscResult, readNlscMarks } from './marksheet-nlsc.js';
+import { olevelRows, rankOlevel } from './marksheet-olevel.js';
+import { projectsOf, projectView } from './projects.js';
+import { type ReportSettings, readReportSettings } from './report-settings.js';
+import type { ClassOfTerm } from './takers.js';
+
+export interface CardsAsked extends ClassOfTerm {
+  studentIds?: number[];
+}
+
+const schemeOf: Record<Curriculum, string> = { old: 'olevel', alevel: 'alevel', new: 'new' };
+const curriculumOf = (kind: ReportKind) => reportKinds.find((k) => k.value === kind)?.curriculum as Curriculum;
+const labelOf = (kind: ReportKind) => reportKinds.find((k) => k.value === kind)?.label ?? 'report card';
+const cardsOfCurriculum: Record<Curriculum, string> = {
+  old: 'O Level Report Cards',
+  new: 'New Curriculum Report Cards',
+  alevel: 'A Level Report Cards',
+};
+
+/** The per-student results of a class as the cards print them, whatever the curriculum. */
+interface Results {
+  data: ClassMarks;
+  rows: Map<number, ReportCardRow[]>;
+  summary: Map<number, Omit<ReportCard['summary'], 'out_of'>>;
+  gradingKey: string[];
+  pointsMax: number | null;
+  positions: boolean;
+}
+
+const noSummary = {
+  average: null,
+  aggregate: null,
+  division: null,
+  points: null,
+  principal_passes: null,
+  result: null,
+  position: null,
+};
+
+async function olevelResults(scope: SchoolScope, of: ClassOfTerm, settings: ReportSettings): Promise<Results> {
+  const data = await readClassMarks(scope, of, 'old');
+  const list = olevelRows(data);
+  if (settings.positionsOlevel) rankOlevel(list);
+  // Each subject's class average and the students' places in it (the detailed card prints them).
+  const averages = data.subjects.map((_, i) => mean(list.map((r) => r.results[i]?.mark ?? null)));
+  const places = data.subjects.map((_, i) =>
+    positions(
+      list.filter((r) => r.results[i]?.mark != null),
+      (a, b) => (b.results[i]?.mark as number) - (a.results[i]?.mark as number),
+    ),
+  );
+  const rows = new Map<number, ReportCardRow[]>();
+  const summary = new Map<number, Omit<ReportCard['summary'], 'out_of'>>();
+  for (const r of list) {
+    rows.set(
+      r.id,
+      data.subjects.flatMap((subject, i) => {
+        const result = r.results[i];
+        if (!result) return [];
+        return [
+          {
+            subject_id: subject.id,
+            code: subject.code,
+            name: subject.name,
+            kind: 'subject' as const,
+            marks: setMarks(data, r.id, subject.id, null),
+            mark: result.mark,
+            grade: result.grade,
+            remark: null,
+            initials: null,
+            class_average: averages[i] ?? null,
+            subject_position: places[i]?.get(r) ?? null,
+          },
+        ];
+      }),
+    );
+    summary.set(r.id, {
+      ...noSummary,
+      average: r.average,
+      aggregate: r.aggregate,
+      division: r.division,
+      position: r.position,
+    });
+  }
+  const { olevel, readings } = data.grading;
+  return {
+    data,
+    rows,
+    summary,
+    pointsMax: null,
+    positions: settings.positionsOlevel,
+    gradingKey: [
+      `Grades: ${olevelBands(olevel)}${readings.olevel ? ` (${readings.olevel})` : ''}.`,
+      'Aggregate: the best 8 grades (D1 = 1 … F9 = 9). Divisions by the UNEB rule: 1 (8–32), 2 (to 45), 3 (to 58), 4 (to 68); English and Mathematics are needed; U: ungraded.',
+    ],
+  };
+}
+
+async function alevelResults(scope: SchoolScope, of: ClassOfTerm, settings: ReportSettings): Promise<Results> {
+  const data = await readAlevelMarks(scope, of);
+  const list = alevelRows(data);
+  if (settings.positionsAlevel) rankAlevel(list);
+  const subjectOf = new Map(data.subjects.map((s) => [s.id, s]));
+  const rows = new Map<number, ReportCardRow[]>();
+  const summary = new Map<number, Omit<ReportCard['summary'], 'out_of'>>();
+  for (const r of list) {
+    const subsidiaries = [r.general_paper, r.subsidiary].filter((x) => x !== null);
+    rows.set(r.id, [
+      ...r.principals.map((p) => ({
+        subject_id: p.subject_id,
+        code: subjectOf.get(p.subject_id)?.code ?? '',
+        name: subjectOf.get(p.subject_id)?.name ?? p.short_name,
+        kind: 'principal' as const,
+        marks: [],
+        mark: null,
+        grade: p.grade,
+        remark: null,
+        initials: null,
+        papers: p.papers.map((x) => ({ number: x.number, marks: x.marks, mark: x.mark, grade: x.grade })),
+        points: p.points,
+      })),
+      ...subsidiaries.map((x) => ({
+        subject_id: x.subject_id,
+        code: subjectOf.get(x.subject_id)?.code ?? '',
+        name: subjectOf.get(x.subject_id)?.name ?? x.short_name,
+        kind: 'subsidiary' as const,
+        marks: setMarks(data, r.id, x.subject_id, null),
+        mark: x.mark,
+        grade: x.grade,
+        remark: null,
+        initials: null,
+        points: x.points,
+      })),
+    ]);
+    summary.set(r.id, {
+      ...noSummary,
+      points: r.points,
+      principal_passes:
+        r.points === null ? null : r.principals.filter((p) => p.grade && isPrincipalPass(p.grade)).length,
+      position: r.position,
+    });
+  }
+  return {
+    data,
+    rows,
+    summary,
+    pointsMax: data.grading.uacePoints.max,
+    positions: settings.positionsAlevel,
+    gradingKey: alevelReadings(data),
+  };
+}
+
+async function nlscResults(
+  scope: SchoolScope,
+  of: ClassOfTerm,
+  settings: ReportSettings,
+  projectOf: (studentId: number) => boolean,
+): Promise<Results> {
+  const data = await readNlscMarks(scope, of);
+  const rows = new Map<number, ReportCardRow[]>();
+  const summary = new Map<number, Omit<ReportCard['summary'], 'out_of'>>();
+  const compulsory = data.subjects.filter((s) => s.compulsory).map((s) => s.code);
+  for (const student of data.students) {
+    const takes = data.takes.get(student.id) ?? new Set<number>();
+    const mine = data.subjects.filter((s) => takes.has(s.id));
+    const cardRows = mine.map((subject) => {
+      const x = nlscResult(data, student.id, subject.id);
+      return {
+        subject_id: subject.id,
+        code: subject.code,
+        name: subject.name,
+        kind: 'subject' as const,
+        marks: setMarks(data, student.id, subject.id, null),
+        mark: x.total,
+        grade: x.grade,
+        remark: null,
+        initials: null,
+        competences: (data.competencesOf.get(subject.id) ?? []).map((c, i) => ({
+          name: c.name,
+          score: x.scores[i] ?? null,
+        })),
+        aoi_average: x.average,
+        identifier: x.identifier,
+        descriptor: x.descriptor,
+        ca20: x.ca20,
+        exam80: x.exam80,
+      };
+    });
+    rows.set(student.id, cardRows);
+    const graded = cardRows.some((r) => r.grade !== null);
+    summary.set(student.id, {
+      ...noSummary,
+      average: mean(cardRows.map((r) => r.mark)),
+      // The UCE rule (DOMAIN §3.4) by subject code: a compulsory subject without a grade was not sat.
+      result: graded
+        ? uceResult({
+            grades: Object.fromEntries(cardRows.map((r) => [r.code, r.grade as NlscGrade | null])),
+            compulsory,
+            projectPresent: projectOf(student.id),
+          }).result
+        : null,
+    });
+  }
+  if (settings.positionsNew) {
+    const ranked = data.students.filter((s) => summary.get(s.id)?.average != null);
+    const places = positions(
+      ranked,
+      (a, b) => (summary.get(b.id)?.average as number) - (summary.get(a.id)?.average as number),
+    );
+    for (const [s, place] of places) (summary.get(s.id) as { position: number | null }).position = place;
+  }
+  return {
+    data,
+    rows,
+    summary,
+    pointsMax: null,
+    positions: settings.positionsNew,
+    gradingKey: nlscReadings(data).slice(0, 3),
+  };
+}
+
+/** Who initials each subject on the cards: the stream's row, the class's row, else the teacher's (ARCHITECTURE: one rule with marks entry). */
+async function initialsOfClass(scope: SchoolScope, classId: number) {
+  const [own, teachers] = await Promise.all([
+    scope.db
+      .select({
+        streamId: subjectInitials.streamId,
+        subjectId: subjectInitials.subjectId,
+        initials: subjectInitials.initials,
+      })
+      .from(subjectInitials)
+      .where(scope.mine(subjectInitials, eq(subjectInitials.classId, classId))),
+    scope.db
+      .select({ streamId: staffSubjects.streamId, subjectId: staffSubjects.subjectId, initials: staff.initials })
+      .from(staffSubjects)
+      .innerJoin(staff, and(eq(staff.schoolId, staffSubjects.schoolId), eq(staff.id, staffSubjects.staffId)))
+      .where(scope.mine(staffSubjects, eq(staffSubjects.classId, classId))),
+  ]);
+  return (streamId: number | null, subjectId: number) => {
+    const pick = <T extends { streamId: number | null; subjectId: number; initials: string | null }>(rows: T[]) =>
+      rows.find((r) => r.subjectId === subjectId && streamId !== null && r.streamId === streamId) ??
+      rows.find((r) => r.subjectId === subjectId && r.streamId === null);
+    return pick(own)?.initials ?? pick(teachers)?.initials ?? null;
+  };
+}
+
+/**
+ * The report cards of a class (or stream, or chosen students) in a term for one of the nine layouts:
+ * the results by the school's grading (the marksheets' rules), the comments (the bank's suggestion when
+ * none was written), the project, the fees balance from the ledger and next term's fees, and whether
+ * the card is withheld for fees.
+ */
+export async function reportCards(scope: SchoolScope, kind: ReportKind, asked: CardsAsked): Promise<ReportCards> {
+  const curriculum = curriculumOf(kind);
+  const of: ClassOfTerm = { year: asked.year, term: asked.term, classId: asked.classId, streamId: asked.streamId };
+  const own = await classCurriculum(scope, of.classId);
+  if (own !== curriculum) {
+    throw new Refusal(`This class follows another curriculum: print its cards from ${cardsOfCurriculum[own]}.`);
+  }
+  const settings = await readReportSettings(scope);
+  // Projects are read first: the new curriculum's UCE result needs them.
+  const withProjects = curriculum === 'new' || kind === 'ncalevel_reports';
+  const projectRows = withProjects ? await classProjects(scope, of) : new Map();
+  const results =
+    curriculum === 'old'
+      ? await olevelResults(scope, of, settings)
+      : curriculum === 'alevel'
+        ? await alevelResults(scope, of, settings)
+        : await nlscResults(scope, of, settings, (id) => projectRows.has(id));
+  const { data } = results;
+  const everyone = data.students;
+  let chosen = everyone;
+  if (asked.studentIds?.length) {
+    const wanted = new Set(asked.studentIds);
+    chosen = everyone.filter((s) => wanted.has(s.id));
+    if (chosen.length !== wanted.size) throw new Refusal(`Some of the chosen students are not in ${sheetTitle(data)}.`);
+  }
+  const ids = chosen.map((s) => s.id);
+  const [details, comments, remarks, bank, initials, balances, nextFees, dates] = await Promise.all([
+    ids.length
+      ? sqlRows<{ id: number; lin: string | null; photo_file_id: number | null }>(
+          scope.db,
+          sql`select id, lin, photo_file_id from students where school_id = ${scope.schoolId}
+              and id = any(${`{${ids.join(',')}}`}::int[])`,
+        )
+      : Promise.resolve([]),
+    ids.length
+      ? scope.db
+          .select()
+          .from(reportComments)
+          .where(
+            scope.mine(
+              reportComments,
+              and(
+                eq(reportComments.year, of.year),
+                eq(reportComments.term, of.term),
+                inArray(reportComments.studentId, ids),
+              ),
+            ),
+          )
+      : Promise.resolve([]),
+    ids.length
+      ? scope.db
+          .select()
+          .from(studentComments)
+          .where(
+            scope.mine(
+              studentComments,
+              and(
+                eq(studentComments.year, of.year),
+                eq(studentComments.term, of.term),
+                inArray(studentComments.studentId, ids),
+              ),
+            ),
+          )
+      : Promise.resolve([]),
+    sqlRows<{ id: number; author: string; from_value: number; to_value: number; comment: string }>(
+      scope.db,
+      sql`select id, author, from_value, to_value, comment from comment_bank
+          where school_id = ${scope.schoolId} and scheme = ${schemeOf[curriculum]} order by id`,
+    ),
+    initialsOfClass(scope, of.classId),
+    settings.showBalance || settings.withholdWhenOwing ? feesBalances(scope, ids) : Promise.resolve(null),
+    settings.showNextTermFees ? nextTermFees(scope, ids, of) : Promise.resolve(null),
+    scope.db
+      .select()
+      .from(termDates)
+      .where(scope.mine(termDates, eq(termDates.year, of.year), eq(termDates.term, of.term))),
+  ]);
+  const detailOf = new Map(details.map((d) => [Number(d.id), d]));
+  const commentOf = new Map(comments.map((c) => [c.studentId, c]));
+  const remarkOf = new Map(remarks.map((r) => [`${r.studentId}:${r.kind}:${r.subjectId ?? 0}`, r.comment]));
+  const bankOf = (author: string) =>
+    bank
+      .filter((b) => b.author === author)
+      .map((b) => ({ id: Number(b.id), fromValue: b.from_value, toValue: b.to_value, comment: b.comment }));
+  const classBank = bankOf('class_teacher');
+  const headBank = bankOf('head_teacher');
+  const bankValue = (s: Omit<ReportCard['summary'], 'out_of'> | undefined) =>
+    (curriculum === 'old' ? s?.aggregate : curriculum === 'alevel' ? s?.points : s?.average) ?? null;
+
+  const cards: ReportCard[] = chosen.map((student) => {
+    const summary = results.summary.get(student.id) ?? noSummary;
+    const saved = commentOf.get(student.id);
+    const balance = balances?.get(student.id) ?? null;
+    const project = projectRows.get(student.id);
+    const value = bankValue(summary);
+    return {
+      student: {
+        id: student.id,
+        name: student.name,
+        admission_no: student.admissionNo,
+        lin: detailOf.get(student.id)?.lin ?? null,
+        gender: student.gender,
+        class_name: data.className,
+        stream_name: student.streamName,
+        combination: student.combinationName,
+        photo_file_id: detailOf.get(student.id)?.photo_file_id ?? null,
+      },
+      rows: (results.rows.get(student.id) ?? []).map((row) => ({
+        ...row,
+        remark: remarkOf.get(`${student.id}:remark:${row.subject_id}`) ?? null,
+        initials: initials(student.streamId, row.subject_id),
+      })),
+      summary: { ...summary, out_of: everyone.length },
+      project: project ? projectView(project) : null,
+      comments: {
+        class_teacher: saved?.classTeacher ?? suggestComment(classBank, value),
+        head_teacher: saved?.headTeacher ?? suggestComment(headBank, value),
+        conduct: remarkOf.get(`${student.id}:conduct:0`) ?? null,
+        generic_skills: remarkOf.get(`${student.id}:generic_skills:0`) ?? null,
+        values: remarkOf.get(`${student.id}:values:0`) ?? null,
+      },
+      balance: settings.showBalance || settings.withholdWhenOwing ? balance : null,
+      next_term_fees: nextFees ? (nextFees.get(student.id) ?? null) : null,
+      withheld: settings.withholdWhenOwing && balance !== null && balance > settings.withholdAbove,
+    };
+  });
+  const term = dates[0];
+  return {
+    kind,
+    title: `${labelOf(kind)}: ${sheetTitle(data)}`,
+    class_name: data.className,
+    stream_name: data.streamName,
+    year: of.year,
+    term: of.term,
+    sets: data.sets.map((s) => ({ name: s.name, weight: s.weight, max_mark: s.maxMark })),
+    positions: results.positions,
+    points_max: results.pointsMax,
+    grading_key: settings.showGradingKey ? results.gradingKey : [],
+    next_term_begins: term?.nextTermBegins ?? null,
+    cards,
+  };
+}
+
+async function classProjects(scope: SchoolScope, of: ClassOfTerm) {
+  const ids = await sqlRows<{ student_id: number }>(
+    scope.db,
+    sql`select student_id from student_terms where school_id = ${scope.schoolId} and year = ${of.year}
+        and term = ${of.term} and class_id = ${of.classId}`,
+  );
+  return projectsOf(
+    scope,
+    ids.map((r) => Number(r.student_id)),
+    of.year,
+    of.term,
+  );
+}
