@@ -1,6 +1,5 @@
 import { inflateSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
-import PDFParser from 'pdf2json';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -11,21 +10,7 @@ import { passOutPdf } from '../src/documents/pass-out.js';
 import { renderPdf } from '../src/documents/pdf.js';
 import { decodeUpload, readSheet, templateSheet, writeSheet } from '../src/documents/spreadsheet.js';
 import type { IdCard, PassOutDocument, SchoolForDocuments } from '../src/documents/types.js';
-
-/** The text of each page, line by line from the top, as a reader's "select all" would give it. */
-async function pdfPages(pdf: Buffer): Promise<string[]> {
-  const parser = new PDFParser(null, true);
-  await new Promise<void>((resolve, reject) => {
-    parser.on('pdfParser_dataReady', () => resolve());
-    parser.on('pdfParser_dataError', (error) => reject('parserError' in error ? error.parserError : error));
-    parser.parseBuffer(pdf);
-  });
-  return parser
-    .getRawTextContent()
-    .split(/-+Page \(\d+\) Break-+/)
-    .slice(0, -1)
-    .map((page) => page.trim().split(/\r?\n/).reverse().join('\n'));
-}
+import { pdfPages } from './pdf-text.js';
 
 /**
  * Small filled squares drawn on each page: the modules of a QR code. pdf2json leaves such tiny shapes

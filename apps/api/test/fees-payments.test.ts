@@ -1,25 +1,16 @@
 import { feesBreakdowns, feesCategories, feesPaymentAmendments, students } from '@somero/contract';
 import { eq } from 'drizzle-orm';
-import PDFParser from 'pdf2json';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { audits } from '../src/db/schema.js';
 import { numberInWords, shillingsInWords } from '../src/documents/receipt.js';
+import { pdfPages } from './pdf-text.js';
 import { admit, client, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
 import { bearer, staffWith, useTestApp } from './support.js';
 
 const t = useTestApp();
 
-/** The text of a PDF. pdf2json reads the whole ArrayBuffer under a Buffer, so the bytes get one of their own. */
-async function pdfText(pdf: Buffer): Promise<string> {
-  const own = Buffer.from(pdf.buffer.slice(pdf.byteOffset, pdf.byteOffset + pdf.length));
-  const parser = new PDFParser(null, true);
-  await new Promise<void>((resolve, reject) => {
-    parser.on('pdfParser_dataReady', () => resolve());
-    parser.on('pdfParser_dataError', (error) => reject('parserError' in error ? error.parserError : error));
-    parser.parseBuffer(own);
-  });
-  return parser.getRawTextContent();
-}
+/** The text of a PDF, all pages. */
+const pdfText = async (pdf: Buffer) => (await pdfPages(pdf)).join('\n');
 
 /** `n` students of the school in S1 East, inserted in one statement (admissions are tested elsewhere). */
 async function manyStudents(school: RegisterSchool, n: number, tag: string): Promise<number[]> {

@@ -116,7 +116,7 @@ export function reportCardRoutes({ serve, jobs }: ModuleContext) {
     });
     return {
       file: { bytes: pdf, mime: 'application/pdf', name: `Report cards Term ${data.term} ${data.year}.pdf` },
-      message: `${count} cards in ${all.length} classes.${skipped.length ? ` Not printed (no considered sets): ${skipped.join(', ')}.` : ''}`,
+      message: `${count} card${count === 1 ? '' : 's'} in ${all.length} class${all.length === 1 ? '' : 'es'}.${skipped.length ? ` Not printed (no considered sets): ${skipped.join(', ')}.` : ''}`,
     };
   });
 

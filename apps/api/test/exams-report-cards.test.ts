@@ -1,0 +1,382 @@
+import {
+  aoiScores,
+  classes,
+  combinations,
+  competences,
+  consideredSets,
+  examMarks,
+  feesBreakdowns,
+  feesCategories,
+  students,
+} from '@somero/contract';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { pdfPages } from './pdf-text.js';
+import { admit, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
+import { bearer, staffWith, unique, useTestApp } from './support.js';
+
+/**
+ * Report cards as the Director of Studies prints them at the end of term. Every figure is worked by
+ * hand from DOMAIN §1–3 and the default tables; marks are written straight into the tables.
+ */
+const t = useTestApp();
+let s: RegisterSchool;
+const year = 2026;
+const term = 3;
+const people: Record<string, number> = {};
+const subjects: Record<string, number> = {};
+const sets: Record<string, number> = {};
+
+const call = (path: string, body: Json, token = s.adminToken) =>
+  t.app.inject({ method: 'POST', url: `/api/${path}`, headers: bearer(token), payload: body });
+const ok = async (path: string, body: Json, token = s.adminToken) => {
+  const res = await call(path, body, token);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as Json;
+};
+const classTerm = (cls: string, extra: Json = {}) => ({ year, term, class_id: s.classes[cls], ...extra });
+const cardOf = (cards: Json, id: number | undefined) => cards.cards.find((c: Json) => c.student.id === id);
+const rowOf = (card: Json, subject: string) => card.rows.find((r: Json) => r.subject_id === subjects[subject]);
+const db = () => t.database.db;
+
+async function subject(key: string, code: string, level: string, group = 'other', compulsory = true) {
+  const created = await ok('subjects', {
+    code: unique(code),
+    name: `${key} ${unique('')}`.trim(),
+    level,
+    subject_group: group,
+    compulsory,
+  });
+  subjects[key] = created.id;
+  return created.id as number;
+}
+const mark = (set: string, student: string, subjectKey: string, value: number | null) => ({
+  schoolId: s.schoolId,
+  examSetId: sets[set] as number,
+  studentId: people[student] as number,
+  subjectId: subjects[subjectKey] as number,
+  mark: value,
+});
+
+beforeAll(async () => {
+  s = await registerSchool(t.app, t.database, { year, term });
+  await db()
+    .update(classes)
+    .set({ curriculum: 'old' })
+    .where(eq(classes.id, s.classes.S3 as number));
+  sets.BOT = (await ok('exam_sets', { name: unique('BOT'), year, term, max_mark: 50, curriculum: 'all' })).id;
+  sets.EOT = (await ok('exam_sets', { name: unique('EOT'), year, term, max_mark: 100, curriculum: 'all' })).id;
+
+  // O Level (S3): eight subjects; Akello D1 in all (English BOT 40/50 = 80 %, EOT 84 → 82.4), Bbosa P8.
+  const olevel: [string, string, string][] = [
+    ['English', '112', 'english'],
+    ['Mathematics', '456', 'mathematics'],
+    ['Physics', '535', 'science'],
+    ['Chemistry', '545', 'science'],
+    ['Biology', '553', 'science'],
+    ['History', '241', 'humanity'],
+    ['Geography', '273', 'humanity'],
+    ['CRE', '223', 'humanity'],
+  ];
+  for (const [key, code, group] of olevel) await subject(key, code, 'olevel', group);
+  for (const name of ['Akello', 'Bbosa', 'Cheptoo'])
+    people[name] = (await admit(s, { surname: name, class_id: s.classes.S3, stream_id: s.streams['S3 East'] })).id;
+  await db()
+    .insert(examMarks)
+    .values(
+      olevel.flatMap(([key]) => [
+        mark('BOT', 'Akello', key, 40),
+        mark('EOT', 'Akello', key, 84),
+        mark('BOT', 'Bbosa', key, 23),
+        mark('EOT', 'Bbosa', key, 45),
+      ]),
+    );
+  await db()
+    .insert(consideredSets)
+    .values([
+      { schoolId: s.schoolId, year, term, classId: s.classes.S3 as number, examSetId: sets.BOT as number, weight: 40 },
+      { schoolId: s.schoolId, year, term, classId: s.classes.S3 as number, examSetId: sets.EOT as number, weight: 60 },
+    ]);
+  await ok('save_student_comment', {
+    year,
+    term,
+    student_id: people.Akello,
+    subject_id: subjects.English,
+    kind: 'remark',
+    comment: 'A fluent reader.',
+  });
+  await ok('report_comments', {
+    year,
+    term,
+    comments: [{ student_id: people.Akello, class_teacher: 'A model student.', head_teacher: 'Excellent.' }],
+  });
+  await ok('system_comments', {
+    scheme: 'olevel',
+    author: 'class_teacher',
+    from_value: 60,
+    to_value: 72,
+    comment: 'Work harder next term.',
+  });
+
+  // New curriculum (S1): Nabirye takes English with two competences (AOI 2.5 and 3.0) and an exam of 70.
+  await subject('NEnglish', '112', 'nlsc', 'english');
+  people.Nabirye = (await admit(s, { surname: 'Nabirye', class_id: s.classes.S1, stream_id: s.streams['S1 East'] })).id;
+  const made = await db()
+    .insert(competences)
+    .values(
+      ['Listening and speaking', 'Reading for meaning'].map((name, rank) => ({
+        schoolId: s.schoolId,
+        subjectId: subjects.NEnglish as number,
+        classId: s.classes.S1 as number,
+        year,
+        term,
+        name,
+        rank,
+      })),
+    )
+    .returning();
+  await db()
+    .insert(aoiScores)
+    .values(
+      made.map((c, i) => ({
+        schoolId: s.schoolId,
+        competenceId: c.id,
+        studentId: people.Nabirye as number,
+        scoreTenths: i === 0 ? 25 : 30,
+      })),
+    );
+  await db()
+    .insert(examMarks)
+    .values(mark('EOT', 'Nabirye', 'NEnglish', 70));
+  await db()
+    .insert(consideredSets)
+    .values({
+      schoolId: s.schoolId,
+      year,
+      term,
+      classId: s.classes.S1 as number,
+      examSetId: sets.EOT as number,
+      weight: 100,
+    });
+  await ok('save_project', {
+    year,
+    term,
+    student_id: people.Nabirye,
+    title: 'Liquid soap for the canteen',
+    planning: 3,
+    implementation: 4,
+    reporting: 2,
+    dissemination: 2,
+  });
+
+  // A Level (S5): Mugisha takes Economics (C3 in its one paper → principal B, 5 points) and General Paper (D2 → 1).
+  await subject('Economics', 'P220', 'alevel');
+  await subject('History', 'P210', 'alevel');
+  await subject('Geography', 'P250', 'alevel');
+  await subject('GP', 'S101', 'subsidiary');
+  await subject('SubMath', 'S475', 'subsidiary', 'other', false);
+  const [combination] = await db()
+    .insert(combinations)
+    .values({
+      schoolId: s.schoolId,
+      name: unique('HEG'),
+      subject1Id: subjects.History as number,
+      subject2Id: subjects.Economics as number,
+      subject3Id: subjects.Geography as number,
+      subsidiaryId: subjects.SubMath as number,
+    })
+    .returning();
+  people.Mugisha = (await admit(s, { surname: 'Mugisha', class_id: s.classes.S5, stream_id: s.streams['S5 Arts'] })).id;
+  await db()
+    .update(students)
+    .set({ combinationId: combination?.id })
+    .where(eq(students.id, people.Mugisha as number));
+  await db()
+    .insert(examMarks)
+    .values([mark('EOT', 'Mugisha', 'Economics', 72), mark('EOT', 'Mugisha', 'GP', 76)]);
+  await db()
+    .insert(consideredSets)
+    .values({
+      schoolId: s.schoolId,
+      year,
+      term,
+      classId: s.classes.S5 as number,
+      examSetId: sets.EOT as number,
+      weight: 100,
+    });
+});
+
+describe('O Level report cards (/exams/reports, old_reports)', () => {
+  it("print each set's mark, the weighted mark and grade, the remark and the aggregate, division and place", async () => {
+    const cards = await ok('old_reports', classTerm('S3'));
+    expect(cards.title).toBe('O Level report card: S3 Term 3 2026');
+    expect(cards.sets.map((x: Json) => [x.weight, x.max_mark])).toEqual([
+      [40, 50],
+      [60, 100],
+    ]);
+    const akello = cardOf(cards, people.Akello);
+    // (40 × 80 + 60 × 84) ÷ 100 = 82.4: D1; the BOT mark prints as entered, out of 50.
+    expect(rowOf(akello, 'English')).toMatchObject({
+      marks: [40, 84],
+      mark: 82.4,
+      grade: 'D1',
+      remark: 'A fluent reader.',
+    });
+    expect(akello.rows).toHaveLength(8);
+    expect(akello.summary).toMatchObject({ aggregate: 8, division: 1, position: 1, out_of: 3 });
+    expect(akello.comments).toMatchObject({ class_teacher: 'A model student.', head_teacher: 'Excellent.' });
+    // Bbosa: 0.4 × 46 + 0.6 × 45 = 45.4, P8 in all eight: aggregate 64, a pass (Division 4), second.
+    const bbosa = cardOf(cards, people.Bbosa);
+    expect(rowOf(bbosa, 'Mathematics')).toMatchObject({ mark: 45.4, grade: 'P8' });
+    expect(bbosa.summary).toMatchObject({ aggregate: 64, division: 4, position: 2 });
+    // No comment written: the bank's for an aggregate of 64.
+    expect(bbosa.comments.class_teacher).toBe('Work harder next term.');
+    // No marks at all: listed, without a result or a place.
+    expect(cardOf(cards, people.Cheptoo).summary).toMatchObject({ aggregate: null, division: null, position: null });
+  });
+
+  it("add the class's average and the student's place in each subject on the detailed card", async () => {
+    const cards = await ok('olan_vd_report', classTerm('S3'));
+    expect(rowOf(cardOf(cards, people.Bbosa), 'English')).toMatchObject({ class_average: 63.9, subject_position: 2 });
+    expect(rowOf(cardOf(cards, people.Akello), 'English')).toMatchObject({ subject_position: 1 });
+  });
+
+  it('withhold the cards of students owing above the threshold, listing them first for the bursar', async () => {
+    const [category] = await db()
+      .insert(feesCategories)
+      .values({ schoolId: s.schoolId, name: unique('Tuition') })
+      .returning();
+    await db()
+      .insert(feesBreakdowns)
+      .values({
+        schoolId: s.schoolId,
+        categoryId: category?.id as number,
+        classId: s.classes.S3 as number,
+        year,
+        term,
+        amount: 300_000,
+      });
+    const mode = (
+      await s.api.post('/payment_options', {
+        name: unique('Cash'),
+        kind: 'cash',
+        opening_balance: 0,
+        opening_on: '2026-01-01',
+        active: true,
+      })
+    ).json().data.id;
+    const paid = await s.api.post('/fees_payments', { student_id: people.Akello, amount: 250_000, mode_id: mode });
+    expect(paid.statusCode, paid.body).toBe(200);
+    await ok('report_settings', { withhold_when_owing: true, withhold_above: 100_000 });
+    try {
+      const cards = await ok('old_reports', classTerm('S3'));
+      expect(cardOf(cards, people.Akello)).toMatchObject({ balance: 50_000, withheld: false });
+      expect(cardOf(cards, people.Bbosa)).toMatchObject({ balance: 300_000, withheld: true });
+
+      const res = await call('reports_updated', { ...classTerm('S3'), kind: 'old_reports' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['content-disposition']).toContain('S3 Term 3 2026 report cards.pdf');
+      const pages = await pdfPages(res.rawPayload);
+      // The bursar's list, then a page per student.
+      expect(pages).toHaveLength(4);
+      expect(pages[0]).toContain('2 of 3 cards are withheld');
+      expect(pages[0]).toContain('UGX 300,000');
+      const akello = pages.find((p) => p.includes('Akello')) as string;
+      expect(akello).toContain('Division 1');
+      expect(akello).toContain('Aggregate: 8');
+      expect(akello).toContain('Fees balance: UGX 50,000');
+      const bbosa = pages.slice(1).find((p) => p.includes('Bbosa')) as string;
+      expect(bbosa).toContain('REPORT WITHHELD');
+      expect(bbosa).not.toContain('Aggregate');
+    } finally {
+      await ok('report_settings', { withhold_when_owing: false });
+    }
+  });
+
+  it('print chosen students only, and refuse students of another class', async () => {
+    const res = await call('reports_updated', {
+      ...classTerm('S3'),
+      kind: 'old_reports',
+      student_ids: [people.Akello],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await pdfPages(res.rawPayload)).toHaveLength(1);
+    const wrong = await call('old_reports', classTerm('S3', { student_ids: [people.Nabirye] }));
+    expect(wrong.statusCode).toBe(202);
+    expect(wrong.json().message).toBe('Some of the chosen students are not in S3 Term 3 2026.');
+  });
+});
+
+describe('new-curriculum and A Level cards', () => {
+  it('new curriculum: identifier, CA/20, exam/80, total and grade, the project, no ranking', async () => {
+    const cards = await ok('new_report', classTerm('S1'));
+    expect(cards.positions).toBe(false);
+    const card = cardOf(cards, people.Nabirye);
+    // AOI 2.5 and 3.0: average 2.75 → identifier 3; CA = 20 × 5.5 ÷ 6 = 18.33; exam 70 × 0.8 = 56; total 74.33 → B.
+    expect(rowOf(card, 'NEnglish')).toMatchObject({
+      competences: [
+        { name: 'Listening and speaking', score: 2.5 },
+        { name: 'Reading for meaning', score: 3 },
+      ],
+      aoi_average: 2.75,
+      identifier: 3,
+      ca20: 18.33,
+      exam80: 56,
+      mark: 74.33,
+      grade: 'B',
+    });
+    expect(card.project).toMatchObject({ title: 'Liquid soap for the canteen', total: 11 });
+    // One subject sat of the eight UNEB asks: Result 2 by the UCE rule, whatever the grade.
+    expect(card.summary).toMatchObject({ average: 74.33, position: null, result: 2, aggregate: null });
+  });
+
+  it('A Level: principal grade and points, subsidiaries, total points and principal passes', async () => {
+    const cards = await ok('alevel_reports', classTerm('S5'));
+    expect(cards.points_max).toBe(20);
+    const card = cardOf(cards, people.Mugisha);
+    // Economics 72 (C3) in its one paper → B (a single paper's grade by its value), 5 points; History
+    // and Geography have no marks.
+    expect(rowOf(card, 'Economics')).toMatchObject({ kind: 'principal', grade: 'B', points: 5 });
+    expect(rowOf(card, 'GP')).toMatchObject({ kind: 'subsidiary', grade: 'D2', points: 1 });
+    expect(card.summary).toMatchObject({ points: 6, principal_passes: 1, position: 1, out_of: 1 });
+    const pdf = await call('reports_updated', { ...classTerm('S5'), kind: 'alevel_reports' });
+    const [page] = await pdfPages(pdf.rawPayload);
+    expect(page).toContain('Points: 6 of 20');
+    expect(page).toContain('Principal passes: 1');
+  });
+
+  it('refuse a class of another curriculum, and those without the flag of the scheme', async () => {
+    const wrong = await call('old_reports', classTerm('S1'));
+    expect(wrong.statusCode).toBe(202);
+    expect(wrong.json().message).toBe(
+      'This class follows another curriculum: print its cards from New Curriculum Report Cards.',
+    );
+    const newOnly = (await staffWith(t.app, t.database, s, ['manage_report_cards20'])).token;
+    expect((await call('old_reports', classTerm('S3'), newOnly)).statusCode).toBe(403);
+    expect((await call('new_report', classTerm('S1'), newOnly)).statusCode).toBe(200);
+    const noCards = (await staffWith(t.app, t.database, s, ['report_comments'])).token;
+    expect((await call('reports_updated', { ...classTerm('S1'), kind: 'new_report' }, noCards)).statusCode).toBe(403);
+  });
+});
+
+describe('the whole school', () => {
+  it('prints as a job the user follows, with every class of the scheme in one PDF', async () => {
+    const started = await ok('reports_updated', { year, term, kind: 'old_reports' });
+    let job: Json = {};
+    for (let i = 0; i < 300 && job.status !== 'done' && job.status !== 'failed'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      job = (
+        await t.app.inject({ method: 'GET', url: `/api/jobs/${started.job_id}`, headers: bearer(s.adminToken) })
+      ).json().data;
+    }
+    expect(job).toMatchObject({ status: 'done', message: '3 cards in 1 class.' });
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/api/jobs/${started.job_id}/file`,
+      headers: bearer(s.adminToken),
+    });
+    expect(file.statusCode).toBe(200);
+    expect(await pdfPages(file.rawPayload)).toHaveLength(3);
+  });
+});
