@@ -128,6 +128,8 @@ export const reportCard = z.object({
     conduct: z.string().nullable(),
     generic_skills: z.string().nullable(),
     values: z.string().nullable(),
+    /** The class or head teacher's comment is the bank's suggestion (none was written). */
+    from_bank: z.boolean(),
   }),
   /** From the fees ledger; null when the settings print neither. */
   balance: z.number().nullable(),

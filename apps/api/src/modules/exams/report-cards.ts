@@ -402,6 +402,7 @@ export async function reportCards(scope: SchoolScope, kind: ReportKind, asked: C
         conduct: remarkOf.get(`${student.id}:conduct:0`) ?? null,
         generic_skills: remarkOf.get(`${student.id}:generic_skills:0`) ?? null,
         values: remarkOf.get(`${student.id}:values:0`) ?? null,
+        from_bank: !saved?.classTeacher || !saved?.headTeacher,
       },
       balance: settings.showBalance || settings.withholdWhenOwing ? balance : null,
       next_term_fees: nextFees ? (nextFees.get(student.id) ?? null) : null,

@@ -25,7 +25,10 @@ const divisionText = (d: number | null) => (d === null ? '—' : d === 9 ? 'U' :
 /** The result a class list shows for a card, in the scheme's words. */
 function resultOf(cards: ReportCards, card: ReportCard) {
   const s = card.summary;
-  if (cards.points_max !== null) return s.points === null ? '—' : `${s.points} points, ${s.principal_passes} passes`;
+  if (cards.points_max !== null)
+    return s.points === null
+      ? '—'
+      : `${s.points} points, ${s.principal_passes} principal pass${s.principal_passes === 1 ? '' : 'es'}`;
   if (s.aggregate !== null || s.division !== null) return `${s.aggregate ?? '—'}, ${divisionText(s.division)}`;
   const average = s.average === null ? '—' : `Average ${markText(s.average)}`;
   return cards.kind === 'olan_report' && s.result !== null ? `${average}, Result ${s.result}` : average;
@@ -115,7 +118,12 @@ function ReportCardsScreen({
     {
       key: 'comments',
       label: t('comments'),
-      render: (c) => (c.comments.class_teacher && c.comments.head_teacher ? t('written') : t('missing')),
+      render: (c) =>
+        !c.comments.class_teacher || !c.comments.head_teacher
+          ? t('missing')
+          : c.comments.from_bank
+            ? t('fromBank')
+            : t('written'),
     },
     {
       key: 'balance',

@@ -107,11 +107,12 @@ export default function StudentCommentsScreen() {
           ) : null
         }
       />
+      {bar}
       <Paper withBorder p="md" mb="md">
         <Group align="flex-end" gap="sm" wrap="wrap">
           <Select
             label={t('commentKind')}
-            w={220}
+            w={250}
             allowDeselect={false}
             data={kinds.map((k) => ({ value: k.value, label: k.label }))}
             value={kind}
@@ -131,7 +132,6 @@ export default function StudentCommentsScreen() {
           ) : null}
         </Group>
       </Paper>
-      {bar}
       {asked && kind === 'remark' && subjectId === null ? (
         <Text c="dimmed">{t('chooseSubjectFirst')}</Text>
       ) : (

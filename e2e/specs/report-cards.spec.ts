@@ -1,0 +1,152 @@
+import { expect, type Page, test } from '@playwright/test';
+import PDFParser from 'pdf2json';
+import { admin, apiSignIn, bearer, collectPageErrors, type Session, seedSession } from '../support/session';
+import { choose, notice, unique } from '../support/ui';
+
+// The Director of Studies at the end of term: comments from the bank, a learner's project, the cards.
+test.describe.configure({ mode: 'serial' });
+
+let session: Session;
+test.beforeEach(async ({ context, request }) => {
+  session = await apiSignIn(request, admin.username, admin.password);
+  await seedSession(context, session);
+});
+
+async function current(page: Page) {
+  const reply = await page.request.get('/api/current_settings', { headers: bearer(session) });
+  return ((await reply.json()) as { data: { year: number; term: number } }).data;
+}
+async function classId(page: Page, name: string) {
+  const reply = await page.request.get('/api/classes?per_page=100', { headers: bearer(session) });
+  const rows = ((await reply.json()) as { data: { id: number; name: string }[] }).data;
+  return rows.find((c) => c.name === name)?.id as number;
+}
+async function show(page: Page, path: string, className: string) {
+  await page.goto(path);
+  const bar = page.getByTestId('marksheet-filters');
+  await expect(bar.getByRole('textbox', { name: 'Year' })).not.toHaveValue('');
+  await choose(page, bar.getByRole('combobox', { name: 'Class' }), className);
+  await bar.getByRole('button', { name: 'Show' }).click();
+}
+
+/** The text of each page of a PDF. */
+async function pdfPages(pdf: Buffer): Promise<string[]> {
+  const parser = new PDFParser(null, true);
+  await new Promise<void>((resolve, reject) => {
+    parser.on('pdfParser_dataReady', () => resolve());
+    parser.on('pdfParser_dataError', (error) => reject('parserError' in error ? error.parserError : error));
+    parser.parseBuffer(pdf);
+  });
+  return parser
+    .getRawTextContent()
+    .split(/-+Page \(\d+\) Break-+/)
+    .slice(0, -1);
+}
+
+test("report comments: the bank fills a class's empty comments, which are saved and kept", async ({ page }) => {
+  const errors = collectPageErrors(page);
+  await show(page, '/report/comments/alevel', 'S6');
+  const first = page.locator('tbody tr').first();
+  await expect(first).toContainText(/Points \d+|No marks/);
+  const classTeacher = first.getByRole('textbox', { name: /^Class teacher's comment/ });
+  // Clear any comment an earlier run saved, then let the bank fill the empty ones.
+  await classTeacher.fill('');
+  const suggestion = await classTeacher.getAttribute('placeholder');
+  await page.getByRole('button', { name: 'Fill empty comments from the bank' }).click();
+  if (suggestion) await expect(classTeacher).toHaveValue(suggestion);
+  const own = unique('Leads the debating club; ');
+  await classTeacher.fill(own);
+  await page.getByRole('button', { name: /^Save \d+ comments?$/ }).click();
+  await expect(notice(page, 'Comment Saved Successfully')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save 0 comments' })).toBeDisabled();
+  await page.reload();
+  await show(page, '/report/comments/alevel', 'S6');
+  await expect(
+    page
+      .locator('tbody tr')
+      .first()
+      .getByRole('textbox', { name: /^Class teacher's comment/ }),
+  ).toHaveValue(own);
+  expect(errors).toEqual([]);
+});
+
+test("projects: a learner's project is recorded by the indicators observed; one without a title is refused", async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  await show(page, '/exams/projects', 'S4');
+  const row = page.locator('tbody tr').first();
+  await row.getByRole('button', { name: /^(Record|Edit):/ }).click();
+  const dialog = page.getByRole('dialog');
+  const title = unique('Solar drier for cassava ');
+  await dialog.getByRole('textbox', { name: 'Project' }).fill('');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Give the project title')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Project' }).fill(title);
+  // The counts stop at the checklist's ten.
+  await dialog.getByRole('textbox', { name: 'Planning' }).fill('12');
+  await dialog.getByRole('textbox', { name: 'Implementation' }).focus();
+  await expect(dialog.getByRole('textbox', { name: 'Planning' })).toHaveValue('10');
+  await dialog.getByRole('textbox', { name: 'Planning' }).fill('5');
+  for (const [stage, n] of [
+    ['Implementation', '4'],
+    ['Reporting', '3'],
+    ['Dissemination', '2'],
+  ])
+    await dialog.getByRole('textbox', { name: stage }).fill(n);
+  await expect(dialog.getByText('Indicators observed in all: 14')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(notice(page, 'Project Saved Successfully')).toBeVisible();
+  await expect(row).toContainText(title);
+  await expect(row.locator('td').nth(7)).toHaveText('14');
+  expect(errors).toEqual([]);
+});
+
+test("A Level cards: the class's list, then one PDF page per student with the points the list shows", async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  const now = await current(page);
+  const fetched = await page.request.post('/api/alevel_reports', {
+    headers: bearer(session),
+    data: { year: now.year, term: now.term, class_id: await classId(page, 'S5') },
+  });
+  expect(fetched.status(), await fetched.text()).toBe(200);
+  const cards = (await fetched.json()).data as {
+    cards: { student: { name: string }; summary: { points: number | null }; withheld: boolean }[];
+  };
+  const sample = cards.cards.find((c) => c.summary.points !== null && !c.withheld) as (typeof cards.cards)[number];
+
+  await show(page, '/exams/alevel/reports', 'S5');
+  await expect(page.locator('tbody tr')).toHaveCount(cards.cards.length);
+  await expect(page.locator('tbody tr', { hasText: sample.student.name }).first()).toContainText(
+    `${sample.summary.points} points`,
+  );
+
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/api/reports_updated') && r.request().method() === 'POST'),
+    page.getByRole('button', { name: 'Print cards' }).click(),
+  ]);
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('application/pdf');
+  // The window that opened the PDF took its bytes: ask again with what the screen sent.
+  const again = await page.request.post('/api/reports_updated', {
+    headers: bearer(session),
+    data: response.request().postDataJSON(),
+  });
+  const pages = await pdfPages(await again.body());
+  const withheld = cards.cards.some((c) => c.withheld) ? 1 : 0;
+  expect(pages).toHaveLength(cards.cards.length + withheld);
+  const page1 = pages.find((p) => p.includes(sample.student.name) && p.includes('Points:')) as string;
+  expect(page1).toContain(`Points: ${sample.summary.points} of 20`);
+  expect(errors).toEqual([]);
+});
+
+test('the whole school prints as work that shows its progress and hands over one PDF', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  await show(page, '/exams/alevel/reports', 'S6');
+  await page.getByRole('button', { name: 'Print whole school' }).click();
+  await expect(page.getByText(/Done: 2 of 2 classes/)).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText(/cards in 2 classes/)).toBeVisible();
+  expect(errors).toEqual([]);
+});
