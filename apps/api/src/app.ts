@@ -22,6 +22,7 @@ import {
   marksheetRoutes,
   marksRoutes,
   missingMarksRoutes,
+  ncdcRoutes,
   projectRoutes,
   reportCardRoutes,
   reportSettingsRoutes,
@@ -124,6 +125,7 @@ export async function buildApp({ database, config, logger = false, mailer, extra
   commentRoutes(ctx);
   projectRoutes(ctx);
   reportCardRoutes(ctx);
+  ncdcRoutes(ctx);
   gradingRoutes(ctx);
   setRoutes(ctx);
   competenceRoutes(ctx);

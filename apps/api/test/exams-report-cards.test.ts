@@ -10,6 +10,7 @@ import {
   students,
 } from '@somero/contract';
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pdfPages } from './pdf-text.js';
 import { admit, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
@@ -357,6 +358,42 @@ describe('new-curriculum and A Level cards', () => {
     expect((await call('new_report', classTerm('S1'), newOnly)).statusCode).toBe(200);
     const noCards = (await staffWith(t.app, t.database, s, ['report_comments'])).token;
     expect((await call('reports_updated', { ...classTerm('S1'), kind: 'new_report' }, noCards)).statusCode).toBe(403);
+  });
+});
+
+describe('continuous assessment for UNEB (/exams/ncdc/report)', () => {
+  it("gives a sheet per subject with the LIN, AOI scores and CA/20, and the projects' sheet", async () => {
+    const res = await call('ncdc_report', classTerm('S1'));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toContain('S1 Term 3 2026 CA for UNEB.xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets.map((w) => w.name)).toEqual(['About', expect.stringMatching(/^112/), 'Projects']);
+    const english = book.worksheets[1] as ExcelJS.Worksheet;
+    expect((english.getRow(3).values as unknown[]).slice(1)).toEqual([
+      'No.',
+      'LIN',
+      'Name',
+      'Sex',
+      'Stream',
+      'Listening and speaking',
+      'Reading for meaning',
+      'CA /20',
+      'Remark',
+    ]);
+    const row = (english.getRow(4).values as unknown[]).slice(1);
+    expect(row[2]).toMatch(/^Nabirye/);
+    // No LIN recorded: said on the row, and in the About sheet.
+    expect([row[5], row[6], row[7], row[8]]).toEqual([2.5, 3, 18.33, 'No LIN']);
+    expect(String(book.worksheets[0]?.getCell('A4').value)).toContain('1 learner has no LIN');
+    const projects = (book.getWorksheet('Projects')?.getRow(2).values as unknown[]).slice(1);
+    expect(projects.slice(5)).toEqual(['Liquid soap for the canteen', 3, 4, 2, 2, 11]);
+  });
+
+  it('refuses an old-curriculum class', async () => {
+    const res = await call('ncdc_report', classTerm('S3'));
+    expect(res.statusCode).toBe(202);
+    expect(res.json().message).toContain('new-curriculum classes only');
   });
 });
 

@@ -222,3 +222,23 @@ export const printReportCards = defineCall({
   output: z.object({ job_id: z.number() }),
   file: 'pdf-or-json',
 });
+
+/**
+ * `/exams/ncdc/report` (the specification names no call: `ncdc_report` here): a new-curriculum class's
+ * continuous assessment for the term as UNEB collects it each term for S3 and S4 (DOMAIN §3.3): a sheet
+ * per subject with each learner's LIN, AOI scores and CA out of 20, and a sheet of the projects.
+ */
+export const ncdcReport = defineCall({
+  method: 'POST',
+  path: 'ncdc_report',
+  access: 'manage_report_cards20',
+  summary: "A new-curriculum class's term CA per subject (LIN, AOI scores, CA/20) and projects, as a spreadsheet",
+  input: z.object({
+    year: z.number().int().min(2000).max(2100),
+    term: z.number().int().min(1).max(3),
+    class_id: id,
+    stream_id: id.nullable().optional(),
+  }),
+  output: z.unknown(),
+  file: 'xlsx',
+});

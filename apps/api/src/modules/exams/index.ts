@@ -12,6 +12,7 @@ export { olevelMarksheet } from './marksheet-olevel.js';
 export { marksheetRoutes } from './marksheet-routes.js';
 export { alevelSubjectMarksheet, nlscSubjectMarksheet } from './marksheet-subjects.js';
 export { missingMarksRoutes } from './missing.js';
+export { ncdcRoutes } from './ncdc-export.js';
 export { projectRoutes } from './projects.js';
 export { reportCardRoutes } from './report-card-routes.js';
 export {

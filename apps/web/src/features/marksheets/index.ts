@@ -1,2 +1,9 @@
 // The marksheets' public face: the class-and-term filter bar and the sheet states other exam screens share.
-export { type MarksheetFilter, markText, SheetReadings, SheetState, useMarksheet } from './marksheet-parts';
+export {
+  type MarksheetFilter,
+  MarksheetHeader,
+  markText,
+  SheetReadings,
+  SheetState,
+  useMarksheet,
+} from './marksheet-parts';

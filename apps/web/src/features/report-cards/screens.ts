@@ -14,6 +14,7 @@ export const reportCardScreens: Record<string, ScreenLoader> = {
   '/report/comments/new': cards(() => comments().then((m) => ({ default: m.NewReportComments }))),
   '/student/comments': cards(() => import('./student-comments')),
   '/exams/projects': cards(() => import('./projects')),
+  '/exams/ncdc/report': cards(() => import('./ncdc-report')),
   '/exams/reports': cardScreen('OlevelCards'),
   '/exams/vd/reports': cardScreen('OlevelDetailedCards'),
   '/exams/new/reports': cardScreen('NewCards'),
