@@ -16,6 +16,7 @@ import { auditRoutes } from './modules/audits/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
 import {
+  analysisRoutes,
   commentRoutes,
   competenceRoutes,
   gradingRoutes,
@@ -126,6 +127,7 @@ export async function buildApp({ database, config, logger = false, mailer, extra
   projectRoutes(ctx);
   reportCardRoutes(ctx);
   ncdcRoutes(ctx);
+  analysisRoutes(ctx);
   gradingRoutes(ctx);
   setRoutes(ctx);
   competenceRoutes(ctx);

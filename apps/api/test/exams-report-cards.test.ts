@@ -1,19 +1,9 @@
-import {
-  aoiScores,
-  classes,
-  combinations,
-  competences,
-  consideredSets,
-  examMarks,
-  feesBreakdowns,
-  feesCategories,
-  students,
-} from '@somero/contract';
-import { eq } from 'drizzle-orm';
+import { feesBreakdowns, feesCategories } from '@somero/contract';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { call, classTerm, ok, people, s, setUpEndOfTerm, subjects, term, year } from './exams-term-fixture.js';
 import { pdfPages } from './pdf-text.js';
-import { admit, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
+import type { Json } from './students-fixtures.js';
 import { bearer, staffWith, unique, useTestApp } from './support.js';
 
 /**
@@ -21,191 +11,11 @@ import { bearer, staffWith, unique, useTestApp } from './support.js';
  * hand from DOMAIN §1–3 and the default tables; marks are written straight into the tables.
  */
 const t = useTestApp();
-let s: RegisterSchool;
-const year = 2026;
-const term = 3;
-const people: Record<string, number> = {};
-const subjects: Record<string, number> = {};
-const sets: Record<string, number> = {};
-
-const call = (path: string, body: Json, token = s.adminToken) =>
-  t.app.inject({ method: 'POST', url: `/api/${path}`, headers: bearer(token), payload: body });
-const ok = async (path: string, body: Json, token = s.adminToken) => {
-  const res = await call(path, body, token);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as Json;
-};
-const classTerm = (cls: string, extra: Json = {}) => ({ year, term, class_id: s.classes[cls], ...extra });
 const cardOf = (cards: Json, id: number | undefined) => cards.cards.find((c: Json) => c.student.id === id);
 const rowOf = (card: Json, subject: string) => card.rows.find((r: Json) => r.subject_id === subjects[subject]);
 const db = () => t.database.db;
 
-async function subject(key: string, code: string, level: string, group = 'other', compulsory = true) {
-  const created = await ok('subjects', {
-    code: unique(code),
-    name: `${key} ${unique('')}`.trim(),
-    level,
-    subject_group: group,
-    compulsory,
-  });
-  subjects[key] = created.id;
-  return created.id as number;
-}
-const mark = (set: string, student: string, subjectKey: string, value: number | null) => ({
-  schoolId: s.schoolId,
-  examSetId: sets[set] as number,
-  studentId: people[student] as number,
-  subjectId: subjects[subjectKey] as number,
-  mark: value,
-});
-
-beforeAll(async () => {
-  s = await registerSchool(t.app, t.database, { year, term });
-  await db()
-    .update(classes)
-    .set({ curriculum: 'old' })
-    .where(eq(classes.id, s.classes.S3 as number));
-  sets.BOT = (await ok('exam_sets', { name: unique('BOT'), year, term, max_mark: 50, curriculum: 'all' })).id;
-  sets.EOT = (await ok('exam_sets', { name: unique('EOT'), year, term, max_mark: 100, curriculum: 'all' })).id;
-
-  // O Level (S3): eight subjects; Akello D1 in all (English BOT 40/50 = 80 %, EOT 84 → 82.4), Bbosa P8.
-  const olevel: [string, string, string][] = [
-    ['English', '112', 'english'],
-    ['Mathematics', '456', 'mathematics'],
-    ['Physics', '535', 'science'],
-    ['Chemistry', '545', 'science'],
-    ['Biology', '553', 'science'],
-    ['History', '241', 'humanity'],
-    ['Geography', '273', 'humanity'],
-    ['CRE', '223', 'humanity'],
-  ];
-  for (const [key, code, group] of olevel) await subject(key, code, 'olevel', group);
-  for (const name of ['Akello', 'Bbosa', 'Cheptoo'])
-    people[name] = (await admit(s, { surname: name, class_id: s.classes.S3, stream_id: s.streams['S3 East'] })).id;
-  await db()
-    .insert(examMarks)
-    .values(
-      olevel.flatMap(([key]) => [
-        mark('BOT', 'Akello', key, 40),
-        mark('EOT', 'Akello', key, 84),
-        mark('BOT', 'Bbosa', key, 23),
-        mark('EOT', 'Bbosa', key, 45),
-      ]),
-    );
-  await db()
-    .insert(consideredSets)
-    .values([
-      { schoolId: s.schoolId, year, term, classId: s.classes.S3 as number, examSetId: sets.BOT as number, weight: 40 },
-      { schoolId: s.schoolId, year, term, classId: s.classes.S3 as number, examSetId: sets.EOT as number, weight: 60 },
-    ]);
-  await ok('save_student_comment', {
-    year,
-    term,
-    student_id: people.Akello,
-    subject_id: subjects.English,
-    kind: 'remark',
-    comment: 'A fluent reader.',
-  });
-  await ok('report_comments', {
-    year,
-    term,
-    comments: [{ student_id: people.Akello, class_teacher: 'A model student.', head_teacher: 'Excellent.' }],
-  });
-  await ok('system_comments', {
-    scheme: 'olevel',
-    author: 'class_teacher',
-    from_value: 60,
-    to_value: 72,
-    comment: 'Work harder next term.',
-  });
-
-  // New curriculum (S1): Nabirye takes English with two competences (AOI 2.5 and 3.0) and an exam of 70.
-  await subject('NEnglish', '112', 'nlsc', 'english');
-  people.Nabirye = (await admit(s, { surname: 'Nabirye', class_id: s.classes.S1, stream_id: s.streams['S1 East'] })).id;
-  const made = await db()
-    .insert(competences)
-    .values(
-      ['Listening and speaking', 'Reading for meaning'].map((name, rank) => ({
-        schoolId: s.schoolId,
-        subjectId: subjects.NEnglish as number,
-        classId: s.classes.S1 as number,
-        year,
-        term,
-        name,
-        rank,
-      })),
-    )
-    .returning();
-  await db()
-    .insert(aoiScores)
-    .values(
-      made.map((c, i) => ({
-        schoolId: s.schoolId,
-        competenceId: c.id,
-        studentId: people.Nabirye as number,
-        scoreTenths: i === 0 ? 25 : 30,
-      })),
-    );
-  await db()
-    .insert(examMarks)
-    .values(mark('EOT', 'Nabirye', 'NEnglish', 70));
-  await db()
-    .insert(consideredSets)
-    .values({
-      schoolId: s.schoolId,
-      year,
-      term,
-      classId: s.classes.S1 as number,
-      examSetId: sets.EOT as number,
-      weight: 100,
-    });
-  await ok('save_project', {
-    year,
-    term,
-    student_id: people.Nabirye,
-    title: 'Liquid soap for the canteen',
-    planning: 3,
-    implementation: 4,
-    reporting: 2,
-    dissemination: 2,
-  });
-
-  // A Level (S5): Mugisha takes Economics (C3 in its one paper → principal B, 5 points) and General Paper (D2 → 1).
-  await subject('Economics', 'P220', 'alevel');
-  await subject('History', 'P210', 'alevel');
-  await subject('Geography', 'P250', 'alevel');
-  await subject('GP', 'S101', 'subsidiary');
-  await subject('SubMath', 'S475', 'subsidiary', 'other', false);
-  const [combination] = await db()
-    .insert(combinations)
-    .values({
-      schoolId: s.schoolId,
-      name: unique('HEG'),
-      subject1Id: subjects.History as number,
-      subject2Id: subjects.Economics as number,
-      subject3Id: subjects.Geography as number,
-      subsidiaryId: subjects.SubMath as number,
-    })
-    .returning();
-  people.Mugisha = (await admit(s, { surname: 'Mugisha', class_id: s.classes.S5, stream_id: s.streams['S5 Arts'] })).id;
-  await db()
-    .update(students)
-    .set({ combinationId: combination?.id })
-    .where(eq(students.id, people.Mugisha as number));
-  await db()
-    .insert(examMarks)
-    .values([mark('EOT', 'Mugisha', 'Economics', 72), mark('EOT', 'Mugisha', 'GP', 76)]);
-  await db()
-    .insert(consideredSets)
-    .values({
-      schoolId: s.schoolId,
-      year,
-      term,
-      classId: s.classes.S5 as number,
-      examSetId: sets.EOT as number,
-      weight: 100,
-    });
-});
+beforeAll(() => setUpEndOfTerm(t));
 
 describe('O Level report cards (/exams/reports, old_reports)', () => {
   it("print each set's mark, the weighted mark and grade, the remark and the aggregate, division and place", async () => {
@@ -386,7 +196,7 @@ describe('continuous assessment for UNEB (/exams/ncdc/report)', () => {
     // No LIN recorded: said on the row, and in the About sheet.
     expect([row[5], row[6], row[7], row[8]]).toEqual([2.5, 3, 18.33, 'No LIN']);
     expect(String(book.worksheets[0]?.getCell('A4').value)).toContain('1 learner has no LIN');
-    const projects = (book.getWorksheet('Projects')?.getRow(2).values as unknown[]).slice(1);
+    const projects = ((book.getWorksheet('Projects') as ExcelJS.Worksheet).getRow(2).values as unknown[]).slice(1);
     expect(projects.slice(5)).toEqual(['Liquid soap for the canteen', 3, 4, 2, 2, 11]);
   });
 

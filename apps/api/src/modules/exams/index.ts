@@ -1,5 +1,6 @@
 // The exams area's public face: what other areas and the app may import.
 
+export { analysisRoutes } from './analysis.js';
 export { commentRoutes } from './comments.js';
 export { competenceRoutes } from './competences.js';
 export { defaultGrading, defaultMarksPolicy, type MarksPolicy, type SchoolGrading, schoolGrading } from './grading.js';

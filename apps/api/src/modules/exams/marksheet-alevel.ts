@@ -22,6 +22,7 @@ import {
   sheetHead,
   termMark,
 } from './marksheet-data.js';
+import type { ConsideredSet } from './sets.js';
 import type { ClassOfTerm } from './takers.js';
 
 interface Paper {
@@ -36,8 +37,8 @@ export interface AlevelMarks extends ClassMarks {
   papersOf: Map<number, Paper[]>;
 }
 
-export async function readAlevelMarks(scope: SchoolScope, of: ClassOfTerm): Promise<AlevelMarks> {
-  const data = await readClassMarks(scope, of, 'alevel');
+export async function readAlevelMarks(scope: SchoolScope, of: ClassOfTerm, only?: ConsideredSet): Promise<AlevelMarks> {
+  const data = await readClassMarks(scope, of, 'alevel', only);
   const all = await scope.db
     .select({ id: papers.id, subjectId: papers.subjectId, number: papers.number, name: papers.name })
     .from(papers)

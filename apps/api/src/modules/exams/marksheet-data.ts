@@ -67,8 +67,16 @@ const marksheetOf: Record<Curriculum, string> = {
   alevel: 'the A-Level marksheet',
 };
 
-/** Reads a class's marks for a marksheet of `curriculum`; refuses (202) a class of another curriculum. */
-export async function readClassMarks(scope: SchoolScope, of: ClassOfTerm, curriculum: Curriculum): Promise<ClassMarks> {
+/**
+ * Reads a class's marks for a marksheet of `curriculum`; refuses (202) a class of another curriculum.
+ * `only`: one exam set alone, weighed 100 (a set's analysis), instead of the term's considered sets.
+ */
+export async function readClassMarks(
+  scope: SchoolScope,
+  of: ClassOfTerm,
+  curriculum: Curriculum,
+  only?: ConsideredSet,
+): Promise<ClassMarks> {
   const [cls] = await scope.db
     .select({ name: classes.name, curriculum: classes.curriculum })
     .from(classes)
@@ -84,7 +92,7 @@ export async function readClassMarks(scope: SchoolScope, of: ClassOfTerm, curric
     const own = cls.curriculum as Curriculum;
     throw new Refusal(`${cls.name} follows ${curriculumNames[own]}: open ${marksheetOf[own]} instead.`);
   }
-  const sets = await consideredSetsFor(scope, of);
+  const sets = only ? [only] : await consideredSetsFor(scope, of);
   if (sets.length === 0) {
     throw new Refusal(
       `No exam sets are considered for ${cls.name} in Term ${of.term} ${of.year} yet: choose the considered sets and their weights first.`,

@@ -4,6 +4,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { SchoolScope } from '../../core/scope.js';
 import { sqlRows } from '../../db/open.js';
 import { type ClassMarks, mean, nlscBands, readClassMarks, sheetHead, termMark } from './marksheet-data.js';
+import type { ConsideredSet } from './sets.js';
 import type { ClassOfTerm } from './takers.js';
 
 /** The new-curriculum class's marks with the competences of the term and every AOI score on them. */
@@ -13,8 +14,8 @@ export interface NlscMarks extends ClassMarks {
   scores: Map<string, number>;
 }
 
-export async function readNlscMarks(scope: SchoolScope, of: ClassOfTerm): Promise<NlscMarks> {
-  const data = await readClassMarks(scope, of, 'new');
+export async function readNlscMarks(scope: SchoolScope, of: ClassOfTerm, only?: ConsideredSet): Promise<NlscMarks> {
+  const data = await readClassMarks(scope, of, 'new', only);
   const list = await scope.db
     .select({ id: competences.id, subjectId: competences.subjectId, name: competences.name })
     .from(competences)

@@ -5,10 +5,7 @@ import {
   type ReportKind,
   reportComments,
   reportKinds,
-  staff,
-  staffSubjects,
   studentComments,
-  subjectInitials,
   termDates,
 } from '@somero/contract';
 import { isPrincipalPass, type NlscGrade, nlscResult as uceResult } from '@somero/grading';
@@ -35,6 +32,7 @@ import { olevelRows, rankOlevel } from './marksheet-olevel.js';
 import { projectsOf, projectView } from './projects.js';
 import { type ReportSettings, readReportSettings } from './report-settings.js';
 import type { ClassOfTerm } from './takers.js';
+import { teachersOfClass } from './teachers.js';
 
 export interface CardsAsked extends ClassOfTerm {
   studentIds?: number[];
@@ -251,31 +249,6 @@ async function nlscResults(
   };
 }
 
-/** Who initials each subject on the cards: the stream's row, the class's row, else the teacher's (ARCHITECTURE: one rule with marks entry). */
-async function initialsOfClass(scope: SchoolScope, classId: number) {
-  const [own, teachers] = await Promise.all([
-    scope.db
-      .select({
-        streamId: subjectInitials.streamId,
-        subjectId: subjectInitials.subjectId,
-        initials: subjectInitials.initials,
-      })
-      .from(subjectInitials)
-      .where(scope.mine(subjectInitials, eq(subjectInitials.classId, classId))),
-    scope.db
-      .select({ streamId: staffSubjects.streamId, subjectId: staffSubjects.subjectId, initials: staff.initials })
-      .from(staffSubjects)
-      .innerJoin(staff, and(eq(staff.schoolId, staffSubjects.schoolId), eq(staff.id, staffSubjects.staffId)))
-      .where(scope.mine(staffSubjects, eq(staffSubjects.classId, classId))),
-  ]);
-  return (streamId: number | null, subjectId: number) => {
-    const pick = <T extends { streamId: number | null; subjectId: number; initials: string | null }>(rows: T[]) =>
-      rows.find((r) => r.subjectId === subjectId && streamId !== null && r.streamId === streamId) ??
-      rows.find((r) => r.subjectId === subjectId && r.streamId === null);
-    return pick(own)?.initials ?? pick(teachers)?.initials ?? null;
-  };
-}
-
 /**
  * The report cards of a class (or stream, or chosen students) in a term for one of the nine layouts:
  * the results by the school's grading (the marksheets' rules), the comments (the bank's suggestion when
@@ -308,7 +281,7 @@ export async function reportCards(scope: SchoolScope, kind: ReportKind, asked: C
     if (chosen.length !== wanted.size) throw new Refusal(`Some of the chosen students are not in ${sheetTitle(data)}.`);
   }
   const ids = chosen.map((s) => s.id);
-  const [details, comments, remarks, bank, initials, balances, nextFees, dates] = await Promise.all([
+  const [details, comments, remarks, bank, teachers, balances, nextFees, dates] = await Promise.all([
     ids.length
       ? sqlRows<{ id: number; lin: string | null; photo_file_id: number | null }>(
           scope.db,
@@ -351,7 +324,7 @@ export async function reportCards(scope: SchoolScope, kind: ReportKind, asked: C
       sql`select id, author, from_value, to_value, comment from comment_bank
           where school_id = ${scope.schoolId} and scheme = ${schemeOf[curriculum]} order by id`,
     ),
-    initialsOfClass(scope, of.classId),
+    teachersOfClass(scope, of.classId),
     settings.showBalance || settings.withholdWhenOwing ? feesBalances(scope, ids) : Promise.resolve(null),
     settings.showNextTermFees ? nextTermFees(scope, ids, of) : Promise.resolve(null),
     scope.db
@@ -392,7 +365,7 @@ export async function reportCards(scope: SchoolScope, kind: ReportKind, asked: C
       rows: (results.rows.get(student.id) ?? []).map((row) => ({
         ...row,
         remark: remarkOf.get(`${student.id}:remark:${row.subject_id}`) ?? null,
-        initials: initials(student.streamId, row.subject_id),
+        initials: teachers.initials(student.streamId, row.subject_id),
       })),
       summary: { ...summary, out_of: everyone.length },
       project: project ? projectView(project) : null,
