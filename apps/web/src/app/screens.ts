@@ -1,3 +1,4 @@
+import { analysisScreens } from '../features/analysis/screens';
 import { examsSetupScreens } from '../features/exams-setup/screens';
 import { expenseScreens } from '../features/expenses/screens';
 import { feesDeskScreens } from '../features/fees-desk/screens';
@@ -74,6 +75,7 @@ export const builtScreens: Record<string, ScreenLoader> = {
   ...expenseScreens,
   ...missingMarksScreens,
   ...reportCardScreens,
+  ...analysisScreens,
   ...marksheetScreens,
   ...examsSetupScreens,
   ...marksScreens,

@@ -20,9 +20,11 @@ export interface MarksheetFilter {
   subject_id?: number;
 }
 
+type Curriculum = 'old' | 'new' | 'alevel';
+
 interface Options {
   /** The class curriculum the sheet is for ('old', 'new', 'alevel'): only those classes are offered. */
-  curriculum?: 'old' | 'new' | 'alevel';
+  curriculum?: Curriculum | Curriculum[];
   /** More of the request (a comment's kind): part of what is asked, so a change asks again. */
   extra?: Record<string, unknown>;
   /** Whether the request may be sent with `extra` as it is (a subject chosen when one is needed). */
@@ -82,7 +84,7 @@ export function useMarksheet<C extends Call>(call: C, { curriculum, subjectLevel
           references="classes"
           w={130}
           required
-          only={curriculum ? (o) => o.row.curriculum === curriculum : undefined}
+          only={curriculum ? (o) => ([] as string[]).concat(curriculum).includes(String(o.row.curriculum)) : undefined}
           value={filter.class_id ?? null}
           onChange={(id) => setFilter({ ...filter, class_id: id ?? undefined, stream_id: undefined })}
         />

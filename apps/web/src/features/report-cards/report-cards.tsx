@@ -1,4 +1,5 @@
 import { Badge, Button, Checkbox, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   printReportCards,
   type ReportCard,
@@ -50,6 +51,7 @@ function ReportCardsScreen({
 }) {
   const { t } = useTranslation('report-cards');
   const [kind, setKind] = useState<ReportKind>(kinds[0] as ReportKind);
+  const narrow = useMediaQuery('(max-width: 40em)');
   const extra = useMemo(() => ({ competences }), [competences]);
   const { sheet, asked, bar } = useMarksheet(reportCardCalls[kind], { curriculum, extra });
   const data = sheet.data as ReportCards | undefined;
@@ -172,6 +174,8 @@ function ReportCardsScreen({
       {kinds.length > 1 ? (
         <SegmentedControl
           mb="sm"
+          fullWidth={narrow}
+          orientation={narrow ? 'vertical' : 'horizontal'}
           value={kind}
           onChange={(v) => setKind(v as ReportKind)}
           data={kinds.map((k) => ({ value: k, label: reportKinds.find((x) => x.value === k)?.label ?? k }))}
