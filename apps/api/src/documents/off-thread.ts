@@ -1,11 +1,25 @@
-import { reportCardsBook, reportCardsDocument } from './report-card.js';
+import { PDFDocument } from 'pdf-lib';
+import { renderPdf } from './pdf.js';
+import { reportCardsDocument, withheldListDocument } from './report-card.js';
+
+/** PDFs one after another as one PDF (parts rendered side by side in the workers). */
+export async function mergePdfs(parts: Uint8Array[]): Promise<Uint8Array> {
+  if (parts.length === 1) return parts[0] as Uint8Array;
+  const out = await PDFDocument.create();
+  for (const bytes of parts) {
+    const part = await PDFDocument.load(bytes);
+    for (const copied of await out.copyPages(part, part.getPageIndices())) out.addPage(copied);
+  }
+  return out.save();
+}
 
 /**
- * The documents rendered in the PDF workers, by name. A document definition holds functions (table
- * layouts), which cannot cross to a worker, so the worker builds it from the data sent.
+ * The work the PDF workers do, by name. A document definition holds functions (table layouts), which
+ * cannot cross to a worker, so the worker builds the document from the data sent, then renders it.
  */
-export const offThreadDocuments = {
-  reportCards: reportCardsDocument,
-  reportCardsBook,
+export const offThreadWork = {
+  reportCards: (...args: Parameters<typeof reportCardsDocument>) => renderPdf(reportCardsDocument(...args)),
+  withheldList: (...args: Parameters<typeof withheldListDocument>) => renderPdf(withheldListDocument(...args)),
+  mergePdfs,
 };
-export type OffThreadDocument = keyof typeof offThreadDocuments;
+export type OffThreadWork = keyof typeof offThreadWork;

@@ -2,11 +2,11 @@ import { availableParallelism } from 'node:os';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { OffThreadDocument, offThreadDocuments } from './off-thread.js';
+import type { OffThreadWork, offThreadWork } from './off-thread.js';
 
 interface Task {
   id: number;
-  kind: OffThreadDocument;
+  kind: OffThreadWork;
   args: unknown[];
   resolve: (bytes: Buffer) => void;
   reject: (error: Error) => void;
@@ -16,8 +16,11 @@ interface Slot {
   task: Task | null;
 }
 
-/** Two workers at most: the machine's other core stays with the requests and the database. */
-const size = Math.max(1, Math.min(2, availableParallelism() - 1));
+/**
+ * A worker per core (four at most): rendering is the bulk of printing cards, and the requests still get
+ * their share of the cores from the system's scheduler (the benchmark prints how long they wait).
+ */
+const size = Math.max(1, Math.min(4, availableParallelism()));
 // The worker is the file beside this one, TypeScript under tsx and the tests, JavaScript once built.
 const workerFile = new URL(`./pdf-worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url);
 const slots: Slot[] = [];
@@ -78,12 +81,12 @@ function next() {
 }
 
 /**
- * Builds and renders a document in a worker thread (pdfmake, as `renderPdf`), so a long document (a
- * class's or a school's report cards) leaves the event loop free for other requests.
+ * Builds and renders a document (pdfmake, as `renderPdf`), or joins PDFs, in a worker thread, so a long
+ * document (a class's or a school's report cards) leaves the event loop free for other requests.
  */
-export function renderPdfOffThread<K extends OffThreadDocument>(
+export function renderPdfOffThread<K extends OffThreadWork>(
   kind: K,
-  ...args: Parameters<(typeof offThreadDocuments)[K]>
+  ...args: Parameters<(typeof offThreadWork)[K]>
 ): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     serial += 1;

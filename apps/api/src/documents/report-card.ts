@@ -346,9 +346,15 @@ function withheldList(cards: ReportCards, school: SchoolForDocuments): Content[]
   ];
 }
 
+const page = { pageSize: 'A4' as const, pageMargins: [28, 24, 28, 24] as [number, number, number, number] };
+
+/** Pages one after another, each from a new page. */
+const pagesOf = (pages: Content[][]): Content[] =>
+  pages.map((p, i) => (i === 0 ? p : [{ text: '', pageBreak: 'before' }, ...p]));
+
 /**
- * A class's report cards as one document: the list of withheld cards first (when any), then one A4
- * page per student, in the order given.
+ * Report cards as one document, one A4 page per student in the order given (a class, or part of one:
+ * long classes are rendered in parts side by side and put together, see `mergePdfs`).
  */
 export function reportCardsDocument(
   school: SchoolForDocuments,
@@ -356,29 +362,14 @@ export function reportCardsDocument(
   images: CardImages,
   { competences = false }: { competences?: boolean } = {},
 ): TDocumentDefinitions {
-  const pages: Content[][] = [];
-  if (cards.cards.some((c) => c.withheld)) pages.push(withheldList(cards, school));
-  for (const card of cards.cards) pages.push(cardPage(cards, card, school, images, competences));
   return {
-    pageSize: 'A4',
-    pageMargins: [28, 24, 28, 24],
+    ...page,
     info: { title: cards.title },
-    content: pages.map((page, i) => (i === 0 ? page : [{ text: '', pageBreak: 'before' }, ...page])),
+    content: pagesOf(cards.cards.map((card) => cardPage(cards, card, school, images, competences))),
   };
 }
 
-/** Many classes' cards as one document (the whole school), each class as `reportCardsDocument` makes it. */
-export function reportCardsBook(
-  school: SchoolForDocuments,
-  classes: ReportCards[],
-  images: CardImages,
-  options: { competences?: boolean; title: string },
-): TDocumentDefinitions {
-  const documents = classes.map((cards) => reportCardsDocument(school, cards, images, options));
-  return {
-    pageSize: 'A4',
-    pageMargins: [28, 24, 28, 24],
-    info: { title: options.title },
-    content: documents.map((d, i) => (i === 0 ? d.content : [{ text: '', pageBreak: 'before' }, d.content])),
-  };
+/** The bursar's page that goes before a class's cards when some are withheld for fees. */
+export function withheldListDocument(school: SchoolForDocuments, cards: ReportCards): TDocumentDefinitions {
+  return { ...page, info: { title: `${cards.title}: withheld` }, content: withheldList(cards, school) };
 }

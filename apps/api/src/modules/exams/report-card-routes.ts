@@ -12,6 +12,7 @@ import { Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { renderPdfOffThread } from '../../documents/pdf-pool.js';
 import type { CardImages } from '../../documents/report-card.js';
+import type { SchoolForDocuments } from '../../documents/types.js';
 import type { ModuleContext } from '../module.js';
 import { schoolForDocuments } from '../settings/index.js';
 import { type CardsAsked, reportCards } from './report-cards.js';
@@ -47,12 +48,36 @@ async function cardImages(scope: SchoolScope, cards: ReportCards['cards']): Prom
   };
 }
 
-/** One class's cards as PDF bytes, rendered off the event loop. */
-export async function cardsPdf(scope: SchoolScope, kind: ReportKind, asked: CardsAsked, competences = false) {
+/** Cards rendered together: a long class is cut into parts the PDF workers render side by side. */
+const partSize = 100;
+
+/**
+ * A class's cards as PDF parts rendering in the PDF workers (off the event loop): its list of withheld
+ * cards (when any), then its cards in parts the workers render side by side; joined in order later.
+ */
+function classParts(school: SchoolForDocuments, cards: ReportCards, images: CardImages, competences: boolean) {
+  const parts: Promise<Buffer>[] = [];
+  if (cards.cards.some((c) => c.withheld)) parts.push(renderPdfOffThread('withheldList', school, cards));
+  for (let from = 0; from < cards.cards.length; from += partSize) {
+    const part = { ...cards, cards: cards.cards.slice(from, from + partSize) };
+    // Only the photos of the part's students go to the worker.
+    const photos = new Map(part.cards.map((c) => [c.student.id, images.photos.get(c.student.id) ?? null]));
+    parts.push(renderPdfOffThread('reportCards', school, part, { ...images, photos }, { competences }));
+  }
+  return parts;
+}
+
+/** The parts as one PDF, joined in a worker too. */
+async function joined(parts: Promise<Buffer>[]) {
+  return renderPdfOffThread('mergePdfs', await Promise.all(parts));
+}
+
+/** One class's cards as PDF bytes. */
+async function classPdf(scope: SchoolScope, kind: ReportKind, asked: CardsAsked, competences = false) {
   const cards = await reportCards(scope, kind, asked);
   if (cards.cards.length === 0) throw new Refusal(`No students in ${classTitle(cards)}.`);
   const [school, images] = await Promise.all([schoolForDocuments(scope), cardImages(scope, cards.cards)]);
-  return { cards, pdf: await renderPdfOffThread('reportCards', school, cards, images, { competences }) };
+  return { cards, pdf: await joined(classParts(school, cards, images, competences)) };
 }
 
 interface SchoolPrint {
@@ -89,34 +114,36 @@ export function reportCardRoutes({ serve, jobs }: ModuleContext) {
       .where(scope.mine(classes, eq(classes.curriculum, curriculum as string)))
       .orderBy(asc(classes.rank), asc(classes.id));
     const school = await schoolForDocuments(scope);
-    const all: ReportCards[] = [];
+    // Each class's parts start rendering as soon as its cards are read, while the next class is read.
+    const parts: Promise<Buffer>[] = [];
+    const printed: string[] = [];
     const skipped: string[] = [];
-    const images: CardImages = { photos: new Map(), signature: null, stamp: null };
-    for (const [i, cls] of list.entries()) {
-      try {
-        const cards = await reportCards(scope, data.kind, { year: data.year, term: data.term, classId: cls.id });
-        if (cards.cards.length) {
-          all.push(cards);
-          const own = await cardImages(scope, cards.cards);
-          for (const [id, photo] of own.photos) images.photos.set(id, photo);
-          images.signature = own.signature;
-          images.stamp = own.stamp;
+    let count = 0;
+    try {
+      for (const [i, cls] of list.entries()) {
+        try {
+          const cards = await reportCards(scope, data.kind, { year: data.year, term: data.term, classId: cls.id });
+          if (cards.cards.length) {
+            parts.push(...classParts(school, cards, await cardImages(scope, cards.cards), data.competences));
+            printed.push(cls.name);
+            count += cards.cards.length;
+          }
+        } catch (error) {
+          if (!(error instanceof Refusal)) throw error;
+          skipped.push(cls.name);
         }
-      } catch (error) {
-        if (!(error instanceof Refusal)) throw error;
-        skipped.push(cls.name);
+        await progress(i + 1, list.length);
       }
-      await progress(i + 1, list.length);
+    } catch (error) {
+      // Parts already rendering are let go quietly: the job's error is the one that stopped it.
+      for (const part of parts) part.catch(() => {});
+      throw error;
     }
-    const count = all.reduce((n, c) => n + c.cards.length, 0);
     if (count === 0) return { message: 'No class has cards to print yet: choose the considered sets first.' };
-    const pdf = await renderPdfOffThread('reportCardsBook', school, all, images, {
-      competences: data.competences,
-      title: `Report cards Term ${data.term} ${data.year}`,
-    });
+    const pdf = await joined(parts);
     return {
       file: { bytes: pdf, mime: 'application/pdf', name: `Report cards Term ${data.term} ${data.year}.pdf` },
-      message: `${count} card${count === 1 ? '' : 's'} in ${all.length} class${all.length === 1 ? '' : 'es'}.${skipped.length ? ` Not printed (no considered sets): ${skipped.join(', ')}.` : ''}`,
+      message: `${count} card${count === 1 ? '' : 's'} in ${printed.length} class${printed.length === 1 ? '' : 'es'}.${skipped.length ? ` Not printed (no considered sets): ${skipped.join(', ')}.` : ''}`,
     };
   });
 
@@ -131,7 +158,7 @@ export function reportCardRoutes({ serve, jobs }: ModuleContext) {
       );
       return { data: { job_id: jobId }, message: 'Printing the whole school: follow it here or carry on working.' };
     }
-    const { cards, pdf } = await cardsPdf(
+    const { cards, pdf } = await classPdf(
       scope,
       input.kind,
       {

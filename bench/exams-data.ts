@@ -1,0 +1,130 @@
+// The exams benchmarks' school: classes of `size` students with marks in three sets (plain SQL, a
+// fixture, not the way the app writes): S3 old O-Level (12 subjects), S1 new curriculum (12 subjects, 3
+// competences each with AOI scores), S5 A-Level (PCM, 3 papers each, General Paper and Sub-Math); with
+// `wholeSchool`, S2 and S4 (new) and S6 (A-Level) too: six classes.
+import { hashPassword } from '../apps/api/src/core/passwords.js';
+import type { Database } from '../apps/api/src/db/open.js';
+import { createSchool } from '../apps/api/src/modules/users/index.js';
+
+export interface ExamsSchool {
+  id: number;
+  username: string;
+  password: string;
+  y: number;
+  t: number;
+  classIds: Record<string, number>;
+}
+
+export async function seedExamsSchool(
+  database: Database,
+  { size, wholeSchool = false }: { size: number; wholeSchool?: boolean },
+): Promise<ExamsSchool> {
+  const q = database.raw;
+  const password = 'bench-marksheets-pass';
+  const username = `bench${process.pid}`;
+  const { school } = await createSchool(database.db, {
+    school: 'Marksheet Bench SS',
+    name: 'Bench Administrator',
+    username,
+    email: `${username}@bench.example`,
+    passwordHash: await hashPassword(password),
+  });
+  const id = school.id;
+  const [now] = (await q('select current_year as y, current_term as t from school_settings where school_id = $1', [
+    id,
+  ])) as { y: number; t: number }[];
+  const { y, t } = now as { y: number; t: number };
+  const classIds = Object.fromEntries(
+    ((await q('select id, name from classes where school_id = $1', [id])) as { id: number; name: string }[]).map(
+      (c) => [c.name, c.id],
+    ),
+  ) as Record<string, number>;
+  await q(`update classes set curriculum = 'old' where school_id = $1 and name = 'S3'`, [id]);
+
+  // Subjects: 12 old O-Level (English, Mathematics, three sciences, three humanities, four others),
+  // 12 new-curriculum, three A-Level principals of three papers each, General Paper and Sub-Math.
+  const groups = `case g when 1 then 'english' when 2 then 'mathematics' when 3 then 'science' when 4 then 'science'
+    when 5 then 'science' when 6 then 'humanity' when 7 then 'humanity' when 8 then 'humanity' else 'other' end`;
+  for (const level of ['olevel', 'nlsc']) {
+    await q(
+      `insert into subjects (school_id, name, code, level, subject_group, compulsory)
+       select $1, $2 || ' ' || g, (100 + g)::text, $2, ${groups}, true from generate_series(1, 12) g`,
+      [id, level],
+    );
+  }
+  await q(
+    `insert into subjects (school_id, name, code, level, compulsory)
+     select $1::int, 'Principal ' || g, 'P' || g, 'alevel', false from generate_series(1, 3) g
+     union all select $1::int, 'General Paper', 'S101', 'subsidiary', true
+     union all select $1::int, 'Subsidiary Mathematics', 'S475', 'subsidiary', false`,
+    [id],
+  );
+  await q(
+    `insert into papers (school_id, subject_id, number, name)
+     select $1, s.id, n, 'Paper ' || n from subjects s, generate_series(1, 3) n where s.school_id = $1 and s.level = 'alevel'`,
+    [id],
+  );
+  await q(
+    `insert into combinations (school_id, name, subject1_id, subject2_id, subject3_id, subsidiary_id)
+     select $1, 'PCM', (select id from subjects where school_id = $1 and code = 'P1'),
+       (select id from subjects where school_id = $1 and code = 'P2'), (select id from subjects where school_id = $1 and code = 'P3'),
+       (select id from subjects where school_id = $1 and code = 'S475')`,
+    [id],
+  );
+  await q(
+    `insert into exam_sets (school_id, name, year, term, rank) values ($1, 'BOT', $2, $3, 1), ($1, 'MOT', $2, $3, 2), ($1, 'EOT', $2, $3, 3)`,
+    [id, y, t],
+  );
+  await q(
+    `insert into considered_sets (school_id, year, term, exam_set_id, weight)
+     select $1, $2, $3, id, case name when 'BOT' then 20 when 'MOT' then 30 else 50 end from exam_sets where school_id = $1`,
+    [id, y, t],
+  );
+  // `size` students in each class, enrolled this term.
+  for (const name of wholeSchool ? ['S3', 'S1', 'S5', 'S2', 'S4', 'S6'] : ['S3', 'S1', 'S5']) {
+    await q(
+      `insert into students (school_id, admission_no, surname, other_names, gender, class_id, entry_year, entry_term,
+         admitted_on, combination_id)
+       select $1, $2 || '/' || g, 'Student', 'Number ' || g, case when g % 2 = 0 then 'F' else 'M' end, $3, $4, $5,
+         current_date, case when $2 in ('S5', 'S6') then (select id from combinations where school_id = $1) end
+       from generate_series(1, ${size}) g`,
+      [id, name, classIds[name], y, t],
+    );
+  }
+  await q(
+    `insert into student_terms (school_id, student_id, year, term, class_id, section, nationality_group)
+     select school_id, id, $2, $3, class_id, 'day', 'national' from students where school_id = $1`,
+    [id, y, t],
+  );
+  // Marks in every set, one in twenty missing (not entered).
+  await q(
+    `insert into exam_marks (school_id, exam_set_id, student_id, subject_id, paper_id, mark)
+     select $1, es.id, st.id, sub.id, p.id, (random() * 100)::int
+     from students st
+     join classes c on c.school_id = st.school_id and c.id = st.class_id
+     join subjects sub on sub.school_id = st.school_id and sub.level = any(case c.curriculum when 'old' then array['olevel']
+       when 'new' then array['nlsc'] else array['alevel', 'subsidiary'] end)
+       and (sub.level <> 'subsidiary' or sub.code in ('S101', 'S475'))
+     left join papers p on p.school_id = sub.school_id and p.subject_id = sub.id
+     cross join exam_sets es
+     where st.school_id = $1 and es.school_id = $1 and random() > 0.05`,
+    [id],
+  );
+  await q(
+    `insert into competences (school_id, subject_id, class_id, year, term, name, rank)
+     select $1, s.id, c.id, $2, $3, 'Competence ' || n, n from subjects s, classes c, generate_series(1, 3) n
+     where s.school_id = $1 and s.level = 'nlsc' and c.school_id = $1 and c.curriculum = 'new'
+       and exists (select 1 from students st where st.school_id = $1 and st.class_id = c.id)`,
+    [id, y, t],
+  );
+  await q(
+    `insert into aoi_scores (school_id, competence_id, student_id, score_tenths)
+     select $1, c.id, st.id, 10 + (random() * 20)::int from competences c
+     join students st on st.school_id = c.school_id and st.class_id = c.class_id
+     where c.school_id = $1`,
+    [id],
+  );
+  await q('analyze');
+
+  return { id, username, password, y, t, classIds };
+}

@@ -1,0 +1,146 @@
+// `npm run bench:report-cards --workspace=@somero/bench`: report cards and analyses on a school of six
+// classes of 500 (3,000 students; see exams-data.ts). Prints, never asserts. Aims (issue 11): 3,000
+// cards in under 20 s on 2 cores; an analysis under 500 ms; other requests answered while cards print.
+// With DATABASE_URL the run makes a database of its own beside it and drops it at the end; else an
+// embedded one in a temporary folder.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../apps/api/src/app.js';
+import { readConfig } from '../apps/api/src/config.js';
+import { openDatabase } from '../apps/api/src/db/open.js';
+import { seedExamsSchool } from './exams-data.js';
+
+const size = 500;
+const pgServer = process.env.DATABASE_URL;
+const benchDatabase = `somero_bench_cards_${process.pid}`;
+async function admin(statement: string) {
+  const client = new pg.Client({ connectionString: pgServer });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+let databaseUrl: string | undefined;
+if (pgServer) {
+  await admin(`create database ${benchDatabase}`);
+  const url = new URL(pgServer);
+  url.pathname = `/${benchDatabase}`;
+  databaseUrl = url.toString();
+}
+const dataDir = mkdtempSync(path.join(tmpdir(), 'somero-bench-cards-'));
+const database = await openDatabase({ databaseUrl, dataDir: path.join(dataDir, 'data') });
+const ms = (n: number) => `${Math.round(n)} ms`;
+try {
+  const t0 = performance.now();
+  const { username, password, y, t, classIds } = await seedExamsSchool(database, { size, wholeSchool: true });
+  console.log(
+    `Report cards on ${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}: 6 classes of ${size} (data made in ${ms(performance.now() - t0)})\n`,
+  );
+  const app = await buildApp({
+    database,
+    config: { ...readConfig({}), databaseUrl, jobsQueue: `bench${process.pid}` },
+  });
+  await app.jobs.run();
+  const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
+  const headers = { authorization: `Bearer ${(login.json() as { token: string }).token}` };
+  const post = async (url: string, payload: object) => {
+    const started = performance.now();
+    const res = await app.inject({ method: 'POST', url: `/api/${url}`, headers, payload });
+    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+    return { res, ms: performance.now() - started };
+  };
+
+  // The cards as data (the screen's list), then as one PDF, as the screen prints them.
+  for (const [kind, cls] of [
+    ['old_reports', 'S3'],
+    ['new_report', 'S1'],
+    ['alevel_reports', 'S5'],
+  ] as const) {
+    await post(kind, { year: y, term: t, class_id: classIds[cls] });
+    const { ms: took } = await post(kind, { year: y, term: t, class_id: classIds[cls] });
+    console.log(`POST ${kind.padEnd(15)} ${cls}: ${size} cards as data in ${ms(took)}`);
+  }
+  for (const [kind, cls] of [
+    ['old_reports', 'S3'],
+    ['new_report', 'S1'],
+    ['alevel_reports', 'S5'],
+  ] as const) {
+    const { res, ms: took } = await post('reports_updated', { kind, year: y, term: t, class_id: classIds[cls] });
+    console.log(
+      `${kind.padEnd(15)} ${cls}: ${size} cards in ${ms(took)}, ${Math.round((size * 1000) / took)} cards/s (${Math.round(res.rawPayload.length / 1024)} KB)`,
+    );
+  }
+
+  // The whole school: the three schemes' jobs, while a user keeps asking for something small.
+  const pings: number[] = [];
+  let printing = true;
+  const pinger = (async () => {
+    while (printing) {
+      const started = performance.now();
+      await app.inject({ method: 'GET', url: '/api/current_settings', headers });
+      pings.push(performance.now() - started);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
+  const started = performance.now();
+  const jobIds: number[] = [];
+  for (const kind of ['old_reports', 'new_report', 'alevel_reports'])
+    jobIds.push(
+      ((await post('reports_updated', { kind, year: y, term: t })).res.json() as { data: { job_id: number } }).data
+        .job_id,
+    );
+  const messages: string[] = [];
+  for (const id of jobIds) {
+    for (;;) {
+      const job = (await app.inject({ method: 'GET', url: `/api/jobs/${id}`, headers })).json() as {
+        data: { status: string; message: string | null };
+      };
+      if (job.data.status === 'done' || job.data.status === 'failed') {
+        messages.push(`${job.data.status}: ${job.data.message}`);
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  const whole = performance.now() - started;
+  printing = false;
+  await pinger;
+  pings.sort((a, b) => a - b);
+  console.log(
+    `\nWhole school: 3,000 cards in ${(whole / 1000).toFixed(1)} s, ${Math.round(3_000_000 / whole)} cards/s (aim: under 20 s); ${messages.join('; ')}`,
+  );
+  console.log(
+    `  a small request meanwhile: median ${ms(pings[Math.floor(pings.length / 2)] ?? 0)}, slowest ${ms(pings.at(-1) ?? 0)} of ${pings.length}`,
+  );
+
+  // Analyses of a 500-student class, and each analysis for all six classes (the whole school) in turn.
+  console.log('');
+  const analyses: [string, string[], object][] = [
+    ['olevel_class_performance', ['S3', 'S1', 'S2', 'S4'], {}],
+    ['new_curriculum_subject_performance', ['S1', 'S2', 'S4'], {}],
+    ['alevel_subject_analysis', ['S5', 'S6'], {}],
+    ['alevel_points_analysis', ['S5', 'S6'], {}],
+  ];
+  for (const [call, classes] of analyses) {
+    const times: number[] = [];
+    for (const cls of classes) {
+      await post(call, { year: y, term: t, class_id: classIds[cls] });
+      const runs: number[] = [];
+      for (let i = 0; i < 5; i++) runs.push((await post(call, { year: y, term: t, class_id: classIds[cls] })).ms);
+      runs.sort((a, b) => a - b);
+      times.push(runs[2] as number);
+    }
+    console.log(
+      `POST ${call.padEnd(36)} ${ms(Math.max(...times))} for the slowest class of ${size}; ${ms(times.reduce((a, b) => a + b, 0))} for its ${classes.length} classes (${classes.length * size} students; aim < 500 ms)`,
+    );
+  }
+  await app.close();
+} finally {
+  await database.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  if (pgServer) await admin(`drop database if exists ${benchDatabase} with (force)`);
+}
