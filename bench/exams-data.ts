@@ -2,9 +2,49 @@
 // fixture, not the way the app writes): S3 old O-Level (12 subjects), S1 new curriculum (12 subjects, 3
 // competences each with AOI scores), S5 A-Level (PCM, 3 papers each, General Paper and Sub-Math); with
 // `wholeSchool`, S2 and S4 (new) and S6 (A-Level) too: six classes.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
 import { hashPassword } from '../apps/api/src/core/passwords.js';
-import type { Database } from '../apps/api/src/db/open.js';
+import { type Database, openDatabase } from '../apps/api/src/db/open.js';
 import { createSchool } from '../apps/api/src/modules/users/index.js';
+
+/**
+ * A database of the benchmark's own: with DATABASE_URL one made beside it (dropped by `close`), else an
+ * embedded one in a temporary folder.
+ */
+export async function benchDatabase(name: string) {
+  const server = process.env.DATABASE_URL;
+  const own = `somero_bench_${name}_${process.pid}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: server });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  let databaseUrl: string | undefined;
+  if (server) {
+    await admin(`create database ${own}`);
+    const url = new URL(server);
+    url.pathname = `/${own}`;
+    databaseUrl = url.toString();
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), `somero-bench-${name}-`));
+  const database = await openDatabase({ databaseUrl, dataDir: path.join(dataDir, 'data') });
+  return {
+    database,
+    databaseUrl,
+    async close() {
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      if (server) await admin(`drop database if exists ${own} with (force)`);
+    },
+  };
+}
 
 export interface ExamsSchool {
   id: number;

@@ -3,37 +3,13 @@
 // new curriculum with 3 competences a subject), one call at a time. Printed, not asserted (aim < 300 ms).
 // Plain SQL makes the data: a fixture, not the way the app writes. With DATABASE_URL the run makes a
 // database of its own beside it and drops it at the end; else an embedded one in a temporary folder.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.js';
 import { readConfig } from '../apps/api/src/config.js';
-import { openDatabase } from '../apps/api/src/db/open.js';
-import { seedExamsSchool } from './exams-data.js';
+import { benchDatabase, seedExamsSchool } from './exams-data.js';
 
 const size = 500;
-const pgServer = process.env.DATABASE_URL;
-const benchDatabase = `somero_bench_marksheets_${process.pid}`;
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: pgServer });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-let databaseUrl: string | undefined;
-if (pgServer) {
-  await admin(`create database ${benchDatabase}`);
-  const url = new URL(pgServer);
-  url.pathname = `/${benchDatabase}`;
-  databaseUrl = url.toString();
-}
-const dataDir = mkdtempSync(path.join(tmpdir(), 'somero-bench-marksheets-'));
-const database = await openDatabase({ databaseUrl, dataDir: path.join(dataDir, 'data') });
-const q = database.raw;
+const { database, databaseUrl, close } = await benchDatabase('marksheets');
+const _q = database.raw;
 try {
   const { username, password, y, t, classIds } = await seedExamsSchool(database, { size });
   const app = await buildApp({ database, config: { ...readConfig({}), databaseUrl } });
@@ -67,7 +43,5 @@ try {
   await time('new_curriculum_marksheet', 'S1');
   await app.close();
 } finally {
-  await database.close();
-  rmSync(dataDir, { recursive: true, force: true });
-  if (pgServer) await admin(`drop database if exists ${benchDatabase} with (force)`);
+  await close();
 }

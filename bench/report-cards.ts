@@ -3,36 +3,12 @@
 // cards in under 20 s on 2 cores; an analysis under 500 ms; other requests answered while cards print.
 // With DATABASE_URL the run makes a database of its own beside it and drops it at the end; else an
 // embedded one in a temporary folder.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.js';
 import { readConfig } from '../apps/api/src/config.js';
-import { openDatabase } from '../apps/api/src/db/open.js';
-import { seedExamsSchool } from './exams-data.js';
+import { benchDatabase, seedExamsSchool } from './exams-data.js';
 
 const size = 500;
-const pgServer = process.env.DATABASE_URL;
-const benchDatabase = `somero_bench_cards_${process.pid}`;
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: pgServer });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-let databaseUrl: string | undefined;
-if (pgServer) {
-  await admin(`create database ${benchDatabase}`);
-  const url = new URL(pgServer);
-  url.pathname = `/${benchDatabase}`;
-  databaseUrl = url.toString();
-}
-const dataDir = mkdtempSync(path.join(tmpdir(), 'somero-bench-cards-'));
-const database = await openDatabase({ databaseUrl, dataDir: path.join(dataDir, 'data') });
+const { database, databaseUrl, close } = await benchDatabase('cards');
 const ms = (n: number) => `${Math.round(n)} ms`;
 try {
   const t0 = performance.now();
@@ -140,7 +116,5 @@ try {
   }
   await app.close();
 } finally {
-  await database.close();
-  rmSync(dataDir, { recursive: true, force: true });
-  if (pgServer) await admin(`drop database if exists ${benchDatabase} with (force)`);
+  await close();
 }

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { classIdOf, currentTerm, showClass } from '../support/exams';
 import { admin, apiSignIn, bearer, collectPageErrors, type Session, seedSession } from '../support/session';
 import { choose } from '../support/ui';
 
@@ -9,22 +10,12 @@ test.beforeEach(async ({ context, request }) => {
   await seedSession(context, session);
 });
 
-async function classId(page: Page, name: string) {
-  const reply = await page.request.get('/api/classes?per_page=100', { headers: bearer(session) });
-  const rows = ((await reply.json()) as { data: { id: number; name: string }[] }).data;
-  return rows.find((c) => c.name === name)?.id as number;
-}
-async function current(page: Page) {
-  const reply = await page.request.get('/api/current_settings', { headers: bearer(session) });
-  return ((await reply.json()) as { data: { year: number; term: number } }).data;
-}
-
 test('A Level points: students by total points as a chart and a table that add up to the class', async ({ page }) => {
   const errors = collectPageErrors(page);
-  const now = await current(page);
+  const now = await currentTerm(page, session);
   const reply = await page.request.post('/api/alevel_points_analysis', {
     headers: bearer(session),
-    data: { year: now.year, term: now.term, class_id: await classId(page, 'S6') },
+    data: { year: now.year, term: now.term, class_id: await classIdOf(page, session, 'S6') },
   });
   expect(reply.status()).toBe(200);
   const analysis = (await reply.json()).data as {
@@ -33,11 +24,7 @@ test('A Level points: students by total points as a chart and a table that add u
   const byPoints = analysis.tables.find((t) => t.key === 'points')?.rows ?? [];
   const withResults = byPoints.reduce((n, r) => n + r.total, 0);
 
-  await page.goto('/alevel/points/analysis');
-  const bar = page.getByTestId('marksheet-filters');
-  await expect(bar.getByRole('textbox', { name: 'Year' })).not.toHaveValue('');
-  await choose(page, bar.getByRole('combobox', { name: 'Class' }), 'S6');
-  await bar.getByRole('button', { name: 'Show' }).click();
+  await showClass(page, '/alevel/points/analysis', 'S6');
   const part = page.getByTestId('analysis-points');
   await expect(part.getByRole('img', { name: 'Chart: Students by total points' })).toBeVisible();
   await expect(part.locator('tbody tr')).toHaveCount(21);

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { classIdOf, currentTerm, showClass } from '../support/exams';
 import { admin, apiSignIn, bearer, collectPageErrors, type Session, seedSession } from '../support/session';
 import { choose, notice } from '../support/ui';
 
@@ -8,30 +9,11 @@ test.beforeEach(async ({ context, request }) => {
   await seedSession(context, session);
 });
 
-async function current(page: Page) {
-  const reply = await page.request.get('/api/current_settings', { headers: bearer(session) });
-  return ((await reply.json()) as { data: { year: number; term: number } }).data;
-}
-async function classId(page: Page, name: string) {
-  const reply = await page.request.get('/api/classes?per_page=100', { headers: bearer(session) });
-  const rows = ((await reply.json()) as { data: { id: number; name: string }[] }).data;
-  return rows.find((c) => c.name === name)?.id as number;
-}
-
-/** Chooses a class on a marksheet's filter bar (the current year and term are filled in) and shows it. */
-async function show(page: Page, path: string, className: string) {
-  await page.goto(path);
-  const bar = page.getByTestId('marksheet-filters');
-  await expect(bar.getByRole('textbox', { name: 'Year' })).not.toHaveValue('');
-  await choose(page, bar.getByRole('combobox', { name: 'Class' }), className);
-  await bar.getByRole('button', { name: 'Show' }).click();
-}
-
 test('a term whose sets are not chosen yet is refused in the school’s words, on screen and on download', async ({
   page,
 }) => {
   const errors = collectPageErrors(page);
-  const now = await current(page);
+  const now = await currentTerm(page, session);
   // A term of next year: no considered sets there, whatever the demo holds.
   await page.goto('/new/marksheet100');
   const bar = page.getByTestId('marksheet-filters');
@@ -51,16 +33,16 @@ test('a term whose sets are not chosen yet is refused in the school’s words, o
 
 test('the new-curriculum marksheet shows the class with the rules in force and downloads as xlsx', async ({ page }) => {
   const errors = collectPageErrors(page);
-  const now = await current(page);
+  const now = await currentTerm(page, session);
   const probe = await page.request.post('/api/new_curriculum_marksheet', {
     headers: bearer(session),
-    data: { year: now.year, term: now.term, class_id: await classId(page, 'S1') },
+    data: { year: now.year, term: now.term, class_id: await classIdOf(page, session, 'S1') },
   });
   // The demo school has this term's considered sets (BOT 20, MOT 30, EOT 50) and marks.
   expect(probe.status(), await probe.text()).toBe(200);
   const sheet = (await probe.json()).data as { students: { name: string }[]; readings: string[] };
 
-  await show(page, '/new/marksheet100', 'S1');
+  await showClass(page, '/new/marksheet100', 'S1');
   const readings = page.getByTestId('marksheet-readings');
   await expect(readings).toContainText(`S1 Term ${now.term} ${now.year}`);
   await expect(readings).toContainText('Considered sets:');

@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import PDFParser from 'pdf2json';
+import { classIdOf, currentTerm, showClass } from '../support/exams';
 import { admin, apiSignIn, bearer, collectPageErrors, type Session, seedSession } from '../support/session';
-import { choose, notice, unique } from '../support/ui';
+import { notice, unique } from '../support/ui';
 
 // The Director of Studies at the end of term: comments from the bank, a learner's project, the cards.
 test.describe.configure({ mode: 'serial' });
@@ -11,23 +12,6 @@ test.beforeEach(async ({ context, request }) => {
   session = await apiSignIn(request, admin.username, admin.password);
   await seedSession(context, session);
 });
-
-async function current(page: Page) {
-  const reply = await page.request.get('/api/current_settings', { headers: bearer(session) });
-  return ((await reply.json()) as { data: { year: number; term: number } }).data;
-}
-async function classId(page: Page, name: string) {
-  const reply = await page.request.get('/api/classes?per_page=100', { headers: bearer(session) });
-  const rows = ((await reply.json()) as { data: { id: number; name: string }[] }).data;
-  return rows.find((c) => c.name === name)?.id as number;
-}
-async function show(page: Page, path: string, className: string) {
-  await page.goto(path);
-  const bar = page.getByTestId('marksheet-filters');
-  await expect(bar.getByRole('textbox', { name: 'Year' })).not.toHaveValue('');
-  await choose(page, bar.getByRole('combobox', { name: 'Class' }), className);
-  await bar.getByRole('button', { name: 'Show' }).click();
-}
 
 /** The text of each page of a PDF. */
 async function pdfPages(pdf: Buffer): Promise<string[]> {
@@ -45,7 +29,7 @@ async function pdfPages(pdf: Buffer): Promise<string[]> {
 
 test("report comments: the bank fills a class's empty comments, which are saved and kept", async ({ page }) => {
   const errors = collectPageErrors(page);
-  await show(page, '/report/comments/alevel', 'S6');
+  await showClass(page, '/report/comments/alevel', 'S6');
   const first = page.locator('tbody tr').first();
   await expect(first).toContainText(/Points \d+|No marks/);
   const classTeacher = first.getByRole('textbox', { name: /^Class teacher's comment/ });
@@ -60,7 +44,7 @@ test("report comments: the bank fills a class's empty comments, which are saved 
   await expect(notice(page, 'Comment Saved Successfully')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save 0 comments' })).toBeDisabled();
   await page.reload();
-  await show(page, '/report/comments/alevel', 'S6');
+  await showClass(page, '/report/comments/alevel', 'S6');
   await expect(
     page
       .locator('tbody tr')
@@ -74,7 +58,7 @@ test("projects: a learner's project is recorded by the indicators observed; one 
   page,
 }) => {
   const errors = collectPageErrors(page);
-  await show(page, '/exams/projects', 'S4');
+  await showClass(page, '/exams/projects', 'S4');
   const row = page.locator('tbody tr').first();
   await row.getByRole('button', { name: /^(Record|Edit):/ }).click();
   const dialog = page.getByRole('dialog');
@@ -106,10 +90,10 @@ test("A Level cards: the class's list, then one PDF page per student with the po
   page,
 }) => {
   const errors = collectPageErrors(page);
-  const now = await current(page);
+  const now = await currentTerm(page, session);
   const fetched = await page.request.post('/api/alevel_reports', {
     headers: bearer(session),
-    data: { year: now.year, term: now.term, class_id: await classId(page, 'S5') },
+    data: { year: now.year, term: now.term, class_id: await classIdOf(page, session, 'S5') },
   });
   expect(fetched.status(), await fetched.text()).toBe(200);
   const cards = (await fetched.json()).data as {
@@ -117,7 +101,7 @@ test("A Level cards: the class's list, then one PDF page per student with the po
   };
   const sample = cards.cards.find((c) => c.summary.points !== null && !c.withheld) as (typeof cards.cards)[number];
 
-  await show(page, '/exams/alevel/reports', 'S5');
+  await showClass(page, '/exams/alevel/reports', 'S5');
   await expect(page.locator('tbody tr')).toHaveCount(cards.cards.length);
   await expect(page.locator('tbody tr', { hasText: sample.student.name }).first()).toContainText(
     `${sample.summary.points} points`,
@@ -144,7 +128,7 @@ test("A Level cards: the class's list, then one PDF page per student with the po
 
 test('the whole school prints as work that shows its progress and hands over one PDF', async ({ page }) => {
   const errors = collectPageErrors(page);
-  await show(page, '/exams/alevel/reports', 'S6');
+  await showClass(page, '/exams/alevel/reports', 'S6');
   await page.getByRole('button', { name: 'Print whole school' }).click();
   await expect(page.getByText(/Done: 2 of 2 classes/)).toBeVisible({ timeout: 60_000 });
   await expect(page.getByText(/cards in 2 classes/)).toBeVisible();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
 import type { PermissionFlag } from '../permissions.js';
+import { classTermFields } from './exams-marksheets.js';
 import { format, id } from './fields.js';
 
 /**
@@ -34,13 +35,7 @@ export const analysisOutput = z.object({
 export type Analysis = z.infer<typeof analysisOutput>;
 
 const setInput = z.object({ exam_set_id: id, class_id: id, stream_id: id.nullable().optional(), format });
-const termInput = z.object({
-  year: z.number().int().min(2000).max(2100),
-  term: z.number().int().min(1).max(3),
-  class_id: id,
-  stream_id: id.nullable().optional(),
-  format,
-});
+const termInput = z.object({ ...classTermFields, format });
 
 const analysis = <I extends z.ZodType>(path: string, access: PermissionFlag, summary: string, input: I) =>
   defineCall({ method: 'POST', path, access, summary, input, output: analysisOutput, file: 'xlsx-or-json' as const });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
+import { classTermFields } from './exams-marksheets.js';
 import { id } from './fields.js';
 
 /**
@@ -42,10 +43,7 @@ export type ReportKind = (typeof reportKinds)[number]['value'];
 const kindValues = reportKinds.map((k) => k.value) as [ReportKind, ...ReportKind[]];
 
 export const reportCardsInput = z.object({
-  year: z.number().int().min(2000).max(2100),
-  term: z.number().int().min(1).max(3),
-  class_id: id,
-  stream_id: id.nullable().optional(),
+  ...classTermFields,
   /** Only these students of the class (a reprint); none: the whole class or stream. */
   student_ids: z.array(id).max(2000).optional(),
   /** Print each subject's competences with their AOI scores (`/exams/new/reports100kc`). */
@@ -233,12 +231,7 @@ export const ncdcReport = defineCall({
   path: 'ncdc_report',
   access: 'manage_report_cards20',
   summary: "A new-curriculum class's term CA per subject (LIN, AOI scores, CA/20) and projects, as a spreadsheet",
-  input: z.object({
-    year: z.number().int().min(2000).max(2100),
-    term: z.number().int().min(1).max(3),
-    class_id: id,
-    stream_id: id.nullable().optional(),
-  }),
+  input: z.object(classTermFields),
   output: z.unknown(),
   file: 'xlsx',
 });

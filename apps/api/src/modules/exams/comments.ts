@@ -22,6 +22,7 @@ import { type Curriculum, classCurriculum, findSubject, mean } from './marksheet
 import { nlscMarksheet } from './marksheet-nlsc.js';
 import { olevelMarksheet } from './marksheet-olevel.js';
 import { type ClassOfTerm, classRoster, curriculumLevels, subjectTakers } from './takers.js';
+import { reportCommentsOf } from './term-records.js';
 
 const module = 'exams';
 const schemeOf: Record<Curriculum, ReportCommentsSheet['scheme']> = { old: 'olevel', alevel: 'alevel', new: 'new' };
@@ -143,21 +144,7 @@ export function commentRoutes({ serve }: ModuleContext) {
     const scheme = schemeOf[curriculum];
     const [results, bank] = await Promise.all([classResults(scope, of, curriculum), bankOf(scope, scheme)]);
     const ids = results.students.map((s) => s.id);
-    const saved = ids.length
-      ? await scope.db
-          .select()
-          .from(reportComments)
-          .where(
-            scope.mine(
-              reportComments,
-              and(
-                eq(reportComments.year, of.year),
-                eq(reportComments.term, of.term),
-                inArray(reportComments.studentId, ids),
-              ),
-            ),
-          )
-      : [];
+    const saved = await reportCommentsOf(scope, ids, of.year, of.term);
     const byStudent = new Map(saved.map((r) => [r.studentId, r]));
     return {
       data: {
@@ -187,19 +174,7 @@ export function commentRoutes({ serve }: ModuleContext) {
         .from(students)
         .where(tx.mine(students, inArray(students.id, ids)));
       if (mine.length !== ids.length) throw new NotFound('student');
-      const before = await tx.db
-        .select()
-        .from(reportComments)
-        .where(
-          tx.mine(
-            reportComments,
-            and(
-              eq(reportComments.year, input.year),
-              eq(reportComments.term, input.term),
-              inArray(reportComments.studentId, ids),
-            ),
-          ),
-        );
+      const before = await reportCommentsOf(tx, ids, input.year, input.term);
       const beforeOf = new Map(before.map((r) => [r.studentId, r]));
       const rows = await tx.db
         .insert(reportComments)

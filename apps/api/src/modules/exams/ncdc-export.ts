@@ -8,8 +8,9 @@ import type { ModuleContext } from '../module.js';
 import { classCurriculum, sheetTitle } from './marksheet-data.js';
 import { sendMarksheet } from './marksheet-export.js';
 import { nlscResult, readNlscMarks } from './marksheet-nlsc.js';
-import { projectsOf, projectView } from './projects.js';
+import { projectView } from './projects.js';
 import type { ClassOfTerm } from './takers.js';
+import { projectsOf } from './term-records.js';
 
 /** Sheet names: at most 31 characters, none of []:*?/\ (Excel's rules). */
 const sheetName = (text: string, taken: Set<string>) => {

@@ -1,12 +1,12 @@
 import { listProjects, projects, saveProject } from '@somero/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { NotFound, Refusal } from '../../core/errors.js';
-import type { SchoolScope } from '../../core/scope.js';
 import { sqlRows } from '../../db/open.js';
 import type { ModuleContext } from '../module.js';
 import { classNames } from './comments.js';
 import { classCurriculum } from './marksheet-data.js';
 import { classRoster } from './takers.js';
+import { projectsOf } from './term-records.js';
 
 const module = 'exams';
 type ProjectRow = typeof projects.$inferSelect;
@@ -21,18 +21,6 @@ export const projectView = (p: ProjectRow) => ({
   total: p.planning + p.implementation + p.reporting + p.dissemination,
   remark: p.remark,
 });
-
-/** The projects of some students in a term, by student. */
-export async function projectsOf(scope: SchoolScope, ids: number[], year: number, term: number) {
-  if (ids.length === 0) return new Map<number, ProjectRow>();
-  const rows = await scope.db
-    .select()
-    .from(projects)
-    .where(
-      scope.mine(projects, and(eq(projects.year, year), eq(projects.term, term), inArray(projects.studentId, ids))),
-    );
-  return new Map(rows.map((r) => [r.studentId, r]));
-}
 
 const notNew = (name: string) =>
   new Refusal(

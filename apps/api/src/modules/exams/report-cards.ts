@@ -3,13 +3,11 @@ import {
   type ReportCardRow,
   type ReportCards,
   type ReportKind,
-  reportComments,
   reportKinds,
-  studentComments,
   termDates,
 } from '@somero/contract';
 import { isPrincipalPass, type NlscGrade, nlscResult as uceResult } from '@somero/grading';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { sqlRows } from '../../db/open.js';
@@ -29,10 +27,11 @@ import {
 } from './marksheet-data.js';
 import { nlscReadings, nlscResult, readNlscMarks } from './marksheet-nlsc.js';
 import { olevelRows, rankOlevel } from './marksheet-olevel.js';
-import { projectsOf, projectView } from './projects.js';
+import { projectView } from './projects.js';
 import { type ReportSettings, readReportSettings } from './report-settings.js';
 import type { ClassOfTerm } from './takers.js';
 import { teachersOfClass } from './teachers.js';
+import { projectsOf, reportCommentsOf, studentCommentsOf } from './term-records.js';
 
 export interface CardsAsked extends ClassOfTerm {
   studentIds?: number[];
@@ -289,36 +288,8 @@ export async function reportCards(scope: SchoolScope, kind: ReportKind, asked: C
               and id = any(${`{${ids.join(',')}}`}::int[])`,
         )
       : Promise.resolve([]),
-    ids.length
-      ? scope.db
-          .select()
-          .from(reportComments)
-          .where(
-            scope.mine(
-              reportComments,
-              and(
-                eq(reportComments.year, of.year),
-                eq(reportComments.term, of.term),
-                inArray(reportComments.studentId, ids),
-              ),
-            ),
-          )
-      : Promise.resolve([]),
-    ids.length
-      ? scope.db
-          .select()
-          .from(studentComments)
-          .where(
-            scope.mine(
-              studentComments,
-              and(
-                eq(studentComments.year, of.year),
-                eq(studentComments.term, of.term),
-                inArray(studentComments.studentId, ids),
-              ),
-            ),
-          )
-      : Promise.resolve([]),
+    reportCommentsOf(scope, ids, of.year, of.term),
+    studentCommentsOf(scope, ids, of.year, of.term),
     sqlRows<{ id: number; author: string; from_value: number; to_value: number; comment: string }>(
       scope.db,
       sql`select id, author, from_value, to_value, comment from comment_bank

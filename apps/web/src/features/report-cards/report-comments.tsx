@@ -1,14 +1,14 @@
 import { Button, Group, Text, Textarea } from '@mantine/core';
 import { listReportComments, type ReportCommentsSheet, saveReportComments } from '@somero/contract';
-import { IconBulb, IconDeviceFloppy } from '@tabler/icons-react';
+import { IconBulb } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-title';
 import { api } from '../../lib/api';
-import { useSaving } from '../../lib/saving';
 import { SheetState, useMarksheet } from '../marksheets';
+import { SaveComments } from './save-comments';
 
 type Row = ReportCommentsSheet['students'][number];
 interface Written {
@@ -30,7 +30,6 @@ const writtenOf = (sheet: ReportCommentsSheet) =>
 function ReportComments({ curriculum }: { curriculum: Curriculum }) {
   const { t } = useTranslation('report-cards');
   const queryClient = useQueryClient();
-  const saving = useSaving();
   const { sheet, asked, bar } = useMarksheet(listReportComments, { curriculum });
   const data = sheet.data as ReportCommentsSheet | undefined;
   const [written, setWritten] = useState<Record<number, Written>>({});
@@ -114,14 +113,7 @@ function ReportComments({ curriculum }: { curriculum: Curriculum }) {
               <Button variant="light" leftSection={<IconBulb size={16} />} onClick={fillFromBank}>
                 {t('fillFromBank')}
               </Button>
-              <Button
-                leftSection={<IconDeviceFloppy size={16} />}
-                onClick={() => void save()}
-                loading={saving}
-                disabled={changed.length === 0}
-              >
-                {t('saveComments', { count: changed.length })}
-              </Button>
+              <SaveComments count={changed.length} onSave={save} />
             </>
           ) : null
         }

@@ -1,6 +1,5 @@
-import { Button, Group, Paper, Select, Text, Textarea } from '@mantine/core';
+import { Group, Paper, Select, Text, Textarea } from '@mantine/core';
 import { listStudentComments, saveCommentNew, saveStudentComment, studentCommentKinds } from '@somero/contract';
-import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +8,8 @@ import { PageHeader } from '../../components/page-title';
 import { useReferenceOptions } from '../../components/resource/reference-options';
 import { ReferenceSelect } from '../../components/resource/reference-select';
 import { api, type CallOutput } from '../../lib/api';
-import { useSaving } from '../../lib/saving';
 import { SheetState, useMarksheet } from '../marksheets';
+import { SaveComments } from './save-comments';
 
 type Sheet = CallOutput<typeof listStudentComments>;
 type Row = Sheet['students'][number];
@@ -25,7 +24,6 @@ const subjectLevels: Record<string, string[]> = { old: ['olevel'], new: ['nlsc']
 export default function StudentCommentsScreen() {
   const { t } = useTranslation('report-cards');
   const queryClient = useQueryClient();
-  const saving = useSaving();
   const [kind, setKind] = useState<Kind>('remark');
   const [subjectId, setSubjectId] = useState<number | null>(null);
   const extra = useMemo(() => ({ kind, subject_id: kind === 'remark' ? subjectId : null }), [kind, subjectId]);
@@ -93,20 +91,7 @@ export default function StudentCommentsScreen() {
 
   return (
     <div data-screen-status="built">
-      <PageHeader
-        actions={
-          data ? (
-            <Button
-              leftSection={<IconDeviceFloppy size={16} />}
-              onClick={() => void save()}
-              loading={saving}
-              disabled={changed.length === 0}
-            >
-              {t('saveComments', { count: changed.length })}
-            </Button>
-          ) : null
-        }
-      />
+      <PageHeader actions={data ? <SaveComments count={changed.length} onSave={save} /> : null} />
       {bar}
       <Paper withBorder p="md" mb="md">
         <Group align="flex-end" gap="sm" wrap="wrap">
