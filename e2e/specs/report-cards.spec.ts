@@ -126,6 +126,88 @@ test("A Level cards: the class's list, then one PDF page per student with the po
   expect(errors).toEqual([]);
 });
 
+test("O Level cards: a class's PDF gives a student's aggregate and division", async ({ page }) => {
+  const errors = collectPageErrors(page);
+  const headers = bearer(session);
+  const now = await currentTerm(page, session);
+  const data = async (reply: Awaited<ReturnType<typeof page.request.post>>) => {
+    expect(reply.status(), await reply.text()).toBe(200);
+    return ((await reply.json()) as { data: { id: number } }).data;
+  };
+  // A class still on the old curriculum (a repeat class), one student taking eight subjects.
+  const name = unique('Old S4 ');
+  const cls = await data(
+    await page.request.post('/api/classes', { headers, data: { name, level: 'olevel', curriculum: 'old', rank: 40 } }),
+  );
+  const student = await data(
+    await page.request.post('/api/students', {
+      headers,
+      data: {
+        surname: 'Ssemakula',
+        other_names: 'John',
+        gender: 'M',
+        class_id: cls.id,
+        admitted_on: `${now.year}-02-10`,
+      },
+    }),
+  );
+  const subjects = (
+    (await (await page.request.get('/api/subjects?per_page=200', { headers })).json()).data as {
+      id: number;
+      level: string;
+      code: string;
+      compulsory: boolean;
+    }[]
+  ).filter((x) => x.level === 'olevel' && (x.compulsory || x.code === '223'));
+  expect(subjects).toHaveLength(8);
+  await data(
+    await page.request.post('/api/save_optional_subjects', {
+      headers,
+      data: {
+        class_id: cls.id,
+        choices: [{ student_id: student.id, subject_ids: subjects.filter((x) => !x.compulsory).map((x) => x.id) }],
+      },
+    }),
+  );
+  const sets = (
+    (await (await page.request.get('/api/exam_sets?per_page=100', { headers })).json()).data as {
+      id: number;
+      year: number;
+      term: number;
+    }[]
+  ).filter((x) => x.year === now.year && x.term === now.term);
+  // 85 in every subject and set: D1 eight times, aggregate 8, Division 1.
+  for (const set of sets)
+    for (const subject of subjects)
+      await data(
+        await page.request.post('/api/save_exam_mark', {
+          headers,
+          data: {
+            exam_set_id: set.id,
+            class_id: cls.id,
+            subject_id: subject.id,
+            marks: [{ student_id: student.id, mark: 85, version: null }],
+          },
+        }),
+      );
+
+  await showClass(page, '/exams/reports', name);
+  await expect(page.locator('tbody tr')).toHaveCount(1);
+  await expect(page.locator('tbody tr').first()).toContainText('8, Division 1');
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/api/reports_updated') && r.request().method() === 'POST'),
+    page.getByRole('button', { name: 'Print cards' }).click(),
+  ]);
+  expect(response.status()).toBe(200);
+  const again = await page.request.post('/api/reports_updated', { headers, data: response.request().postDataJSON() });
+  const pages = await pdfPages(await again.body());
+  expect(pages).toHaveLength(1);
+  expect(pages[0]).toContain('Ssemakula John');
+  expect(pages[0]).toContain('Aggregate: 8');
+  expect(pages[0]).toContain('Division 1');
+  expect(errors).toEqual([]);
+});
+
 test('the whole school prints as work that shows its progress and hands over one PDF', async ({ page }) => {
   const errors = collectPageErrors(page);
   await showClass(page, '/exams/alevel/reports', 'S6');

@@ -241,6 +241,24 @@ describe('O-Level marks (old curriculum)', () => {
     await ok(s.api.post('/save_exam_mark', { ...englishGrid, marks: [mark('Cheptoo', 71, now.version)] }));
   });
 
+  it('two teachers at the same moment on empty cells: one column is saved whole, the other refused whole', async () => {
+    const dos = await staffWith(t.app, t.database, s, ['manage_exam_marks']);
+    const other = client(t.app, dos.token);
+    // MOT is still empty for this column: both load it empty and save all three students at once.
+    const grid = { ...englishGrid, exam_set_id: ids.mot };
+    const column = (value: number) => ['Akello', 'Byaru', 'Cheptoo'].map((k) => mark(k, value));
+    const replies = await Promise.all([
+      s.api.post('/save_exam_mark', { ...grid, marks: column(40) }),
+      other.post('/save_exam_mark', { ...grid, marks: column(30) }),
+    ]);
+    expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 202]);
+    const winner = replies.findIndex((r) => r.statusCode === 200);
+    const saved = (await ok(s.api.post('/fetch_students', grid))).data.students.map((x: Json) => x.cells.mark.mark);
+    // Never a mix of the two: the whole column is the winner's.
+    expect(saved).toEqual(winner === 0 ? [40, 40, 40] : [30, 30, 30]);
+    expect(replies[1 - winner]?.json().message).toContain('after you opened the sheet');
+  });
+
   it('the saved state of the grid (save_all_exam_mark)', async () => {
     const q = `exam_set_id=${ids.bot}&class_id=${s.classes.S3}&subject_id=${ids.english}`;
     const state = (await ok(s.api.get(`/save_all_exam_mark?${q}`))).data;

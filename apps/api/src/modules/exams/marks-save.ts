@@ -292,64 +292,91 @@ export async function saveCells(
           : null,
       });
     };
+    // The writes in a few statements whatever the number of cells: clears, changes, then new cells.
+    const before = (c: CellChange) => current.get(`${c.studentId}:${keyOf(c)}`);
+    const isAoi = (c: CellChange) => Boolean(c.competenceId);
+    const cleared = changed.filter((c) => !c.value && before(c));
+    const updated = changed.filter((c) => c.value && before(c));
+    const added = changed.filter((c) => c.value && !before(c));
+    const idsOf = (list: CellChange[]) => list.map((c) => (before(c) as Current).id);
+    const intArray = (values: (number | null)[]) => `{${values.map((v) => (v === null ? 'NULL' : v)).join(',')}}`;
+    const tenths = (c: CellChange) => Math.round((c.value?.mark as number) * 10);
+
+    const clearedMarks = cleared.filter((c) => !isAoi(c));
+    const clearedScores = cleared.filter(isAoi);
+    if (clearedMarks.length)
+      await tx.db.delete(examMarks).where(tx.mine(examMarks, inArray(examMarks.id, idsOf(clearedMarks))));
+    if (clearedScores.length)
+      await tx.db.delete(aoiScores).where(tx.mine(aoiScores, inArray(aoiScores.id, idsOf(clearedScores))));
+    for (const c of cleared) record(c, 'clear mark', (before(c) as Current).id, before(c));
+
+    const updatedMarks = updated.filter((c) => !isAoi(c));
+    const updatedScores = updated.filter(isAoi);
+    if (updatedMarks.length)
+      await tx.db.execute(sql`update exam_marks e set mark = v.mark, absent = v.absent, entered_by = ${userId},
+          updated_at = ${now.toISOString()}::timestamptz
+        from unnest(${intArray(idsOf(updatedMarks))}::int[], ${intArray(updatedMarks.map((c) => c.value?.mark ?? null))}::int[],
+          ${`{${updatedMarks.map((c) => (c.value?.absent ? 't' : 'f')).join(',')}}`}::boolean[]) as v(id, mark, absent)
+        where e.school_id = ${tx.schoolId} and e.id = v.id`);
+    if (updatedScores.length)
+      await tx.db.execute(sql`update aoi_scores a set score_tenths = v.tenths, entered_by = ${userId},
+          updated_at = ${now.toISOString()}::timestamptz
+        from unnest(${intArray(idsOf(updatedScores))}::int[], ${intArray(updatedScores.map(tenths))}::int[]) as v(id, tenths)
+        where a.school_id = ${tx.schoolId} and a.id = v.id`);
+    for (const c of updated) record(c, 'change mark', (before(c) as Current).id, before(c));
+
+    // Two teachers adding the same empty cell at once: the second finds the first's row and is refused.
     let raced: CellChange[] = [];
-    for (const c of changed) {
-      const before = current.get(`${c.studentId}:${keyOf(c)}`);
-      const aoi = Boolean(c.competenceId);
-      if (!c.value) {
-        if (!before) continue;
-        if (aoi) await tx.db.delete(aoiScores).where(tx.mine(aoiScores, eq(aoiScores.id, before.id)));
-        else await tx.db.delete(examMarks).where(tx.mine(examMarks, eq(examMarks.id, before.id)));
-        record(c, 'clear mark', before.id, before);
-        continue;
+    const addedMarks = added.filter((c) => !isAoi(c));
+    const addedScores = added.filter(isAoi);
+    if (addedMarks.length) {
+      const rows = await tx.db
+        .insert(examMarks)
+        .values(
+          addedMarks.map((c) => ({
+            schoolId: tx.schoolId,
+            examSetId: grid.set.id,
+            studentId: c.studentId,
+            subjectId: grid.subject.id,
+            paperId: c.paperId,
+            mark: c.value?.mark ?? null,
+            absent: c.value?.absent ?? false,
+            enteredBy: userId,
+            createdAt: now,
+            updatedAt: now,
+          })),
+        )
+        .onConflictDoNothing()
+        .returning({ id: examMarks.id, studentId: examMarks.studentId, paperId: examMarks.paperId });
+      const made = new Map(rows.map((r) => [`${r.studentId}:${markKey(r.paperId)}`, r.id]));
+      for (const c of addedMarks) {
+        const id = made.get(`${c.studentId}:${keyOf(c)}`);
+        if (id === undefined) raced = [...raced, c];
+        else record(c, 'enter mark', id, undefined);
       }
-      if (before) {
-        if (aoi)
-          await tx.db
-            .update(aoiScores)
-            .set({ scoreTenths: Math.round((c.value.mark as number) * 10), enteredBy: userId, updatedAt: now })
-            .where(tx.mine(aoiScores, eq(aoiScores.id, before.id)));
-        else
-          await tx.db
-            .update(examMarks)
-            .set({ mark: c.value.mark, absent: c.value.absent, enteredBy: userId, updatedAt: now })
-            .where(tx.mine(examMarks, eq(examMarks.id, before.id)));
-        record(c, 'change mark', before.id, before);
-        continue;
+    }
+    if (addedScores.length) {
+      const rows = await tx.db
+        .insert(aoiScores)
+        .values(
+          addedScores.map((c) => ({
+            schoolId: tx.schoolId,
+            competenceId: c.competenceId as number,
+            studentId: c.studentId,
+            scoreTenths: tenths(c),
+            enteredBy: userId,
+            createdAt: now,
+            updatedAt: now,
+          })),
+        )
+        .onConflictDoNothing()
+        .returning({ id: aoiScores.id, studentId: aoiScores.studentId, competenceId: aoiScores.competenceId });
+      const made = new Map(rows.map((r) => [`${r.studentId}:c${r.competenceId}`, r.id]));
+      for (const c of addedScores) {
+        const id = made.get(`${c.studentId}:${keyOf(c)}`);
+        if (id === undefined) raced = [...raced, c];
+        else record(c, 'enter mark', id, undefined);
       }
-      // Two teachers adding the same empty cell at once: the second finds the first's row and is refused.
-      const [row] = aoi
-        ? await tx.db
-            .insert(aoiScores)
-            .values({
-              schoolId: tx.schoolId,
-              competenceId: c.competenceId as number,
-              studentId: c.studentId,
-              scoreTenths: Math.round((c.value.mark as number) * 10),
-              enteredBy: userId,
-              createdAt: now,
-              updatedAt: now,
-            })
-            .onConflictDoNothing()
-            .returning({ id: aoiScores.id })
-        : await tx.db
-            .insert(examMarks)
-            .values({
-              schoolId: tx.schoolId,
-              examSetId: grid.set.id,
-              studentId: c.studentId,
-              subjectId: grid.subject.id,
-              paperId: c.paperId,
-              mark: c.value.mark,
-              absent: c.value.absent,
-              enteredBy: userId,
-              createdAt: now,
-              updatedAt: now,
-            })
-            .onConflictDoNothing()
-            .returning({ id: examMarks.id });
-      if (!row) raced = [...raced, c];
-      else record(c, 'enter mark', row.id, undefined);
     }
     if (raced.length) {
       if (raced.every((c) => c.version === undefined))
