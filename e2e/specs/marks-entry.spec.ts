@@ -124,3 +124,50 @@ test('on a phone: one class, one subject', async ({ page }) => {
   await expect(cellOf(page, names[0])).toHaveAttribute('data-state', 'saved');
   await expect(cellOf(page, names[0]).getByTestId('grade')).toHaveText('D2'); // 76 %
 });
+
+test('a teacher signs in as themselves and enters only their teaching load; a reader sees marks only', async ({
+  page,
+  browser,
+}) => {
+  // The admin makes a staff member with this class's subject on their load and a Teacher sign-in.
+  const member = await post(page, 'staff', {
+    name: unique('Namutebi Agnes '),
+    initials: unique('N').toUpperCase(),
+    gender: 'Female',
+  });
+  await post(page, 'staff_subjects', { staff_id: member.id, subject_id: sheet.subject, class_id: sheet.cls });
+  const roles = (await (await page.request.get('/api/roles', { headers: bearer(session) })).json()).data as {
+    id: number;
+    name: string;
+  }[];
+  const teacherRole = roles.find((r) => r.name === 'Teacher') as { id: number };
+  const username = unique('namutebi');
+  await post(page, `staff_sign_in/${member.id}`, { username, password: 'teacher-pass-2026', role_id: teacherRole.id });
+
+  const context = await browser.newContext();
+  const teacher = await apiSignIn(context.request, username, 'teacher-pass-2026');
+  await seedSession(context, teacher);
+  const own = await context.newPage();
+  const errors = collectPageErrors(own);
+  await own.goto(`/enter/staff_marks?set=${sheet.set}`);
+  await expect(own.getByTestId('page-title')).toHaveText('Enter My Marks');
+  // Only the class of the teaching load is offered, then only its subject.
+  await own.getByRole('combobox', { name: 'Class' }).click();
+  await expect(own.getByRole('option')).toHaveCount(1);
+  await own.getByRole('option').first().click();
+  await own.getByRole('combobox', { name: 'Subject' }).click();
+  await expect(own.getByRole('option')).toHaveCount(1);
+  await own.getByRole('option').first().click();
+  const first = own.getByRole('textbox', { name: new RegExp(`^${names[0]} `) });
+  await first.fill('44');
+  await own.keyboard.press('Enter');
+  await expect(own.locator('td[data-cell]').filter({ has: first })).toHaveAttribute('data-state', 'saved');
+  expect(errors).toEqual([]);
+  await context.close();
+
+  // /view/exam/marks shows the same column, read only.
+  await page.goto(`/view/exam/marks?set=${sheet.set}&class=${sheet.cls}&subject=${sheet.subject}`);
+  await expect(page.getByText('View only')).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(`^${names[0]} .* 44 D1$`) })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: new RegExp(`^${names[0]} `) })).not.toBeEditable();
+});
