@@ -89,3 +89,16 @@ export const nlscSubjectPerformanceByIdentifier = analysis(
   "A new-curriculum class's learners per subject by competence identifier 1, 2, 3, counts and shares",
   termInput,
 );
+
+/** The analyses by name (a screen names its call; the call's schemas load with the screen). */
+export const analysisCalls = {
+  olevelSetAnalysis,
+  olevelClassPerformance,
+  alevelSetAnalysis,
+  alevelSubjectAnalysis,
+  alevelPaperAnalysis,
+  alevelPointsAnalysis,
+  nlscSubjectPerformance,
+  nlscSubjectPerformanceByIdentifier,
+};
+export type AnalysisName = keyof typeof analysisCalls;

@@ -1,7 +1,14 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Button, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { type Analysis, type AnalysisTable, type Call, marksheetDefaultName } from '@somero/contract';
+import {
+  type Analysis,
+  type AnalysisName,
+  type AnalysisTable,
+  analysisCalls,
+  type Call,
+  marksheetDefaultName,
+} from '@somero/contract';
 import { IconDownload } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -70,14 +77,15 @@ function AnalysisPart({ table }: { table: AnalysisTable }) {
  * each with its chart, and the same tables as a spreadsheet.
  */
 function AnalysisScreen({
-  call,
+  call: name,
   curriculum,
   bySet,
 }: {
-  call: Call;
+  call: AnalysisName;
   curriculum: Curriculum | Curriculum[];
   bySet?: boolean;
 }) {
+  const call: Call = analysisCalls[name];
   const { t } = useTranslation('analysis');
   const [setId, setSetId] = useState<number | null>(null);
   const extra = useMemo(() => (bySet ? { exam_set_id: setId } : {}), [bySet, setId]);

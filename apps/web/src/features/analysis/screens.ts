@@ -1,20 +1,17 @@
-import {
-  alevelPaperAnalysis,
-  alevelPointsAnalysis,
-  alevelSetAnalysis,
-  alevelSubjectAnalysis,
-  nlscSubjectPerformance,
-  nlscSubjectPerformanceByIdentifier,
-  olevelClassPerformance,
-  olevelSetAnalysis,
-} from '@somero/contract';
+import type { AnalysisName } from '@somero/contract';
 import { createElement } from 'react';
 import type { ScreenLoader } from '../../app/lazy-screen';
 import { withStrings } from '../../app/with-strings';
 
-type Props = Parameters<typeof import('./analysis-screen')['default']>[0];
+type Curriculum = 'old' | 'new' | 'alevel';
+interface Props {
+  call: AnalysisName;
+  curriculum: Curriculum | Curriculum[];
+  bySet?: boolean;
+}
 
-// The analyses share the marksheets' class-and-term bar, whose strings are the marksheets'.
+// The analyses share the marksheets' class-and-term bar, whose strings are the marksheets'. The call is
+// named, not imported, so its schemas load with the screen, not with the app.
 const analysis = (props: Props): ScreenLoader =>
   withStrings(
     'analysis',
@@ -25,12 +22,12 @@ const analysis = (props: Props): ScreenLoader =>
 
 /** The analyses' routes; strings in `locales/en/analysis.json`. */
 export const analysisScreens: Record<string, ScreenLoader> = {
-  '/exam/set/analysis': analysis({ call: olevelSetAnalysis, curriculum: ['old', 'new'], bySet: true }),
-  '/exam/class/performance': analysis({ call: olevelClassPerformance, curriculum: ['old', 'new'] }),
-  '/alevel/set/analysis': analysis({ call: alevelSetAnalysis, curriculum: 'alevel', bySet: true }),
-  '/alevel/subject/analysis': analysis({ call: alevelSubjectAnalysis, curriculum: 'alevel' }),
-  '/alevel/paper/analysis': analysis({ call: alevelPaperAnalysis, curriculum: 'alevel' }),
-  '/alevel/points/analysis': analysis({ call: alevelPointsAnalysis, curriculum: 'alevel' }),
-  '/new/subject/bygrade': analysis({ call: nlscSubjectPerformance, curriculum: 'new' }),
-  '/new/subject/byidf': analysis({ call: nlscSubjectPerformanceByIdentifier, curriculum: 'new' }),
+  '/exam/set/analysis': analysis({ call: 'olevelSetAnalysis', curriculum: ['old', 'new'], bySet: true }),
+  '/exam/class/performance': analysis({ call: 'olevelClassPerformance', curriculum: ['old', 'new'] }),
+  '/alevel/set/analysis': analysis({ call: 'alevelSetAnalysis', curriculum: 'alevel', bySet: true }),
+  '/alevel/subject/analysis': analysis({ call: 'alevelSubjectAnalysis', curriculum: 'alevel' }),
+  '/alevel/paper/analysis': analysis({ call: 'alevelPaperAnalysis', curriculum: 'alevel' }),
+  '/alevel/points/analysis': analysis({ call: 'alevelPointsAnalysis', curriculum: 'alevel' }),
+  '/new/subject/bygrade': analysis({ call: 'nlscSubjectPerformance', curriculum: 'new' }),
+  '/new/subject/byidf': analysis({ call: 'nlscSubjectPerformanceByIdentifier', curriculum: 'new' }),
 };
