@@ -10,9 +10,16 @@ const groupSql = sql`case when students.nationality ~* '^\\s*ugand' then 'nation
  * Enrols the school's current students in a term (their class, stream, section and nationality as they
  * are now) when they have no row for it yet. Students with no enrolment at all (admitted before
  * enrolments were recorded) are enrolled from their entry term up to this term in their current class.
- * One statement for both. `studentIds` limits it to those students.
+ * One statement for both. `studentIds` limits it to those students; `classId` to the students now in
+ * that class (a class's roster: a student now in another class would be enrolled in that one).
  */
-export async function ensureEnrolled(scope: SchoolScope, year: number, term: number, studentIds?: number[]) {
+export async function ensureEnrolled(
+  scope: SchoolScope,
+  year: number,
+  term: number,
+  studentIds?: number[],
+  classId?: number,
+) {
   if (studentIds && studentIds.length === 0) return;
   const only = studentIds
     ? sql`and students.id in (${sql.join(
@@ -20,6 +27,7 @@ export async function ensureEnrolled(scope: SchoolScope, year: number, term: num
         sql`, `,
       )})`
     : sql``;
+  const inClass = classId === undefined ? sql`` : sql`and students.class_id = ${classId}`;
   const last = year * 3 + term - 1;
   const entry = sql`students.entry_year * 3 + students.entry_term - 1`;
   // Terms as year * 3 + term - 1: this one alone for a student enrolled before, every term from entry for
@@ -32,7 +40,7 @@ export async function ensureEnrolled(scope: SchoolScope, year: number, term: num
     cross join lateral generate_series(
       case when exists (select 1 from student_terms t where t.school_id = students.school_id and t.student_id = students.id) then ${last}::int else ${entry} end,
       ${last}::int) g
-    where students.school_id = ${scope.schoolId} and students.status = 'current' ${only}
+    where students.school_id = ${scope.schoolId} and students.status = 'current' ${only} ${inClass}
       and not exists (select 1 from student_terms t
         where t.school_id = students.school_id and t.student_id = students.id and t.year = g / 3 and t.term = g % 3 + 1)
     on conflict (school_id, student_id, year, term) do nothing`);

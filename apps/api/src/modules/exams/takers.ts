@@ -25,7 +25,7 @@ export interface RosterStudent {
  * Trashed students are left out; students who left since keep their place in past terms.
  */
 export async function classRoster(scope: SchoolScope, of: ClassOfTerm): Promise<RosterStudent[]> {
-  await ensureEnrolled(scope, of.year, of.term);
+  await ensureEnrolled(scope, of.year, of.term, undefined, of.classId);
   const stream = of.streamId ? sql`and st.stream_id = ${of.streamId}` : sql``;
   const rows = await sqlRows<{
     id: number;
@@ -71,7 +71,7 @@ export async function subjectTakers(
   scope: SchoolScope,
   of: ClassOfTerm & { subjectId?: number },
 ): Promise<{ studentId: number; subjectId: number }[]> {
-  await ensureEnrolled(scope, of.year, of.term);
+  await ensureEnrolled(scope, of.year, of.term, undefined, of.classId);
   const stream = of.streamId ? sql`and st.stream_id = ${of.streamId}` : sql``;
   const subject = of.subjectId ? sql`and sub.id = ${of.subjectId}` : sql``;
   const rows = await sqlRows<{ student_id: number; subject_id: number }>(
