@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
+import { projectRow } from './exams-comments.js';
 import { classTermFields } from './exams-marksheets.js';
 import { id } from './fields.js';
 
@@ -109,17 +110,7 @@ export const reportCard = z.object({
     position: z.number().nullable(),
     out_of: z.number(),
   }),
-  project: z
-    .object({
-      title: z.string(),
-      planning: z.number(),
-      implementation: z.number(),
-      reporting: z.number(),
-      dissemination: z.number(),
-      total: z.number(),
-      remark: z.string().nullable(),
-    })
-    .nullable(),
+  project: projectRow.omit({ id: true }).nullable(),
   comments: z.object({
     class_teacher: z.string().nullable(),
     head_teacher: z.string().nullable(),

@@ -1,22 +1,12 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { Button, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import {
-  type Analysis,
-  type AnalysisName,
-  type AnalysisTable,
-  analysisCalls,
-  type Call,
-  marksheetDefaultName,
-} from '@somero/contract';
-import { IconDownload } from '@tabler/icons-react';
+import { Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { type Analysis, type AnalysisName, type AnalysisTable, analysisCalls, type Call } from '@somero/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/data-table';
-import { PageHeader } from '../../components/page-title';
 import { useReferenceOptions } from '../../components/resource/reference-options';
-import { downloadSpreadsheet } from '../../lib/downloads';
-import { SheetReadings, SheetState, useMarksheet } from '../marksheets';
+import { MarksheetHeader, SheetReadings, SheetState, useMarksheet } from '../marksheets';
 
 type Curriculum = 'old' | 'new' | 'alevel';
 
@@ -99,31 +89,9 @@ function AnalysisScreen({
     .filter((o) => o.row.year === filter.year && o.row.term === filter.term)
     .map((o) => ({ value: o.value, label: o.label }));
   const data = sheet.data as Analysis | undefined;
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    if (!asked) return;
-    setBusy(true);
-    await downloadSpreadsheet(
-      { method: call.method, path: call.path, body: { ...asked, ...extra, format: 'xlsx' } },
-      marksheetDefaultName,
-    );
-    setBusy(false);
-  };
   return (
     <div data-screen-status="built">
-      <PageHeader
-        actions={
-          <Button
-            variant="light"
-            leftSection={<IconDownload size={16} />}
-            onClick={() => void download()}
-            loading={busy}
-            disabled={!data}
-          >
-            {t('download')}
-          </Button>
-        }
-      />
+      <MarksheetHeader exportCall={call} asked={asked} extra={{ ...extra, format: 'xlsx' }} disabled={!data} />
       {bySet ? (
         <Paper withBorder p="md" mb="md">
           <Select

@@ -119,14 +119,30 @@ export function useMarksheet<C extends Call>(call: C, { curriculum, subjectLevel
   return { sheet, asked, bar, filter };
 }
 
-/** The title row with the download (the same filters; the server names the file, else marksheet.xlsx). */
-export function MarksheetHeader({ exportCall, asked }: { exportCall: Call; asked: MarksheetFilter | null }) {
+/**
+ * The title row with the download (the same filters, and `extra` of the request; the server names the
+ * file, else marksheet.xlsx).
+ */
+export function MarksheetHeader({
+  exportCall,
+  asked,
+  extra,
+  disabled,
+}: {
+  exportCall: Call;
+  asked: MarksheetFilter | null;
+  extra?: Record<string, unknown>;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation('marksheets');
   const [busy, setBusy] = useState(false);
   const run = async () => {
     if (!asked) return;
     setBusy(true);
-    await downloadSpreadsheet({ method: exportCall.method, path: exportCall.path, body: asked }, marksheetDefaultName);
+    await downloadSpreadsheet(
+      { method: exportCall.method, path: exportCall.path, body: { ...asked, ...extra } },
+      marksheetDefaultName,
+    );
     setBusy(false);
   };
   return (
@@ -137,7 +153,7 @@ export function MarksheetHeader({ exportCall, asked }: { exportCall: Call; asked
           leftSection={<IconDownload size={16} />}
           onClick={() => void run()}
           loading={busy}
-          disabled={!asked}
+          disabled={!asked || disabled}
         >
           {t('download')}
         </Button>
