@@ -22,6 +22,9 @@ export default {
     'apps/api/src/core/scope.ts',
     // The resource engine's guard: the generic calls each declared entity is served with, and their access.
     'apps/api/src/resources/engine.ts:141-245',
+    // The exam rules around the grading package: the comment bank's suggestion, the analyses' counting.
+    'apps/api/src/modules/exams/comment-rules.ts',
+    'apps/api/src/modules/exams/analysis-rules.ts',
     // Uganda's grading rules (pure; their unit tests run in milliseconds).
     'packages/grading/src/*.ts',
   ],
