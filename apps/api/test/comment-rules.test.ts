@@ -19,6 +19,18 @@ describe('the comment bank suggests', () => {
     expect(suggestComment(bank, 72)).toBe('Good');
   });
 
+  it('prefers the one added first of equal ranges, and a narrower one whenever it was added', () => {
+    const unordered: BankComment[] = [
+      { id: 9, fromValue: 8, toValue: 20, comment: 'Added later' },
+      { id: 2, fromValue: 8, toValue: 20, comment: 'Added first' },
+      { id: 1, fromValue: 0, toValue: 100, comment: 'Anyone' },
+    ];
+    expect(suggestComment(unordered, 10)).toBe('Added first');
+    expect(suggestComment(unordered, 50)).toBe('Anyone');
+    // No result, no suggestion, even where a range starts at 0.
+    expect(suggestComment(unordered, null)).toBeNull();
+  });
+
   it('reads a decimal result to the nearest whole number, and nothing outside every range', () => {
     expect(suggestComment(bank, 79.4)).toBe('Good');
     expect(suggestComment(bank, 79.5)).toBe('Very good');

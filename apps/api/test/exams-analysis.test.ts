@@ -19,6 +19,8 @@ describe('counting rules', () => {
         { group: 'East', label: 'D1', value: 84 },
         { group: 'East', label: 'P8', value: 45 },
         { group: 'East', label: 'X', value: 10 },
+        { group: 'East', label: 'D1', value: null },
+        { group: 'East', label: null, value: 20 },
         { group: 'West', label: null, value: null },
         { group: 'Nowhere', label: 'D1', value: 99 },
       ],
@@ -26,7 +28,8 @@ describe('counting rules', () => {
       ['D1', 'P8'],
     );
     expect(counted).toEqual([
-      { group: 'East', sat: 3, counts: { D1: 1, P8: 1 }, mean: 46.33 },
+      // Five sat: a label without a value counts but has no mean; a value without a label the reverse.
+      { group: 'East', sat: 5, counts: { D1: 2, P8: 1 }, mean: 39.75 },
       { group: 'West', sat: 0, counts: { D1: 0, P8: 0 }, mean: null },
     ]);
     expect(change(64.5, 63)).toBe(1.5);
