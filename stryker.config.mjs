@@ -20,6 +20,8 @@ export default {
     // payments-verb.ts and payments.ts are the reads and writes around them.
     'apps/api/src/modules/fees/payment-rules.ts',
     'apps/api/src/core/scope.ts',
+    // The journal's rules: balanced one-sided lines, reversals, normal balances, account numbers.
+    'apps/api/src/modules/journal/journal-rules.ts',
     // The resource engine's guard: the generic calls each declared entity is served with, and their access.
     'apps/api/src/resources/engine.ts:141-245',
     // The exam rules around the grading package: the comment bank's suggestion, the analyses' counting.
