@@ -1,4 +1,12 @@
-import { competences, staff, staffSubjects, studentSubjects, students, studentTerms } from '@somero/contract';
+import {
+  competences,
+  examMarks,
+  staff,
+  staffSubjects,
+  studentSubjects,
+  students,
+  studentTerms,
+} from '@somero/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -257,6 +265,10 @@ describe('O-Level marks (old curriculum)', () => {
     // Never a mix of the two: the whole column is the winner's.
     expect(saved).toEqual(winner === 0 ? [40, 40, 40] : [30, 30, 30]);
     expect(replies[1 - winner]?.json().message).toContain('after you opened the sheet');
+    // The column goes back to empty for the tests after this one.
+    await t.database.db
+      .delete(examMarks)
+      .where(and(eq(examMarks.examSetId, ids.mot as number), eq(examMarks.subjectId, ids.english as number)));
   });
 
   it('the saved state of the grid (save_all_exam_mark)', async () => {
