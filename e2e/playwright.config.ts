@@ -23,6 +23,7 @@ const firstHalf = [
   'imports',
   'exams-setup',
   'bundle',
+  'analysis',
 ].map((name) => `**/${name}.spec.ts`);
 
 // A fresh embedded database and a private build of the web app per run, so a build in the working tree
