@@ -100,8 +100,13 @@ describe('O Level report cards (/exams/reports, old_reports)', () => {
       const bbosa = pages.slice(1).find((p) => p.includes('Bbosa')) as string;
       expect(bbosa).toContain('REPORT WITHHELD');
       expect(bbosa).not.toContain('Aggregate');
+      // Balances not printed: a card says none, except a withheld one, whose balance is the reason.
+      await ok('report_settings', { show_balance: false });
+      const quiet = await ok('old_reports', classTerm('S3'));
+      expect(cardOf(quiet, people.Akello)).toMatchObject({ balance: null, withheld: false });
+      expect(cardOf(quiet, people.Bbosa)).toMatchObject({ balance: 300_000, withheld: true });
     } finally {
-      await ok('report_settings', { withhold_when_owing: false });
+      await ok('report_settings', { withhold_when_owing: false, show_balance: true });
     }
   });
 

@@ -120,7 +120,7 @@ export const reportCard = z.object({
     /** The class or head teacher's comment is the bank's suggestion (none was written). */
     from_bank: z.boolean(),
   }),
-  /** From the fees ledger; null when the settings print neither. */
+  /** From the fees ledger; null when balances are not printed (a withheld card always has it). */
   balance: z.number().nullable(),
   next_term_fees: z.number().nullable(),
   /** The card says it is withheld until fees are cleared (the school's setting and threshold). */

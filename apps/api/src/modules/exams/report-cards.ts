@@ -319,6 +319,7 @@ export async function reportCards(scope: SchoolScope, kind: ReportKind, asked: C
     const summary = results.summary.get(student.id) ?? noSummary;
     const saved = commentOf.get(student.id);
     const balance = balances?.get(student.id) ?? null;
+    const withheld = settings.withholdWhenOwing && balance !== null && balance > settings.withholdAbove;
     const project = projectRows.get(student.id);
     const value = bankValue(summary);
     return {
@@ -348,9 +349,10 @@ export async function reportCards(scope: SchoolScope, kind: ReportKind, asked: C
         values: remarkOf.get(`${student.id}:values:0`) ?? null,
         from_bank: !saved?.classTeacher || !saved?.headTeacher,
       },
-      balance: settings.showBalance || settings.withholdWhenOwing ? balance : null,
+      // A withheld card says what is owed even when balances are not printed: it is the reason.
+      balance: settings.showBalance || withheld ? balance : null,
       next_term_fees: nextFees ? (nextFees.get(student.id) ?? null) : null,
-      withheld: settings.withholdWhenOwing && balance !== null && balance > settings.withholdAbove,
+      withheld,
     };
   });
   const term = dates[0];
