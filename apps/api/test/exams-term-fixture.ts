@@ -30,6 +30,20 @@ export const ok = async (path: string, body: Json, token = s.adminToken) => {
 };
 export const classTerm = (cls: string, extra: Json = {}) => ({ year, term, class_id: s.classes[cls], ...extra });
 const db = () => t.database.db;
+/** The sets that count for a class this term, with their weights. */
+const consider = (cls: string, weights: [set: string, weight: number][]) =>
+  db()
+    .insert(consideredSets)
+    .values(
+      weights.map(([set, weight]) => ({
+        schoolId: s.schoolId,
+        year,
+        term,
+        classId: s.classes[cls] as number,
+        examSetId: sets[set] as number,
+        weight,
+      })),
+    );
 
 async function subject(key: string, code: string, level: string, group = 'other', compulsory = true) {
   const created = await ok('subjects', {
@@ -84,12 +98,10 @@ export async function setUpEndOfTerm(app: App) {
         mark('EOT', 'Bbosa', key, 45),
       ]),
     );
-  await db()
-    .insert(consideredSets)
-    .values([
-      { schoolId: s.schoolId, year, term, classId: s.classes.S3 as number, examSetId: sets.BOT as number, weight: 40 },
-      { schoolId: s.schoolId, year, term, classId: s.classes.S3 as number, examSetId: sets.EOT as number, weight: 60 },
-    ]);
+  await consider('S3', [
+    ['BOT', 40],
+    ['EOT', 60],
+  ]);
   await ok('save_student_comment', {
     year,
     term,
@@ -141,16 +153,7 @@ export async function setUpEndOfTerm(app: App) {
   await db()
     .insert(examMarks)
     .values(mark('EOT', 'Nabirye', 'NEnglish', 70));
-  await db()
-    .insert(consideredSets)
-    .values({
-      schoolId: s.schoolId,
-      year,
-      term,
-      classId: s.classes.S1 as number,
-      examSetId: sets.EOT as number,
-      weight: 100,
-    });
+  await consider('S1', [['EOT', 100]]);
   await ok('save_project', {
     year,
     term,
@@ -187,14 +190,5 @@ export async function setUpEndOfTerm(app: App) {
   await db()
     .insert(examMarks)
     .values([mark('EOT', 'Mugisha', 'Economics', 72), mark('EOT', 'Mugisha', 'GP', 76)]);
-  await db()
-    .insert(consideredSets)
-    .values({
-      schoolId: s.schoolId,
-      year,
-      term,
-      classId: s.classes.S5 as number,
-      examSetId: sets.EOT as number,
-      weight: 100,
-    });
+  await consider('S5', [['EOT', 100]]);
 }
