@@ -3,7 +3,13 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SchoolScope } from '../src/core/scope.js';
 import { postEntry, reverseSource, trialBalance } from '../src/modules/journal/index.js';
-import { accountOfRecord, balanceOf, reversalOf, unbalanced } from '../src/modules/journal/journal-rules.js';
+import {
+  accountOfRecord,
+  balanceOf,
+  reversalOf,
+  standardAccounts,
+  unbalanced,
+} from '../src/modules/journal/journal-rules.js';
 import { client } from './students-fixtures.js';
 import { newSchool, type TestSchool, useTestApp } from './support.js';
 
@@ -39,6 +45,12 @@ describe('journal rules', () => {
     ).toBe('Line 2: no negative amounts; post the other side instead');
     expect(
       unbalanced([
+        { account: 'mode:1', debit: -100 },
+        { account: 'fees_income', credit: 0 },
+      ]),
+    ).toBe('Line 1: no negative amounts; post the other side instead');
+    expect(
+      unbalanced([
         { account: 'mode:1', debit: 150_000 },
         { account: 'fees_income', credit: 100_000 },
         { account: 'revenue:2', credit: 50_000 },
@@ -63,11 +75,31 @@ describe('journal rules', () => {
     expect(balanceOf('equity', 100, 300)).toBe(200);
   });
 
+  it('keep the standard accounts of a Ugandan school at their numbers and on their sides', () => {
+    expect(standardAccounts).toEqual({
+      fees_income: { code: '4000', name: 'Fees income', type: 'income' },
+      old_students_income: { code: '4010', name: "Old students' fees income", type: 'income' },
+      suppliers_payable: { code: '2000', name: 'Suppliers payable', type: 'liability' },
+      fixed_assets: { code: '1500', name: 'Fixed assets', type: 'asset' },
+      opening_balances: { code: '3000', name: 'Opening balances', type: 'equity' },
+    });
+  });
+
   it("number a record's account after it, and know no other keys", () => {
     expect(accountOfRecord('mode:5')).toEqual({ kind: 'mode', id: 5, code: '1100-5', type: 'asset' });
     expect(accountOfRecord('revenue:12')).toEqual({ kind: 'revenue', id: 12, code: '4100-12', type: 'income' });
     expect(accountOfRecord('expense:7')).toEqual({ kind: 'expense', id: 7, code: '5100-7', type: 'expense' });
-    for (const key of ['mode:0', 'mode:x', 'mode:5:1', 'mode:05', 'mode', 'salary:1', 'fees_income'])
+    for (const key of [
+      'mode:0',
+      'mode:x',
+      'mode:5x',
+      'mode:5:1',
+      'mode:05',
+      'mode',
+      'mode:',
+      'salary:1',
+      'fees_income',
+    ])
       expect(accountOfRecord(key), key).toBeNull();
   });
 });
