@@ -171,6 +171,11 @@ describe('new-curriculum and A Level cards', () => {
     const newOnly = (await staffWith(t.app, t.database, s, ['manage_report_cards20'])).token;
     expect((await call('old_reports', classTerm('S3'), newOnly)).statusCode).toBe(403);
     expect((await call('new_report', classTerm('S1'), newOnly)).statusCode).toBe(200);
+    // One print call for every layout, but only the layouts of the caller's own screens.
+    const printed = await call('reports_updated', { ...classTerm('S1'), kind: 'new_report' }, newOnly);
+    expect(printed.statusCode, printed.body).toBe(200);
+    const other = await call('reports_updated', { ...classTerm('S3'), kind: 'old_reports' }, newOnly);
+    expect(other.statusCode).toBe(403);
     const noCards = (await staffWith(t.app, t.database, s, ['report_comments'])).token;
     expect((await call('reports_updated', { ...classTerm('S1'), kind: 'new_report' }, noCards)).statusCode).toBe(403);
   });

@@ -1,4 +1,5 @@
 import {
+  allows,
   classes,
   files,
   printReportCards,
@@ -8,7 +9,7 @@ import {
   reportKinds,
 } from '@somero/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { Refusal } from '../../core/errors.js';
+import { HttpError, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { renderPdfOffThread } from '../../documents/pdf-pool.js';
 import type { CardImages } from '../../documents/report-card.js';
@@ -147,7 +148,10 @@ export function reportCardRoutes({ serve, jobs }: ModuleContext) {
     };
   });
 
-  serve(printReportCards, async ({ scope, input, reply }) => {
+  serve(printReportCards, async ({ scope, input, reply, caller }) => {
+    // One call prints every layout: the caller needs the flag of the layout's own screen.
+    if (!allows(caller, reportCardCalls[input.kind].access))
+      throw new HttpError(403, 'Your user group does not allow this. Ask an administrator.');
     const competences = input.competences ?? false;
     if (!input.class_id) {
       const jobId = await jobs.start<SchoolPrint>(
