@@ -1,4 +1,4 @@
-import { expenseCategories, expenseItems, expenseItemsTemplate, importExpenseItems } from '@somero/contract';
+import { expenseCategories, expenseItems, expenseItemsTemplate, importExpenseItems, messages } from '@somero/contract';
 import { sql } from 'drizzle-orm';
 import { type AuditEntry, chunks } from '../../core/scope.js';
 import { decodeUpload, exampleRefusals, readSheet, templateSheet } from '../../documents/spreadsheet.js';
@@ -51,13 +51,13 @@ export function itemImportRoutes({ serve }: ModuleContext) {
     if (missing.length)
       return {
         data: { imported: 0, rejected: [{ row: 1, errors: missing.map((c) => `The column ${c} is missing`) }] },
-        message: 'Failed to import Expense Items',
+        message: messages.expenses.importItems.failure,
       };
     const sameAsExample = (v: Record<string, string>) =>
       (v.category ?? '').toLowerCase() === example.category.toLowerCase() &&
       (v.name ?? '').toLowerCase() === example.name.toLowerCase();
     const refused = exampleRefusals(sheet, sameAsExample, 'expense items');
-    if (refused) return { data: { imported: 0, rejected: refused }, message: 'Failed to import Expense Items' };
+    if (refused) return { data: { imported: 0, rejected: refused }, message: messages.expenses.importItems.failure };
 
     const [categories, items] = await Promise.all([
       scope.db
@@ -98,7 +98,7 @@ export function itemImportRoutes({ serve }: ModuleContext) {
           unitCost: cost ?? 0,
         });
     }
-    if (rejected.length) return { data: { imported: 0, rejected }, message: 'Failed to import Expense Items' };
+    if (rejected.length) return { data: { imported: 0, rejected }, message: messages.expenses.importItems.failure };
     await scope.transaction(async (tx) => {
       const audit: AuditEntry[] = [];
       for (const part of chunks(rows))
@@ -106,6 +106,6 @@ export function itemImportRoutes({ serve }: ModuleContext) {
           audit.push({ action: 'import', module: 'expenses', entity: 'expense_items', entityId: m.id, after: m });
       await tx.auditMany(audit);
     });
-    return { data: { imported: rows.length, rejected: [] }, message: 'Expense Items Imported Successfully' };
+    return { data: { imported: rows.length, rejected: [] }, message: messages.expenses.importItems.success };
   });
 }
