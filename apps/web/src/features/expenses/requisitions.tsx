@@ -205,7 +205,7 @@ export default function RequisitionsScreen() {
       buttons.push({ key: 'delete', label: t('requisitions.delete'), onClick: () => setDeleting(r), color: 'red' });
     if (!buttons.length) return null;
     return (
-      <Group gap={4} wrap="wrap" justify="flex-end">
+      <Stack gap={4} align="stretch">
         {buttons.map((b) => (
           <Button
             key={b.key}
@@ -218,7 +218,7 @@ export default function RequisitionsScreen() {
             {b.label}
           </Button>
         ))}
-      </Group>
+      </Stack>
     );
   };
 
@@ -257,7 +257,7 @@ export default function RequisitionsScreen() {
           query={list}
           rows={list.data?.data}
           empty={t('requisitions.none')}
-          minWidth={1050}
+          minWidth={980}
           paging={paging}
           rowProps={(r) => ({ 'data-requisition': String(r.number), 'data-status': r.status })}
           columns={[
@@ -291,14 +291,18 @@ export default function RequisitionsScreen() {
                 </Text>
               ),
             },
-            { key: 'status', label: t('fields.status'), width: 210, render: (r) => <Steps r={r} /> },
+            { key: 'status', label: t('fields.status'), width: 190, render: (r) => <Steps r={r} /> },
           ]}
           totals={
             totals
               ? {
                   number: t('list.total'),
                   title: t('requisitions.count', { count: totals.count }),
-                  total: <span data-testid="requisitions-total">{formatMoney(totals.amount)}</span>,
+                  total: (
+                    <span data-testid="requisitions-total" style={{ whiteSpace: 'nowrap' }}>
+                      {formatMoney(totals.amount)}
+                    </span>
+                  ),
                 }
               : undefined
           }

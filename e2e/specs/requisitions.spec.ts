@@ -1,0 +1,131 @@
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { localDate } from '../support/dates';
+import { ugx } from '../support/money';
+import { openStatement } from '../support/reports';
+import { admin, apiSignIn, bearer, collectPageErrors, type Session, seedSession } from '../support/session';
+import { choose, notice, unique } from '../support/ui';
+
+// A requisition from the cart to paid (issue 12 §2): the bursar raises it, the admin checks it, the head
+// teacher approves it, the bursar pays it from Cash; it is then on Cash's statement as an expense.
+test.describe.configure({ mode: 'serial' });
+
+const today = localDate(new Date());
+const title = unique('Food for the mid-term break ');
+const reference = unique('PV-');
+const total = 4 * 310_000 + 2 * 140_000;
+const suffix = Date.now().toString(36);
+const password = 'requisition-pass-1';
+let bursar: Session;
+let head: Session;
+let adminSession: Session;
+
+/** A user in a new group holding these flags. */
+async function userWith(request: APIRequestContext, name: string, flags: Record<string, boolean>) {
+  const headers = bearer(adminSession);
+  const role = await request.post('/api/roles', { headers, data: { name: `${name} ${suffix}` } });
+  expect(role.status()).toBe(200);
+  const roleId = ((await role.json()) as { data: { id: number } }).data.id;
+  expect((await request.put(`/api/permissions/${roleId}`, { headers, data: { flags } })).status()).toBe(200);
+  const username = `${name.toLowerCase().replace(/\W/g, '')}.${suffix}`;
+  const made = await request.post('/api/users', {
+    headers,
+    data: { name, username, email: null, phone: null, type: 2, role_id: roleId, active: true, password },
+  });
+  expect(made.status(), await made.text()).toBe(200);
+  return apiSignIn(request, username, password);
+}
+
+/** A page signed in as `session`, in a context of its own. */
+async function pageAs(browser: Browser, session: Session) {
+  const context = await browser.newContext();
+  await seedSession(context, session);
+  return context.newPage();
+}
+
+const row = (page: Page) => page.locator('tr[data-requisition]').filter({ hasText: title });
+
+test.beforeAll(async ({ request }) => {
+  adminSession = await apiSignIn(request, admin.username, admin.password);
+  bursar = await userWith(request, 'Bursar Akello', {
+    expenses_navigation: true,
+    add_expenses: true,
+    view_expenses: true,
+    view_payment_modes: true,
+  });
+  head = await userWith(request, 'Head Teacher Okello', { expenses_navigation: true, view_expenses: true });
+});
+
+test('the bursar puts what is needed in the requisition cart and submits it', async ({ browser }) => {
+  const page = await pageAs(browser, bursar);
+  const errors = collectPageErrors(page);
+  await page.goto('/new/requisition');
+  const form = page.getByRole('form', { name: 'Add an item to the cart' });
+  for (const [item, quantity] of [
+    ['Beans', 4],
+    ['Cooking oil', 2],
+  ] as const) {
+    await choose(page, form.getByRole('combobox', { name: 'Item' }), item);
+    await form.getByRole('textbox', { name: 'Quantity' }).fill(String(quantity));
+    await form.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page.locator(`tr[data-cart-line="${item}"]`)).toBeVisible();
+  }
+  await expect(page.getByTestId('cart-total')).toHaveText(ugx(total));
+  await page.getByRole('textbox', { name: 'What it is for' }).fill(title);
+  await page.getByRole('button', { name: 'Submit requisition' }).click();
+  await expect(page.getByTestId('requisition-submitted')).toContainText(`of ${ugx(total)} submitted`);
+  await expect(page.getByText('The requisition cart is empty')).toBeVisible();
+
+  // The one who raised it may not check it.
+  await page.goto('/requisitions/view');
+  await expect(row(page).getByTestId('requisition-status')).toHaveText('Submitted');
+  await row(page)
+    .getByRole('button', { name: /^Check Requisition/ })
+    .click();
+  await expect(notice(page, /You raised requisition \d+: another user must check it/)).toBeVisible();
+  await expect(row(page).getByTestId('requisition-status')).toHaveText('Submitted');
+  expect(errors).toEqual([]);
+});
+
+test('the admin checks it and the head teacher approves it', async ({ browser }) => {
+  const page = await pageAs(browser, adminSession);
+  await page.goto('/requisitions/view');
+  await row(page)
+    .getByRole('button', { name: /^Check Requisition/ })
+    .click();
+  await expect(notice(page, 'Requisition Checked Successfully')).toBeVisible();
+  await expect(row(page).getByTestId('requisition-status')).toHaveText('Checked');
+  await expect(row(page)).toContainText('Checked by School Administrator');
+
+  const headPage = await pageAs(browser, head);
+  await headPage.goto('/requisitions/view');
+  // The head teacher sees no raising or paying: those are the bursar's.
+  await expect(headPage.getByRole('link', { name: 'New requisition' })).toHaveCount(0);
+  await headPage.getByLabel('Waiting for a step').check();
+  await row(headPage)
+    .getByRole('button', { name: /^Approve Requisition/ })
+    .click();
+  await expect(notice(headPage, 'Expense Requisition approved Successfully')).toBeVisible();
+  await expect(row(headPage).getByTestId('requisition-status')).toHaveText('Approved');
+  await expect(row(headPage)).toContainText('Approved by Head Teacher Okello');
+});
+
+test('the bursar pays it from Cash, and it is on the statement as an expense', async ({ browser }) => {
+  const page = await pageAs(browser, bursar);
+  await page.goto('/requisitions/view');
+  await row(page)
+    .getByRole('button', { name: /^Pay Requisition/ })
+    .click();
+  const dialog = page.getByRole('dialog');
+  await choose(page, dialog.getByRole('combobox', { name: 'Payment mode' }), 'Cash');
+  await dialog.getByRole('textbox', { name: 'Reference' }).fill(reference);
+  await dialog.getByRole('button', { name: 'Pay' }).click();
+  await expect(notice(page, 'Expense Requisition Paid Successfully')).toBeVisible();
+  await expect(row(page).getByTestId('requisition-status')).toHaveText('Paid');
+  await expect(row(page).getByRole('button')).toHaveCount(0);
+
+  const adminPage = await pageAs(browser, adminSession);
+  await openStatement(adminPage, adminSession, 'Cash', today);
+  const line = adminPage.getByRole('row').filter({ hasText: reference });
+  await expect(line).toContainText(title);
+  await expect(line).toContainText(ugx(total));
+});
