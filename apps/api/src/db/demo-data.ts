@@ -4,6 +4,7 @@ import {
   expenseCategories,
   expenseItems,
   expenseLines,
+  expenseRequisitions,
   expenses,
   feesBreakdowns,
   feesCategories,
@@ -11,6 +12,7 @@ import {
   guardians,
   paymentModes,
   previousDebts,
+  requisitionLines,
   revenueCategories,
   revenueSources,
   revenues,
@@ -572,6 +574,82 @@ async function fillDemoExpenses(
       await tx.insert(expenseLines).values(lines.map((l) => ({ schoolId, expenseId: expense.id, ...l })));
     }
   }
+  await fillDemoRequisitions(tx, schoolId, items, sellers);
+}
+
+/** Four requisitions waiting at each step (and one rejected), raised by the bursar this week. */
+async function fillDemoRequisitions(
+  tx: Executor,
+  schoolId: number,
+  items: { id: number; name: string; unitCost: number }[],
+  sellers: { id: number; name: string }[],
+) {
+  const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000);
+  const item = (name: string) => items.find((i) => i.name === name)!;
+  const plan: {
+    title: string;
+    lines: [string, number][];
+    supplier?: string;
+    status: 'submitted' | 'checked' | 'approved' | 'rejected';
+    rejectedReason?: string;
+  }[] = [
+    {
+      title: 'Food for the end-of-term examinations week',
+      lines: [
+        ['Maize flour', 12],
+        ['Beans', 5],
+      ],
+      supplier: 'Nakasero Wholesalers',
+      status: 'submitted',
+    },
+    { title: 'Desk repairs in the S2 classrooms', lines: [['Desk repairs', 14]], status: 'checked' },
+    {
+      title: 'Paper for printing the report cards',
+      lines: [['Photocopy paper', 20]],
+      supplier: 'Kikuubo Stationers',
+      status: 'approved',
+    },
+    {
+      title: 'Diesel for the sports day trip to Jinja',
+      lines: [['Diesel for the school bus', 160]],
+      supplier: 'Mukono Fuel Centre',
+      status: 'rejected',
+      rejectedReason: 'The trip is paid from the games fund next term',
+    },
+  ];
+  for (const [i, r] of plan.entries()) {
+    const lines = r.lines.map(([name, quantity]) => ({ ...item(name), quantity }));
+    const checked = r.status !== 'submitted' && r.status !== 'rejected';
+    const [made] = await tx
+      .insert(expenseRequisitions)
+      .values({
+        schoolId,
+        number: i + 1,
+        title: r.title,
+        supplierId: sellers.find((x) => x.name === r.supplier)?.id ?? null,
+        total: lines.reduce((n, l) => n + l.quantity * l.unitCost, 0),
+        status: r.status,
+        raisedByName: 'Nakato Sarah (Bursar)',
+        createdAt: day(4 - i),
+        checkedByName: checked ? 'Okello James (Deputy Head Teacher)' : null,
+        checkedAt: checked ? day(3 - i) : null,
+        approvedByName: r.status === 'approved' ? 'Mr. Ssemakula John Bosco' : null,
+        approvedAt: r.status === 'approved' ? day(1) : null,
+        rejectedReason: r.rejectedReason ?? null,
+      })
+      .returning();
+    await tx.insert(requisitionLines).values(
+      lines.map((l) => ({
+        schoolId,
+        requisitionId: made!.id,
+        itemId: l.id,
+        quantity: l.quantity,
+        unitCost: l.unitCost,
+        amount: l.quantity * l.unitCost,
+      })),
+    );
+  }
+  await tx.insert(counters).values({ schoolId, name: 'requisition', value: plan.length });
 }
 
 /** The demo's other income: categories with their sources, and about two revenues a month this year. */
