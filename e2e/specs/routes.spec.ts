@@ -20,11 +20,7 @@ const planned = [
   '/expenses/budget',
   '/new/requisition',
   '/requisitions/view',
-  '/reports/account/analysis',
-  '/income/statement',
   '/reports/budgetToActualOutrun',
-  '/reports/income/expenditure',
-  '/reports/cash/flow',
   // assets
   '/asset/categories',
   '/asset/locations',

@@ -98,7 +98,7 @@ export const accountAnalysis = defineCall({
   summary:
     "An account's journal lines of a date range with the running balance from the opening balance; with no account, the trial balance of every account",
   input: z.object({ ...range, account_id: id.optional() }),
-  output: z.discriminatedUnion('kind', [
+  output: z.union([
     z.object({
       kind: z.literal('account'),
       from: z.string(),
