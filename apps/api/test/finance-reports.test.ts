@@ -126,6 +126,13 @@ describe('income and expenditure account', () => {
     expect([r.income.total, r.expenses.total, r.surplus]).toEqual([920_000, 130_000, 790_000]);
     const xlsx = await api.post('/income_expenditure', { from: '2026-02-01', to: '2026-03-31', format: 'xlsx' });
     expect(xlsx.headers['content-disposition']).toContain('income_expenditure.xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const rows: unknown[][] = [];
+    book.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    expect(rows).toContainEqual(['Feb 2026', 500_000, 0, 500_000]);
+    expect(rows).toContainEqual(['Total', 920_000, 130_000, 790_000]);
+    expect(rows).toContainEqual(['', 'Excess of income over expenditure', 790_000]);
   });
 });
 

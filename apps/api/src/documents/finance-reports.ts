@@ -18,6 +18,8 @@ export type ReportRow = Record<string, string | number | boolean | null | undefi
 /** One table of a report, under its own heading. */
 export interface ReportTable {
   heading?: string;
+  /** A table of totals under the one before it (the surplus): no header row of its own. */
+  noHeader?: boolean;
   columns: ReportColumn[];
   rows: ReportRow[];
 }
@@ -43,13 +45,15 @@ export async function financeSheet(sheetName: string, title: string, period: str
   for (const table of tables) {
     sheet.addRow([]);
     if (table.heading) sheet.addRow([table.heading]).font = { bold: true, size: 12 };
-    const header = sheet.addRow(table.columns.map((c) => c.header));
-    header.font = { bold: true };
-    header.eachCell((cell) => {
-      cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE8EEF4' } };
-      cell.border = { bottom: { style: 'thin' } };
-    });
-    if (!frozen) frozen = header.number;
+    if (!table.noHeader) {
+      const header = sheet.addRow(table.columns.map((c) => c.header));
+      header.font = { bold: true };
+      header.eachCell((cell) => {
+        cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE8EEF4' } };
+        cell.border = { bottom: { style: 'thin' } };
+      });
+      if (!frozen) frozen = header.number;
+    }
     for (const record of table.rows) {
       const row = sheet.addRow(
         table.columns.map((c) => {
@@ -101,14 +105,16 @@ export async function financePdf(
   ];
   for (const table of tables) {
     if (table.heading) content.push({ text: table.heading, bold: true, fontSize: 10, margin: [0, 8, 0, 3] });
-    const body: TableCell[][] = [
-      table.columns.map((c) => ({
-        text: c.header,
-        bold: true,
-        alignment: c.kind === 'money' ? 'right' : 'left',
-        fillColor: '#e8eef4',
-      })),
-    ];
+    const body: TableCell[][] = table.noHeader
+      ? []
+      : [
+          table.columns.map((c) => ({
+            text: c.header,
+            bold: true,
+            alignment: c.kind === 'money' ? 'right' : 'left',
+            fillColor: '#e8eef4',
+          })),
+        ];
     for (const r of table.rows)
       body.push(
         table.columns.map((c) => ({
@@ -122,8 +128,11 @@ export async function financePdf(
       body.push(table.columns.map((_, i) => ({ text: i === 0 ? 'Nothing in this period.' : '', italics: true })));
     content.push({
       table: {
-        headerRows: 1,
-        widths: table.columns.map((c) => (c.kind === 'money' ? 62 : c.kind === 'date' ? 58 : '*')),
+        headerRows: table.noHeader ? 0 : 1,
+        // Money and dates at a set width, short text (codes, types, months) by its width in characters.
+        widths: table.columns.map((c) =>
+          c.kind === 'money' ? 62 : c.kind === 'date' ? 58 : c.width && c.width <= 12 ? c.width * 5 : '*',
+        ),
         body,
       },
       layout: 'lightHorizontalLines',

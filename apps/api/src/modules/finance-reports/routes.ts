@@ -21,6 +21,7 @@ import {
   type ReportRow,
   type ReportTable,
 } from '../../documents/finance-reports.js';
+import { dayMonthYear } from '../../documents/format.js';
 import type { ModuleContext } from '../module.js';
 import { checkRange } from '../reports.js';
 import { schoolForDocuments } from '../settings/index.js';
@@ -225,7 +226,7 @@ function statementTables(
       columns: accountColumns,
       rows: [...r.expenses.lines, total(`Total ${words.expenses.toLowerCase()}`, r.expenses.total)],
     },
-    { columns: accountColumns, rows: [total(r.surplus < 0 ? `Deficit` : words.surplus, r.surplus)] },
+    { noHeader: true, columns: accountColumns, rows: [total(r.surplus < 0 ? 'Deficit' : words.surplus, r.surplus)] },
   ];
 }
 
@@ -355,13 +356,13 @@ export function financeReportRoutes({ serve }: ModuleContext) {
         {
           heading: 'Each month',
           columns: [
-            { header: 'Month', key: 'month', width: 12 },
+            { header: 'Month', key: 'month' },
             { header: 'Income (UGX)', key: 'income', kind: 'money' },
             { header: 'Expenditure (UGX)', key: 'expenses', kind: 'money' },
             { header: 'Surplus (UGX)', key: 'surplus', kind: 'money' },
           ],
           rows: [
-            ...d.months,
+            ...d.months.map((m) => ({ ...m, month: dayMonthYear(`${m.month}-01`).replace(/^1 /, '') })),
             { month: 'Total', income: d.income.total, expenses: d.expenses.total, surplus: d.surplus, total: true },
           ],
         },
