@@ -95,7 +95,7 @@ describe('income statement', () => {
     expect(rows).toContainEqual(['', 'Total income', 420_000]);
     expect(rows).toContainEqual(['4000', 'Fees income', 300_000]);
     expect(rows).toContainEqual(['', 'Surplus', 290_000]);
-    const total = sheet.getColumn(2).values.findIndex((v) => v === 'Total income');
+    const total = sheet.getColumn(2).values.indexOf('Total income');
     expect(sheet.getRow(total).font?.bold).toBe(true);
     expect(sheet.getRow(total).getCell(3).numFmt).toBe('#,##0;(#,##0)');
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 5 });
