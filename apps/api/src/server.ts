@@ -4,6 +4,7 @@ import { DataDirInUse } from './db/lock.js';
 import { openDatabase } from './db/open.js';
 import { seedDemoSchool } from './db/seed.js';
 import { simulatedTransactions, syncEveryGateway, useSimulatedProvider } from './modules/fees/index.js';
+import { postEverySchool } from './modules/money.js';
 
 const started = performance.now();
 const config = readConfig();
@@ -35,6 +36,9 @@ if (database.kind === 'pglite') {
     );
   }
 }
+
+// Money recorded before the journal existed is posted to it once (issue 12's migration).
+await postEverySchool(database.db);
 
 await app.listen({ port: config.port, host: config.host });
 // Work queued before a restart goes on (report cards being printed, messages being sent).

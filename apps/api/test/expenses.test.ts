@@ -165,7 +165,7 @@ describe('expenses', () => {
     expect((await s.api.post('/edit_expense', { id: old[0].id })).statusCode).toBe(409);
   });
 
-  it('corrects the reference with a reason, and voids with a reason: listed as void, out of totals and statement', async () => {
+  it('corrects the reference with a reason, and voids with a reason: listed as void and out of totals; the statement reverses it on the day', async () => {
     const amended = await s.api.put(`/expenses/${paid}`, {
       reference: 'INV-204A',
       reason: 'Supplier reissued the invoice',
@@ -181,9 +181,23 @@ describe('expenses', () => {
     expect(res.json().data).toMatchObject({ status: 'void', void_reason: 'Entered in the wrong school' });
     expect((await s.api.del(`/expenses/${paid}?reason=Again%20now`)).statusCode).toBe(409);
     expect((await s.api.get('/expenses')).json()).toMatchObject({ total: 2, totals: { count: 0, amount: 0 } });
-    const statement = (await s.api.get(`/payment_options/${x.cash}?from=2026-03-01&to=2026-03-31`)).json().data;
-    expect(statement.lines).toEqual([]);
-    expect(statement.closing_balance).toBe(2_000_000);
+    // March keeps what was spent then: the first expense and the one that replaced it (both voided today).
+    const march = (await s.api.get(`/payment_options/${x.cash}?from=2026-03-01&to=2026-03-31`)).json().data;
+    expect(march.lines.map((l: Json) => [l.kind, l.money_out, l.reference])).toEqual([
+      ['expense', 2_470_000, 'INV-204'],
+      ['expense', 2_150_000, null],
+    ]);
+    expect(march.closing_balance).toBe(2_000_000 - 2_470_000 - 2_150_000);
+    // Today: the edit's void, the correction (reversed and posted again) and the void, each undoing the last.
+    const now = (await s.api.get(`/payment_options/${x.cash}?from=2026-04-01`)).json().data;
+    expect(now.lines.map((l: Json) => [l.reversal, l.money_in, l.money_out, l.reference])).toEqual([
+      [true, 2_470_000, 0, 'INV-204'],
+      [true, 2_150_000, 0, null],
+      [false, 0, 2_150_000, 'INV-204A'],
+      [true, 2_150_000, 0, 'INV-204A'],
+    ]);
+    expect(now.lines[3].description).toMatch(/\(void: Entered in the wrong school\)$/);
+    expect(now.closing_balance).toBe(2_000_000);
   });
 
   it('takes an expense on credit: owed to the supplier until cleared from a mode on the day paid', async () => {

@@ -1,6 +1,7 @@
 import { feesBreakdowns, feesCategories, feesPaymentAmendments, students } from '@somero/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { today } from '../src/core/dates.js';
 import { audits } from '../src/db/schema.js';
 import { numberInWords, shillingsInWords } from '../src/documents/receipt.js';
 import { pdfPages } from './pdf-text.js';
@@ -131,7 +132,7 @@ describe('taking fees payments', () => {
     expect(receipts[0]!.receipt_no).toBe((last?.receipt_no ?? 0) + 1);
   });
 
-  it('keeps a voided payment listed as void and out of totals and statements', async () => {
+  it('keeps a voided payment listed as void and out of totals; its month keeps it, the day of the void reverses it', async () => {
     const s = (await manyStudents(school, 1, 'V'))[0]!;
     const mode = await addMode(school, 'Void Test Mode', 0);
     const a = (await pay(school, { student_id: s, amount: 40_000, mode_id: mode, paid_on: '2026-03-05' })).json().data;
@@ -156,9 +157,18 @@ describe('taking fees payments', () => {
     const one = (await school.api.post('/view_fees_payments', { id: b })).json();
     expect(one.data.map((p: Json) => p.id)).toEqual([b]);
     expect(one.data[0].void_reason).toBe('Entered twice');
-    const statement = (await school.api.get(`/payment_options/${mode}?from=2026-03-01&to=2026-03-31`)).json().data;
-    expect(statement.total_in).toBe(40_000);
-    expect(statement.lines).toHaveLength(1);
+    // The month the payment was in keeps it (the void is dated today); the statement up to today reverses it.
+    const march = (await school.api.get(`/payment_options/${mode}?from=2026-03-01&to=2026-03-31`)).json().data;
+    expect(march.total_in).toBe(100_000);
+    expect(march.closing_balance).toBe(100_000);
+    const upToToday = (await school.api.get(`/payment_options/${mode}?from=2026-03-01`)).json().data;
+    expect(upToToday.lines.map((l: Json) => [l.money_in, l.money_out, l.reversal, l.balance])).toEqual([
+      [40_000, 0, false, 40_000],
+      [60_000, 0, false, 100_000],
+      [0, 60_000, true, 40_000],
+    ]);
+    expect(upToToday.lines[2].date).toBe(today());
+    expect(upToToday.lines[2].description).toMatch(/^Reversed: Fees receipt \d+: .* \(void: Entered twice\)$/);
     // A void payment cannot be voided or amended again.
     expect((await school.api.post('/delete_fees_payment', { id: b, reason: 'again' })).statusCode).toBe(409);
     const receipt = await school.api.get(`/fees_payments/${b}`);
@@ -602,22 +612,32 @@ describe('payment modes: statements and transfers', () => {
     const statement = (await school.api.get(`/payment_options/${cash}?from=2026-03-01&to=2026-03-31`)).json().data;
     // Opening: 50,000 + the February payment of 200,000.
     expect(statement.opening_balance).toBe(250_000);
+    // March as it was: the transfer typed twice was voided later (today), so March still shows it.
     expect(statement.lines.map((l: Json) => [l.kind, l.money_in, l.money_out, l.balance])).toEqual([
       ['fees_payment', 150_000, 0, 400_000],
       ['fees_payment', 70_000, 0, 470_000],
       ['transfer_out', 0, 300_000, 170_000],
-      ['old_payment', 20_000, 0, 190_000],
+      ['transfer_out', 0, 10_000, 160_000],
+      ['old_payment', 20_000, 0, 180_000],
     ]);
+    expect(statement.lines[2]).toMatchObject({
+      description: 'Transfer from Cash to Centenary Bank',
+      reference: 'DEP-1',
+    });
     expect(statement.total_in).toBe(240_000);
-    expect(statement.total_out).toBe(300_000);
+    expect(statement.total_out).toBe(310_000);
     expect(statement.closing_balance).toBe(statement.opening_balance + statement.total_in - statement.total_out);
-    // From the 12th: what came before (payments in, the transfer out; not the voided one) is the opening.
+    // From the 12th: what came before (payments in, the transfer out) is the opening.
     const late = (await school.api.get(`/payment_options/${cash}?from=2026-03-12&to=2026-03-31`)).json().data;
     expect(late.opening_balance).toBe(170_000);
-    expect(late.lines.map((l: Json) => l.balance)).toEqual([190_000]);
+    expect(late.lines.map((l: Json) => l.balance)).toEqual([160_000, 180_000]);
+    // The bank: the transfer typed twice came in on the 12th and went back on the day it was voided.
     const bankMarch = (await school.api.get(`/payment_options/${bank}?from=2026-03-12`)).json().data;
     expect(bankMarch.opening_balance).toBe(1_300_000);
-    expect(bankMarch.lines).toEqual([]);
+    expect(bankMarch.lines.map((l: Json) => [l.kind, l.reversal, l.money_in, l.money_out, l.date])).toEqual([
+      ['transfer_in', false, 10_000, 0, '2026-03-12'],
+      ['transfer_in', true, 0, 10_000, today()],
+    ]);
     const bankStatement = (await school.api.get(`/payment_options/${bank}`)).json().data;
     expect(bankStatement.closing_balance).toBe(1_300_000);
     const transfers = (await school.api.get('/money_transfers')).json();
@@ -633,6 +653,8 @@ describe('payment modes: statements and transfers', () => {
     const voided = await school.api.post('/delete_old_payment', { id: oldPay.json().data.id, reason: 'Wrong person' });
     expect(voided.statusCode).toBe(200);
     const after = (await school.api.get(`/payment_options/${cash}?from=2026-03-01&to=2026-03-31`)).json().data;
-    expect(after.closing_balance).toBe(170_000);
+    expect(after.closing_balance).toBe(180_000);
+    const now = (await school.api.get(`/payment_options/${cash}?from=2026-03-01`)).json().data;
+    expect(now.closing_balance).toBe(170_000);
   });
 });

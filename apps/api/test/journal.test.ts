@@ -149,12 +149,12 @@ describe('posting', () => {
     const [reversal] = await reverseSource(
       scope,
       { kind: 'fees_payment', id: 2 },
-      { date: '2026-04-10', memo: 'Void: slip bounced' },
+      { date: '2026-04-10', why: 'slip bounced' },
     );
     expect(reversal).toEqual(expect.any(Number));
     expect((await account(`mode:${mode}`, '2026-03-31'))?.balance).toBe(200_000);
     expect((await account(`mode:${mode}`))?.balance).toBe(150_000);
-    expect(await reverseSource(scope, { kind: 'fees_payment', id: 2 }, { date: '2026-04-11', memo: 'Again' })).toEqual(
+    expect(await reverseSource(scope, { kind: 'fees_payment', id: 2 }, { date: '2026-04-11', why: 'Again' })).toEqual(
       [],
     );
     const [entry] = await t.database.db
@@ -165,6 +165,7 @@ describe('posting', () => {
       date: '2026-04-10',
       sourceKind: 'fees_payment',
       sourceId: 2,
+      memo: 'Reversed: Receipt 2 (slip bounced)',
       reverses: expect.any(Number),
     });
   });
@@ -217,6 +218,6 @@ describe('posting', () => {
           { account: 'fees_income', credit: 10 },
         ],
       }),
-    ).rejects.toThrow(`No mode ${mode} for an account`);
+    ).rejects.toThrow(`No account mode:${mode} for fees_payment 1`);
   });
 });

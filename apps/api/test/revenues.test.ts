@@ -156,7 +156,7 @@ describe('revenues', () => {
     expect(noReason.json().errors.reason).toBeTruthy();
   });
 
-  it('voids with a reason: the revenue stays listed as void and leaves the totals, the statement and the report', async () => {
+  it('voids with a reason: the revenue stays listed as void and leaves the totals and the report; the statement reverses it on the day', async () => {
     const before = (await s.api.get(`/payment_options/${x.cash}?from=2026-03-01&to=2026-03-31`)).json().data;
     expect(before.lines).toEqual([
       expect.objectContaining({
@@ -184,13 +184,27 @@ describe('revenues', () => {
     expect(list.total).toBe(3);
     expect(list.totals).toEqual({ count: 2, amount: 470_000 });
     expect((await s.api.get('/revenues?status=void')).json().data.map((r: Json) => r.id)).toEqual([ids[0]]);
+    // March keeps the revenue (voided today); up to today its reversal takes it out.
     const after = (await s.api.get(`/payment_options/${x.cash}?from=2026-03-01&to=2026-03-31`)).json().data;
-    expect(after.lines).toEqual([]);
-    expect(after.closing_balance).toBe(0);
-    // The bank: its opening balance, then the bus hire and the maize sold in April.
+    expect(after.closing_balance).toBe(450_000);
+    const now = (await s.api.get(`/payment_options/${x.cash}?from=2026-03-01`)).json().data;
+    expect(now.lines.map((l: Json) => [l.reversal, l.money_in, l.money_out])).toEqual([
+      [false, 450_000, 0],
+      [true, 0, 450_000],
+    ]);
+    expect(now.lines[1].description).toBe('Reversed: Revenue: Sale of maize from Owino traders (void: Counted twice)');
+    expect(now.closing_balance).toBe(0);
+    // The bank: its opening balance and the bus hire as first posted (300,000), then the maize sold in
+    // April; the correction to 350,000 was made today, so it shows today (reversed, posted again).
     const bank = (await s.api.get(`/payment_options/${x.bank}?from=2026-04-01&to=2026-04-30`)).json().data;
-    expect(bank.opening_balance).toBe(1_350_000);
-    expect(bank.closing_balance).toBe(1_470_000);
+    expect(bank.opening_balance).toBe(1_300_000);
+    expect(bank.closing_balance).toBe(1_420_000);
+    const bankNow = (await s.api.get(`/payment_options/${x.bank}?from=2026-05-01`)).json().data;
+    expect(bankNow.lines.map((l: Json) => [l.date, l.reversal, l.money_in, l.money_out])).toEqual([
+      [today(), true, 0, 300_000],
+      [today(), false, 350_000, 0],
+    ]);
+    expect(bankNow.closing_balance).toBe(1_470_000);
   });
 
   it('reports the valid revenues of a range by category, source and mode, adding up', async () => {

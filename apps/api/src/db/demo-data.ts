@@ -22,6 +22,7 @@ import {
 } from '@somero/contract';
 import { asc, eq } from 'drizzle-orm';
 import { SchoolScope } from '../core/scope.js';
+import { postUnposted } from '../modules/money.js';
 import { fillDemoAcademics } from './demo-academics.js';
 import type { Executor } from './open.js';
 
@@ -291,6 +292,8 @@ export async function fillDemoSchool(db: Executor, schoolId: number, adminId: nu
       entityId: schoolId,
       after: { students: serial, guardians: guardianRows.length, ...academics },
     });
+    // The payments, revenues and expenses written above go into the journal as any recorded one does.
+    await postUnposted(s);
   });
 }
 

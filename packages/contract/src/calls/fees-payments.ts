@@ -156,8 +156,20 @@ export const studentPayments = defineCall({
 /** One line of a payment mode's statement. */
 export const statementLine = z.object({
   date: z.string(),
-  kind: z.enum(['fees_payment', 'old_payment', 'revenue', 'expense', 'credit_cleared', 'transfer_in', 'transfer_out']),
+  kind: z.enum([
+    'fees_payment',
+    'old_payment',
+    'revenue',
+    'expense',
+    'credit_cleared',
+    'transfer_in',
+    'transfer_out',
+    'asset_purchase',
+    'other',
+  ]),
   description: z.string(),
+  /** The line undoes an earlier one (a void or the old side of an amendment), dated the day it was done. */
+  reversal: z.boolean(),
   reference: z.string().nullable(),
   money_in: z.number(),
   money_out: z.number(),

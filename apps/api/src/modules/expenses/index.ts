@@ -1,2 +1,4 @@
 // The expenses area's public face: what other areas and the app may import.
+
+export { expenseDocument } from './documents.js';
 export { expenseRoutes } from './routes.js';

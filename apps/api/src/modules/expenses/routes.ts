@@ -46,6 +46,7 @@ import type { SchoolScope } from '../../core/scope.js';
 import { activeMode } from '../fees/index.js';
 import type { ModuleContext } from '../module.js';
 import { checkRange, sendSheet } from '../reports.js';
+import { expenseDocument, postCreditCleared } from './documents.js';
 
 type LineTable = typeof expenseCartLines | typeof expenseLines;
 
@@ -373,18 +374,8 @@ export function expenseRoutes({ serve }: ModuleContext) {
         after: cart,
       });
       await emptyCart(tx, `recorded as expense ${created.id}`);
-      if (input.replaces) {
-        await tx.table(expenses, 'expenses').update(
-          input.replaces,
-          {
-            status: 'void',
-            voidReason: `Edited (now expense ${created.id})`,
-            voidedAt: new Date(),
-            voidedBy: tx.actor.name ?? 'System',
-          },
-          'void',
-        );
-      }
+      await expenseDocument.post(tx, [created.id]);
+      if (input.replaces) await expenseDocument.void(tx, input.replaces, `Edited (now expense ${created.id})`);
       return created.id;
     });
     return { data: await expenseRow(scope, id), message: 'Expense recorded Successfully' };
@@ -407,22 +398,13 @@ export function expenseRoutes({ serve }: ModuleContext) {
         },
         'amend',
       );
+      await expenseDocument.repost(tx, id, `amended: ${input.reason}`);
     });
     return { data: await expenseRow(scope, id), message: 'Changes Saved Successfully' };
   });
 
   serve(voidExpense, async ({ id, input, scope }) => {
-    await scope.transaction(async (tx) => {
-      const e = await tx.table(expenses, 'expenses').find(id, 'expense');
-      if (e.status === 'void') throw new Conflict('This expense is already void.');
-      await tx
-        .table(expenses, 'expenses')
-        .update(
-          id,
-          { status: 'void', voidReason: input.reason, voidedAt: new Date(), voidedBy: tx.actor.name ?? 'System' },
-          'void',
-        );
-    });
+    await expenseDocument.void(scope, id, input.reason);
     return { data: await expenseRow(scope, id), message: 'Expense voided' };
   });
 
@@ -562,6 +544,7 @@ export function expenseRoutes({ serve }: ModuleContext) {
           { clearedOn: paidOn, clearedModeId: input.mode_id, clearedReference: input.reference ?? null },
           'clear_credit',
         );
+      await postCreditCleared(tx, e.id);
     });
     return { data: await expenseRow(scope, input.expense_id), message: 'Credit cleared Successfully' };
   });

@@ -1,291 +1,62 @@
 import {
   addMoneyTransfer,
-  expenses,
-  feesPayments,
   listMoneyTransfers,
   moneyTransfers,
-  oldPayments,
-  oldStudents,
   paymentModeStatement,
   paymentModes,
-  revenueSources,
-  revenues,
-  students,
-  suppliers,
+  statementLine,
   voidMoneyTransfer,
 } from '@somero/contract';
-import { and, count, desc, eq, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { count, desc, eq, gte, lte, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { today } from '../../core/dates.js';
-import { Conflict, NotFound, Refusal } from '../../core/errors.js';
+import { NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
+import { type AccountLine, accountLines } from '../journal/index.js';
 import type { ModuleContext } from '../module.js';
+import { transferDocument } from './documents.js';
 import { activeMode } from './payments-verb.js';
 
-type Kind = 'fees_payment' | 'old_payment' | 'revenue' | 'expense' | 'credit_cleared' | 'transfer_in' | 'transfer_out';
-interface Movement {
-  date: string;
-  at: Date;
-  kind: Kind;
-  description: string;
-  reference: string | null;
-  money_in: number;
-  money_out: number;
-}
+type Kind = (typeof statementLine.shape.kind.options)[number];
+const kinds = new Set<string>(statementLine.shape.kind.options);
 
-/** What moved through a mode before `from` (valid movements only): in less out, one statement. */
-async function netBefore(scope: SchoolScope, modeId: number, from: string): Promise<number> {
-  const total = (q: SQL) => sql`coalesce((${q}), 0)`;
-  const [row] = await scope.db
-    .select({
-      net: sql<string>`${total(
-        sql`select sum(${feesPayments.amount}) from ${feesPayments} where ${scope.mine(
-          feesPayments,
-          eq(feesPayments.modeId, modeId),
-          eq(feesPayments.status, 'valid'),
-          lt(feesPayments.paidOn, from),
-        )}`,
-      )} + ${total(
-        sql`select sum(${oldPayments.amount}) from ${oldPayments} where ${scope.mine(
-          oldPayments,
-          eq(oldPayments.modeId, modeId),
-          eq(oldPayments.status, 'valid'),
-          lt(oldPayments.paidOn, from),
-        )}`,
-      )} + ${total(
-        sql`select sum(${revenues.amount}) from ${revenues} where ${scope.mine(
-          revenues,
-          eq(revenues.modeId, modeId),
-          eq(revenues.status, 'valid'),
-          lt(revenues.receivedOn, from),
-        )}`,
-      )} - ${total(
-        sql`select sum(${expenses.total}) from ${expenses} where ${scope.mine(
-          expenses,
-          eq(expenses.status, 'valid'),
-          or(
-            and(eq(expenses.onCredit, false), eq(expenses.modeId, modeId), lt(expenses.spentOn, from)),
-            and(eq(expenses.onCredit, true), eq(expenses.clearedModeId, modeId), lt(expenses.clearedOn, from)),
-          ),
-        )}`,
-      )} + ${total(
-        sql`select sum(case when ${moneyTransfers.toModeId} = ${modeId} then ${moneyTransfers.amount} else -${moneyTransfers.amount} end) from ${moneyTransfers} where ${scope.mine(
-          moneyTransfers,
-          or(eq(moneyTransfers.fromModeId, modeId), eq(moneyTransfers.toModeId, modeId)),
-          eq(moneyTransfers.status, 'valid'),
-          lt(moneyTransfers.transferredOn, from),
-        )}`,
-      )}`,
-    })
-    .from(paymentModes)
-    .where(scope.mine(paymentModes, eq(paymentModes.id, modeId)));
-  return Number(row?.net ?? 0);
+/**
+ * A statement line's kind from its entry's document: a transfer is in or out by the side of this mode
+ * (a reversal undoes the other way); a document of a kind the statement does not name is "other".
+ */
+function kindOf(line: AccountLine): Kind {
+  if (line.sourceKind === 'transfer') return line.debit > 0 !== line.reversal ? 'transfer_in' : 'transfer_out';
+  return kinds.has(line.sourceKind) ? (line.sourceKind as Kind) : 'other';
 }
 
 /**
- * Every valid movement of a mode from `from` to `to` (voided ones are left out): fees payments, old
- * students' payments and revenues in, expenses paid (or credit cleared) out, transfers in and out. Later
- * areas (salaries) add theirs here.
+ * A mode's statement for [from, to], read from the journal: the opening balance (the mode's own opening
+ * balance and everything posted to it before `from`), each line with the running balance, and totals.
+ * A void shows as its reversal on the day it was voided; the period the document was in keeps it.
  */
-async function movements(scope: SchoolScope, modeId: number, from: string, to: string): Promise<Movement[]> {
-  const [fees, old, revenue, spent, transfers] = await Promise.all([
-    scope.db
-      .select({
-        date: feesPayments.paidOn,
-        at: feesPayments.createdAt,
-        receiptNo: feesPayments.receiptNo,
-        amount: feesPayments.amount,
-        reference: feesPayments.reference,
-        surname: students.surname,
-        otherNames: students.otherNames,
-      })
-      .from(feesPayments)
-      .innerJoin(students, eq(students.id, feesPayments.studentId))
-      .where(
-        scope.mine(
-          feesPayments,
-          eq(feesPayments.modeId, modeId),
-          eq(feesPayments.status, 'valid'),
-          gte(feesPayments.paidOn, from),
-          lte(feesPayments.paidOn, to),
-        ),
-      ),
-    scope.db
-      .select({
-        date: oldPayments.paidOn,
-        at: oldPayments.createdAt,
-        receiptNo: oldPayments.receiptNo,
-        amount: oldPayments.amount,
-        reference: oldPayments.reference,
-        name: oldStudents.name,
-      })
-      .from(oldPayments)
-      .innerJoin(oldStudents, eq(oldStudents.id, oldPayments.oldStudentId))
-      .where(
-        scope.mine(
-          oldPayments,
-          eq(oldPayments.modeId, modeId),
-          eq(oldPayments.status, 'valid'),
-          gte(oldPayments.paidOn, from),
-          lte(oldPayments.paidOn, to),
-        ),
-      ),
-    scope.db
-      .select({
-        date: revenues.receivedOn,
-        at: revenues.createdAt,
-        amount: revenues.amount,
-        reference: revenues.reference,
-        source: revenueSources.name,
-        from: revenues.receivedFrom,
-      })
-      .from(revenues)
-      .innerJoin(revenueSources, eq(revenueSources.id, revenues.sourceId))
-      .where(
-        scope.mine(
-          revenues,
-          eq(revenues.modeId, modeId),
-          eq(revenues.status, 'valid'),
-          gte(revenues.receivedOn, from),
-          lte(revenues.receivedOn, to),
-        ),
-      ),
-    scope.db
-      .select({
-        id: expenses.id,
-        onCredit: expenses.onCredit,
-        spentOn: expenses.spentOn,
-        clearedOn: expenses.clearedOn,
-        at: expenses.createdAt,
-        total: expenses.total,
-        reference: expenses.reference,
-        clearedReference: expenses.clearedReference,
-        note: expenses.note,
-        supplier: suppliers.name,
-      })
-      .from(expenses)
-      .leftJoin(suppliers, eq(suppliers.id, expenses.supplierId))
-      .where(
-        scope.mine(
-          expenses,
-          eq(expenses.status, 'valid'),
-          or(
-            and(
-              eq(expenses.onCredit, false),
-              eq(expenses.modeId, modeId),
-              gte(expenses.spentOn, from),
-              lte(expenses.spentOn, to),
-            ),
-            and(
-              eq(expenses.onCredit, true),
-              eq(expenses.clearedModeId, modeId),
-              gte(expenses.clearedOn, from),
-              lte(expenses.clearedOn, to),
-            ),
-          ),
-        ),
-      ),
-    transferRows(
-      scope,
-      scope.mine(
-        moneyTransfers,
-        or(eq(moneyTransfers.fromModeId, modeId), eq(moneyTransfers.toModeId, modeId)),
-        eq(moneyTransfers.status, 'valid'),
-        gte(moneyTransfers.transferredOn, from),
-        lte(moneyTransfers.transferredOn, to),
-      ),
-    ),
-  ]);
-  const list: Movement[] = [
-    ...fees.map((p) => ({
-      date: p.date,
-      at: p.at,
-      kind: 'fees_payment' as const,
-      description: `Fees receipt ${p.receiptNo}: ${p.surname} ${p.otherNames}`,
-      reference: p.reference,
-      money_in: p.amount,
-      money_out: 0,
-    })),
-    ...old.map((p) => ({
-      date: p.date,
-      at: p.at,
-      kind: 'old_payment' as const,
-      description: `Old student receipt ${p.receiptNo}: ${p.name}`,
-      reference: p.reference,
-      money_in: p.amount,
-      money_out: 0,
-    })),
-    ...revenue.map((r) => ({
-      date: r.date,
-      at: r.at,
-      kind: 'revenue' as const,
-      description: `Revenue: ${r.source}${r.from ? ` from ${r.from}` : ''}`,
-      reference: r.reference,
-      money_in: r.amount,
-      money_out: 0,
-    })),
-    ...spent.map((e) => {
-      const to = e.supplier ? ` to ${e.supplier}` : '';
-      return e.onCredit
-        ? {
-            date: e.clearedOn as string,
-            at: e.at,
-            kind: 'credit_cleared' as const,
-            description: `Credit paid: expense ${e.id}${to}`,
-            reference: e.clearedReference,
-            money_in: 0,
-            money_out: e.total,
-          }
-        : {
-            date: e.spentOn,
-            at: e.at,
-            kind: 'expense' as const,
-            description: `Expense ${e.id}${to}${e.note ? `: ${e.note}` : ''}`,
-            reference: e.reference,
-            money_in: 0,
-            money_out: e.total,
-          };
-    }),
-    ...transfers.map((t) =>
-      t.to_mode_id === modeId
-        ? {
-            date: t.transferred_on,
-            at: t.created_at,
-            kind: 'transfer_in' as const,
-            description: `Transfer from ${t.from_mode_name}${t.note ? `: ${t.note}` : ''}`,
-            reference: t.reference,
-            money_in: t.amount,
-            money_out: 0,
-          }
-        : {
-            date: t.transferred_on,
-            at: t.created_at,
-            kind: 'transfer_out' as const,
-            description: `Transfer to ${t.to_mode_name}${t.note ? `: ${t.note}` : ''}`,
-            reference: t.reference,
-            money_in: 0,
-            money_out: t.amount,
-          },
-    ),
-  ];
-  return list.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.at.getTime() - b.at.getTime()));
-}
-
-/** A mode's statement for [from, to]: opening balance, each movement with the running balance, totals. */
 export async function modeStatement(scope: SchoolScope, modeId: number, range: { from?: string; to?: string }) {
   const mode = await scope.table(paymentModes, 'fees').find(modeId, 'payment mode');
   const to = range.to ?? today();
   const from = range.from ?? mode.openingOn;
-  const [before, moved] = await Promise.all([netBefore(scope, modeId, from), movements(scope, modeId, from, to)]);
+  const { before, lines: posted } = await accountLines(scope, `mode:${modeId}`, from, to);
   const opening = mode.openingBalance + before;
   let balance = opening;
   let totalIn = 0;
   let totalOut = 0;
-  const lines = moved.map(({ at: _, ...m }) => {
-    balance += m.money_in - m.money_out;
-    totalIn += m.money_in;
-    totalOut += m.money_out;
-    return { ...m, balance };
+  const lines = posted.map((l) => {
+    balance += l.debit - l.credit;
+    totalIn += l.debit;
+    totalOut += l.credit;
+    return {
+      date: l.date,
+      kind: kindOf(l),
+      description: l.memo,
+      reference: l.reference,
+      reversal: l.reversal,
+      money_in: l.debit,
+      money_out: l.credit,
+      balance,
+    };
   });
   return {
     mode: { id: mode.id, name: mode.name, kind: mode.kind, account_no: mode.accountNo },
@@ -364,7 +135,7 @@ export function modeRoutes({ serve }: ModuleContext) {
     const created = await scope.transaction(async (tx) => {
       await activeMode(tx, input.from_mode_id);
       await activeMode(tx, input.to_mode_id);
-      return tx.table(moneyTransfers, 'fees').insert({
+      const made = await tx.table(moneyTransfers, 'fees').insert({
         fromModeId: input.from_mode_id,
         toModeId: input.to_mode_id,
         amount: input.amount,
@@ -372,22 +143,14 @@ export function modeRoutes({ serve }: ModuleContext) {
         reference: input.reference ?? null,
         note: input.note ?? null,
       });
+      await transferDocument.post(tx, [made.id]);
+      return made;
     });
     return { data: await transferRow(scope, created.id), message: 'Transfer recorded Successfully' };
   });
 
   serve(voidMoneyTransfer, async ({ id, input, scope }) => {
-    await scope.transaction(async (tx) => {
-      const t = await tx.table(moneyTransfers, 'fees').find(id, 'transfer');
-      if (t.status === 'void') throw new Conflict('This transfer is already void.');
-      await tx
-        .table(moneyTransfers, 'fees')
-        .update(
-          id,
-          { status: 'void', voidReason: input.reason, voidedAt: new Date(), voidedBy: tx.actor.name ?? 'System' },
-          'void',
-        );
-    });
+    await transferDocument.void(scope, id, input.reason);
     return { data: await transferRow(scope, id), message: 'Transfer deleted Successfully' };
   });
 }

@@ -19,7 +19,8 @@ import { receiptPdf } from '../../documents/receipt.js';
 import type { ModuleContext } from '../module.js';
 import { schoolDetailsOf, schoolForDocuments } from '../settings/index.js';
 import { likeTerm } from '../students/index.js';
-import { amendedValues, refuseIfVoid } from './payment-rules.js';
+import { oldPaymentDocument } from './documents.js';
+import { amendedValues } from './payment-rules.js';
 import { activeMode, checkAmountAndDate, checkReference, modeRule } from './payments-verb.js';
 
 async function oldPaymentRows(scope: SchoolScope, where: SQL, page?: { limit: number; offset: number }) {
@@ -62,16 +63,7 @@ async function oldPaymentRow(scope: SchoolScope, id: number) {
   return row;
 }
 
-async function lockValid(scope: SchoolScope, id: number) {
-  const [row] = await scope.db
-    .select()
-    .from(oldPayments)
-    .where(scope.mine(oldPayments, eq(oldPayments.id, id)))
-    .for('update');
-  if (!row) throw new NotFound('payment');
-  refuseIfVoid(row);
-  return row;
-}
+const lockValid = (scope: SchoolScope, id: number) => oldPaymentDocument.lockValid(scope, id);
 
 /** Old students' payments: their own gapless 'old_receipt' series, amended or voided, never deleted. */
 export function oldPaymentRoutes({ serve }: ModuleContext) {
@@ -98,6 +90,7 @@ export function oldPaymentRoutes({ serve }: ModuleContext) {
         })
         .returning();
       await tx.audit({ action: 'create', module: 'fees', entity: 'old_payments', entityId: row!.id, after: row });
+      await oldPaymentDocument.post(tx, [row!.id]);
       return row!;
     });
     return { data: await oldPaymentRow(scope, created.id), message: messages.oldPayments.add.success };
@@ -150,26 +143,13 @@ export function oldPaymentRoutes({ serve }: ModuleContext) {
         before,
         after: { ...after, reason: input.reason ?? null },
       });
+      await oldPaymentDocument.repost(tx, id, `amended${input.reason ? `: ${input.reason}` : ''}`);
     });
     return { data: await oldPaymentRow(scope, id), message: messages.oldPayments.update.success };
   });
 
   serve(voidOldPayment, async ({ input, scope }) => {
-    await scope.transaction(async (tx) => {
-      const before = await lockValid(tx, input.id);
-      const [after] = await tx.db
-        .update(oldPayments)
-        .set({
-          status: 'void',
-          voidReason: input.reason,
-          voidedAt: new Date(),
-          voidedBy: tx.actor.name ?? 'System',
-          updatedAt: new Date(),
-        })
-        .where(tx.mine(oldPayments, eq(oldPayments.id, input.id)))
-        .returning();
-      await tx.audit({ action: 'void', module: 'fees', entity: 'old_payments', entityId: input.id, before, after });
-    });
+    await oldPaymentDocument.void(scope, input.id, input.reason);
     return { data: await oldPaymentRow(scope, input.id), message: messages.oldPayments.delete.success };
   });
 

@@ -3,9 +3,10 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { today } from '../../core/dates.js';
 import { Invalid, NotFound, Refusal } from '../../core/errors.js';
-import type { SchoolScope } from '../../core/scope.js';
+import { SchoolScope } from '../../core/scope.js';
 import { type Executor, sqlRows } from '../../db/open.js';
 import { enrolledCurrentTerm } from '../enrolment/index.js';
+import { accountIds } from '../journal/index.js';
 import { positionsOf } from './ledger.js';
 import {
   alreadyOn,
@@ -208,7 +209,10 @@ async function insertPayments(
   payments: NewPayment[],
   checks: RowChecks[] = [],
 ): Promise<Recorded[]> {
+  const accounts = await deskAccounts(db, schoolId, payments);
   const rows = payments.map((p, i) => ({
+    mode_account: accounts.get(`mode:${p.modeId}`) ?? null,
+    income_account: accounts.get('fees_income') ?? null,
     ceiling: checks[i]?.ceiling ?? null,
     unique_reference: checks[i]?.uniqueReference ?? true,
     i,
@@ -231,10 +235,10 @@ async function insertPayments(
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(i int, student_id int, amount int,
         mode_id int, paid_on date, reference text, payer text, fallback_year int, cashier_id int, cashier_name text,
         user_name text, idempotency_key text, online_transaction_id int, audit jsonb, ceiling bigint,
-        unique_reference boolean)
+        unique_reference boolean, mode_account int, income_account int)
     ),
     f as (
-      select x.*, s.status as student_status, m.name as mode_name, m.active as mode_active,
+      select x.*, s.status as student_status, s.surname, s.other_names, m.name as mode_name, m.active as mode_active,
         coalesce((select true from fees_payments k where x.idempotency_key is not null and k.school_id = ${schoolId}
           and k.idempotency_key = x.idempotency_key limit 1), false) as key_taken,
         coalesce(m.requires_reference and x.reference is null, false) as reference_missing,
@@ -248,7 +252,7 @@ async function insertPayments(
           order by o.receipt_no limit 1) as reference_old_receipt,
         coalesce(x.amount > x.ceiling, false) as over_ceiling
       from x
-      left join lateral (select s.status from students s where s.school_id = ${schoolId} and s.id = x.student_id
+      left join lateral (select s.status, s.surname, s.other_names from students s where s.school_id = ${schoolId} and s.id = x.student_id
         limit 1) s on true
       left join lateral (select m.name, m.active, m.requires_reference from payment_modes m
         where m.school_id = ${schoolId} and m.id = x.mode_id limit 1) m on true
@@ -278,7 +282,22 @@ async function insertPayments(
       returning id, receipt_no, year, term, created_at
     ),
     r as (
-      select ok.i, ok.audit, ok.cashier_id as user_id, ok.user_name, p.* from p, n, ok where p.receipt_no = n.value - ok.total + ok.k
+      select ok.i, ok.audit, ok.cashier_id as user_id, ok.user_name, ok.paid_on, ok.reference, ok.amount, ok.surname,
+        ok.other_names, ok.mode_account, ok.income_account, p.*
+      from p, n, ok where p.receipt_no = n.value - ok.total + ok.k
+    ),
+    je as (
+      insert into journal_entries (school_id, date, source_kind, source_id, memo, reference, created_by)
+      select ${schoolId}::int, r.paid_on, 'fees_payment', r.id,
+        'Fees receipt ' || r.receipt_no || ': ' || r.surname || ' ' || r.other_names, r.reference, r.user_id
+      from r
+      returning id, source_id
+    ),
+    jl as (
+      insert into journal_lines (school_id, entry_id, account_id, date, debit, credit)
+      select ${schoolId}::int, je.id, side.account_id, r.paid_on, side.debit, side.credit
+      from je join r on r.id = je.source_id
+      cross join lateral (values (r.mode_account, r.amount, 0), (r.income_account, 0, r.amount)) side(account_id, debit, credit)
     ),
     a as (
       insert into audits (school_id, user_id, user_name, action, module, entity, entity_id, after)
@@ -294,6 +313,35 @@ async function insertPayments(
     from f left join r on r.i = f.i
     order by f.i`)) as unknown as { rows: (Recorded & { i: number })[] };
   return reply.rows;
+}
+
+const knownAccounts = new WeakMap<Executor, Map<string, number>>();
+
+/**
+ * The journal accounts a desk statement posts to (each payment's mode, fees income), made where missing.
+ * Outside a transaction they are remembered per database (an account is never removed); a mode of
+ * another school has none, and its payment is refused by the statement anyway.
+ */
+async function deskAccounts(db: Executor, schoolId: number, payments: NewPayment[]) {
+  const keys = ['fees_income', ...new Set(payments.map((p) => `mode:${p.modeId}`))];
+  const inTransaction = db instanceof PgTransaction;
+  const known = inTransaction ? new Map<string, number>() : (knownAccounts.get(db) ?? new Map<string, number>());
+  if (!inTransaction) knownAccounts.set(db, known);
+  const found = new Map<string, number>();
+  const missing: string[] = [];
+  for (const key of keys) {
+    const id = known.get(`${schoolId}|${key}`);
+    if (id == null) missing.push(key);
+    else found.set(key, id);
+  }
+  if (missing.length) {
+    const system = new SchoolScope(db, schoolId, { userId: null, name: 'System' }, inTransaction);
+    for (const [key, id] of await accountIds(system, missing)) {
+      found.set(key, id);
+      known.set(`${schoolId}|${key}`, id);
+    }
+  }
+  return found;
 }
 
 /**

@@ -20,9 +20,10 @@ import { writeSheet } from '../../documents/spreadsheet.js';
 import type { ModuleContext } from '../module.js';
 import { findStudent } from '../students/index.js';
 import { amendmentRoutes } from './amendments.js';
+import { feesPaymentDocument } from './documents.js';
 import { modeRoutes } from './modes.js';
 import { oldPaymentRoutes } from './old-payments.js';
-import { amendedValues, refuseIfVoid } from './payment-rules.js';
+import { amendedValues } from './payment-rules.js';
 import { paymentRows, paymentSearch, paymentTotals, paymentWhere } from './payments-query.js';
 import { activeMode, checkReference, modeRule, recordFeesPayment } from './payments-verb.js';
 import { balanceNow, feesReceiptPdf } from './receipt.js';
@@ -33,18 +34,6 @@ async function paymentRow(scope: SchoolScope, id: number) {
   const [row] = await paymentRows(scope, scope.mine(feesPayments, eq(feesPayments.id, id)));
   if (!row) throw new NotFound('payment');
   return row;
-}
-
-/** Locks a payment of this school for a change; 404 for another school's id, 409 once voided. */
-async function lockValid(scope: SchoolScope, id: number) {
-  const [before] = await scope.db
-    .select()
-    .from(feesPayments)
-    .where(scope.mine(feesPayments, eq(feesPayments.id, id)))
-    .for('update');
-  if (!before) throw new NotFound('payment');
-  refuseIfVoid(before);
-  return before;
 }
 
 /**
@@ -64,7 +53,7 @@ export async function amendPayment(
   },
 ) {
   return scope.transaction(async (tx) => {
-    const before = await lockValid(tx, id);
+    const before = await feesPaymentDocument.lockValid(tx, id);
     const { values, checkReference: again, reference } = amendedValues(before, change, today());
     // The desk's reference rules when the mode or the reference changes: a new mode must be in use, the
     // payment's mode may need a reference, and one already on another valid payment is refused.
@@ -95,29 +84,17 @@ export async function amendPayment(
       before,
       after: { ...after, reason: change.reason },
     });
+    await feesPaymentDocument.repost(tx, id, `amended: ${change.reason}`);
     return after!;
   });
 }
 
-/** Voids a payment: it stays, marked void with the reason, who and when, and leaves every total. */
-export async function voidPayment(scope: SchoolScope, id: number, reason: string) {
-  return scope.transaction(async (tx) => {
-    const before = await lockValid(tx, id);
-    const [after] = await tx.db
-      .update(feesPayments)
-      .set({
-        status: 'void',
-        voidReason: reason,
-        voidedAt: new Date(),
-        voidedBy: tx.actor.name ?? 'System',
-        updatedAt: new Date(),
-      })
-      .where(tx.mine(feesPayments, eq(feesPayments.id, id)))
-      .returning();
-    await tx.audit({ action: 'void', module: 'fees', entity: 'fees_payments', entityId: id, before, after });
-    return after!;
-  });
-}
+/**
+ * Voids a payment: it stays, marked void with the reason, who and when, and leaves every total; what it
+ * posted is reversed on the day of the void.
+ */
+export const voidPayment = (scope: SchoolScope, id: number, reason: string) =>
+  feesPaymentDocument.void(scope, id, reason);
 
 /** "fees_summary.xlsx", or "fees_payments_2026-02-01_to_2026-02-28.xlsx" for a date range. */
 export function exportFileName(f: { from?: string; to?: string }) {

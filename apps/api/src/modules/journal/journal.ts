@@ -7,7 +7,7 @@ import {
   revenueCategories,
 } from '@somero/contract';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { SchoolScope } from '../../core/scope.js';
+import { chunks, type SchoolScope } from '../../core/scope.js';
 import { sqlRows } from '../../db/open.js';
 import {
   accountOfRecord,
@@ -63,55 +63,107 @@ export async function accountFor(scope: SchoolScope, key: string) {
   return again as typeof accounts.$inferSelect;
 }
 
+/** An entry as a posting gives it: the document, the day the money moved, and balanced lines. */
+export interface Entry {
+  date: string;
+  source: Source;
+  memo: string;
+  reference?: string | null;
+  lines: PostingLine[];
+  reverses?: number;
+}
+
 /**
- * Posts a document's entry in the caller's transaction (a failure of the document posts nothing). The
- * lines must balance: a caller that builds them wrong is a programming error, not a user's.
+ * The ids of a school's accounts for some keys, made where missing; a key whose record does not exist
+ * (another school's payment mode) is left out rather than made.
  */
-export async function postEntry(
-  scope: SchoolScope,
-  entry: { date: string; source: Source; memo: string; lines: PostingLine[]; reverses?: number },
-): Promise<number> {
-  const problem = unbalanced(entry.lines);
-  if (problem) throw new Error(`Journal entry for ${entry.source.kind} ${entry.source.id}: ${problem}`);
+export async function accountIds(scope: SchoolScope, keys: Iterable<string>): Promise<Map<string, number>> {
+  const wanted = [...new Set(keys)];
+  const ids = new Map<string, number>();
+  if (!wanted.length) return ids;
+  const found = await scope.db
+    .select({ id: accounts.id, key: accounts.key })
+    .from(accounts)
+    .where(scope.mine(accounts, inArray(accounts.key, wanted)));
+  for (const a of found) ids.set(a.key, a.id);
+  for (const key of wanted) {
+    if (ids.has(key)) continue;
+    const made = await accountFor(scope, key).catch((error: unknown) => {
+      if (accountOfRecord(key)) return null;
+      throw error;
+    });
+    if (made) ids.set(key, made.id);
+  }
+  return ids;
+}
+
+/**
+ * Posts entries in the caller's transaction (a failure of the document posts nothing), all of them in
+ * two statements. The lines of each must balance: a caller that builds them wrong is a programming
+ * error, not a user's. Answers the entries' ids in order.
+ */
+export async function postEntries(scope: SchoolScope, entries: Entry[]): Promise<number[]> {
+  for (const entry of entries) {
+    const problem = unbalanced(entry.lines);
+    if (problem) throw new Error(`Journal entry for ${entry.source.kind} ${entry.source.id}: ${problem}`);
+  }
+  if (!entries.length) return [];
   return scope.transaction(async (tx) => {
-    const ids = new Map<string, number>();
-    for (const key of new Set(entry.lines.map((l) => l.account))) ids.set(key, (await accountFor(tx, key)).id);
-    const [made] = await tx.db
-      .insert(journalEntries)
-      .values({
-        schoolId: tx.schoolId,
-        date: entry.date,
-        sourceKind: entry.source.kind,
-        sourceId: entry.source.id,
-        memo: entry.memo,
-        reverses: entry.reverses ?? null,
-        createdBy: tx.actor.userId,
-      })
-      .returning({ id: journalEntries.id });
-    const entryId = (made as { id: number }).id;
-    await tx.db.insert(journalLines).values(
-      entry.lines.map((l) => ({
-        schoolId: tx.schoolId,
-        entryId,
-        accountId: ids.get(l.account) as number,
-        date: entry.date,
-        debit: l.debit ?? 0,
-        credit: l.credit ?? 0,
-      })),
+    const ids = await accountIds(
+      tx,
+      entries.flatMap((e) => e.lines.map((l) => l.account)),
     );
-    return entryId;
+    const made: number[] = [];
+    for (const part of chunks(entries)) {
+      const rows = await tx.db
+        .insert(journalEntries)
+        .values(
+          part.map((entry) => ({
+            schoolId: tx.schoolId,
+            date: entry.date,
+            sourceKind: entry.source.kind,
+            sourceId: entry.source.id,
+            memo: entry.memo,
+            reference: entry.reference ?? null,
+            reverses: entry.reverses ?? null,
+            createdBy: tx.actor.userId,
+          })),
+        )
+        .returning({ id: journalEntries.id });
+      // A multi-row insert answers its rows in the order given.
+      made.push(...rows.map((r) => r.id));
+    }
+    const lines = entries.flatMap((entry, i) =>
+      entry.lines.map((l) => {
+        const accountId = ids.get(l.account);
+        if (accountId == null) throw new Error(`No account ${l.account} for ${entry.source.kind} ${entry.source.id}`);
+        return {
+          schoolId: tx.schoolId,
+          entryId: made[i] as number,
+          accountId,
+          date: entry.date,
+          debit: l.debit ?? 0,
+          credit: l.credit ?? 0,
+        };
+      }),
+    );
+    for (const part of chunks(lines)) await tx.db.insert(journalLines).values(part);
+    return made;
   });
+}
+
+/** Posts one entry (`postEntries`); answers its id. */
+export async function postEntry(scope: SchoolScope, entry: Entry): Promise<number> {
+  const [id] = await postEntries(scope, [entry]);
+  return id as number;
 }
 
 /**
  * Undoes what a document posted, dated the day of the void: each of its entries not yet reversed gets
- * its reversal, so the earlier period's figures stay as they were. Answers the reversals' ids.
+ * its reversal ("Reversed: <its memo> (<why>)"), so the earlier period's figures stay as they were.
+ * Answers the reversals' ids.
  */
-export async function reverseSource(
-  scope: SchoolScope,
-  source: Source,
-  { date, memo }: { date: string; memo: string },
-) {
+export async function reverseSource(scope: SchoolScope, source: Source, { date, why }: { date: string; why: string }) {
   return scope.transaction(async (tx) => {
     const entries = await tx.db
       .select()
@@ -144,20 +196,21 @@ export async function reverseSource(
           ),
         ),
       );
-    const made: number[] = [];
-    for (const e of entries) {
-      const own = reversalOf(lines.filter((l) => l.entryId === e.id));
-      made.push(
-        await postEntry(tx, {
-          date,
-          source,
-          memo,
-          reverses: e.id,
-          lines: own.map((l) => ({ account: l.key, debit: l.debit, credit: l.credit })),
-        }),
-      );
-    }
-    return made;
+    return postEntries(
+      tx,
+      entries.map((e) => ({
+        date,
+        source,
+        memo: `Reversed: ${e.memo} (${why})`,
+        reference: e.reference,
+        reverses: e.id,
+        lines: reversalOf(lines.filter((l) => l.entryId === e.id)).map((l) => ({
+          account: l.key,
+          debit: l.debit,
+          credit: l.credit,
+        })),
+      })),
+    );
   });
 }
 
@@ -189,4 +242,46 @@ export async function trialBalance(scope: SchoolScope, upTo?: string) {
       balance: balanceOf(r.type, debit, credit),
     };
   });
+}
+
+/** A line of an account's statement: its entry's document, memo and reference, and the amounts. */
+export interface AccountLine {
+  entryId: number;
+  date: string;
+  sourceKind: string;
+  sourceId: number;
+  memo: string;
+  reference: string | null;
+  reversal: boolean;
+  debit: number;
+  credit: number;
+}
+
+/**
+ * An account's lines from `from` to `to` in the order they were posted (by date, then entry), and the
+ * debits less credits before `from`. An account not yet made has no lines.
+ */
+export async function accountLines(scope: SchoolScope, key: string, from: string, to: string) {
+  const [rows, [before]] = await Promise.all([
+    sqlRows<AccountLine>(
+      scope.db,
+      sql`select e.id as "entryId", to_char(l.date, 'YYYY-MM-DD') as date, e.source_kind as "sourceKind",
+            e.source_id as "sourceId", e.memo, e.reference, e.reverses is not null as reversal, l.debit, l.credit
+          from accounts a
+          join journal_lines l on l.school_id = a.school_id and l.account_id = a.id
+          join journal_entries e on e.school_id = l.school_id and e.id = l.entry_id
+          where a.school_id = ${scope.schoolId} and a.key = ${key} and l.date >= ${from} and l.date <= ${to}
+          order by l.date, e.id, l.id`,
+    ),
+    sqlRows<{ net: string | null }>(
+      scope.db,
+      sql`select sum(l.debit - l.credit) as net
+          from accounts a join journal_lines l on l.school_id = a.school_id and l.account_id = a.id
+          where a.school_id = ${scope.schoolId} and a.key = ${key} and l.date < ${from}`,
+    ),
+  ]);
+  return {
+    before: Number(before?.net ?? 0),
+    lines: rows.map((r) => ({ ...r, debit: Number(r.debit), credit: Number(r.credit) })),
+  };
 }

@@ -11,12 +11,13 @@ import {
   revenues,
   voidRevenue,
 } from '@somero/contract';
-import { and, asc, count, desc, eq, gte, ilike, lte, or, type SQL, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sum } from 'drizzle-orm';
 import type { z } from 'zod';
 import { today } from '../../core/dates.js';
 import { Conflict, NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { activeMode } from '../fees/index.js';
+import { moneyDocument } from '../journal/index.js';
 import type { ModuleContext } from '../module.js';
 import { checkRange, sendSheet } from '../reports.js';
 
@@ -157,6 +158,31 @@ async function reportOf(scope: SchoolScope, from: string, to: string, categoryId
   };
 }
 
+/** A revenue: Dr the mode it was received into, Cr the income of its source's category. */
+export const revenueDocument = moneyDocument({
+  kind: 'revenue',
+  table: revenues,
+  module: 'revenues',
+  noun: 'revenue',
+  async postings(scope, ids) {
+    const rows = await scope.db
+      .select({ r: revenues, source: revenueSources.name, categoryId: revenueSources.categoryId })
+      .from(revenues)
+      .innerJoin(revenueSources, eq(revenueSources.id, revenues.sourceId))
+      .where(scope.mine(revenues, inArray(revenues.id, ids), eq(revenues.status, 'valid')));
+    return rows.map(({ r, source, categoryId }) => ({
+      date: r.receivedOn,
+      source: { kind: 'revenue', id: r.id },
+      memo: `Revenue: ${source}${r.receivedFrom ? ` from ${r.receivedFrom}` : ''}`,
+      reference: r.reference,
+      lines: [
+        { account: `mode:${r.modeId}`, debit: r.amount },
+        { account: `revenue:${categoryId}`, credit: r.amount },
+      ],
+    }));
+  },
+});
+
 /** Revenue screens show no notice on success (specification), so writes answer an empty message. */
 const silently = <T>(data: T) => ({ data, message: '' });
 
@@ -205,7 +231,9 @@ export function revenueRoutes({ serve }: ModuleContext) {
   serve(addRevenue, async ({ input, scope }) => {
     const created = await scope.transaction(async (tx) => {
       const values = await checked(tx, input);
-      return tx.table(revenues, 'revenues').insert({ ...values, recordedBy: tx.actor.name ?? 'System' });
+      const made = await tx.table(revenues, 'revenues').insert({ ...values, recordedBy: tx.actor.name ?? 'System' });
+      await revenueDocument.post(tx, [made.id]);
+      return made;
     });
     return silently(await revenueRow(scope, created.id));
   });
@@ -224,22 +252,13 @@ export function revenueRoutes({ serve }: ModuleContext) {
           { ...values, amendReason: reason, amendedAt: new Date(), amendedBy: tx.actor.name ?? 'System' },
           'amend',
         );
+      await revenueDocument.repost(tx, id, `amended: ${reason}`);
     });
     return silently(await revenueRow(scope, id));
   });
 
   serve(voidRevenue, async ({ id, input, scope }) => {
-    await scope.transaction(async (tx) => {
-      const r = await tx.table(revenues, 'revenues').find(id, 'revenue');
-      if (r.status === 'void') throw new Conflict('This revenue is already void.');
-      await tx
-        .table(revenues, 'revenues')
-        .update(
-          id,
-          { status: 'void', voidReason: input.reason, voidedAt: new Date(), voidedBy: tx.actor.name ?? 'System' },
-          'void',
-        );
-    });
+    await revenueDocument.void(scope, id, input.reason);
     return silently(await revenueRow(scope, id));
   });
 

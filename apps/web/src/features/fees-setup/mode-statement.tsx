@@ -144,7 +144,15 @@ export default function ModeStatementScreen() {
           rowProps={(l) => ({ 'data-kind': l.kind })}
           columns={[
             { key: 'date', label: t('statement.date'), width: 120, render: (l) => formatDate(l.date) },
-            { key: 'kind', label: t('statement.kind'), width: 150, render: (l) => t(`statement.kinds.${l.kind}`) },
+            {
+              key: 'kind',
+              label: t('statement.kind'),
+              width: 150,
+              render: (l) =>
+                l.reversal
+                  ? t('statement.reversed', { kind: t(`statement.kinds.${l.kind}`) })
+                  : t(`statement.kinds.${l.kind}`),
+            },
             { key: 'description', label: t('statement.description') },
             { key: 'reference', label: t('statement.reference'), render: (l) => l.reference ?? '' },
             {

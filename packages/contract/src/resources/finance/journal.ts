@@ -37,6 +37,8 @@ export const journalEntries = schoolTable(
     sourceKind: text('source_kind').notNull(),
     sourceId: integer('source_id').notNull(),
     memo: text().notNull(),
+    /** The document's own reference (a bank slip, an invoice number), shown on statements. */
+    reference: text(),
     reverses: integer().references((): AnyPgColumn => journalEntries.id),
     createdBy: integer('created_by'),
   },

@@ -1,0 +1,106 @@
+import { feesPayments, moneyTransfers, oldPayments, oldStudents, paymentModes, students } from '@somero/contract';
+import { eq, inArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { SchoolScope } from '../../core/scope.js';
+import { moneyDocument } from '../journal/index.js';
+import { refuseIfVoid } from './payment-rules.js';
+
+/**
+ * The fees area's money documents (issue 12 §1): a fees payment (Dr the mode, Cr fees income), an old
+ * student's payment (Dr the mode, Cr old students' fees income) and a transfer between modes (Dr the mode
+ * it went to, Cr the one it left). The desk writes a fees payment's entry in its own statement
+ * (`insertPayments`), with the same lines and memo as `feesPaymentEntries`.
+ */
+
+/** A fees receipt's memo: "Fees receipt 12: Nakato Sarah". */
+export const feesMemo = (receiptNo: number, surname: string, otherNames: string) =>
+  `Fees receipt ${receiptNo}: ${surname} ${otherNames}`;
+
+async function feesPaymentEntries(scope: SchoolScope, ids: number[]) {
+  const rows = await scope.db
+    .select({
+      id: feesPayments.id,
+      receiptNo: feesPayments.receiptNo,
+      amount: feesPayments.amount,
+      modeId: feesPayments.modeId,
+      paidOn: feesPayments.paidOn,
+      reference: feesPayments.reference,
+      surname: students.surname,
+      otherNames: students.otherNames,
+    })
+    .from(feesPayments)
+    .innerJoin(students, eq(students.id, feesPayments.studentId))
+    .where(scope.mine(feesPayments, inArray(feesPayments.id, ids), eq(feesPayments.status, 'valid')));
+  return rows.map((p) => ({
+    date: p.paidOn,
+    source: { kind: 'fees_payment', id: p.id },
+    memo: feesMemo(p.receiptNo, p.surname, p.otherNames),
+    reference: p.reference,
+    lines: [
+      { account: `mode:${p.modeId}`, debit: p.amount },
+      { account: 'fees_income', credit: p.amount },
+    ],
+  }));
+}
+
+export const feesPaymentDocument = moneyDocument({
+  kind: 'fees_payment',
+  table: feesPayments,
+  module: 'fees',
+  noun: 'payment',
+  postings: feesPaymentEntries,
+  refuseVoid: refuseIfVoid,
+});
+
+export const oldPaymentDocument = moneyDocument({
+  kind: 'old_payment',
+  table: oldPayments,
+  module: 'fees',
+  noun: 'payment',
+  refuseVoid: refuseIfVoid,
+  async postings(scope, ids) {
+    const rows = await scope.db
+      .select({ p: oldPayments, name: oldStudents.name })
+      .from(oldPayments)
+      .innerJoin(oldStudents, eq(oldStudents.id, oldPayments.oldStudentId))
+      .where(scope.mine(oldPayments, inArray(oldPayments.id, ids), eq(oldPayments.status, 'valid')));
+    return rows.map(({ p, name }) => ({
+      date: p.paidOn,
+      source: { kind: 'old_payment', id: p.id },
+      memo: `Old student receipt ${p.receiptNo}: ${name}`,
+      reference: p.reference,
+      lines: [
+        { account: `mode:${p.modeId}`, debit: p.amount },
+        { account: 'old_students_income', credit: p.amount },
+      ],
+    }));
+  },
+});
+
+const fromMode = alias(paymentModes, 'from_mode');
+const toMode = alias(paymentModes, 'to_mode');
+
+export const transferDocument = moneyDocument({
+  kind: 'transfer',
+  table: moneyTransfers,
+  module: 'fees',
+  noun: 'transfer',
+  async postings(scope, ids) {
+    const rows = await scope.db
+      .select({ t: moneyTransfers, from: fromMode.name, to: toMode.name })
+      .from(moneyTransfers)
+      .innerJoin(fromMode, eq(fromMode.id, moneyTransfers.fromModeId))
+      .innerJoin(toMode, eq(toMode.id, moneyTransfers.toModeId))
+      .where(scope.mine(moneyTransfers, inArray(moneyTransfers.id, ids), eq(moneyTransfers.status, 'valid')));
+    return rows.map(({ t, from, to }) => ({
+      date: t.transferredOn,
+      source: { kind: 'transfer', id: t.id },
+      memo: `Transfer from ${from} to ${to}${t.note ? `: ${t.note}` : ''}`,
+      reference: t.reference,
+      lines: [
+        { account: `mode:${t.toModeId}`, debit: t.amount },
+        { account: `mode:${t.fromModeId}`, credit: t.amount },
+      ],
+    }));
+  },
+});

@@ -1,0 +1,128 @@
+import { journalEntries } from '@somero/contract';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { today } from '../../core/dates.js';
+import { Conflict, NotFound } from '../../core/errors.js';
+import { chunks, type SchoolScope, type TenantTable } from '../../core/scope.js';
+import { type Entry, postEntries, reverseSource } from './journal.js';
+
+/** A money document's table: a status ('valid' or 'void') and who voided it, when and why. */
+export type MoneyTable = TenantTable & {
+  status: PgColumn;
+  voidReason: PgColumn;
+  voidedAt: PgColumn;
+  voidedBy: PgColumn;
+};
+
+/**
+ * What an area declares of a money document (fees payment, revenue, expense…): its journal source kind,
+ * its table, the audit module and its name in messages, and how its valid rows post. The engine gives
+ * every such document the same verbs: post, repost after an amendment, void with a reason, and posting
+ * what was recorded before the journal existed.
+ */
+export interface MoneyDocumentDeclaration<T extends MoneyTable> {
+  kind: string;
+  table: T;
+  module: string;
+  noun: string;
+  /** The journal entries of some valid documents as they read now, read in one go. */
+  postings: (scope: SchoolScope, ids: number[]) => Promise<Entry[]>;
+  /** Other source kinds the document posts under (an expense's credit cleared later). */
+  alsoPostsAs?: string[];
+  /**
+   * Refuses a change to a void document (throws); when it does not, the refusal is "This <noun> is
+   * already void." (409).
+   */
+  refuseVoid?: (row: T['$inferSelect']) => void;
+}
+
+export interface MoneyDocument<T extends MoneyTable> extends MoneyDocumentDeclaration<T> {
+  /** Posts documents just recorded, in the caller's transaction. */
+  post(scope: SchoolScope, ids: number[]): Promise<void>;
+  /**
+   * After an amendment: what the document posted is reversed today and it posts again as it now reads,
+   * dated today too, so every period already reported keeps its figures (the document itself shows the
+   * date it was corrected to; the journal shows when the correction was made).
+   */
+  repost(scope: SchoolScope, id: number, why: string): Promise<void>;
+  /** Locks a document of this school for a change: 404 for another school's id, the refusal once void. */
+  lockValid(scope: SchoolScope, id: number): Promise<T['$inferSelect']>;
+  /**
+   * Voids a document with a reason: it stays, marked void with who and when, its audit row keeps before
+   * and after, and what it posted is reversed on the day of the void. Answers the row as it now reads.
+   */
+  void(scope: SchoolScope, id: number, reason: string): Promise<T['$inferSelect']>;
+  /** Posts the school's valid documents that have no entry yet (recorded before the journal); answers how many. */
+  postUnposted(scope: SchoolScope): Promise<number>;
+}
+
+/** Declares a money document and answers its verbs. */
+export function moneyDocument<T extends MoneyTable>(declaration: MoneyDocumentDeclaration<T>): MoneyDocument<T> {
+  const { kind, table, module, noun } = declaration;
+  const kinds = [kind, ...(declaration.alsoPostsAs ?? [])];
+  const doc: MoneyDocument<T> = {
+    ...declaration,
+    async post(scope, ids) {
+      if (ids.length) await postEntries(scope, await declaration.postings(scope, ids));
+    },
+    async repost(scope, id, why) {
+      await scope.transaction(async (tx) => {
+        const on = today();
+        for (const k of kinds) await reverseSource(tx, { kind: k, id }, { date: on, why });
+        const entries = await declaration.postings(tx, [id]);
+        await postEntries(
+          tx,
+          entries.map((e) => ({ ...e, date: on })),
+        );
+      });
+    },
+    async lockValid(scope, id) {
+      const [row] = await scope.db
+        .select()
+        .from(table as MoneyTable)
+        .where(scope.mine(table, eq(table.id, id)))
+        .for('update');
+      if (!row) throw new NotFound(noun);
+      if ((row as { status: string }).status === 'void') {
+        declaration.refuseVoid?.(row as T['$inferSelect']);
+        throw new Conflict(`This ${noun} is already void.`);
+      }
+      return row as T['$inferSelect'];
+    },
+    async void(scope, id, reason) {
+      return scope.transaction(async (tx) => {
+        const before = await doc.lockValid(tx, id);
+        const [after] = await tx.db
+          .update(table as MoneyTable)
+          .set({
+            status: 'void',
+            voidReason: reason,
+            voidedAt: new Date(),
+            voidedBy: tx.actor.name ?? 'System',
+            updatedAt: new Date(),
+          } as never)
+          .where(tx.mine(table, eq(table.id, id)))
+          .returning();
+        await tx.audit({ action: 'void', module, entity: tx.table(table, module).entity, entityId: id, before, after });
+        for (const k of kinds) await reverseSource(tx, { kind: k, id }, { date: today(), why: `void: ${reason}` });
+        return after as T['$inferSelect'];
+      });
+    },
+    async postUnposted(scope) {
+      const rows = (await scope.db
+        .select({ id: table.id })
+        .from(table as MoneyTable)
+        .where(
+          and(
+            scope.mine(table, eq(table.status, 'valid')),
+            sql`not exists (select 1 from ${journalEntries} e where e.school_id = ${scope.schoolId}
+              and e.source_kind = ${kind} and e.source_id = ${table.id})`,
+          ) as SQL,
+        )
+        .orderBy(table.id)) as { id: number }[];
+      for (const part of chunks(rows.map((r) => r.id))) await scope.transaction((tx) => doc.post(tx, part));
+      return rows.length;
+    },
+  };
+  return doc;
+}

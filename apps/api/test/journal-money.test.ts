@@ -1,0 +1,202 @@
+import { journalEntries, journalLines, paymentModes } from '@somero/contract';
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../src/core/passwords.js';
+import { SchoolScope } from '../src/core/scope.js';
+import { fillDemoSchool } from '../src/db/demo-data.js';
+import { sqlRows } from '../src/db/open.js';
+import { trialBalance } from '../src/modules/journal/index.js';
+import { postUnposted } from '../src/modules/money.js';
+import { createSchool } from '../src/modules/users/index.js';
+import { admit, client, type Json, registerSchool } from './students-fixtures.js';
+import { login, unique, useTestApp } from './support.js';
+
+/**
+ * One journal for all money (issue 12 §1): the demo school's documents, written straight to their tables
+ * as a school's records were before the journal, are posted by the migration step; every entry
+ * balances, the trial balance sums to zero, and each mode's statement agrees with its documents.
+ */
+const t = useTestApp();
+
+/**
+ * A mode's money by its documents, summed as the statement did before the journal (valid documents
+ * only): the independent reference the journal must agree with.
+ */
+async function byDocuments(schoolId: number, modeId: number) {
+  const [row] = await sqlRows<{ net: string }>(
+    t.database.db,
+    sql`select
+      (select opening_balance from payment_modes where school_id = ${schoolId} and id = ${modeId})
+      + coalesce((select sum(amount) from fees_payments where school_id = ${schoolId} and mode_id = ${modeId} and status = 'valid'), 0)
+      + coalesce((select sum(amount) from old_payments where school_id = ${schoolId} and mode_id = ${modeId} and status = 'valid'), 0)
+      + coalesce((select sum(amount) from revenues where school_id = ${schoolId} and mode_id = ${modeId} and status = 'valid'), 0)
+      - coalesce((select sum(total) from expenses where school_id = ${schoolId} and status = 'valid'
+          and ((not on_credit and mode_id = ${modeId}) or (on_credit and cleared_mode_id = ${modeId}))), 0)
+      + coalesce((select sum(case when to_mode_id = ${modeId} then amount else -amount end) from money_transfers
+          where school_id = ${schoolId} and status = 'valid' and (from_mode_id = ${modeId} or to_mode_id = ${modeId})), 0)
+      as net`,
+  );
+  return Number(row?.net);
+}
+
+/** Entries of a school whose debits and credits differ (none, ever). */
+const unbalancedEntries = (schoolId: number) =>
+  sqlRows<{ id: number }>(
+    t.database.db,
+    sql`select entry_id as id from journal_lines where school_id = ${schoolId}
+        group by entry_id having sum(debit) <> sum(credit)`,
+  );
+
+describe('the demo school in the journal', () => {
+  let schoolId: number;
+  let api: ReturnType<typeof client>;
+  let modes: { id: number; name: string }[];
+  const statements = async () =>
+    Promise.all(modes.map(async (m) => (await api.get(`/payment_options/${m.id}?from=2025-01-01`)).json().data));
+
+  beforeAll(async () => {
+    const username = unique('journal');
+    const { school, owner } = await createSchool(t.database.db, {
+      school: unique('Journal Demo '),
+      name: 'Demo Administrator',
+      username,
+      email: `${username}@school.example`,
+      passwordHash: await hashPassword('demo-pass-123'),
+    });
+    schoolId = school.id;
+    await fillDemoSchool(t.database.db, school.id, owner.id);
+    api = client(t.app, await login(t.app, username, 'demo-pass-123'));
+    modes = await t.database.db
+      .select({ id: paymentModes.id, name: paymentModes.name })
+      .from(paymentModes)
+      .where(eq(paymentModes.schoolId, schoolId));
+  }, 120_000);
+
+  it('posts every valid document once; every entry balances and the trial balance sums to zero', async () => {
+    const [counts] = await sqlRows<Record<string, string>>(
+      t.database.db,
+      sql`select
+        (select count(*) from fees_payments where school_id = ${schoolId} and status = 'valid') as fees,
+        (select count(*) from journal_entries where school_id = ${schoolId} and source_kind = 'fees_payment') as fees_entries,
+        (select count(*) from revenues where school_id = ${schoolId} and status = 'valid') as revenues,
+        (select count(*) from journal_entries where school_id = ${schoolId} and source_kind = 'revenue') as revenue_entries,
+        (select count(*) from expenses where school_id = ${schoolId} and status = 'valid') as expenses,
+        (select count(*) from journal_entries where school_id = ${schoolId} and source_kind = 'expense') as expense_entries`,
+    );
+    expect(Number(counts?.fees)).toBeGreaterThan(1000);
+    expect(counts?.fees_entries).toBe(counts?.fees);
+    expect(Number(counts?.revenues)).toBeGreaterThan(0);
+    expect(counts?.revenue_entries).toBe(counts?.revenues);
+    expect(Number(counts?.expenses)).toBeGreaterThan(0);
+    expect(counts?.expense_entries).toBe(counts?.expenses);
+    expect(await unbalancedEntries(schoolId)).toEqual([]);
+    const scope = new SchoolScope(t.database.db, schoolId, { userId: null, name: 'Test' });
+    const accounts = await trialBalance(scope);
+    const sum = (k: 'debit' | 'credit') =>
+      accounts.reduce((n, a) => n + a.debit * (k === 'debit' ? 1 : 0) + a.credit * (k === 'credit' ? 1 : 0), 0);
+    expect(sum('debit')).toBeGreaterThan(0);
+    expect(sum('debit')).toBe(sum('credit'));
+    // Fees income is every valid fees payment, to the shilling.
+    const [fees] = await sqlRows<{ total: string }>(
+      t.database.db,
+      sql`select sum(amount) as total from fees_payments where school_id = ${schoolId} and status = 'valid'`,
+    );
+    expect(accounts.find((a) => a.key === 'fees_income')?.balance).toBe(Number(fees?.total));
+  });
+
+  it("agrees with each mode's documents, to the shilling", async () => {
+    for (const s of await statements()) {
+      expect(s.closing_balance, s.mode.name).toBe(await byDocuments(schoolId, s.mode.id));
+      expect(s.closing_balance).toBe(s.opening_balance + s.total_in - s.total_out);
+    }
+  });
+
+  it('the migration posts the same again: statements and fees totals are unchanged, and it runs once', async () => {
+    const before = await statements();
+    const feesBefore = (await api.post('/fees_summary', {})).json();
+    const scope = new SchoolScope(t.database.db, schoolId, { userId: null, name: 'Test' });
+    // As before the journal: no entries at all.
+    await t.database.db.delete(journalLines).where(eq(journalLines.schoolId, schoolId));
+    await t.database.db.delete(journalEntries).where(eq(journalEntries.schoolId, schoolId));
+    const emptied = await statements();
+    expect(emptied.every((s: Json) => s.lines.length === 0)).toBe(true);
+    const posted = await postUnposted(scope);
+    expect(posted.fees_payment).toBeGreaterThan(1000);
+    expect(await statements()).toEqual(before);
+    expect((await api.post('/fees_summary', {})).json()).toEqual(feesBefore);
+    // Run again (every start of the server does): nothing more.
+    expect(Object.values(await postUnposted(scope)).every((n) => n === 0)).toBe(true);
+    expect(await statements()).toEqual(before);
+  });
+});
+
+describe('posting is part of the document', () => {
+  it('a payment or a revenue whose posting fails is not recorded, and takes no receipt number', async () => {
+    const school = await registerSchool(t.app, t.database);
+    const mode = await school.api.post('/payment_options', {
+      name: 'Cash',
+      kind: 'cash',
+      opening_balance: 0,
+      opening_on: '2026-01-01',
+      active: true,
+    });
+    const modeId = mode.json().data.id;
+    const studentId = (await admit(school)).id;
+    const first = await school.api.post('/fees_payments', {
+      student_id: studentId,
+      amount: 50_000,
+      mode_id: modeId,
+      confirm: true,
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    // The database refuses journal lines of 13,131 shillings: the document must go with its posting.
+    await t.database.raw(`
+      create or replace function refuse_13131() returns trigger language plpgsql as $$
+      begin
+        if new.debit = 13131 or new.credit = 13131 then raise exception 'posting refused'; end if;
+        return new;
+      end $$`);
+    await t.database.raw(
+      'create trigger refuse_13131 before insert on journal_lines for each row execute function refuse_13131()',
+    );
+    try {
+      const failed = await school.api.post('/fees_payments', {
+        student_id: studentId,
+        amount: 13_131,
+        mode_id: modeId,
+        confirm: true,
+      });
+      expect(failed.statusCode, failed.body).toBe(500);
+      const revenueSetUp = await school.api.post('/revenue_categories', { name: 'Sales' });
+      const source = await school.api.post('/revenue_sources', {
+        name: 'Sale of maize',
+        category_id: revenueSetUp.json().data.id,
+      });
+      const revenue = await school.api.post('/revenues', {
+        source_id: source.json().data.id,
+        amount: 13_131,
+        mode_id: modeId,
+      });
+      expect(revenue.statusCode, revenue.body).toBe(500);
+      expect((await school.api.get('/revenues')).json().total).toBe(0);
+    } finally {
+      await t.database.raw('drop trigger refuse_13131 on journal_lines');
+      await t.database.raw('drop function refuse_13131()');
+    }
+    const next = await school.api.post('/fees_payments', {
+      student_id: studentId,
+      amount: 20_000,
+      mode_id: modeId,
+      confirm: true,
+    });
+    expect(next.statusCode, next.body).toBe(200);
+    const list = (await school.api.post('/view_fees_payments', { student_id: studentId })).json();
+    expect(list.data.map((p: Json) => [p.receipt_no, p.amount])).toEqual([
+      [2, 20_000],
+      [1, 50_000],
+    ]);
+    const statement = (await school.api.get(`/payment_options/${modeId}`)).json().data;
+    expect(statement.lines.map((l: Json) => l.money_in)).toEqual([50_000, 20_000]);
+    expect(statement.closing_balance).toBe(70_000);
+  });
+});
