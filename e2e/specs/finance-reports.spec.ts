@@ -96,7 +96,7 @@ test('account analysis opens on the trial balance, whose debits equal its credit
     const sheet = await exported(page);
     expect(sheet.name).toMatch(/^account_[\d-]+\.xlsx$/);
     const closing = sheet.rows.find((r) => r[1] === 'Totals and closing balance');
-    expect(closing?.[4]).toBe(asked.closing);
+    expect(closing?.[5]).toBe(asked.closing);
   } else {
     await expect(trial).toContainText('No accounts yet');
     const sheet = await exported(page);

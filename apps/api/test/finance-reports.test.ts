@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { today } from '../src/core/dates.js';
 import { SchoolScope } from '../src/core/scope.js';
 import { postEntry, reverseSource } from '../src/modules/journal/index.js';
 import { pdfPages } from './pdf-text.js';
@@ -37,24 +38,34 @@ beforeAll(async () => {
   const uniforms = await post('/revenue_categories', { name: 'Uniform sales' });
   const food = await post('/expense_categories', { name: 'Food' });
   const scope = new SchoolScope(t.database.db, school.schoolId, { userId: school.adminId, name: 'Bursar' });
-  const entry = (kind: string, id: number, date: string, memo: string, dr: string, cr: string, amount: number) =>
+  const entry = (
+    kind: string,
+    id: number,
+    date: string,
+    memo: string,
+    dr: string,
+    cr: string,
+    amount: number,
+    reference?: string,
+  ) =>
     postEntry(scope, {
       date,
       source: { kind, id },
       memo,
+      reference,
       lines: [
         { account: dr, debit: amount },
         { account: cr, credit: amount },
       ],
     });
   await entry('fees_payment', 1, '2026-02-10', 'Receipt 1', `mode:${cash}`, 'fees_income', 500_000);
-  await entry('fees_payment', 2, '2026-03-02', 'Receipt 2', `mode:${cash}`, 'fees_income', 300_000);
+  await entry('fees_payment', 2, '2026-03-02', 'Receipt 2', `mode:${cash}`, 'fees_income', 300_000, 'SLIP-77');
   await entry('fees_payment', 3, '2026-03-05', 'Receipt 3', `mode:${cash}`, 'fees_income', 200_000);
   await entry('revenue', 1, '2026-03-06', 'Sweaters sold', `mode:${bank}`, `revenue:${uniforms}`, 120_000);
   await entry('expense', 1, '2026-03-07', 'Maize flour', `expense:${food}`, `mode:${cash}`, 80_000);
   await entry('transfer', 1, '2026-03-10', 'Banked', `mode:${bank}`, `mode:${cash}`, 100_000);
   await entry('expense', 2, '2026-03-12', 'Beans on credit', `expense:${food}`, 'suppliers_payable', 50_000);
-  await reverseSource(scope, { kind: 'fees_payment', id: 3 }, { date: '2026-03-20', memo: 'Void: cheque bounced' });
+  await reverseSource(scope, { kind: 'fees_payment', id: 3 }, { date: '2026-03-20', why: 'cheque bounced' });
   await entry('credit_cleared', 2, '2026-03-25', 'Beans paid', 'suppliers_payable', `mode:${bank}`, 50_000);
   await entry('fees_payment', 4, '2026-04-02', 'Receipt 4', `mode:${cash}`, 'fees_income', 150_000);
   const tb = await api.post('/account_analysis', march);
@@ -182,9 +193,10 @@ describe('account analysis', () => {
       ['2026-03-05', 'Receipt 3', 200_000, 0, 1_000_000],
       ['2026-03-07', 'Maize flour', 0, 80_000, 920_000],
       ['2026-03-10', 'Banked', 0, 100_000, 820_000],
-      ['2026-03-20', 'Void: cheque bounced', 0, 200_000, 620_000],
+      ['2026-03-20', 'Reversed: Receipt 3 (cheque bounced)', 0, 200_000, 620_000],
     ]);
     expect(r.lines[4].reversal).toBe(true);
+    expect(r.lines.map((l: { reference: string | null }) => l.reference)).toEqual(['SLIP-77', null, null, null, null]);
     expect(r.total).toEqual({ debit: 500_000, credit: 380_000 });
     expect(r.closing).toBe(620_000);
   });
@@ -196,9 +208,10 @@ describe('account analysis', () => {
     const sheet = book.worksheets[0]!;
     const dates: unknown[] = [];
     sheet.eachRow((row) => {
-      if (row.getCell(2).value === 'Maize flour') dates.push(row.getCell(1).value, row.getCell(4).value);
+      if (row.getCell(2).value === 'Maize flour' || row.getCell(3).value === 'SLIP-77')
+        dates.push(row.getCell(1).value, row.getCell(5).value);
     });
-    expect(dates).toEqual([new Date('2026-03-07T00:00:00Z'), 80_000]);
+    expect(dates).toEqual([new Date('2026-03-02T00:00:00Z'), null, new Date('2026-03-07T00:00:00Z'), 80_000]);
   });
 
   it('with no account, is the trial balance at the end of March: debits equal credits', async () => {
@@ -251,5 +264,46 @@ describe('who may ask, and what', () => {
     expect(backwards.json().errors.to).toEqual(['The end date is before the start date']);
     expect((await api.post('/account_analysis', { ...march, format: 'csv' })).statusCode).toBe(422);
     expect((await api.post('/account_analysis', { ...march, account_id: 'cash' })).statusCode).toBe(422);
+  });
+});
+
+describe('documents recorded through the app', () => {
+  it('a revenue received shows in the income statement and the cash flow, and leaves both when voided', async () => {
+    const other = await newSchool(t.app, t.database);
+    const theirs = client(t.app, other.adminToken);
+    const made = async (url: string, body: object) => {
+      const res = await theirs.post(url, body);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.id as number;
+    };
+    const on = today();
+    const mode = await made('/payment_options', {
+      name: 'Farm cash box',
+      kind: 'cash',
+      opening_balance: 0,
+      opening_on: '2026-01-01',
+      active: true,
+    });
+    const sales = await made('/revenue_categories', { name: 'Farm sales' });
+    const maize = await made('/revenue_sources', { name: 'Sale of maize', category_id: sales });
+    const revenue = await made('/revenues', { source_id: maize, amount: 75_000, received_on: on, mode_id: mode });
+    const range = { from: `${on.slice(0, 4)}-01-01`, to: on };
+    const statement = (await theirs.post('/income_statement', range)).json().data;
+    expect(statement.income.lines.map((l: { name: string; amount: number }) => [l.name, l.amount])).toEqual([
+      ['Farm sales', 75_000],
+    ]);
+    const flow = (await theirs.post('/cash_flow', range)).json().data;
+    expect(flow.activities).toEqual([{ activity: 'revenues', inflow: 75_000, outflow: 0, net: 75_000 }]);
+    expect(flow.modes.map((m: { name: string; closing: number }) => [m.name, m.closing])).toEqual([
+      ['Farm cash box', 75_000],
+    ]);
+
+    expect((await theirs.del(`/revenues/${revenue}?reason=${encodeURIComponent('Counted twice')}`)).statusCode).toBe(
+      200,
+    );
+    const after = (await theirs.post('/income_statement', range)).json().data;
+    expect([after.income.lines, after.surplus]).toEqual([[], 0]);
+    const flowAfter = (await theirs.post('/cash_flow', range)).json().data;
+    expect([flowAfter.activities, flowAfter.total.closing]).toEqual([[], 0]);
   });
 });

@@ -111,6 +111,8 @@ export const accountAnalysis = defineCall({
           line_id: z.number(),
           date: z.string(),
           memo: z.string(),
+          /** The document's own reference (a bank slip, an invoice number), where it has one. */
+          reference: z.string().nullable(),
           source_kind: z.string(),
           reversal: z.boolean(),
           debit: z.number(),

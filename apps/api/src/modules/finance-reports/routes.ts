@@ -162,7 +162,7 @@ async function accountAnalysisOf(
   const opening = runningBalance(type, 0, [{ debit: n(account.debit), credit: n(account.credit) }]).closing;
   const lines = await sqlRows<Record<string, unknown>>(
     scope.db,
-    sql`select l.id, l.date::text as date, e.memo, e.source_kind, (e.reverses is not null) as reversal, l.debit, l.credit
+    sql`select l.id, l.date::text as date, e.memo, e.reference, e.source_kind, (e.reverses is not null) as reversal, l.debit, l.credit
         from journal_lines l
         join journal_entries e on e.school_id = l.school_id and e.id = l.entry_id
         where l.school_id = ${scope.schoolId} and l.account_id = ${accountId} and l.date >= ${from} and l.date <= ${to}
@@ -175,6 +175,7 @@ async function accountAnalysisOf(
       line_id: n(l.id),
       date: String(l.date).slice(0, 10),
       memo: String(l.memo),
+      reference: l.reference === null || l.reference === undefined ? null : String(l.reference),
       source_kind: String(l.source_kind),
       reversal: l.reversal === true || l.reversal === 't',
       debit: n(l.debit),
@@ -290,6 +291,7 @@ function analysisTables(r: AccountAnalysis): ReportTable[] {
       columns: [
         { header: 'Date', key: 'date', kind: 'date' },
         { header: 'Memo', key: 'memo', width: 40 },
+        { header: 'Reference', key: 'reference', width: 12 },
         { header: 'Debit (UGX)', key: 'debit', kind: 'money' },
         { header: 'Credit (UGX)', key: 'credit', kind: 'money' },
         { header: 'Balance (UGX)', key: 'balance', kind: 'money' },
@@ -299,6 +301,7 @@ function analysisTables(r: AccountAnalysis): ReportTable[] {
         ...r.lines.map((l) => ({
           date: l.date,
           memo: l.memo,
+          reference: l.reference,
           debit: l.debit || null,
           credit: l.credit || null,
           balance: l.balance,

@@ -142,6 +142,7 @@ function AccountLines({ data }: { data: Lines }) {
           columns={[
             { key: 'date', label: t('date'), render: (l) => formatDate(l.date) },
             { key: 'memo', label: t('memo') },
+            { key: 'reference', label: t('reference'), render: (l) => l.reference ?? '' },
             { key: 'debit', label: t('debit'), numeric: true, render: (l) => (l.debit ? amount(l.debit) : '') },
             { key: 'credit', label: t('credit'), numeric: true, render: (l) => (l.credit ? amount(l.credit) : '') },
             { key: 'balance', label: t('balance'), numeric: true, render: (l) => amount(l.balance) },
