@@ -38,6 +38,8 @@ const tableOfSegment: Record<string, string> = {
   // A staff member's sign-in likewise by the staff member's id.
   staff_sign_in: 'staff',
   expense_cart: 'expense_cart_lines',
+  expense_requisition_cart: 'requisition_cart_lines',
+  edit_expense_requisitions: 'expense_requisitions',
   school: 'schools',
   system_comments: 'comment_bank',
 };
@@ -129,6 +131,10 @@ describe('another school’s ids', () => {
     const expense = await api.post('/expenses', { spent_on: '2026-03-03', mode_id: mode, note: marker });
     expect(expense.statusCode, expense.body).toBe(200);
     expect((await api.post('/expense_cart', line)).statusCode).toBe(200);
+    expect((await api.post('/expense_requisition_cart', line)).statusCode).toBe(200);
+    const requisition = await api.post('/expense_requisitions', { title: marker });
+    expect(requisition.statusCode, requisition.body).toBe(200);
+    expect((await api.post('/expense_requisition_cart', line)).statusCode).toBe(200);
     const ok = async (res: Promise<{ statusCode: number; body: string }>) => {
       const r = await res;
       expect(r.statusCode, r.body).toBe(200);

@@ -1,57 +1,11 @@
 import { expenseCalls } from '@somero/contract';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { fillCart, setUp } from './expenses-fixtures.js';
 import { client, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
 import { staffWith, useTestApp } from './support.js';
 
 const t = useTestApp();
-type Api = RegisterSchool['api'];
-
-/** A school's expense set-up: two modes, a supplier, two categories with items. */
-async function setUp(school: RegisterSchool) {
-  const post = async (url: string, body: object) => {
-    const res = await school.api.post(url, body);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().data.id as number;
-  };
-  const cash = await post('/payment_options', {
-    name: 'Cash',
-    kind: 'cash',
-    opening_balance: 2_000_000,
-    opening_on: '2026-01-01',
-  });
-  const bank = await post('/payment_options', {
-    name: 'Bank',
-    kind: 'bank',
-    opening_balance: 5_000_000,
-    opening_on: '2026-01-01',
-  });
-  const food = await post('/expense_categories', { name: 'Food' });
-  const stationery = await post('/expense_categories', { name: 'Stationery' });
-  const posho = await post('/expense_items', {
-    name: 'Maize flour',
-    category_id: food,
-    unit: 'bag',
-    unit_cost: 160_000,
-  });
-  const beans = await post('/expense_items', { name: 'Beans', category_id: food, unit: 'bag', unit_cost: 300_000 });
-  const paper = await post('/expense_items', {
-    name: 'Photocopy paper',
-    category_id: stationery,
-    unit: 'ream',
-    unit_cost: 25_000,
-  });
-  const supplier = await post('/suppliers', { name: 'Nakasero Wholesalers', phone: '0772 000111' });
-  return { cash, bank, food, stationery, posho, beans, paper, supplier };
-}
-
-async function fillCart(api: Api, lines: { item_id: number; quantity: number; unit_cost: number }[]) {
-  for (const line of lines) {
-    const res = await api.post('/expense_cart', line);
-    expect(res.statusCode, res.body).toBe(200);
-  }
-}
-
 describe('expenses', () => {
   let s: RegisterSchool;
   let x: Awaited<ReturnType<typeof setUp>>;

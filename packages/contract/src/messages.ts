@@ -84,6 +84,7 @@ export const messages = {
     approved: { success: 'Expense Requisition approved Successfully' },
     paid: { success: 'Expense Requisition Paid Successfully' },
     creditCleared: { success: 'Credit cleared Successfully' },
+    importItems: { success: 'Expense Items Imported Successfully', failure: 'Failed to import Expense Items' },
   },
   examSets: {
     add: { success: 'Exam Set Saved Successfully', failure: 'Error Adding Exam Set' },

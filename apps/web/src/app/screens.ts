@@ -68,7 +68,7 @@ export const builtScreens: Record<string, ScreenLoader> = {
   '/student/idcards': students(() => import('../features/students/id-cards')),
   '/student/passouts': students(() => import('../features/students/pass-outs')),
   '/students/reports/periodic': students(() => import('../features/students/periodic-report')),
-  '/data/imports': imports(() => import('../features/imports/data-imports')),
+  '/data/imports': imports(withStrings('expenses', () => import('../features/imports/data-imports'))),
   ...feesSetupScreens,
   ...feesDeskScreens,
   ...feesReportScreens,

@@ -18,6 +18,7 @@ export const schoolDetails = z.object({
   head_teacher: z.string().nullable(),
   receipt_format: z.enum(['a5', 'thermal']),
   payment_instructions: z.string().nullable(),
+  separate_requisition_steps: z.boolean(),
   current_year: z.number(),
   current_term: z.number(),
 });
@@ -49,6 +50,7 @@ export const updateSchool = defineCall({
     head_teacher: optionalText(120),
     receipt_format: z.enum(['a5', 'thermal']).default('a5'),
     payment_instructions: optionalText(2000),
+    separate_requisition_steps: z.boolean().default(true),
     current_year: z.number().int().min(2000).max(2100),
     current_term: z.number().int().min(1).max(3),
   }),

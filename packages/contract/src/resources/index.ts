@@ -29,6 +29,7 @@ export * from './exams/initials.js';
 export * from './exams/marks.js';
 export * from './exams/reports.js';
 export * from './expenses/expenses.js';
+export * from './expenses/requisitions.js';
 export * from './fees/adjustments.js';
 export * from './fees/categories.js';
 export * from './fees/enrolments.js';

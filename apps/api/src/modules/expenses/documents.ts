@@ -1,5 +1,6 @@
-import { expenseItems, expenseLines, expenses, suppliers } from '@somero/contract';
+import { type ExpenseLineRow, expenseItems, expenseLines, expenses, suppliers } from '@somero/contract';
 import { eq, inArray } from 'drizzle-orm';
+import { Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { type Entry, moneyDocument, postEntries } from '../journal/index.js';
 
@@ -72,4 +73,34 @@ export const expenseDocument = moneyDocument({
 /** Posts the payment of an expense taken on credit, in the caller's transaction. */
 export async function postCreditCleared(scope: SchoolScope, id: number) {
   await postEntries(scope, await expenseEntries(scope, [id], { spent: false, cleared: true }));
+}
+
+/**
+ * Records an expense of these lines (from the expense cart, or a requisition being paid) and posts it,
+ * in the caller's transaction; the lines are audited with it. Answers the expense row.
+ */
+export async function writeExpense(
+  tx: SchoolScope,
+  head: Pick<typeof expenses.$inferInsert, 'spentOn' | 'onCredit' | 'modeId' | 'supplierId' | 'reference' | 'note'>,
+  lines: ExpenseLineRow[],
+) {
+  const total = lines.reduce((n, l) => n + l.amount, 0);
+  if (total <= 0) throw new Refusal('The expense comes to nothing: give the unit costs.');
+  const created = await tx
+    .table(expenses, 'expenses')
+    .insert({ ...head, total, recordedBy: tx.actor.name ?? 'System' });
+  await tx.db.insert(expenseLines).values(
+    lines.map((l) => ({
+      schoolId: tx.schoolId,
+      expenseId: created.id,
+      itemId: l.item_id,
+      quantity: l.quantity,
+      unitCost: l.unit_cost,
+      amount: l.amount,
+      description: l.description,
+    })),
+  );
+  await tx.audit({ action: 'create', module: 'expenses', entity: 'expense_lines', entityId: created.id, after: lines });
+  await expenseDocument.post(tx, [created.id]);
+  return created;
 }

@@ -3,7 +3,6 @@ import {
   amendExpense,
   changeExpenseCartLine,
   clearCredit,
-  type ExpenseLineRow,
   type ExpenseRow,
   editExpense,
   expenditureReport,
@@ -46,46 +45,10 @@ import type { SchoolScope } from '../../core/scope.js';
 import { activeMode } from '../fees/index.js';
 import type { ModuleContext } from '../module.js';
 import { checkRange, sendSheet } from '../reports.js';
-import { expenseDocument, postCreditCleared } from './documents.js';
-
-type LineTable = typeof expenseCartLines | typeof expenseLines;
-
-/** Lines of the cart or of expenses, with their item and category, in the order they were added. */
-async function lineRows(scope: SchoolScope, table: LineTable, where: SQL) {
-  const rows = await scope.db
-    .select({
-      line: table,
-      itemName: expenseItems.name,
-      unit: expenseItems.unit,
-      categoryId: expenseCategories.id,
-      categoryName: expenseCategories.name,
-    })
-    .from(table)
-    .innerJoin(expenseItems, eq(expenseItems.id, table.itemId))
-    .innerJoin(expenseCategories, eq(expenseCategories.id, expenseItems.categoryId))
-    .where(where)
-    .orderBy(asc(table.id));
-  return rows.map(({ line, itemName, unit, categoryId, categoryName }) => ({
-    parent: 'expenseId' in line ? line.expenseId : null,
-    row: {
-      id: line.id,
-      item_id: line.itemId,
-      item_name: itemName,
-      category_id: categoryId,
-      category_name: categoryName,
-      unit,
-      quantity: line.quantity,
-      unit_cost: line.unitCost,
-      amount: line.quantity * line.unitCost,
-      description: line.description,
-    } satisfies ExpenseLineRow,
-  }));
-}
-
-const mineInCart = (scope: SchoolScope, extra?: SQL) =>
-  scope.mine(expenseCartLines, eq(expenseCartLines.userId, scope.actor.userId ?? 0), extra);
-const cartOf = async (scope: SchoolScope) =>
-  (await lineRows(scope, expenseCartLines, mineInCart(scope))).map((l) => l.row);
+import { cartOf, cartRoutes, checkSupplier, emptyCart, fillCart, lineRows } from './cart.js';
+import { expenseDocument, postCreditCleared, writeExpense } from './documents.js';
+import { itemImportRoutes } from './items-import.js';
+import { requisitionRoutes } from './requisitions.js';
 
 const clearedMode = alias(paymentModes, 'cleared_mode');
 
@@ -149,22 +112,6 @@ async function expenseRow(scope: SchoolScope, id: number) {
   return row;
 }
 
-async function checkItem(scope: SchoolScope, itemId: number) {
-  const [item] = await scope.db
-    .select({ id: expenseItems.id })
-    .from(expenseItems)
-    .where(scope.mine(expenseItems, eq(expenseItems.id, itemId)));
-  if (!item) throw new NotFound('expense item');
-}
-
-async function checkSupplier(scope: SchoolScope, supplierId: number) {
-  const [supplier] = await scope.db
-    .select({ id: suppliers.id })
-    .from(suppliers)
-    .where(scope.mine(suppliers, eq(suppliers.id, supplierId)));
-  if (!supplier) throw new NotFound('supplier');
-}
-
 /**
  * Editing records a new expense and voids the old one; a credit already paid would lose its payment
  * (the money that left the mode), so it is refused.
@@ -179,18 +126,6 @@ function editable(e: { status: string; onCredit: boolean; clearedOn: string | nu
 
 function notAfterToday(on: string, what: string) {
   if (on > today()) throw new Refusal(`${what} cannot be in the future.`);
-}
-
-/** Empties the user's cart (one statement, one audit row). */
-async function emptyCart(scope: SchoolScope, why: string) {
-  const gone = await scope.db.delete(expenseCartLines).where(mineInCart(scope)).returning({ id: expenseCartLines.id });
-  if (gone.length)
-    await scope.audit({
-      action: 'empty',
-      module: 'expenses',
-      entity: 'expense_cart_lines',
-      after: { why, lines: gone.length },
-    });
 }
 
 /** The expenses of a report: valid, spent in the range, of the category when one is asked for. */
@@ -279,55 +214,17 @@ async function reportOf(scope: SchoolScope, from: string, to: string, categoryId
   };
 }
 
-export function expenseRoutes({ serve }: ModuleContext) {
-  serve(listExpenseCart, async ({ scope }) => ({ data: await cartOf(scope) }));
-
-  serve(expenseCartTotal, async ({ scope }) => {
-    const cart = await cartOf(scope);
-    return { data: { count: cart.length, amount: cart.reduce((n, l) => n + l.amount, 0) } };
+export function expenseRoutes(ctx: ModuleContext) {
+  const { serve } = ctx;
+  cartRoutes(ctx, expenseCartLines, {
+    list: listExpenseCart,
+    total: expenseCartTotal,
+    add: addToExpenseCart,
+    change: changeExpenseCartLine,
+    remove: removeExpenseCartLine,
   });
-
-  serve(addToExpenseCart, async ({ input, scope }) => {
-    if (input.unit_cost < 0) throw new Refusal('A unit cost cannot be below zero.');
-    await checkItem(scope, input.item_id);
-    const line = await scope.table(expenseCartLines, 'expenses').insert({
-      userId: scope.actor.userId ?? 0,
-      itemId: input.item_id,
-      quantity: input.quantity,
-      unitCost: input.unit_cost,
-      description: input.description ?? null,
-    });
-    const [row] = await lineRows(scope, expenseCartLines, mineInCart(scope, eq(expenseCartLines.id, line.id)));
-    return { data: row.row, message: 'Item added to Cart' };
-  });
-
-  serve(changeExpenseCartLine, async ({ id, input, scope }) => {
-    if (input.unit_cost < 0) throw new Refusal('A unit cost cannot be below zero.');
-    const [mine] = await scope.db
-      .select({ id: expenseCartLines.id })
-      .from(expenseCartLines)
-      .where(mineInCart(scope, eq(expenseCartLines.id, id)));
-    if (!mine) throw new NotFound('cart line');
-    await checkItem(scope, input.item_id);
-    await scope.table(expenseCartLines, 'expenses').update(id, {
-      itemId: input.item_id,
-      quantity: input.quantity,
-      unitCost: input.unit_cost,
-      description: input.description ?? null,
-    });
-    const [row] = await lineRows(scope, expenseCartLines, mineInCart(scope, eq(expenseCartLines.id, id)));
-    return { data: row.row, message: 'Cart updated' };
-  });
-
-  serve(removeExpenseCartLine, async ({ id, scope }) => {
-    const [mine] = await scope.db
-      .select({ id: expenseCartLines.id })
-      .from(expenseCartLines)
-      .where(mineInCart(scope, eq(expenseCartLines.id, id)));
-    if (!mine) throw new NotFound('cart line');
-    await scope.table(expenseCartLines, 'expenses').remove(id);
-    return { data: null, message: 'Removed from the cart' };
-  });
+  requisitionRoutes(ctx);
+  itemImportRoutes(ctx);
 
   serve(recordExpense, async ({ input, scope }) => {
     const spentOn = input.spent_on ?? today();
@@ -336,45 +233,26 @@ export function expenseRoutes({ serve }: ModuleContext) {
       throw new Refusal('Choose the supplier the school owes for a credit expense.');
     if (!input.on_credit && !input.mode_id) throw new Refusal('Choose the payment mode the expense was paid from.');
     const id = await scope.transaction(async (tx) => {
-      const cart = await cartOf(tx);
+      const cart = await cartOf(tx, expenseCartLines);
       if (cart.length === 0) throw new Refusal('The cart is empty: add what was bought first.');
       if (!input.on_credit) await activeMode(tx, input.mode_id as number);
       if (input.supplier_id) await checkSupplier(tx, input.supplier_id);
       if (input.replaces) {
         editable(await tx.table(expenses, 'expenses').find(input.replaces, 'expense'));
       }
-      const total = cart.reduce((n, l) => n + l.amount, 0);
-      if (total <= 0) throw new Refusal('The expense comes to nothing: give the unit costs.');
-      const created = await tx.table(expenses, 'expenses').insert({
-        spentOn,
-        onCredit: input.on_credit,
-        modeId: input.on_credit ? null : (input.mode_id as number),
-        supplierId: input.supplier_id ?? null,
-        reference: input.reference ?? null,
-        note: input.note ?? null,
-        total,
-        recordedBy: tx.actor.name ?? 'System',
-      });
-      await tx.db.insert(expenseLines).values(
-        cart.map((l) => ({
-          schoolId: tx.schoolId,
-          expenseId: created.id,
-          itemId: l.item_id,
-          quantity: l.quantity,
-          unitCost: l.unit_cost,
-          amount: l.amount,
-          description: l.description,
-        })),
+      const created = await writeExpense(
+        tx,
+        {
+          spentOn,
+          onCredit: input.on_credit,
+          modeId: input.on_credit ? null : (input.mode_id as number),
+          supplierId: input.supplier_id ?? null,
+          reference: input.reference ?? null,
+          note: input.note ?? null,
+        },
+        cart,
       );
-      await tx.audit({
-        action: 'create',
-        module: 'expenses',
-        entity: 'expense_lines',
-        entityId: created.id,
-        after: cart,
-      });
-      await emptyCart(tx, `recorded as expense ${created.id}`);
-      await expenseDocument.post(tx, [created.id]);
+      await emptyCart(tx, expenseCartLines, `recorded as expense ${created.id}`);
       if (input.replaces) await expenseDocument.void(tx, input.replaces, `Edited (now expense ${created.id})`);
       return created.id;
     });
@@ -412,26 +290,13 @@ export function expenseRoutes({ serve }: ModuleContext) {
     const expense = await expenseRow(scope, input.id);
     editable({ status: expense.status, onCredit: expense.on_credit, clearedOn: expense.cleared_on });
     await scope.transaction(async (tx) => {
-      await emptyCart(tx, `editing expense ${expense.id}`);
-      await tx.db.insert(expenseCartLines).values(
-        expense.lines.map((l) => ({
-          schoolId: tx.schoolId,
-          userId: tx.actor.userId ?? 0,
-          itemId: l.item_id,
-          quantity: l.quantity,
-          unitCost: l.unit_cost,
-          description: l.description,
-        })),
-      );
-      await tx.audit({
-        action: 'edit',
-        module: 'expenses',
-        entity: 'expense_cart_lines',
-        entityId: expense.id,
-        after: expense.lines,
-      });
+      await emptyCart(tx, expenseCartLines, `editing expense ${expense.id}`);
+      await fillCart(tx, expenseCartLines, expense.lines, { action: 'edit', entityId: expense.id });
     });
-    return { data: { expense, cart: await cartOf(scope) }, message: 'The expense is in the cart for changes' };
+    return {
+      data: { expense, cart: await cartOf(scope, expenseCartLines) },
+      message: 'The expense is in the cart for changes',
+    };
   });
 
   serve(listExpenses, async ({ input, scope }) => {

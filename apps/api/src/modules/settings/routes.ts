@@ -58,6 +58,7 @@ export function settingsRoutes({ serve }: ModuleContext) {
         headTeacher: input.head_teacher || null,
         receiptFormat: input.receipt_format,
         paymentInstructions: input.payment_instructions || null,
+        separateRequisitionSteps: input.separate_requisition_steps,
         currentYear: input.current_year,
         currentTerm: input.current_term,
       });

@@ -93,6 +93,7 @@ export async function schoolDetailsOf(scope: SchoolScope): Promise<SchoolDetails
     head_teacher: s?.headTeacher ?? null,
     receipt_format: s?.receiptFormat === 'thermal' ? 'thermal' : 'a5',
     payment_instructions: s?.paymentInstructions ?? null,
+    separate_requisition_steps: s?.separateRequisitionSteps ?? true,
     current_year: s?.currentYear ?? new Date().getFullYear(),
     current_term: s?.currentTerm ?? 1,
   };

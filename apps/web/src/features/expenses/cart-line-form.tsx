@@ -13,15 +13,23 @@ import { ResourceForm } from '../../components/resource/resource-form';
 import { api, fieldErrors } from '../../lib/api';
 import { useSaving } from '../../lib/saving';
 
+/** The add and change calls of a cart: the expense cart's, or the requisition cart's. */
+export interface CartCalls {
+  add: typeof addToExpenseCart;
+  change: typeof changeExpenseCartLine;
+}
+const expenseCart: CartCalls = { add: addToExpenseCart, change: changeExpenseCartLine };
+
 interface Props {
   /** The line being changed, in a dialog; a new line in the form above the cart when absent. */
   line?: ExpenseLineRow;
+  calls?: CartCalls;
   onSaved: () => void;
   onClose?: () => void;
 }
 
 /** An item, how many, at what unit cost: picking an item offers its usual unit cost. */
-export function CartLineForm({ line, onSaved, onClose }: Props) {
+export function CartLineForm({ line, calls = expenseCart, onSaved, onClose }: Props) {
   const { t } = useTranslation('expenses');
   const saving = useSaving();
   const items = useReferenceRows('expense_items');
@@ -60,8 +68,8 @@ export function CartLineForm({ line, onSaved, onClose }: Props) {
     };
     const options = { module: 'expenses', action: 'addToCart', silentSuccess: true } as const;
     const result = line
-      ? await api(changeExpenseCartLine, values, { ...options, id: line.id })
-      : await api(addToExpenseCart, values, options);
+      ? await api(calls.change, values, { ...options, id: line.id })
+      : await api(calls.add, values, options);
     if (!result.ok) {
       setErrors(fieldErrors(result.errors));
       return;

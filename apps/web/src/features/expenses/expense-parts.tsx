@@ -8,7 +8,7 @@ export const lineText = (l: ExpenseLineRow) =>
   `${l.item_name} × ${formatNumber(l.quantity)}${l.unit ? ` ${l.unit}` : ''}`;
 
 /** An expense's lines in a list cell, one a line. */
-export function ExpenseLines({ expense }: { expense: ExpenseRow }) {
+export function ExpenseLines({ expense }: { expense: Pick<ExpenseRow, 'lines'> }) {
   return (
     <Stack gap={0} data-testid="expense-lines">
       {expense.lines.map((l) => (

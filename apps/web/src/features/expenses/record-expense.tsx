@@ -12,37 +12,18 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import {
-  type ExpenseLineRow,
-  type ExpenseRow,
-  expenseCartTotal,
-  listExpenseCart,
-  recordExpense,
-  removeExpenseCartLine,
-} from '@somero/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ExpenseRow, recordExpense } from '@somero/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-title';
 import { ReferenceSelect } from '../../components/resource/reference-select';
-import { RowActions } from '../../components/row-actions';
-import { api, fetchData, fieldErrors } from '../../lib/api';
-import { formatDate, formatMoney, formatNumber, today } from '../../lib/format';
+import { api, fieldErrors } from '../../lib/api';
+import { formatDate, formatMoney, today } from '../../lib/format';
 import { useSaving } from '../../lib/saving';
-import { CartLineForm } from './cart-line-form';
+import { CartPanel, expenseCart, useCart } from './cart-panel';
 import { editingExpense, expenseName, forgetEditing } from './expense-parts';
-
-const cartKey = ['expense-cart'] as const;
-
-/** The signed-in user's cart: its lines and the server's total of them. */
-function useCart() {
-  const queryClient = useQueryClient();
-  const lines = useQuery({ queryKey: [...cartKey, 'lines'], queryFn: () => fetchData(listExpenseCart, {}) });
-  const total = useQuery({ queryKey: [...cartKey, 'total'], queryFn: () => fetchData(expenseCartTotal, {}) });
-  return { lines, total, reload: () => void queryClient.invalidateQueries({ queryKey: cartKey }) };
-}
 
 /**
  * /expenses/record: put items in the cart (an item, how many, at what unit cost), then record the whole
@@ -53,9 +34,8 @@ export default function RecordExpenseScreen() {
   const { t } = useTranslation('expenses');
   const queryClient = useQueryClient();
   const saving = useSaving();
-  const cart = useCart();
+  const cart = useCart(expenseCart);
   const [editing, setEditing] = useState<ExpenseRow | null>(editingExpense);
-  const [changing, setChanging] = useState<ExpenseLineRow | null>(null);
   const [spentOn, setSpentOn] = useState(editing?.spent_on ?? today());
   const [onCredit, setOnCredit] = useState(editing?.on_credit ?? false);
   const [modeId, setModeId] = useState<number | null>(editing?.on_credit ? null : (editing?.mode_id ?? null));
@@ -64,13 +44,7 @@ export default function RecordExpenseScreen() {
   const [note, setNote] = useState(editing?.note ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [recorded, setRecorded] = useState<{ expense: ExpenseRow; message?: string } | null>(null);
-  const lines = cart.lines.data?.data;
   const total = cart.total.data?.data;
-
-  const remove = async (line: ExpenseLineRow) => {
-    const result = await api(removeExpenseCartLine, {}, { id: line.id, silentSuccess: true });
-    if (result.ok) cart.reload();
-  };
 
   const stopEditing = () => {
     forgetEditing();
@@ -134,44 +108,7 @@ export default function RecordExpenseScreen() {
           </Group>
         </Alert>
       ) : null}
-      <Paper withBorder p="md" mb="md">
-        <Title order={3} size="h4" mb="sm">
-          {t('cart.title')}
-        </Title>
-        <CartLineForm onSaved={cart.reload} />
-        <DataTable
-          query={cart.lines}
-          rows={lines}
-          empty={t('cart.empty')}
-          minWidth={900}
-          rowProps={(l) => ({ 'data-cart-line': l.item_name })}
-          columns={[
-            { key: 'item_name', label: t('fields.item') },
-            { key: 'category_name', label: t('fields.category') },
-            { key: 'description', label: t('fields.description'), render: (l) => l.description ?? '' },
-            {
-              key: 'quantity',
-              label: t('fields.quantity'),
-              numeric: true,
-              render: (l) => `${formatNumber(l.quantity)}${l.unit ? ` ${l.unit}` : ''}`,
-            },
-            { key: 'unit_cost', label: t('fields.unitCost'), numeric: true, render: (l) => formatMoney(l.unit_cost) },
-            { key: 'amount', label: t('fields.amount'), numeric: true, render: (l) => formatMoney(l.amount) },
-          ]}
-          totals={
-            total
-              ? {
-                  item_name: t('cart.total'),
-                  category_name: t('cart.lines', { count: total.count }),
-                  amount: <span data-testid="cart-total">{formatMoney(total.amount)}</span>,
-                }
-              : undefined
-          }
-          actions={(l) => (
-            <RowActions name={l.item_name} onEdit={() => setChanging(l)} onDelete={() => void remove(l)} />
-          )}
-        />
-      </Paper>
+      <CartPanel cart={expenseCart} state={cart} empty={t('cart.empty')} />
       <Paper withBorder p="md" component="form" onSubmit={(e: FormEvent) => void record(e)} noValidate>
         <Title order={3} size="h4" mb="sm">
           {editing ? t('record.titleEditing') : t('record.title')}
@@ -242,16 +179,6 @@ export default function RecordExpenseScreen() {
           </Group>
         </Stack>
       </Paper>
-      {changing ? (
-        <CartLineForm
-          line={changing}
-          onClose={() => setChanging(null)}
-          onSaved={() => {
-            setChanging(null);
-            cart.reload();
-          }}
-        />
-      ) : null}
     </div>
   );
 }

@@ -10,7 +10,15 @@ const report = (load: ScreenLoader) => withStrings('expenses', withStrings('fees
 
 /** This area's routes; its strings are `locales/en/expenses.json`. */
 export const expenseScreens: Record<string, ScreenLoader> = {
-  '/expenses/categories': expenses(() => import('./categories-and-items')),
+  '/expenses/categories': withStrings(
+    'imports',
+    expenses(() => import('./categories-and-items')),
+  ),
+  '/new/requisition': expenses(() => import('./new-requisition')),
+  '/requisitions/view': withStrings(
+    'fees-desk',
+    expenses(() => import('./requisitions')),
+  ),
   '/suppliers': resourceScreen('suppliers'),
   '/expenses/record': expenses(() => import('./record-expense')),
   '/expenses/view': list(() => import('./expenses')),

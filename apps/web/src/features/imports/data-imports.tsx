@@ -3,6 +3,7 @@ import {
   balancesTemplate,
   type CallAccess,
   importBalances,
+  importExpenseItems,
   importStaff,
   importStudentCodes,
   importStudents,
@@ -16,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-title';
 import { can } from '../../lib/access';
 import { useUser } from '../../lib/auth';
+import { useItemsImport } from '../expenses';
 import { additions, deductions } from '../fees-setup';
 import { ImportCard, type ImportKind } from './import-card';
 
@@ -25,6 +27,7 @@ export default function DataImportsScreen() {
   const user = useUser();
   const queryClient = useQueryClient();
   const reloadStudents = () => void queryClient.invalidateQueries({ queryKey: ['students'] });
+  const items = useItemsImport();
   const kinds: (ImportKind & { access: CallAccess })[] = [
     {
       key: 'students',
@@ -76,6 +79,7 @@ export default function DataImportsScreen() {
       template: { call: staffImportTemplate, name: 'staff-import.xlsx' },
       onImported: () => void queryClient.invalidateQueries({ queryKey: ['resource', 'staff'] }),
     },
+    { ...items, access: importExpenseItems.access },
   ];
   const allowed = kinds.filter((k) => can(user, k.access));
   return (

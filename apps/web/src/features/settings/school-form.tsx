@@ -1,4 +1,15 @@
-import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { type SchoolDetails, updateSchool } from '@somero/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -22,6 +33,7 @@ const valuesOf = (s: SchoolDetails): Values => ({
   head_teacher: s.head_teacher ?? '',
   receipt_format: s.receipt_format,
   payment_instructions: s.payment_instructions ?? '',
+  separate_requisition_steps: s.separate_requisition_steps,
   current_year: s.current_year,
   current_term: s.current_term,
 });
@@ -119,6 +131,14 @@ export function SchoolForm({ school, editable }: { school: SchoolDetails; editab
         value={values.payment_instructions}
         onChange={(e) => set('payment_instructions', e.currentTarget.value)}
         error={errors.payment_instructions}
+        readOnly={!editable}
+      />
+      <Checkbox
+        mt="sm"
+        label={t('school.fields.separate_requisition_steps')}
+        description={t('school.separateHelp')}
+        checked={values.separate_requisition_steps}
+        onChange={(e) => editable && set('separate_requisition_steps', e.currentTarget.checked)}
         readOnly={!editable}
       />
       {editable ? (

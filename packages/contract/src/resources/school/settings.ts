@@ -1,4 +1,4 @@
-import { integer, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, text, timestamp } from 'drizzle-orm/pg-core';
 import { schools, schoolTable } from '../../resource.js';
 import { files } from '../core/files.js';
 
@@ -23,5 +23,10 @@ export const schoolSettings = schoolTable('school_settings', {
   receiptFormat: text('receipt_format').notNull().default('a5'),
   /** Printed on demand notes: bank accounts, mobile money, SchoolPay code instructions. */
   paymentInstructions: text('payment_instructions'),
+  /**
+   * Requisitions: the one who raised a requisition may not check or approve it, and the one who checked
+   * it may not approve it (on by default).
+   */
+  separateRequisitionSteps: boolean('separate_requisition_steps').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

@@ -1,0 +1,184 @@
+import {
+  type addToExpenseCart,
+  type changeExpenseCartLine,
+  type ExpenseLineRow,
+  type expenseCartLines,
+  type expenseCartTotal,
+  expenseCategories,
+  expenseItems,
+  type expenseLines,
+  type listExpenseCart,
+  type removeExpenseCartLine,
+  type requisitionCartLines,
+  type requisitionLines,
+  suppliers,
+} from '@somero/contract';
+import { asc, eq, type SQL } from 'drizzle-orm';
+import { NotFound, Refusal } from '../../core/errors.js';
+import type { SchoolScope } from '../../core/scope.js';
+import type { ModuleContext } from '../module.js';
+
+/** A user's cart of lines being put together: the expense cart or the requisition cart. */
+export type CartTable = typeof expenseCartLines | typeof requisitionCartLines;
+type LineTable = CartTable | typeof expenseLines | typeof requisitionLines;
+
+/**
+ * Lines of a cart, an expense or a requisition, with their item and category, in the order they were
+ * added; `parent` is the expense or requisition a line belongs to.
+ */
+export async function lineRows(scope: SchoolScope, table: LineTable, where: SQL) {
+  const rows = await scope.db
+    .select({
+      line: table,
+      itemName: expenseItems.name,
+      unit: expenseItems.unit,
+      categoryId: expenseCategories.id,
+      categoryName: expenseCategories.name,
+    })
+    .from(table as typeof expenseCartLines)
+    .innerJoin(expenseItems, eq(expenseItems.id, table.itemId))
+    .innerJoin(expenseCategories, eq(expenseCategories.id, expenseItems.categoryId))
+    .where(where)
+    .orderBy(asc(table.id));
+  return rows.map(({ line, itemName, unit, categoryId, categoryName }) => {
+    const l = line as typeof line & { expenseId?: number; requisitionId?: number };
+    return {
+      parent: l.expenseId ?? l.requisitionId ?? null,
+      row: {
+        id: l.id,
+        item_id: l.itemId,
+        item_name: itemName,
+        category_id: categoryId,
+        category_name: categoryName,
+        unit,
+        quantity: l.quantity,
+        unit_cost: l.unitCost,
+        amount: l.quantity * l.unitCost,
+        description: l.description,
+      } satisfies ExpenseLineRow,
+    };
+  });
+}
+
+export async function checkItem(scope: SchoolScope, itemId: number) {
+  const [item] = await scope.db
+    .select({ id: expenseItems.id })
+    .from(expenseItems)
+    .where(scope.mine(expenseItems, eq(expenseItems.id, itemId)));
+  if (!item) throw new NotFound('expense item');
+}
+
+export async function checkSupplier(scope: SchoolScope, supplierId: number) {
+  const [supplier] = await scope.db
+    .select({ id: suppliers.id })
+    .from(suppliers)
+    .where(scope.mine(suppliers, eq(suppliers.id, supplierId)));
+  if (!supplier) throw new NotFound('supplier');
+}
+
+/** The signed-in user's lines of a cart (and one of them with `extra`). */
+const mineIn = (scope: SchoolScope, table: CartTable, extra?: SQL) =>
+  scope.mine(table, eq(table.userId, scope.actor.userId ?? 0), extra);
+
+export const cartOf = async (scope: SchoolScope, table: CartTable) =>
+  (await lineRows(scope, table, mineIn(scope, table))).map((l) => l.row);
+
+/** Empties the user's cart (one statement, one audit row). */
+export async function emptyCart(scope: SchoolScope, table: CartTable, why: string) {
+  const gone = await scope.db
+    .delete(table as typeof expenseCartLines)
+    .where(mineIn(scope, table))
+    .returning({ id: table.id });
+  if (gone.length)
+    await scope.audit({
+      action: 'empty',
+      module: 'expenses',
+      entity: scope.table(table, 'expenses').entity,
+      after: { why, lines: gone.length },
+    });
+}
+
+/** Puts lines (of an expense or a requisition being edited) into the user's cart, audited. */
+export async function fillCart(
+  scope: SchoolScope,
+  table: CartTable,
+  lines: ExpenseLineRow[],
+  why: { entityId: number; action: string },
+) {
+  await scope.db.insert(table as typeof expenseCartLines).values(
+    lines.map((l) => ({
+      schoolId: scope.schoolId,
+      userId: scope.actor.userId ?? 0,
+      itemId: l.item_id,
+      quantity: l.quantity,
+      unitCost: l.unit_cost,
+      description: l.description,
+    })),
+  );
+  await scope.audit({
+    action: why.action,
+    module: 'expenses',
+    entity: scope.table(table, 'expenses').entity,
+    entityId: why.entityId,
+    after: lines,
+  });
+}
+
+/** The five calls of a cart: list, total, add, change and remove a line (each user has their own). */
+export function cartRoutes(
+  { serve }: ModuleContext,
+  table: CartTable,
+  calls: {
+    list: typeof listExpenseCart;
+    total: typeof expenseCartTotal;
+    add: typeof addToExpenseCart;
+    change: typeof changeExpenseCartLine;
+    remove: typeof removeExpenseCartLine;
+  },
+) {
+  const cart = (scope: SchoolScope) => scope.table(table as typeof expenseCartLines, 'expenses');
+  const lineOf = async (scope: SchoolScope, id: number) => {
+    const [row] = await lineRows(scope, table, mineIn(scope, table, eq(table.id, id)));
+    if (!row) throw new NotFound('cart line');
+    return row.row;
+  };
+
+  serve(calls.list, async ({ scope }) => ({ data: await cartOf(scope, table) }));
+
+  serve(calls.total, async ({ scope }) => {
+    const lines = await cartOf(scope, table);
+    return { data: { count: lines.length, amount: lines.reduce((n, l) => n + l.amount, 0) } };
+  });
+
+  serve(calls.add, async ({ input, scope }) => {
+    if (input.unit_cost < 0) throw new Refusal('A unit cost cannot be below zero.');
+    await checkItem(scope, input.item_id);
+    const line = await cart(scope).insert({
+      userId: scope.actor.userId ?? 0,
+      itemId: input.item_id,
+      quantity: input.quantity,
+      unitCost: input.unit_cost,
+      description: input.description ?? null,
+    });
+    return { data: await lineOf(scope, line.id), message: 'Item added to Cart' };
+  });
+
+  serve(calls.change, async ({ id, input, scope }) => {
+    if (input.unit_cost < 0) throw new Refusal('A unit cost cannot be below zero.');
+    await lineOf(scope, id);
+    await checkItem(scope, input.item_id);
+    await cart(scope).update(id, {
+      itemId: input.item_id,
+      quantity: input.quantity,
+      unitCost: input.unit_cost,
+      description: input.description ?? null,
+    });
+    return { data: await lineOf(scope, id), message: 'Cart updated' };
+  });
+
+  serve(calls.remove, async ({ id, scope }) => {
+    await lineOf(scope, id);
+    await cart(scope).remove(id);
+    return { data: null, message: 'Removed from the cart' };
+  });
+}

@@ -1,0 +1,69 @@
+import type { RequisitionStatus } from '@somero/contract';
+
+/** The steps of a requisition after it is submitted (specification 1 §4). */
+export type RequisitionStep = 'check' | 'reject' | 'approve' | 'pay' | 'return' | 'delete';
+
+/** Where each step may start from, and where it leaves the requisition. */
+const steps: Record<RequisitionStep, { from: readonly RequisitionStatus[]; to: RequisitionStatus; done: string }> = {
+  check: { from: ['submitted'], to: 'checked', done: 'checked' },
+  reject: { from: ['submitted', 'checked'], to: 'rejected', done: 'rejected' },
+  approve: { from: ['checked'], to: 'approved', done: 'approved' },
+  pay: { from: ['approved'], to: 'paid', done: 'paid' },
+  return: { from: ['submitted', 'rejected'], to: 'returned', done: 'returned for editing' },
+  delete: { from: ['submitted', 'checked', 'rejected'], to: 'deleted', done: 'deleted' },
+};
+
+export const statusAfter = (step: RequisitionStep): RequisitionStatus => steps[step].to;
+
+/** What a requisition waits for: the step its status leads to next, or none once it is closed. */
+export function waitingFor(status: RequisitionStatus): RequisitionStep | null {
+  if (status === 'submitted') return 'check';
+  if (status === 'checked') return 'approve';
+  if (status === 'approved') return 'pay';
+  return null;
+}
+
+/** The statuses waiting for a step. */
+export const waitingStatuses = (['submitted', 'checked', 'approved'] as const).filter((s) => waitingFor(s));
+
+export interface Refused {
+  /** 'state': the requisition is not where the step starts (409); 'person': not by this user (202). */
+  kind: 'state' | 'person';
+  message: string;
+}
+
+/**
+ * Why `userId` may not take `step` on a requisition, or null. A step starts only from its statuses. The
+ * one who raised it alone returns it for editing (the lines go back to their cart). With the school's
+ * separation of steps, the one who raised it neither checks, rejects nor approves it, and the one who
+ * checked it does not approve it.
+ */
+export function stepRefusal(
+  step: RequisitionStep,
+  requisition: { status: RequisitionStatus; raisedBy: number | null; checkedBy: number | null; number: number },
+  userId: number | null,
+  separate: boolean,
+): Refused | null {
+  const { from } = steps[step];
+  if (!from.includes(requisition.status)) {
+    const done = steps[step].done;
+    return {
+      kind: 'state',
+      message: `Requisition ${requisition.number} is ${requisition.status}: it cannot be ${done} now.`,
+    };
+  }
+  if (step === 'return' && requisition.raisedBy !== userId)
+    return { kind: 'person', message: 'Only the one who raised a requisition returns it for editing.' };
+  if (!separate) return null;
+  if ((step === 'check' || step === 'reject' || step === 'approve') && requisition.raisedBy === userId)
+    return {
+      kind: 'person',
+      message: `You raised requisition ${requisition.number}: another user must ${step === 'approve' ? 'approve' : 'check'} it.`,
+    };
+  if (step === 'approve' && requisition.checkedBy === userId)
+    return {
+      kind: 'person',
+      message: `You checked requisition ${requisition.number}: another user must approve it.`,
+    };
+  return null;
+}

@@ -1,0 +1,2 @@
+// The expenses area's public face: what other areas may import.
+export { useItemsImport } from './items-import';

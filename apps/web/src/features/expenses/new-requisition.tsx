@@ -1,0 +1,158 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import {
+  addToRequisitionCart,
+  changeRequisitionCartLine,
+  listRequisitionCart,
+  type RequisitionRow,
+  removeRequisitionCartLine,
+  requisitionCartTotal,
+  submitRequisition,
+} from '@somero/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageHeader } from '../../components/page-title';
+import { ReferenceSelect } from '../../components/resource/reference-select';
+import { api, fieldErrors } from '../../lib/api';
+import { formatMoney, today } from '../../lib/format';
+import { useSaving } from '../../lib/saving';
+import { type Cart, CartPanel, useCart } from './cart-panel';
+
+/** The requisition cart: the same lines as the expense cart, kept apart, per user. */
+export const requisitionCart: Cart = {
+  key: ['requisition-cart'],
+  list: listRequisitionCart,
+  total: requisitionCartTotal,
+  add: addToRequisitionCart,
+  change: changeRequisitionCartLine,
+  remove: removeRequisitionCartLine,
+};
+
+/**
+ * /new/requisition: put what is needed in the requisition cart (an item, how many, at what unit cost),
+ * then submit the whole cart as one requisition, to be checked, approved and paid on /requisitions/view.
+ * A requisition returned for editing comes back into this cart.
+ */
+export default function NewRequisitionScreen() {
+  const { t } = useTranslation('expenses');
+  const queryClient = useQueryClient();
+  const saving = useSaving();
+  const cart = useCart(requisitionCart);
+  const [title, setTitle] = useState('');
+  const [neededOn, setNeededOn] = useState('');
+  const [supplierId, setSupplierId] = useState<number | null>(null);
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [submitted, setSubmitted] = useState<{ requisition: RequisitionRow; message?: string } | null>(null);
+  const total = cart.total.data?.data;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = await api(
+      submitRequisition,
+      { title: title.trim(), needed_on: neededOn, supplier_id: supplierId ?? undefined, note: note.trim() },
+      { module: 'expenses', action: 'requisition', silentSuccess: true },
+    );
+    if (!result.ok) {
+      setErrors(fieldErrors(result.errors));
+      return;
+    }
+    setErrors({});
+    setSubmitted({ requisition: result.data, message: result.message });
+    setTitle('');
+    setNeededOn('');
+    setNote('');
+    cart.reload();
+    void queryClient.invalidateQueries({ queryKey: ['requisitions'] });
+  };
+
+  return (
+    <div data-screen-status="built">
+      <PageHeader />
+      {submitted ? (
+        <Alert
+          color="green"
+          mb="md"
+          withCloseButton
+          onClose={() => setSubmitted(null)}
+          data-testid="requisition-submitted"
+        >
+          <Group justify="space-between" wrap="wrap">
+            <Text size="sm">
+              {t('requisition.submitted', {
+                number: submitted.requisition.number,
+                total: formatMoney(submitted.requisition.total),
+              })}
+            </Text>
+            <Anchor component={Link} to="/requisitions/view" size="sm">
+              {t('requisition.view')}
+            </Anchor>
+          </Group>
+        </Alert>
+      ) : null}
+      <CartPanel cart={requisitionCart} state={cart} empty={t('requisition.empty')} />
+      <Paper withBorder p="md" component="form" onSubmit={(e: FormEvent) => void submit(e)} noValidate>
+        <Title order={3} size="h4" mb="sm">
+          {t('requisition.title')}
+        </Title>
+        <Stack>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+            <TextInput
+              label={t('requisition.for')}
+              description={t('requisition.forHint')}
+              required
+              value={title}
+              onChange={(e) => setTitle(e.currentTarget.value)}
+              error={errors.title}
+            />
+            <TextInput
+              type="date"
+              label={t('requisition.neededOn')}
+              min={today()}
+              value={neededOn}
+              onChange={(e) => setNeededOn(e.currentTarget.value)}
+              error={errors.needed_on}
+            />
+            <ReferenceSelect
+              label={t('fields.supplier')}
+              references="suppliers"
+              clearable
+              value={supplierId}
+              onChange={setSupplierId}
+              error={errors.supplier_id}
+            />
+          </SimpleGrid>
+          <Textarea
+            label={t('fields.note')}
+            autosize
+            minRows={2}
+            value={note}
+            onChange={(e) => setNote(e.currentTarget.value)}
+            error={errors.note}
+          />
+          <Group justify="space-between">
+            <Text fw={600} data-testid="requisition-total">
+              {t('record.total', { total: formatMoney(total?.amount ?? 0) })}
+            </Text>
+            <Button type="submit" loading={saving}>
+              {t('requisition.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </div>
+  );
+}
