@@ -37,6 +37,7 @@ import {
   feesReportsRoutes,
   feesSetupRoutes,
 } from './modules/fees/index.js';
+import { financeReportRoutes } from './modules/finance-reports/index.js';
 import { jobRoutes } from './modules/jobs/index.js';
 import type { ModuleContext } from './modules/module.js';
 import { revenueRoutes } from './modules/revenues/index.js';
@@ -120,6 +121,7 @@ export async function buildApp({ database, config, logger = false, mailer, extra
   feesReportsRoutes(ctx);
   revenueRoutes(ctx);
   expenseRoutes(ctx);
+  financeReportRoutes(ctx);
   missingMarksRoutes(ctx);
   marksheetRoutes(ctx);
   reportSettingsRoutes(ctx);

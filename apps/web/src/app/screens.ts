@@ -4,6 +4,7 @@ import { expenseScreens } from '../features/expenses/screens';
 import { feesDeskScreens } from '../features/fees-desk/screens';
 import { feesReportScreens } from '../features/fees-reports/screens';
 import { feesSetupScreens } from '../features/fees-setup/screens';
+import { financeReportScreens } from '../features/finance-reports/screens';
 import { marksScreens } from '../features/marks/screens';
 import { marksheetScreens } from '../features/marksheets/screens';
 import { missingMarksScreens } from '../features/missing-marks/screens';
@@ -72,6 +73,7 @@ export const builtScreens: Record<string, ScreenLoader> = {
   ...feesDeskScreens,
   ...feesReportScreens,
   ...revenueScreens,
+  ...financeReportScreens,
   ...expenseScreens,
   ...missingMarksScreens,
   ...reportCardScreens,
