@@ -34,8 +34,13 @@ export default function AssetLabelsScreen() {
       body: { purchase_id: id, ...(chosen.length ? { asset_ids: chosen } : {}) },
     });
 
-  if (query.isPending) return <CenteredLoader />;
-  if (query.isError || !query.data) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isPending || query.isError || !query.data)
+    return (
+      <div data-screen-status="built">
+        <PageHeader />
+        {query.isPending ? <CenteredLoader /> : <LoadError error={query.error} onRetry={() => void query.refetch()} />}
+      </div>
+    );
   const { purchase, assets } = query.data.data;
   const toggle = (assetId: number) =>
     setChosen((now) => (now.includes(assetId) ? now.filter((x) => x !== assetId) : [...now, assetId]));
