@@ -78,5 +78,8 @@ describe('asset tags', () => {
   it('pads the number to four and writes the category code in capitals', () => {
     expect(assetTag('KHS', 'furn', 1)).toBe('KHS/FURN/0001');
     expect(assetTag('KHS', 'COMP', 12345)).toBe('KHS/COMP/12345');
+    // A code typed with a slash or a space would break the tag apart: only capitals and digits stay.
+    expect(assetTag('KHS', 'it/eq 2', 7)).toBe('KHS/ITEQ2/0007');
+    expect(assetTag('KHS', '--', 1)).toBe('KHS/GEN/0001');
   });
 });

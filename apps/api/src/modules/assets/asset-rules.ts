@@ -40,7 +40,10 @@ export function schoolTagCode(name: string): string {
   return letters.slice(0, 6).join('') || 'SCH';
 }
 
-/** An asset's tag: school code, category code, the category's number padded to four. */
+/** A category's code as tags print it: capitals and digits only ("it-eq" → ITEQ), never empty. */
+export const tagCode = (categoryCode: string) => categoryCode.toUpperCase().replace(/[^A-Z0-9]/g, '') || 'GEN';
+
+/** An asset's tag: school code, category code, the code's number padded to four. */
 export function assetTag(schoolCode: string, categoryCode: string, n: number): string {
-  return `${schoolCode}/${categoryCode.toUpperCase()}/${String(n).padStart(4, '0')}`;
+  return `${schoolCode}/${tagCode(categoryCode)}/${String(n).padStart(4, '0')}`;
 }

@@ -32,7 +32,7 @@ import { activeMode } from '../fees/index.js';
 import { postEntry, reverseSource } from '../journal/index.js';
 import type { ModuleContext } from '../module.js';
 import { sendSheet } from '../reports.js';
-import { assetTag, depreciation, schoolTagCode } from './asset-rules.js';
+import { assetTag, depreciation, schoolTagCode, tagCode } from './asset-rules.js';
 import { assetLabelsPdf } from './labels-pdf.js';
 
 type PurchaseInput = z.infer<typeof assetPurchaseInput>;
@@ -256,7 +256,7 @@ async function addUnits(
   at: { locationId: number; condition: string },
 ) {
   if (n <= 0) return;
-  const series = `asset_tag:${code.toUpperCase()}`;
+  const series = `asset_tag:${tagCode(code)}`;
   const [counter] = await scope.db
     .insert(counters)
     .values({ schoolId: scope.schoolId, name: series, value: n })
