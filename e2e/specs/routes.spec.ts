@@ -20,12 +20,6 @@ const planned = [
   '/expenses/budget',
   '/reports/budgetToActualOutrun',
   // assets
-  '/asset/categories',
-  '/asset/locations',
-  '/view/assets',
-  '/asset/purchases',
-  '/asset/register',
-  '/asset/labels/{id}',
   // students
   '/student/requirements',
   // medication

@@ -12,6 +12,7 @@ import { createMailer, type Mailer } from './core/mail.js';
 import { installSecurityHeaders } from './core/security.js';
 import type { Database } from './db/open.js';
 import { stopPdfWorkers } from './documents/pdf-pool.js';
+import { assetRoutes } from './modules/assets/index.js';
 import { auditRoutes } from './modules/audits/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
@@ -122,6 +123,7 @@ export async function buildApp({ database, config, logger = false, mailer, extra
   revenueRoutes(ctx);
   expenseRoutes(ctx);
   financeReportRoutes(ctx);
+  assetRoutes(ctx);
   missingMarksRoutes(ctx);
   marksheetRoutes(ctx);
   reportSettingsRoutes(ctx);

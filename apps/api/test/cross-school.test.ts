@@ -42,6 +42,8 @@ const tableOfSegment: Record<string, string> = {
   edit_expense_requisitions: 'expense_requisitions',
   school: 'schools',
   system_comments: 'comment_bank',
+  // PUT and DELETE asset_labels/{id} take an asset; GET asset_labels/{purchase} a purchase.
+  asset_labels: 'assets',
 };
 
 const sample = (r: Resource, api: RegisterSchool['api'], made: Map<string, number>) =>
@@ -162,6 +164,17 @@ describe('another school’s ids', () => {
         start_year: 2026,
         start_term: 2,
         note: marker,
+      }),
+    );
+    await ok(
+      api.post('/asset_purchases', {
+        item_id: made.get('asset_items'),
+        quantity: 2,
+        unit_cost: 40_000,
+        purchased_on: '2026-03-03',
+        location_id: made.get('asset_locations'),
+        mode_id: mode,
+        reference: marker,
       }),
     );
     await ok(api.put(`/student_accounts/${student.id}`, { password: 'first-pass-1' }));

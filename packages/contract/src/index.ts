@@ -1,4 +1,5 @@
 export * from './call.js';
+export * from './calls/assets.js';
 export * from './calls/auth.js';
 export * from './calls/exams-analysis.js';
 export * from './calls/exams-comments.js';

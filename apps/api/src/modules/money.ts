@@ -1,6 +1,7 @@
 import { schools } from '@somero/contract';
 import { SchoolScope } from '../core/scope.js';
 import type { Executor } from '../db/open.js';
+import { assetPurchaseDocument } from './assets/index.js';
 import { expenseDocument } from './expenses/index.js';
 import { feesPaymentDocument, oldPaymentDocument, transferDocument } from './fees/index.js';
 import type { MoneyDocument, MoneyTable } from './journal/index.js';
@@ -13,6 +14,7 @@ export const moneyDocuments: MoneyDocument<MoneyTable>[] = [
   transferDocument,
   revenueDocument,
   expenseDocument,
+  assetPurchaseDocument,
 ] as unknown as MoneyDocument<MoneyTable>[];
 
 /**

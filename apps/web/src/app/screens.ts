@@ -1,4 +1,5 @@
 import { analysisScreens } from '../features/analysis/screens';
+import { assetScreens } from '../features/assets/screens';
 import { examsSetupScreens } from '../features/exams-setup/screens';
 import { expenseScreens } from '../features/expenses/screens';
 import { feesDeskScreens } from '../features/fees-desk/screens';
@@ -75,6 +76,7 @@ export const builtScreens: Record<string, ScreenLoader> = {
   ...revenueScreens,
   ...financeReportScreens,
   ...expenseScreens,
+  ...assetScreens,
   ...missingMarksScreens,
   ...reportCardScreens,
   ...analysisScreens,

@@ -5,6 +5,7 @@
 
 import { examSetResource } from './academics/exam-sets.js';
 import { combinationResource, paperResource, subjectResource } from './academics/subjects.js';
+import { assetCategoryResource, assetItemResource, assetLocationResource } from './assets/assets.js';
 import { commentBankResource } from './exams/reports.js';
 import { expenseCategoryResource, expenseItemResource, supplierResource } from './expenses/expenses.js';
 import { bursaryResource, feesAdditionResource, feesDeductionResource } from './fees/adjustments.js';
@@ -22,6 +23,7 @@ import { studentResource } from './students/students.js';
 
 export * from './academics/exam-sets.js';
 export * from './academics/subjects.js';
+export * from './assets/assets.js';
 export * from './core/counters.js';
 export * from './core/files.js';
 export * from './core/jobs.js';
@@ -76,6 +78,9 @@ export const resources = [
   examSetResource,
   staffSubjectResource,
   commentBankResource,
+  assetLocationResource,
+  assetCategoryResource,
+  assetItemResource,
 ];
 
 export const resourceByPath = (path: string) => resources.find((r) => r.path === path);

@@ -1,0 +1,223 @@
+import { Group, Modal, Paper, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { type AssetRow, disposeAsset, updateAssetLabel, viewAssets } from '@somero/contract';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../components/data-table';
+import { FormButtons } from '../../components/form-buttons';
+import { PageHeader } from '../../components/page-title';
+import { SearchField, usePagedList, useSearch } from '../../components/paged-list';
+import { ReasonField } from '../../components/reason-field';
+import { ReferenceSelect } from '../../components/resource/reference-select';
+import { RowActions, VoidButton } from '../../components/row-actions';
+import { api, fieldErrors } from '../../lib/api';
+import { formatDate, formatMoney, today } from '../../lib/format';
+import { AssetStatus, conditionLabel, conditionOptions } from './parts';
+
+const perPage = 50;
+type Status = 'in_use' | 'disposed' | 'void';
+
+/**
+ * /view/assets: every tagged asset by category, location, status and search (tag or item); move one or
+ * record its condition, or write it off with a reason (it stays listed as written off).
+ */
+export default function AssetsScreen() {
+  const { t } = useTranslation('assets');
+  const [categoryId, setCategoryId] = useState<number | null>(null);
+  const [locationId, setLocationId] = useState<number | null>(null);
+  const [status, setStatus] = useState<Status | null>(null);
+  const search = useSearch();
+  const [moving, setMoving] = useState<AssetRow | null>(null);
+  const [writingOff, setWritingOff] = useState<AssetRow | null>(null);
+  const filters = {
+    category_id: categoryId ?? undefined,
+    location_id: locationId ?? undefined,
+    status: status ?? undefined,
+    search: search.term,
+  };
+  const { list, paging, reload } = usePagedList(['assets'], viewAssets, filters, { perPage });
+
+  return (
+    <div data-screen-status="built">
+      <PageHeader />
+      <Paper withBorder p="md">
+        <Group mb="md" align="flex-end" wrap="wrap">
+          <ReferenceSelect
+            label={t('fields.category')}
+            placeholder={t('list.all')}
+            references="asset_categories"
+            w={180}
+            value={categoryId}
+            onChange={setCategoryId}
+          />
+          <ReferenceSelect
+            label={t('fields.location')}
+            placeholder={t('list.all')}
+            references="asset_locations"
+            w={200}
+            value={locationId}
+            onChange={setLocationId}
+          />
+          <Select
+            label={t('fields.status')}
+            placeholder={t('status.in_use')}
+            w={150}
+            clearable
+            data={(['in_use', 'disposed', 'void'] as const).map((s) => ({ value: s, label: t(`status.${s}`) }))}
+            value={status}
+            onChange={(v) => setStatus(v as Status | null)}
+          />
+          <SearchField search={search} label={t('list.search')} placeholder={t('assets.searchHint')} />
+        </Group>
+        <DataTable
+          query={list}
+          rows={list.data?.data}
+          empty={t('assets.none')}
+          minWidth={1100}
+          paging={paging}
+          rowProps={(a) => ({ 'data-tag': a.tag, 'data-status': a.status })}
+          columns={[
+            { key: 'tag', label: t('fields.tag') },
+            { key: 'item_name', label: t('fields.item') },
+            { key: 'category_name', label: t('fields.category') },
+            { key: 'location_name', label: t('fields.location') },
+            { key: 'condition', label: t('fields.condition'), render: (a) => conditionLabel(a.condition) },
+            { key: 'purchased_on', label: t('fields.purchasedOn'), render: (a) => formatDate(a.purchased_on) },
+            { key: 'cost', label: t('fields.cost'), numeric: true, render: (a) => formatMoney(a.cost) },
+            {
+              key: 'status',
+              label: t('fields.status'),
+              render: (a) => <AssetStatus status={a.status} title={a.dispose_reason} />,
+            },
+          ]}
+          actions={(a) =>
+            a.status === 'in_use' ? (
+              <RowActions name={a.tag} onEdit={() => setMoving(a)}>
+                <VoidButton
+                  label={t('writeOff.action')}
+                  ariaLabel={t('writeOff.named', { tag: a.tag })}
+                  onClick={() => setWritingOff(a)}
+                />
+              </RowActions>
+            ) : null
+          }
+        />
+      </Paper>
+      {moving ? (
+        <MoveDialog
+          asset={moving}
+          onClose={() => setMoving(null)}
+          onSaved={() => {
+            setMoving(null);
+            reload();
+          }}
+        />
+      ) : null}
+      {writingOff ? (
+        <WriteOffDialog
+          asset={writingOff}
+          onClose={() => setWritingOff(null)}
+          onSaved={() => {
+            setWritingOff(null);
+            reload();
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+interface DialogProps {
+  asset: AssetRow;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/** Move an asset or record its condition. */
+function MoveDialog({ asset, onClose, onSaved }: DialogProps) {
+  const { t } = useTranslation('assets');
+  const [locationId, setLocationId] = useState<number | null>(asset.location_id);
+  const [condition, setCondition] = useState(asset.condition);
+  const [note, setNote] = useState(asset.note ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = await api(
+      updateAssetLabel,
+      { location_id: locationId ?? 0, condition: condition as 'new', note: note.trim() },
+      { id: asset.id },
+    );
+    if (result.ok) onSaved();
+    else setErrors(fieldErrors(result.errors));
+  };
+  return (
+    <Modal opened onClose={onClose} title={t('move.title', { tag: asset.tag })} centered>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack>
+          <ReferenceSelect
+            label={t('fields.location')}
+            references="asset_locations"
+            required
+            value={locationId}
+            onChange={setLocationId}
+            error={errors.location_id}
+          />
+          <Select
+            label={t('fields.condition')}
+            data={conditionOptions}
+            allowDeselect={false}
+            value={condition}
+            onChange={(v) => setCondition(v ?? asset.condition)}
+            error={errors.condition}
+          />
+          <Textarea
+            label={t('fields.note')}
+            autosize
+            minRows={2}
+            value={note}
+            onChange={(e) => setNote(e.currentTarget.value)}
+            error={errors.note}
+          />
+        </Stack>
+        <FormButtons onCancel={onClose} submit={t('move.save')} />
+      </form>
+    </Modal>
+  );
+}
+
+/** Write an asset off with the reason and the day. */
+function WriteOffDialog({ asset, onClose, onSaved }: DialogProps) {
+  const { t } = useTranslation('assets');
+  const [reason, setReason] = useState('');
+  const [on, setOn] = useState(today());
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = await api(disposeAsset, { reason: reason.trim(), disposed_on: on }, { id: asset.id });
+    if (result.ok) onSaved();
+    else setErrors(fieldErrors(result.errors));
+  };
+  return (
+    <Modal opened onClose={onClose} title={t('writeOff.title', { tag: asset.tag })} centered>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack>
+          <Text>{t('writeOff.message', { item: asset.item_name })}</Text>
+          <TextInput
+            type="date"
+            label={t('fields.disposedOn')}
+            max={today()}
+            value={on}
+            onChange={(e) => setOn(e.currentTarget.value)}
+            error={errors.disposed_on}
+          />
+          <ReasonField label={t('fields.reason')} value={reason} onChange={setReason} error={errors.reason} />
+        </Stack>
+        <FormButtons
+          onCancel={onClose}
+          submit={t('writeOff.confirm')}
+          color="red"
+          disabled={reason.trim().length < 3}
+        />
+      </form>
+    </Modal>
+  );
+}
