@@ -14,6 +14,7 @@ import type { Database } from './db/open.js';
 import { stopPdfWorkers } from './documents/pdf-pool.js';
 import { auditRoutes } from './modules/audits/index.js';
 import { authRoutes } from './modules/auth/index.js';
+import { budgetRoutes } from './modules/budget/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
 import {
   analysisRoutes,
@@ -120,6 +121,7 @@ export async function buildApp({ database, config, logger = false, mailer, extra
   feesReportsRoutes(ctx);
   revenueRoutes(ctx);
   expenseRoutes(ctx);
+  budgetRoutes(ctx);
   missingMarksRoutes(ctx);
   marksheetRoutes(ctx);
   reportSettingsRoutes(ctx);
