@@ -1,4 +1,5 @@
 import { analysisScreens } from '../features/analysis/screens';
+import { budgetScreens } from '../features/budget/screens';
 import { examsSetupScreens } from '../features/exams-setup/screens';
 import { expenseScreens } from '../features/expenses/screens';
 import { feesDeskScreens } from '../features/fees-desk/screens';
@@ -73,6 +74,7 @@ export const builtScreens: Record<string, ScreenLoader> = {
   ...feesReportScreens,
   ...revenueScreens,
   ...expenseScreens,
+  ...budgetScreens,
   ...missingMarksScreens,
   ...reportCardScreens,
   ...analysisScreens,
