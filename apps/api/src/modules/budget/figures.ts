@@ -12,6 +12,7 @@ import {
 import { and, asc, eq, gte, inArray, lte, or, sql, sum } from 'drizzle-orm';
 import type { SchoolScope } from '../../core/scope.js';
 import { sqlRows } from '../../db/open.js';
+import { enrolledCurrentTerm } from '../enrolment/index.js';
 import { calendarOf } from '../settings/index.js';
 import { type BudgetSide, type Period, periodsOf } from './budget-rules.js';
 
@@ -112,6 +113,9 @@ export async function actualsOf(scope: SchoolScope, range: Period): Promise<Map<
  */
 export async function expectedFees(scope: SchoolScope, year: YearRecord) {
   const calendarYear = Number(year.startsOn.slice(0, 4));
+  // Enrolments are written when first needed (fees does the same): the current term's, and earlier ones
+  // from each student's entry term.
+  await enrolledCurrentTerm(scope);
   const enrolled = await sqlRows<{ year: number; term: number }>(
     scope.db,
     sql`select distinct year, term from student_terms where school_id = ${scope.schoolId} order by year desc, term desc`,

@@ -144,8 +144,12 @@ export default function BudgetGrid({ side }: { side: Side }) {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('category')}</Table.Th>
-                  <Table.Th ta="right">{t('grid.lastBudget', { name: data.previous?.name ?? '–' })}</Table.Th>
-                  <Table.Th ta="right">{t('grid.lastActual', { name: data.previous?.name ?? '–' })}</Table.Th>
+                  <Table.Th ta="right">
+                    {t('grid.lastBudget', { name: data.previous?.name ?? t('grid.lastYear') })}
+                  </Table.Th>
+                  <Table.Th ta="right">
+                    {t('grid.lastActual', { name: data.previous?.name ?? t('grid.lastYear') })}
+                  </Table.Th>
                   <Table.Th>{t('split.label')}</Table.Th>
                   <Table.Th ta="right">{t('grid.budget', { name: data.year.name })}</Table.Th>
                 </Table.Tr>

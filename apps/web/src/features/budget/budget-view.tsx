@@ -54,15 +54,19 @@ export default function BudgetView({ side }: { side: Side }) {
                   <Table.Th>{t('split.label')}</Table.Th>
                   <Table.Th>{t('view.parts')}</Table.Th>
                   <Table.Th ta="right">{t('grid.budget', { name: data.year.name })}</Table.Th>
-                  <Table.Th ta="right">{t('grid.lastBudget', { name: data.previous?.name ?? '–' })}</Table.Th>
-                  <Table.Th ta="right">{t('grid.lastActual', { name: data.previous?.name ?? '–' })}</Table.Th>
+                  <Table.Th ta="right">
+                    {t('grid.lastBudget', { name: data.previous?.name ?? t('grid.lastYear') })}
+                  </Table.Th>
+                  <Table.Th ta="right">
+                    {t('grid.lastActual', { name: data.previous?.name ?? t('grid.lastYear') })}
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {data.lines.map((l) => (
                   <Table.Tr key={`${l.kind}:${l.category_id}`} data-line={l.name}>
                     <Table.Td>{l.name}</Table.Td>
-                    <Table.Td>{t(`split.${l.split}`)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{t(`split.${l.split}`)}</Table.Td>
                     <Table.Td>
                       <Text size="xs">
                         {l.parts.map((p, i) => `${periodName(l.split, i)}: ${formatNumber(p)}`).join(' · ')}
@@ -79,7 +83,7 @@ export default function BudgetView({ side }: { side: Side }) {
               <Table.Tfoot>
                 <Table.Tr>
                   <Table.Th colSpan={3}>{t('total')}</Table.Th>
-                  <Table.Th ta="right" data-testid="budget-total">
+                  <Table.Th ta="right" data-testid="budget-total" style={{ whiteSpace: 'nowrap' }}>
                     {formatMoney(data.total)}
                   </Table.Th>
                   <Table.Th ta="right">{formatNumber(data.lines.reduce((a, l) => a + l.last_budget, 0))}</Table.Th>

@@ -1,11 +1,12 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { Alert, Button, Group, Paper, SimpleGrid, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Table, Text, Title } from '@mantine/core';
 import { budgetActualOutturn, type Outturn } from '@somero/contract';
 import { IconDownload, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateRangeFields } from '../../components/list-filters';
 import { PageHeader } from '../../components/page-title';
 import { fetchData } from '../../lib/api';
 import { downloadSpreadsheet, openPdf } from '../../lib/downloads';
@@ -125,18 +126,7 @@ export default function OutturnScreen() {
       />
       <Group mb="md" align="flex-end" wrap="wrap">
         <YearSelect value={yearId} onChange={setYearId} years={years.data} />
-        <TextInput
-          type="date"
-          label={t('report.from')}
-          value={range.from}
-          onChange={(e) => setRange({ ...range, from: e.currentTarget.value })}
-        />
-        <TextInput
-          type="date"
-          label={t('report.to')}
-          value={range.to}
-          onChange={(e) => setRange({ ...range, to: e.currentTarget.value })}
-        />
+        <DateRangeFields value={range} onChange={setRange} labels={{ from: t('report.from'), to: t('report.to') }} />
       </Group>
       {report.isError ? <Alert color="yellow">{report.error.message}</Alert> : null}
       {data ? (
