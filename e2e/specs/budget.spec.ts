@@ -80,3 +80,32 @@ test('a financial year overlapping another is refused with the reason, and nothi
   await expect(notice(page, 'make another year current before closing it')).toBeVisible();
   await expect(page.locator('tr[data-year="2026"]')).toContainText('Open');
 });
+
+test('a line split per term takes its own parts; the budget screen shows them', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  await page.goto('/revenues/projection');
+  const row = page.locator('tr[data-line="Government capitation (USE)"]');
+  await row.getByRole('button', { name: 'Parts' }).click();
+  const parts = page.getByRole('dialog', { name: 'Government capitation (USE): parts' });
+  const term1 = parts.getByRole('textbox', { name: /^Term 1/ });
+  await term1.fill('18000000');
+  await term1.press('Enter');
+  await expect(parts.getByRole('textbox', { name: /^Term 2/ })).toBeFocused();
+  await parts.getByRole('textbox', { name: /^Term 2/ }).fill('12000000');
+  await parts.getByRole('textbox', { name: /^Term 3/ }).fill('12000000');
+  await expect(parts.getByTestId('parts-total')).toHaveText(`Budget for the year: UGX ${plain(42_000_000)}`);
+  await parts.getByRole('button', { name: 'Use these parts' }).click();
+  await expect(row.getByRole('textbox', { name: 'Budget of Government capitation (USE)' })).toHaveValue(
+    `UGX ${plain(42_000_000)}`,
+  );
+  await page.getByRole('button', { name: 'Save budget' }).click();
+  await expect(notice(page, 'Revenue budget saved')).toBeVisible();
+
+  await page.goto('/revenues/budget');
+  const shown = page.locator('tr[data-line="Government capitation (USE)"]');
+  await expect(shown.getByTestId('line-budget')).toHaveText(plain(42_000_000));
+  await expect(shown).toContainText(
+    `Term 1: ${plain(18_000_000)} · Term 2: ${plain(12_000_000)} · Term 3: ${plain(12_000_000)}`,
+  );
+  expect(errors).toEqual([]);
+});

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Select, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import {
   type BudgetLineRow,
   expenseProjection,
@@ -14,7 +14,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { MoneyInput } from '../../components/money-input';
 import { PageHeader } from '../../components/page-title';
 import { api, fetchData } from '../../lib/api';
-import { formatMoney, formatNumber } from '../../lib/format';
+import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 import { useYears, YearSelect } from './year-select';
 
 type Side = 'revenue' | 'expense';
@@ -30,6 +30,57 @@ const draftOf = (p: Projection) =>
     string,
     Draft
   >;
+
+/** The parts of one line per term or month, typed one under another; the line's amount is their sum. */
+function PartsEditor({
+  name,
+  periods,
+  labelOf,
+  draft,
+  onDone,
+}: {
+  name: string;
+  periods: { from: string; to: string }[];
+  labelOf: (i: number) => string;
+  draft: Draft;
+  onDone: (parts: number[] | null) => void;
+}) {
+  const { t } = useTranslation('budget');
+  const even = (amount: number, n: number) =>
+    Array.from({ length: n }, (_, i) => Math.floor(amount / n) + (i < amount % n ? 1 : 0));
+  const [parts, setParts] = useState<(number | null)[]>(
+    draft.parts.length === periods.length ? draft.parts : even(draft.amount ?? 0, periods.length),
+  );
+  const sum = parts.reduce<number>((a, p) => a + (p ?? 0), 0);
+  const next = (e: KeyboardEvent<HTMLInputElement>, i: number) => {
+    if (e.key !== 'Enter') return;
+    e.preventDefault();
+    document.querySelector<HTMLInputElement>(`[data-part="${i + 1}"]`)?.focus();
+  };
+  return (
+    <Modal opened onClose={() => onDone(null)} title={t('parts.title', { name })} centered>
+      <Stack gap="xs">
+        {periods.map((p, i) => (
+          <MoneyInput
+            key={p.from}
+            label={`${labelOf(i)} (${formatDate(p.from)} – ${formatDate(p.to)})`}
+            value={parts[i] ?? null}
+            onChange={(v) => setParts(parts.map((x, j) => (j === i ? v : x)))}
+            onKeyDown={(e) => next(e, i)}
+            data-part={i}
+            size="xs"
+          />
+        ))}
+        <Text fw={600} data-testid="parts-total">
+          {t('parts.total', { amount: formatMoney(sum) })}
+        </Text>
+        <Group justify="flex-end">
+          <Button onClick={() => onDone(parts.map((x) => x ?? 0))}>{t('parts.done')}</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
 
 /**
  * /revenues/projection and /expenses/projection: a year's budget per category on one grid (Enter or ↓ goes
@@ -52,6 +103,7 @@ export default function BudgetGrid({ side }: { side: Side }) {
   const data = projection.data;
   const [draft, setDraft] = useState<Record<string, Draft>>({});
   const [copying, setCopying] = useState<'budget' | 'actual' | null>(null);
+  const [splitting, setSplitting] = useState<BudgetLineRow | null>(null);
   useEffect(() => {
     if (data) setDraft(draftOf(data));
   }, [data]);
@@ -151,6 +203,7 @@ export default function BudgetGrid({ side }: { side: Side }) {
                     {t('grid.lastActual', { name: data.previous?.name ?? t('grid.lastYear') })}
                   </Table.Th>
                   <Table.Th>{t('split.label')}</Table.Th>
+                  <Table.Th />
                   <Table.Th ta="right">{t('grid.budget', { name: data.year.name })}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -174,6 +227,13 @@ export default function BudgetGrid({ side }: { side: Side }) {
                           disabled={closed}
                         />
                       </Table.Td>
+                      <Table.Td w={90}>
+                        {d.split === 'year' ? null : (
+                          <Button size="compact-xs" variant="subtle" onClick={() => setSplitting(l)} disabled={closed}>
+                            {t('parts.edit')}
+                          </Button>
+                        )}
+                      </Table.Td>
                       <Table.Td w={200}>
                         <MoneyInput
                           size="xs"
@@ -195,6 +255,7 @@ export default function BudgetGrid({ side }: { side: Side }) {
                   <Table.Th ta="right">{formatNumber(data.lines.reduce((a, l) => a + l.last_budget, 0))}</Table.Th>
                   <Table.Th ta="right">{formatNumber(data.lines.reduce((a, l) => a + l.last_actual, 0))}</Table.Th>
                   <Table.Th />
+                  <Table.Th />
                   <Table.Th ta="right" data-testid="grid-total">
                     {formatMoney(total)}
                   </Table.Th>
@@ -208,6 +269,24 @@ export default function BudgetGrid({ side }: { side: Side }) {
             </Button>
           </Group>
         </Paper>
+      ) : null}
+      {splitting && data ? (
+        <PartsEditor
+          name={splitting.name}
+          periods={draft[keyOf(splitting)]?.split === 'month' ? data.months : data.terms}
+          labelOf={(i) =>
+            draft[keyOf(splitting)]?.split === 'month'
+              ? (formatDate(data.months[i]?.from).split(' ')[1] ?? '')
+              : t('split.termN', { n: i + 1 })
+          }
+          draft={draft[keyOf(splitting)] ?? { amount: 0, split: 'term', parts: [] }}
+          onDone={(parts) => {
+            const key = keyOf(splitting);
+            setSplitting(null);
+            if (parts)
+              setDraft((d) => ({ ...d, [key]: { ...d[key]!, amount: parts.reduce((a, b) => a + b, 0), parts } }));
+          }}
+        />
       ) : null}
       <ConfirmDialog
         opened={Boolean(copying)}
