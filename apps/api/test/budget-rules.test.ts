@@ -6,6 +6,7 @@ import {
   overlappingYear,
   partsOf,
   percentOfBudget,
+  periodsOf,
   splitEvenly,
   termPeriods,
   variance,
@@ -21,6 +22,7 @@ describe('budget rules', () => {
       2_000_000, 2_000_000,
     ]);
     expect(splitEvenly(2, 3)).toEqual([1, 1, 0]);
+    expect(splitEvenly(100, 0)).toEqual([]);
     for (const amount of [0, 1, 999_999, 7_654_321])
       for (const n of [3, 12]) expect(splitEvenly(amount, n).reduce((a, b) => a + b, 0)).toBe(amount);
   });
@@ -29,6 +31,8 @@ describe('budget rules', () => {
     expect(partsOf(900, 1)).toEqual([]);
     expect(partsOf(900, 3)).toEqual([300, 300, 300]);
     expect(partsOf(900, 3, [500, 300, 100])).toEqual([500, 300, 100]);
+    expect(partsOf(900, 3, [])).toEqual([300, 300, 300]);
+    expect(partsOf(900, 3, [900, 0, 0])).toEqual([900, 0, 0]);
     expect(partsOf(900, 3, [500, 300])).toBe('Give 3 parts, one per period');
     expect(partsOf(1_000_000, 3, [500_000, 300_000, 100_000])).toBe('The parts add up to 900,000, not 1,000,000');
     expect(partsOf(900, 3, [1000, -100, 0])).toBe('Each part is a whole number of shillings, not below zero');
@@ -41,6 +45,8 @@ describe('budget rules', () => {
     ];
     expect(overlappingYear(years, { from: '2025-12-31', to: '2026-06-30' })?.name).toBe('2025');
     expect(overlappingYear(years, { from: '2027-01-01', to: '2027-12-31' })).toBeUndefined();
+    expect(overlappingYear(years, { from: '2024-07-01', to: '2025-01-01' })?.name).toBe('2025');
+    expect(overlappingYear(years, { from: '2024-07-01', to: '2024-12-31' })).toBeUndefined();
     expect(overlappingYear(years, { id: 2, from: '2026-01-01', to: '2026-12-31' })).toBeUndefined();
     expect(overlappingYear(years, { id: 2, from: '2025-07-01', to: '2026-06-30' })?.name).toBe('2025');
   });
@@ -59,6 +65,20 @@ describe('budget rules', () => {
     // Openings outside the year: the year in thirds.
     const thirds = termPeriods(y2026, ['2025-05-01', '2025-09-01']);
     expect(thirds.map(daysIn)).toEqual([121, 121, 123]);
+    expect(termPeriods(y2026, null)).toEqual(thirds);
+    // Term 2 may not open on the year's first day, nor with term 3; term 3 may open on its last.
+    expect(termPeriods(y2026, ['2026-01-01', '2026-09-14'])).toEqual(thirds);
+    expect(termPeriods(y2026, ['2026-09-14', '2026-09-14'])).toEqual(thirds);
+    expect(termPeriods(y2026, ['2026-05-25', '2027-01-01'])).toEqual(thirds);
+    expect(termPeriods(y2026, ['2026-05-25', '2026-12-31'])[2]).toEqual({ from: '2026-12-31', to: '2026-12-31' });
+    // A year ending on the first of a month has that one day as its last month.
+    expect(monthPeriods({ from: '2026-01-01', to: '2026-02-01' })).toEqual([
+      { from: '2026-01-01', to: '2026-01-31' },
+      { from: '2026-02-01', to: '2026-02-01' },
+    ]);
+    expect(periodsOf('year', y2026, null)).toEqual([y2026]);
+    expect(periodsOf('month', y2026, null)).toEqual(months);
+    expect(periodsOf('term', y2026, ['2026-05-25', '2026-09-14'])[1]).toEqual({ from: '2026-05-25', to: '2026-09-13' });
   });
 
   it("count a part for the share of its period's days in the range; the whole year gives the amount exactly", () => {
@@ -71,6 +91,11 @@ describe('budget rules', () => {
     // A yearly line: by days (181 of 365 days of 36,500,000).
     expect(budgetInRange(36_500_000, [y2026], [], { from: '2026-01-01', to: '2026-06-30' })).toBe(18_100_000);
     expect(budgetInRange(36_500_000, [y2026], [], { from: '2027-01-01', to: '2027-06-30' })).toBe(0);
+    // A range reaching outside the year counts only its days in the year.
+    expect(budgetInRange(12_000_001, months, parts, { from: '2025-07-01', to: '2026-02-14' })).toBe(1_500_001);
+    expect(budgetInRange(12_000_001, months, parts, { from: '2026-12-17', to: '2027-03-31' })).toBe(483_871);
+    // Parts that do not fit the periods: the amount over the whole span, by days (28 of 365 days).
+    expect(budgetInRange(36_500_000, months, [], { from: '2026-02-01', to: '2026-02-28' })).toBe(2_800_000);
   });
 
   it('give variance in the school’s favour and the actual as a percentage of budget', () => {
