@@ -63,7 +63,7 @@ function PartsEditor({
         {periods.map((p, i) => (
           <MoneyInput
             key={p.from}
-            label={`${labelOf(i)} (${formatDate(p.from)} – ${formatDate(p.to)})`}
+            label={periods.length > 3 ? labelOf(i) : `${labelOf(i)} (${formatDate(p.from)} – ${formatDate(p.to)})`}
             value={parts[i] ?? null}
             onChange={(v) => setParts(parts.map((x, j) => (j === i ? v : x)))}
             onKeyDown={(e) => next(e, i)}
@@ -276,7 +276,7 @@ export default function BudgetGrid({ side }: { side: Side }) {
           periods={draft[keyOf(splitting)]?.split === 'month' ? data.months : data.terms}
           labelOf={(i) =>
             draft[keyOf(splitting)]?.split === 'month'
-              ? (formatDate(data.months[i]?.from).split(' ')[1] ?? '')
+              ? formatDate(data.months[i]?.from).split(' ').slice(1).join(' ')
               : t('split.termN', { n: i + 1 })
           }
           draft={draft[keyOf(splitting)] ?? { amount: 0, split: 'term', parts: [] }}
