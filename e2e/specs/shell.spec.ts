@@ -141,12 +141,12 @@ test('a screen chunk that has not loaded in 120 s shows an error page with Retry
   });
   // A screen not built yet (see the planned list in routes.spec.ts; pick another when it is built): its
   // chunk is the shared planned page.
-  await page.goto('/budget/fyear');
+  await page.goto('/visitors');
   await held;
   await page.clock.fastForward(121_000);
   await expect(page.getByText('This screen is taking too long to load')).toBeVisible();
   await release?.();
   await page.getByRole('button', { name: 'Retry' }).click();
-  await expect(page.getByTestId('page-title')).toHaveText('Financial Years');
+  await expect(page.getByTestId('page-title')).toHaveText('Visitors Book');
   await expect(page.locator('[data-screen-status="planned"]')).toBeVisible();
 });

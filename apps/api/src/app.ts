@@ -15,6 +15,7 @@ import { stopPdfWorkers } from './documents/pdf-pool.js';
 import { assetRoutes } from './modules/assets/index.js';
 import { auditRoutes } from './modules/audits/index.js';
 import { authRoutes } from './modules/auth/index.js';
+import { budgetRoutes } from './modules/budget/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
 import {
   analysisRoutes,
@@ -124,6 +125,7 @@ export async function buildApp({ database, config, logger = false, mailer, extra
   expenseRoutes(ctx);
   financeReportRoutes(ctx);
   assetRoutes(ctx);
+  budgetRoutes(ctx);
   missingMarksRoutes(ctx);
   marksheetRoutes(ctx);
   reportSettingsRoutes(ctx);

@@ -44,6 +44,7 @@ const tableOfSegment: Record<string, string> = {
   system_comments: 'comment_bank',
   // PUT and DELETE asset_labels/{id} take an asset; GET asset_labels/{purchase} a purchase.
   asset_labels: 'assets',
+  fyear: 'financial_years',
 };
 
 const sample = (r: Resource, api: RegisterSchool['api'], made: Map<string, number>) =>
@@ -209,6 +210,7 @@ describe('another school’s ids', () => {
     const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#123456' } })
       .png()
       .toBuffer();
+    await ok(api.post('/fyear', { name: `${marker} 2026`, starts_on: '2026-01-01', ends_on: '2026-12-31' }));
     await ok(api.post('/school_logo', { filename: 'logo.png', data: png.toString('base64') }));
     // A job B's administrator started (printing), with the document it made.
     await t.database.db.insert(jobs).values({ schoolId: b.schoolId, kind: 'print', title: marker, status: 'done' });

@@ -200,3 +200,56 @@ describe('posting is part of the document', () => {
     expect(statement.closing_balance).toBe(70_000);
   });
 });
+
+describe('a closed financial year', () => {
+  it('refuses payments, revenues and transfers dated in it; the open year takes them', async () => {
+    const school = await registerSchool(t.app, t.database);
+    const year = (name: string, more: Json = {}) => ({
+      name,
+      starts_on: `${name}-01-01`,
+      ends_on: `${name}-12-31`,
+      ...more,
+    });
+    expect((await school.api.post('/fyear', year('2026', { is_current: true }))).statusCode).toBe(200);
+    const last = await school.api.post('/fyear', year('2025'));
+    expect(last.statusCode, last.body).toBe(200);
+    const closed = await school.api.put(`/fyear/${last.json().data.id}`, year('2025', { status: 'closed' }));
+    expect(closed.statusCode, closed.body).toBe(200);
+    const cash = (
+      await school.api.post('/payment_options', {
+        name: 'Cash',
+        kind: 'cash',
+        opening_balance: 0,
+        opening_on: '2025-01-01',
+      })
+    ).json().data.id;
+    const bank = (
+      await school.api.post('/payment_options', {
+        name: 'Bank',
+        kind: 'bank',
+        opening_balance: 0,
+        opening_on: '2025-01-01',
+      })
+    ).json().data.id;
+    const student = (await admit(school)).id;
+    const pay = (paid_on: string) =>
+      school.api.post('/fees_payments', { student_id: student, amount: 10_000, mode_id: cash, paid_on, confirm: true });
+    const late = await pay('2025-12-31');
+    expect(late.statusCode).toBe(202);
+    expect(late.json().message).toBe('The financial year 2025 is closed: no payment can be dated in it.');
+    const transfer = await school.api.post('/money_transfers', {
+      from_mode_id: cash,
+      to_mode_id: bank,
+      amount: 1_000,
+      transferred_on: '2025-06-30',
+    });
+    expect(transfer.statusCode).toBe(202);
+    expect(transfer.json().message).toBe('The financial year 2025 is closed: no new postings dated 30 Jun 2025.');
+    expect((await school.api.get('/money_transfers')).json().total).toBe(0);
+    // The open year: taken, numbered from 1 (the refused one took no number).
+    const ok = await pay('2026-01-02');
+    expect(ok.statusCode, ok.body).toBe(200);
+    const list = (await school.api.post('/view_fees_payments', { student_id: student })).json().data as Json[];
+    expect(list.map((p) => [p.receipt_no, p.paid_on])).toEqual([[1, '2026-01-02']]);
+  });
+});

@@ -677,13 +677,9 @@ async function fillDemoRevenues(
         ['Main hall hire', 25, 60, 'St. Peter Church'],
       ],
     ],
-    [
-      'Grants and donations',
-      [
-        ['Government capitation grant', 600, 1500, 'Ministry of Education and Sports'],
-        ["Old students' donations", 50, 300, 'Old Students Association'],
-      ],
-    ],
+    // The USE grant is a category of its own, so the budget tracks it against actual (issue 12 §4).
+    ['Government capitation (USE)', [['Government capitation grant', 600, 1500, 'Ministry of Education and Sports']]],
+    ['Grants and donations', [["Old students' donations", 50, 300, 'Old Students Association']]],
   ];
   const cats = await tx
     .insert(revenueCategories)

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { generatedPassword, hashPassword } from '../core/passwords.js';
+import { fillDemoBudget } from '../modules/budget/index.js';
 import { createSchool } from '../modules/users/index.js';
 import { fillDemoSchool } from './demo-data.js';
 import type { Db } from './open.js';
@@ -24,5 +25,6 @@ export async function seedDemoSchool(db: Db, password?: string) {
     passwordHash: await hashPassword(plain),
   });
   await fillDemoSchool(db, school.id, owner.id);
+  await fillDemoBudget(db, school.id, owner.id);
   return { seeded: true as const, password: password ? null : plain };
 }

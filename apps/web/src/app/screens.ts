@@ -1,5 +1,6 @@
 import { analysisScreens } from '../features/analysis/screens';
 import { assetScreens } from '../features/assets/screens';
+import { budgetScreens } from '../features/budget/screens';
 import { examsSetupScreens } from '../features/exams-setup/screens';
 import { expenseScreens } from '../features/expenses/screens';
 import { feesDeskScreens } from '../features/fees-desk/screens';
@@ -77,6 +78,7 @@ export const builtScreens: Record<string, ScreenLoader> = {
   ...financeReportScreens,
   ...expenseScreens,
   ...assetScreens,
+  ...budgetScreens,
   ...missingMarksScreens,
   ...reportCardScreens,
   ...analysisScreens,

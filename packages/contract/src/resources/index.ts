@@ -38,6 +38,7 @@ export * from './fees/enrolments.js';
 export * from './fees/money.js';
 export * from './fees/options.js';
 export * from './fees/structure.js';
+export * from './finance/budget.js';
 export * from './finance/journal.js';
 export * from './revenues/revenues.js';
 export * from './school/classes.js';

@@ -96,6 +96,8 @@ export interface Findings {
   reference_receipt: number | null;
   reference_old_receipt: number | null;
   over_ceiling: boolean;
+  /** The closed financial year the payment's date falls in (nothing may be posted there). */
+  closed_year?: string | null;
 }
 
 /**
@@ -113,6 +115,8 @@ export function refusalOf(
     return new Refusal('This student is in the trash: restore them before taking a payment.');
   }
   if (found.mode_name == null) return new NotFound('payment mode');
+  if (found.closed_year)
+    return new Refusal(`The financial year ${found.closed_year} is closed: no payment can be dated in it.`);
   if (!found.mode_active) return new Refusal(`${found.mode_name} is no longer in use as a payment mode.`);
   if (found.reference_missing) return new Invalid('reference', referenceRequired);
   if (payment.reference) {

@@ -250,7 +250,9 @@ async function insertPayments(
           and o.status = 'valid' and o.reference is not null
           and ${referenceSql('o.reference')} = ${referenceSql('x.reference')}
           order by o.receipt_no limit 1) as reference_old_receipt,
-        coalesce(x.amount > x.ceiling, false) as over_ceiling
+        coalesce(x.amount > x.ceiling, false) as over_ceiling,
+        (select y.name from financial_years y where y.school_id = ${schoolId} and y.status = 'closed'
+          and x.paid_on between y.starts_on and y.ends_on limit 1) as closed_year
       from x
       left join lateral (select s.status, s.surname, s.other_names from students s where s.school_id = ${schoolId} and s.id = x.student_id
         limit 1) s on true
@@ -261,6 +263,7 @@ async function insertPayments(
       select f.*, row_number() over (order by f.i) as k, count(*) over () as total
       from f where f.student_status <> 'trashed' and f.mode_active and not f.key_taken and not f.reference_missing
         and f.reference_receipt is null and f.reference_old_receipt is null and not f.over_ceiling
+        and f.closed_year is null
     ),
     n as (
       insert into counters (school_id, name, value)
@@ -308,7 +311,7 @@ async function insertPayments(
       from r
     )
     select f.i, f.student_status, f.mode_name, f.mode_active, f.key_taken, f.reference_missing, f.reference_receipt,
-      f.reference_old_receipt, f.over_ceiling, r.id, r.receipt_no, r.year, r.term,
+      f.reference_old_receipt, f.over_ceiling, f.closed_year, r.id, r.receipt_no, r.year, r.term,
       ${isoSql('r.created_at')} as created_at
     from f left join r on r.i = f.i
     order by f.i`)) as unknown as { rows: (Recorded & { i: number })[] };

@@ -9,6 +9,7 @@ import {
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { chunks, type SchoolScope } from '../../core/scope.js';
 import { sqlRows } from '../../db/open.js';
+import { refuseClosedYear } from '../budget/index.js';
 import {
   accountOfRecord,
   balanceOf,
@@ -108,6 +109,7 @@ export async function postEntries(scope: SchoolScope, entries: Entry[]): Promise
     if (problem) throw new Error(`Journal entry for ${entry.source.kind} ${entry.source.id}: ${problem}`);
   }
   if (!entries.length) return [];
+  await refuseClosedYear(scope, ...new Set(entries.map((e) => e.date)));
   return scope.transaction(async (tx) => {
     const ids = await accountIds(
       tx,
