@@ -253,3 +253,42 @@ describe('a closed financial year', () => {
     expect(list.map((p) => [p.receipt_no, p.paid_on])).toEqual([[1, '2026-01-02']]);
   });
 });
+
+describe("a payment mode's opening balance", () => {
+  it('is posted on its opening day, corrected where it stands, and opens the statement and the cash flow', async () => {
+    const school = await registerSchool(t.app, t.database);
+    const scope = new SchoolScope(t.database.db, school.schoolId, { userId: null, name: 'Test' });
+    const made = await school.api.post('/payment_options', {
+      name: 'Centenary Bank',
+      kind: 'bank',
+      opening_balance: 2_500_000,
+      opening_on: '2026-01-01',
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const bank = made.json().data.id;
+    const balances = async () =>
+      Object.fromEntries((await trialBalance(scope)).map((a) => [a.key, [a.debit, a.credit, a.balance]]));
+    expect(await balances()).toEqual({
+      [`mode:${bank}`]: [2_500_000, 0, 2_500_000],
+      opening_balances: [0, 2_500_000, 2_500_000],
+    });
+    // A new name posts nothing; a corrected balance is reversed and posted again on the opening day.
+    await school.api.put(`/payment_options/${bank}`, { name: 'Centenary Bank (Mukono)' });
+    expect((await balances())[`mode:${bank}`]).toEqual([2_500_000, 0, 2_500_000]);
+    const fixed = await school.api.put(`/payment_options/${bank}`, { opening_balance: 2_000_000 });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(await balances()).toEqual({
+      [`mode:${bank}`]: [4_500_000, 2_500_000, 2_000_000],
+      opening_balances: [2_500_000, 4_500_000, 2_000_000],
+    });
+    const statement = (await school.api.get(`/payment_options/${bank}`)).json().data;
+    expect(statement).toMatchObject({
+      from: '2026-01-01',
+      opening_balance: 2_000_000,
+      lines: [],
+      closing_balance: 2_000_000,
+    });
+    const flow = (await school.api.post('/cash_flow', { from: '2026-01-01', to: '2026-01-31' })).json().data;
+    expect(flow.total).toMatchObject({ opening: 2_000_000, closing: 2_000_000 });
+  });
+});

@@ -141,6 +141,17 @@ function listWhere(r: Resource, query: Row): SQL | undefined {
 const rowSchema = z.record(z.string(), z.unknown());
 
 /** Serves GET/POST `path` and PUT/DELETE `path/{id}` for every declared entity. */
+type AfterWrite = (scope: SchoolScope, row: Row) => Promise<void>;
+const afterWrites = new Map<string, AfterWrite>();
+
+/**
+ * What an area does, in the same transaction, after a declared entity of its is added or changed (a
+ * payment mode posts its opening balance to the journal). The one hook the engine has.
+ */
+export function afterWrite(path: string, work: AfterWrite) {
+  afterWrites.set(path, work);
+}
+
 export function resourceRoutes({ serve }: ModuleContext) {
   for (const r of resources) serveResource(serve, r);
 }
@@ -194,7 +205,11 @@ export function serveResource(serve: ModuleContext['serve'], r: Resource) {
         const values = input as Row;
         await checkReferences(scope, r, values);
         await checkUnique(scope, r, values);
-        const row = await scope.table(r.table, r.module).insert(values as never);
+        const row = await scope.transaction(async (tx) => {
+          const made = (await tx.table(r.table, r.module).insert(values as never)) as Row;
+          await afterWrites.get(r.path)?.(tx, made);
+          return made;
+        });
         return { data: rowToJson(r.table, row as Row), message: fillMessage(r.texts.added, name(row as Row)) };
       },
     );
@@ -216,7 +231,13 @@ export function serveResource(serve: ModuleContext['serve'], r: Resource) {
         const values = { ...current, ...(input as Row) };
         await checkReferences(scope, r, input as Row);
         await checkUnique(scope, r, values, id);
-        const row = await table.update(id, { ...(input as Row), updatedAt: new Date() } as never);
+        const row = await scope.transaction(async (tx) => {
+          const changed = (await tx
+            .table(r.table, r.module)
+            .update(id, { ...(input as Row), updatedAt: new Date() } as never)) as Row;
+          await afterWrites.get(r.path)?.(tx, changed);
+          return changed;
+        });
         return { data: rowToJson(r.table, row as Row), message: fillMessage(r.texts.updated, name(row as Row)) };
       },
     );

@@ -1,8 +1,9 @@
 import { feesPayments, moneyTransfers, oldPayments, oldStudents, paymentModes, students } from '@somero/contract';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { SchoolScope } from '../../core/scope.js';
-import { moneyDocument } from '../journal/index.js';
+import { sqlRows } from '../../db/open.js';
+import { moneyDocument, postEntry, reverseSource } from '../journal/index.js';
 import { refuseIfVoid } from './payment-rules.js';
 
 /**
@@ -104,3 +105,38 @@ export const transferDocument = moneyDocument({
     }));
   },
 });
+
+/**
+ * A payment mode's opening balance in the journal (never below zero): Dr the mode, Cr opening
+ * balances, dated its opening day; the statement counts it as the mode's opening figure.
+ * When the balance or the day changes, the old entry is reversed where it stands and the new one
+ * posted; a change of name or account number posts nothing.
+ */
+export async function postOpeningBalance(
+  scope: SchoolScope,
+  mode: { id: number; name: string; openingBalance: number; openingOn: string },
+) {
+  const source = { kind: 'opening_balance', id: mode.id };
+  const [posted] = await sqlRows<{ net: string | null; date: string | null }>(
+    scope.db,
+    sql`select sum(l.debit - l.credit) as net,
+          max(case when e.reverses is null then to_char(e.date, 'YYYY-MM-DD') end) as date
+        from journal_entries e
+        join journal_lines l on l.school_id = e.school_id and l.entry_id = e.id
+        join accounts a on a.school_id = l.school_id and a.id = l.account_id and a.key = ${`mode:${mode.id}`}
+        where e.school_id = ${scope.schoolId} and e.source_kind = 'opening_balance' and e.source_id = ${mode.id}`,
+  );
+  const net = Number(posted?.net ?? 0);
+  if (net === mode.openingBalance && (net === 0 || posted?.date === mode.openingOn)) return;
+  await reverseSource(scope, source, { why: 'opening balance changed' });
+  if (mode.openingBalance === 0) return;
+  await postEntry(scope, {
+    date: mode.openingOn,
+    source,
+    memo: `Opening balance of ${mode.name}`,
+    lines: [
+      { account: `mode:${mode.id}`, debit: mode.openingBalance },
+      { account: 'opening_balances', credit: mode.openingBalance },
+    ],
+  });
+}

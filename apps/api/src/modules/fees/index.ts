@@ -1,6 +1,6 @@
 // The fees area's public face: what other areas and the app may import.
 
-export { feesPaymentDocument, oldPaymentDocument, transferDocument } from './documents.js';
+export { feesPaymentDocument, oldPaymentDocument, postOpeningBalance, transferDocument } from './documents.js';
 export { feesBalances } from './ledger.js';
 export { nextTermFees, termAfter } from './next-term.js';
 export { feesOnlineRoutes, syncEveryGateway, useSimulatedProvider } from './online.js';

@@ -12,9 +12,10 @@ import { alias } from 'drizzle-orm/pg-core';
 import { today } from '../../core/dates.js';
 import { NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
+import { afterWrite } from '../../resources/engine.js';
 import { type AccountLine, accountLines } from '../journal/index.js';
 import type { ModuleContext } from '../module.js';
-import { transferDocument } from './documents.js';
+import { postOpeningBalance, transferDocument } from './documents.js';
 import { activeMode } from './payments-verb.js';
 
 type Kind = (typeof statementLine.shape.kind.options)[number];
@@ -31,15 +32,17 @@ function kindOf(line: AccountLine): Kind {
 
 /**
  * A mode's statement for [from, to], read from the journal: the opening balance (the mode's own opening
- * balance and everything posted to it before `from`), each line with the running balance, and totals.
+ * balance, posted on its opening day, and everything posted to it before `from`), each line with the running balance, and totals.
  * A void shows as its reversal on the day it was voided; the period the document was in keeps it.
  */
 export async function modeStatement(scope: SchoolScope, modeId: number, range: { from?: string; to?: string }) {
   const mode = await scope.table(paymentModes, 'fees').find(modeId, 'payment mode');
   const to = range.to ?? today();
   const from = range.from ?? mode.openingOn;
-  const { before, lines: posted } = await accountLines(scope, `mode:${modeId}`, from, to);
-  const opening = mode.openingBalance + before;
+  const { before, lines: all } = await accountLines(scope, `mode:${modeId}`, from, to);
+  // The mode's opening balance is its opening figure, not a movement, even on the statement's first day.
+  const posted = all.filter((l) => l.sourceKind !== 'opening_balance');
+  const opening = before + all.reduce((n, l) => (l.sourceKind === 'opening_balance' ? n + l.debit - l.credit : n), 0);
   let balance = opening;
   let totalIn = 0;
   let totalOut = 0;
@@ -109,6 +112,8 @@ async function transferRow(scope: SchoolScope, id: number) {
 }
 
 export function modeRoutes({ serve }: ModuleContext) {
+  afterWrite('payment_options', (tx, row) => postOpeningBalance(tx, row as Parameters<typeof postOpeningBalance>[1]));
+
   serve(paymentModeStatement, async ({ id, input, scope }) => ({ data: await modeStatement(scope, id, input) }));
 
   serve(listMoneyTransfers, async ({ input, scope }) => {

@@ -83,10 +83,13 @@ async function cashFlowFor(scope: SchoolScope, from: string, to: string): Promis
   const [modes, sums] = await Promise.all([
     sqlRows<Record<string, unknown>>(
       scope.db,
+      // A mode's opening balance (the figure it started with) opens the cash whatever its date.
       sql`select a.id, a.code, a.name,
-            coalesce(sum(l.debit) filter (where l.date < ${from}), 0) - coalesce(sum(l.credit) filter (where l.date < ${from}), 0) as opening
+            coalesce(sum(l.debit - l.credit) filter (where l.date < ${from}
+              or (e.source_kind = 'opening_balance' and l.date <= ${to})), 0) as opening
           from accounts a
           left join journal_lines l on l.school_id = a.school_id and l.account_id = a.id
+          left join journal_entries e on e.school_id = l.school_id and e.id = l.entry_id
           where a.school_id = ${scope.schoolId} and a.key like 'mode:%'
           group by a.id, a.code, a.name`,
     ),
@@ -98,6 +101,7 @@ async function cashFlowFor(scope: SchoolScope, from: string, to: string): Promis
           join accounts a on a.school_id = l.school_id and a.id = l.account_id
           join journal_entries e on e.school_id = l.school_id and e.id = l.entry_id
           where l.school_id = ${scope.schoolId} and a.key like 'mode:%' and l.date >= ${from} and l.date <= ${to}
+            and e.source_kind <> 'opening_balance'
           group by l.account_id, e.source_kind, (e.reverses is not null)`,
     ),
   ]);

@@ -163,9 +163,10 @@ export async function postEntry(scope: SchoolScope, entry: Entry): Promise<numbe
 /**
  * Undoes what a document posted, dated the day of the void: each of its entries not yet reversed gets
  * its reversal ("Reversed: <its memo> (<why>)"), so the earlier period's figures stay as they were.
- * Answers the reversals' ids.
+ * Without a date each reversal takes its entry's own date (a set-up figure, such as a mode's opening
+ * balance, corrected where it stands). Answers the reversals' ids.
  */
-export async function reverseSource(scope: SchoolScope, source: Source, { date, why }: { date: string; why: string }) {
+export async function reverseSource(scope: SchoolScope, source: Source, { date, why }: { date?: string; why: string }) {
   return scope.transaction(async (tx) => {
     const entries = await tx.db
       .select()
@@ -201,7 +202,7 @@ export async function reverseSource(scope: SchoolScope, source: Source, { date, 
     return postEntries(
       tx,
       entries.map((e) => ({
-        date,
+        date: date ?? e.date,
         source,
         memo: `Reversed: ${e.memo} (${why})`,
         reference: e.reference,
