@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { localDate } from '../support/dates';
-import { ugx } from '../support/money';
+import { plain, ugx } from '../support/money';
 import { openStatement } from '../support/reports';
 import { admin, apiSignIn, bearer, collectPageErrors, type Session, seedSession } from '../support/session';
 import { choose, notice, unique } from '../support/ui';
@@ -109,7 +109,22 @@ test('the admin checks it and the head teacher approves it', async ({ browser })
   await expect(row(headPage)).toContainText('Approved by Head Teacher Okello');
 });
 
-test('the bursar pays it from Cash, and it is on the statement as an expense', async ({ browser }) => {
+/** Today's spending on food in the income statement, as the API answers it. */
+async function foodToday(request: APIRequestContext) {
+  const reply = await request.post('/api/income_statement', {
+    headers: bearer(adminSession),
+    data: { from: today, to: today },
+  });
+  expect(reply.status()).toBe(200);
+  const data = (await reply.json()) as { data: { expenses: { lines: { name: string; amount: number }[] } } };
+  return data.data.expenses.lines.find((l) => l.name === 'Food')?.amount ?? 0;
+}
+
+test('the bursar pays it from Cash: an expense on the Cash statement and in the income statement', async ({
+  browser,
+  request,
+}) => {
+  const foodBefore = await foodToday(request);
   const page = await pageAs(browser, bursar);
   await page.goto('/requisitions/view');
   await row(page)
@@ -128,4 +143,15 @@ test('the bursar pays it from Cash, and it is on the statement as an expense', a
   const line = adminPage.getByRole('row').filter({ hasText: reference });
   await expect(line).toContainText(title);
   await expect(line).toContainText(ugx(total));
+
+  // The income statement of today: food spending up by the requisition's total.
+  expect(await foodToday(request)).toBe(foodBefore + total);
+  await adminPage.goto('/income/statement');
+  await adminPage.getByLabel('From', { exact: true }).fill(today);
+  await adminPage.getByLabel('To', { exact: true }).fill(today);
+  await adminPage.getByRole('button', { name: 'Show' }).click();
+  await expect(adminPage.getByTestId('report-period')).toContainText(' to ');
+  await expect(adminPage.getByTestId('expenses-section').locator('tr[data-account="Food"]')).toContainText(
+    plain(foodBefore + total),
+  );
 });

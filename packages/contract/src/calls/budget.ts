@@ -11,6 +11,10 @@ const yearReaders = [
   'project_expenses',
   'view_expense_budget',
   'budget_actual_outturn',
+  // The finance reports offer a financial year's dates as their range.
+  'income_expenditure_report',
+  'cash_flow_report',
+  'account_analysis',
 ] as const;
 
 export const fyearRow = z.object({

@@ -1,5 +1,5 @@
-import { Button, Group, Paper, SimpleGrid, Text, Title } from '@mantine/core';
-import type { Call } from '@somero/contract';
+import { Button, Group, Paper, Select, SimpleGrid, Text, Title } from '@mantine/core';
+import { type Call, listFyears } from '@somero/contract';
 import { IconPrinter } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
@@ -50,7 +50,10 @@ export function FinanceHeader({ call, asked, file }: { call: Call; asked: Record
   );
 }
 
-/** The filter row: the date range, what else the report asks, and the button that shows it. */
+/**
+ * The filter row: a financial year (its dates fill the range) or any dates, what else the report asks,
+ * and the button that shows it.
+ */
 export function RangeForm({
   range,
   onRange,
@@ -65,9 +68,25 @@ export function RangeForm({
   children?: ReactNode;
 }) {
   const { t } = useTranslation('finance-reports');
+  const years = useQuery({ queryKey: ['fyear'], queryFn: () => fetchData(listFyears, {}) }).data?.data ?? [];
+  const year = years.find((y) => y.starts_on === range.from && y.ends_on === range.to);
   return (
     <Paper withBorder p="md" mb="md" component="form" onSubmit={onSubmit} noValidate>
       <Group align="flex-end" gap="sm" wrap="wrap">
+        {years.length ? (
+          <Select
+            label={t('year')}
+            placeholder={t('anyDates')}
+            w={170}
+            clearable
+            data={years.map((y) => ({ value: String(y.id), label: y.name }))}
+            value={year ? String(year.id) : null}
+            onChange={(v) => {
+              const chosen = years.find((y) => String(y.id) === v);
+              if (chosen) onRange({ from: chosen.starts_on, to: chosen.ends_on });
+            }}
+          />
+        ) : null}
         <DateRangeFields value={range} onChange={onRange} labels={{ from: t('from'), to: t('to') }} errors={errors} />
         {children}
         <Button type="submit">{t('show')}</Button>
