@@ -22,10 +22,14 @@ export default {
     'apps/api/src/core/scope.ts',
     // The journal's rules: balanced one-sided lines, reversals, normal balances, account numbers.
     'apps/api/src/modules/journal/journal-rules.ts',
+    // The requisition steps: where each may start, who may take it, what waits for what.
+    'apps/api/src/modules/expenses/requisition-rules.ts',
+    // The finance reports' arithmetic: sections, running balances, the trial balance, cash-flow netting.
+    'apps/api/src/modules/finance-reports/finance-rules.ts',
     // The budget's rules: years that do not overlap, splits to the shilling, a range's budget, variance.
     'apps/api/src/modules/budget/budget-rules.ts',
     // The resource engine's guard: the generic calls each declared entity is served with, and their access.
-    'apps/api/src/resources/engine.ts:141-245',
+    'apps/api/src/resources/engine.ts:141-266',
     // The exam rules around the grading package: the comment bank's suggestion, the analyses' counting.
     'apps/api/src/modules/exams/comment-rules.ts',
     'apps/api/src/modules/exams/analysis-rules.ts',

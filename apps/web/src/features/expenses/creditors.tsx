@@ -1,85 +1,19 @@
-import { Button, Group, Modal, Paper, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Paper } from '@mantine/core';
 import { clearCredit, type ExpenseRow, listCreditors } from '@somero/contract';
 import { IconCash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table';
-import { FormButtons } from '../../components/form-buttons';
 import { PageHeader } from '../../components/page-title';
 import { SearchField, usePagedList, useSearch } from '../../components/paged-list';
 import { ReferenceSelect } from '../../components/resource/reference-select';
-import { api, fieldErrors } from '../../lib/api';
-import { formatDate, formatMoney, today } from '../../lib/format';
+import { api } from '../../lib/api';
+import { formatDate, formatMoney } from '../../lib/format';
 import { ExpenseLines, expenseName } from './expense-parts';
+import { PayDialog } from './pay-dialog';
 
 const perPage = 50;
-
-/** Pay a credit from a payment mode: it then shows on that mode's statement on the day paid. */
-function ClearCreditDialog({
-  expense,
-  onClose,
-  onCleared,
-}: {
-  expense: ExpenseRow;
-  onClose: () => void;
-  onCleared: () => void;
-}) {
-  const { t } = useTranslation('expenses');
-  const [modeId, setModeId] = useState<number | null>(null);
-  const [paidOn, setPaidOn] = useState(today());
-  const [reference, setReference] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = await api(
-      clearCredit,
-      { expense_id: expense.id, mode_id: modeId ?? 0, paid_on: paidOn, reference: reference.trim() },
-      { module: 'expenses', action: 'creditCleared' },
-    );
-    if (result.ok) onCleared();
-    else setErrors(fieldErrors(result.errors));
-  };
-  return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={t('creditors.clearTitle', { name: expenseName(expense), supplier: expense.supplier_name ?? '' })}
-      centered
-    >
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <Stack>
-          <ReferenceSelect
-            label={t('fields.mode')}
-            references="payment_options"
-            required
-            data-autofocus
-            only={(o) => o.row.active !== false}
-            value={modeId}
-            onChange={setModeId}
-            error={errors.mode_id}
-          />
-          <TextInput
-            type="date"
-            label={t('fields.paidOn')}
-            required
-            max={today()}
-            value={paidOn}
-            onChange={(e) => setPaidOn(e.currentTarget.value)}
-            error={errors.paid_on}
-          />
-          <TextInput
-            label={t('fields.reference')}
-            value={reference}
-            onChange={(e) => setReference(e.currentTarget.value)}
-            error={errors.reference}
-          />
-        </Stack>
-        <FormButtons onCancel={onClose} submit={t('creditors.clear')} />
-      </form>
-    </Modal>
-  );
-}
 
 /** /expenses/creditors: what was taken on credit and is not paid yet, oldest first, with the total owed. */
 export default function CreditorsScreen() {
@@ -147,13 +81,21 @@ export default function CreditorsScreen() {
         />
       </Paper>
       {clearing ? (
-        <ClearCreditDialog
-          expense={clearing}
+        <PayDialog
+          title={t('creditors.clearTitle', { name: expenseName(clearing), supplier: clearing.supplier_name ?? '' })}
+          submit={t('creditors.clear')}
           onClose={() => setClearing(null)}
-          onCleared={() => {
-            setClearing(null);
-            reload();
-            void queryClient.invalidateQueries({ queryKey: ['expenses'] });
+          onPay={async (payment) => {
+            const result = await api(
+              clearCredit,
+              { expense_id: clearing.id, ...payment },
+              { module: 'expenses', action: 'creditCleared' },
+            );
+            if (result.ok) {
+              reload();
+              void queryClient.invalidateQueries({ queryKey: ['expenses'] });
+            }
+            return result;
           }}
         />
       ) : null}

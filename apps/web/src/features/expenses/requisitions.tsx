@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, Paper, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Paper, Select, Stack, Switch, Text } from '@mantine/core';
 import {
   approveRequisitions,
   checkRequisition,
@@ -12,22 +12,21 @@ import {
 } from '@somero/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DataTable } from '../../components/data-table';
-import { FormButtons } from '../../components/form-buttons';
 import { DateRangeFields } from '../../components/list-filters';
 import { PageHeader } from '../../components/page-title';
 import { SearchField, usePagedList, useSearch } from '../../components/paged-list';
-import { ReferenceSelect } from '../../components/resource/reference-select';
 import { can } from '../../lib/access';
-import { api, fieldErrors } from '../../lib/api';
+import { api } from '../../lib/api';
 import { useUser } from '../../lib/auth';
-import { formatDate, formatDateTime, formatMoney, today } from '../../lib/format';
+import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 import { VoidDialog } from '../fees-desk';
 import { ExpenseLines } from './expense-parts';
 import { requisitionCart } from './new-requisition';
+import { PayDialog } from './pay-dialog';
 
 const perPage = 50;
 const statusColor: Record<RequisitionStatus, string> = {
@@ -75,71 +74,6 @@ function Steps({ r }: { r: RequisitionRow }) {
         </Text>
       ) : null}
     </Stack>
-  );
-}
-
-/** Paying an approved requisition: from which mode, on which day, with the voucher or slip number. */
-function PayDialog({
-  requisition,
-  onClose,
-  onPaid,
-}: {
-  requisition: RequisitionRow;
-  onClose: () => void;
-  onPaid: () => void;
-}) {
-  const { t } = useTranslation('expenses');
-  const [modeId, setModeId] = useState<number | null>(null);
-  const [paidOn, setPaidOn] = useState(today());
-  const [reference, setReference] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = await api(
-      payRequisitions,
-      { id: requisition.id, mode_id: modeId ?? 0, paid_on: paidOn, reference: reference.trim() },
-      { module: 'expenses', action: 'paid' },
-    );
-    if (result.ok) onPaid();
-    else setErrors(fieldErrors(result.errors));
-  };
-  return (
-    <Modal opened onClose={onClose} title={t('requisitions.payTitle', { name: nameOf(requisition) })} centered>
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <Stack>
-          <Text>
-            {t('requisitions.payMessage', { total: formatMoney(requisition.total), title: requisition.title })}
-          </Text>
-          <ReferenceSelect
-            label={t('fields.mode')}
-            references="payment_options"
-            required
-            data-autofocus
-            only={(o) => o.row.active !== false}
-            value={modeId}
-            onChange={setModeId}
-            error={errors.mode_id}
-          />
-          <TextInput
-            type="date"
-            label={t('fields.paidOn')}
-            required
-            max={today()}
-            value={paidOn}
-            onChange={(e) => setPaidOn(e.currentTarget.value)}
-            error={errors.paid_on}
-          />
-          <TextInput
-            label={t('fields.reference')}
-            description={t('record.referenceHint')}
-            value={reference}
-            onChange={(e) => setReference(e.currentTarget.value)}
-            error={errors.reference}
-          />
-          <FormButtons onCancel={onClose} submit={t('requisitions.pay')} mt={0} disabled={!modeId} />
-        </Stack>
-      </form>
-    </Modal>
   );
 }
 
@@ -341,11 +275,18 @@ export default function RequisitionsScreen() {
       ) : null}
       {paying ? (
         <PayDialog
-          requisition={paying}
+          title={t('requisitions.payTitle', { name: nameOf(paying) })}
+          message={t('requisitions.payMessage', { total: formatMoney(paying.total), title: paying.title })}
+          submit={t('requisitions.pay')}
           onClose={() => setPaying(null)}
-          onPaid={() => {
-            setPaying(null);
-            reload();
+          onPay={async (payment) => {
+            const result = await api(
+              payRequisitions,
+              { id: paying.id, ...payment },
+              { module: 'expenses', action: 'paid' },
+            );
+            if (result.ok) reload();
+            return result;
           }}
         />
       ) : null}
