@@ -12,6 +12,12 @@ describe('audit record labels', () => {
     expect(recordLabel('fees_categories', null, { name: 'Boarding fee' }, '2')).toBe('Boarding fee');
     expect(recordLabel('term_dates', { term: 2, year: 2026 }, null, '7')).toBe('Term 2 2026');
     expect(recordLabel('streams', null, { name: 'East', classId: 3 }, '5')).toBe('East');
+    expect(recordLabel('expense_requisitions', null, { number: 4, title: 'Paper' }, '9')).toBe('Requisition 4');
+    expect(recordLabel('asset_purchases', { id: 7, quantity: 2 }, null, '7')).toBe('Asset purchase 7');
+    expect(recordLabel('assets', null, { tag: 'KHS/FURN/0001', id: 3 }, '3')).toBe('KHS/FURN/0001');
+    expect(recordLabel('budget_lines', null, { kind: 'expense', amount: 30_000_000 }, '2')).toBe(
+      'Budget line (expense, UGX 30,000,000)',
+    );
     expect(recordLabel('counters', null, { value: 3 }, '11')).toBe('#11');
     expect(recordLabel('sessions', null, null, null)).toBe('—');
   });

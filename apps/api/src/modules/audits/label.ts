@@ -15,6 +15,13 @@ const named: Record<string, (row: Row) => string | undefined> = {
     text(field(r, 'term')) ? `Term ${field(r, 'term')} ${text(field(r, 'year')) ?? ''}`.trim() : undefined,
   expenses: (r) => (text(field(r, 'id')) ? `Expense ${field(r, 'id')}` : undefined),
   revenues: (r) => (text(field(r, 'id')) ? `Revenue ${field(r, 'id')}` : undefined),
+  expense_requisitions: (r) => (text(field(r, 'number')) ? `Requisition ${field(r, 'number')}` : undefined),
+  asset_purchases: (r) => (text(field(r, 'id')) ? `Asset purchase ${field(r, 'id')}` : undefined),
+  assets: (r) => text(field(r, 'tag')),
+  budget_lines: (r) =>
+    text(field(r, 'kind'))
+      ? `Budget line (${field(r, 'kind')}, UGX ${Number(field(r, 'amount') ?? 0).toLocaleString('en-GB')})`
+      : undefined,
 };
 const titleKeys = Object.fromEntries(resources.map((r) => [r.tableName, r.titleField.key]));
 const fallbacks = ['name', 'title', 'username', 'reference', 'description'];
