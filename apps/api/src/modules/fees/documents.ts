@@ -46,6 +46,8 @@ async function feesPaymentEntries(scope: SchoolScope, ids: number[]) {
 
 export const feesPaymentDocument = moneyDocument({
   kind: 'fees_payment',
+  // Taken by the desk's statement itself, for a batch at once (`insertPayments`).
+  series: 'receipt',
   table: feesPayments,
   module: 'fees',
   noun: 'payment',
@@ -55,6 +57,7 @@ export const feesPaymentDocument = moneyDocument({
 
 export const oldPaymentDocument = moneyDocument({
   kind: 'old_payment',
+  series: 'old_receipt',
   table: oldPayments,
   module: 'fees',
   noun: 'payment',

@@ -11,7 +11,6 @@ import {
   voidOldPayment,
 } from '@somero/contract';
 import { count, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
-import { nextNumber } from '../../core/counters.js';
 import { today } from '../../core/dates.js';
 import { NotFound } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
@@ -79,7 +78,7 @@ export function oldPaymentRoutes({ serve }: ModuleContext) {
         .insert(oldPayments)
         .values({
           schoolId: tx.schoolId,
-          receiptNo: await nextNumber(tx, 'old_receipt'),
+          receiptNo: await oldPaymentDocument.nextNumber(tx),
           oldStudentId: input.old_student_id,
           amount: input.amount,
           modeId: input.mode_id,

@@ -7,6 +7,7 @@ import { SchoolScope } from '../../core/scope.js';
 import { type Executor, sqlRows } from '../../db/open.js';
 import { enrolledCurrentTerm } from '../enrolment/index.js';
 import { accountIds } from '../journal/index.js';
+import { feesPaymentDocument } from './documents.js';
 import { positionsOf } from './ledger.js';
 import {
   alreadyOn,
@@ -267,7 +268,7 @@ async function insertPayments(
     ),
     n as (
       insert into counters (school_id, name, value)
-      select ${schoolId}::int, 'receipt', count(*) from ok having count(*) > 0
+      select ${schoolId}::int, ${feesPaymentDocument.series}, count(*) from ok having count(*) > 0
       on conflict (school_id, name) do update set value = counters.value + excluded.value
       returning value
     ),

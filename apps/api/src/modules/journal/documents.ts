@@ -1,6 +1,7 @@
 import { journalEntries } from '@somero/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { nextNumber } from '../../core/counters.js';
 import { today } from '../../core/dates.js';
 import { Conflict, NotFound } from '../../core/errors.js';
 import { chunks, type SchoolScope, type TenantTable } from '../../core/scope.js';
@@ -27,6 +28,11 @@ export interface MoneyDocumentDeclaration<T extends MoneyTable> {
   noun: string;
   /** The journal entries of some valid documents as they read now, read in one go. */
   postings: (scope: SchoolScope, ids: number[]) => Promise<Entry[]>;
+  /**
+   * The document's gapless per-school number series ('receipt', 'old_receipt'), when it is numbered;
+   * `nextNumber` takes the next one in the caller's transaction.
+   */
+  series?: string;
   /** Other source kinds the document posts under (an expense's credit cleared later). */
   alsoPostsAs?: string[];
   /**
@@ -37,6 +43,8 @@ export interface MoneyDocumentDeclaration<T extends MoneyTable> {
 }
 
 export interface MoneyDocument<T extends MoneyTable> extends MoneyDocumentDeclaration<T> {
+  /** The next number of the document's series (locked until the caller's transaction ends). */
+  nextNumber(scope: SchoolScope): Promise<number>;
   /** Posts documents just recorded, in the caller's transaction. */
   post(scope: SchoolScope, ids: number[]): Promise<void>;
   /**
@@ -62,6 +70,10 @@ export function moneyDocument<T extends MoneyTable>(declaration: MoneyDocumentDe
   const kinds = [kind, ...(declaration.alsoPostsAs ?? [])];
   const doc: MoneyDocument<T> = {
     ...declaration,
+    nextNumber(scope) {
+      if (!declaration.series) throw new Error(`A ${noun} has no number series`);
+      return nextNumber(scope, declaration.series);
+    },
     async post(scope, ids) {
       if (ids.length) await postEntries(scope, await declaration.postings(scope, ids));
     },
