@@ -258,15 +258,20 @@ test('an expense edited through the cart: the old one is Void ("Edited"), the ne
   expect(errors).toEqual([]);
 });
 
-test('the Cash statement shows the edited expense as an Expense line (money out), not the one it replaced', async ({
+test('the Cash statement shows the edited expense going out, and the one it replaced going out and back', async ({
   page,
 }) => {
   const errors = collectPageErrors(page);
   await cashStatement(page);
   const lines = page.locator('tr[data-kind="expense"]').filter({ hasText: refPaid });
-  await expect(lines).toHaveCount(1);
-  await expect(lines).toContainText('Expense');
-  await expect(lines).toContainText(ugx(editedTotal));
+  const out = lines.and(page.locator('[data-reversal="false"]'));
+  const back = lines.and(page.locator('[data-reversal="true"]'));
+  await expect(out).toHaveCount(2);
+  await expect(out.first()).toContainText(ugx(firstTotal));
+  await expect(out.last()).toContainText(ugx(editedTotal));
+  await expect(back).toHaveCount(1);
+  await expect(back).toContainText('Expense (reversed)');
+  await expect(back).toContainText(ugx(firstTotal));
   expect(errors).toEqual([]);
 });
 

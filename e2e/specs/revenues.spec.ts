@@ -163,10 +163,13 @@ test("the payment mode's statement shows the revenue as a Revenue line", async (
   const errors = collectPageErrors(page);
   // Today only: the cash box has many fees payments this term, a page of them at a time.
   await openStatement(page, session, 'Cash', today);
-  const line = page.locator('tr[data-kind="revenue"]').filter({ hasText: reference });
-  await expect(line).toHaveCount(1);
-  await expect(line).toContainText('Revenue');
-  await expect(line).toContainText(ugx(amended));
+  const lines = page.locator('tr[data-kind="revenue"]').filter({ hasText: reference });
+  // Recorded, then corrected today: the first amount is reversed and the corrected one posted.
+  const posted = lines.and(page.locator('[data-reversal="false"]'));
+  await expect(posted).toHaveCount(2);
+  await expect(posted.last()).toContainText('Revenue');
+  await expect(posted.last()).toContainText(ugx(amended));
+  await expect(lines.and(page.locator('[data-reversal="true"]'))).toContainText('Revenue (reversed)');
   expect(errors).toEqual([]);
 });
 
@@ -197,12 +200,15 @@ test('a revenue voided with a reason stays listed as Void and leaves the total',
   await expect(page.locator('tr[data-revenue]').first()).toBeVisible();
   await expect(row).toHaveCount(0);
 
-  // It leaves the report and the mode's statement too.
+  // It leaves the report; on the mode's statement of today, all it brought in went out again.
   await page.goto('/reports/revenues');
   await expect(page.getByTestId('report-total')).toBeVisible();
   await expect(page.getByTestId(`report-category-${category}`)).toHaveCount(0);
   await openStatement(page, session, 'Cash', today);
-  await expect(page.locator('tr[data-kind="revenue"]').filter({ hasText: reference })).toHaveCount(0);
+  const lines = page.locator('tr[data-kind="revenue"]').filter({ hasText: reference });
+  await expect(lines.and(page.locator('[data-reversal="false"]'))).toHaveCount(2);
+  await expect(lines.and(page.locator('[data-reversal="true"]'))).toHaveCount(2);
+  await expect(lines.last()).toContainText('Recorded twice by mistake');
   expect(errors).toEqual([]);
 });
 

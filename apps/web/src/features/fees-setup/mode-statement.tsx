@@ -141,7 +141,7 @@ export default function ModeStatementScreen() {
           rowKey={(l) => `${l.date}-${l.kind}-${l.description}-${l.balance}`}
           minWidth={960}
           empty={t('statement.none')}
-          rowProps={(l) => ({ 'data-kind': l.kind })}
+          rowProps={(l) => ({ 'data-kind': l.kind, 'data-reversal': String(l.reversal) })}
           columns={[
             { key: 'date', label: t('statement.date'), width: 120, render: (l) => formatDate(l.date) },
             {
