@@ -79,27 +79,25 @@ export interface MonthlyPay {
   net: number;
 }
 
-const amountOf = (item: PayItem) => (typeof item === 'number' ? item : item.amount);
-const nameOf = (item: PayItem) => (typeof item === 'number' ? undefined : item.name);
-
-function sumOf(items: readonly PayItem[], what: string) {
-  let sum = 0;
-  for (const item of items) {
-    checkShillings(amountOf(item), what);
-    sum += amountOf(item);
-  }
-  return sum;
+/** The items as `{ name, amount }`, each checked to be whole shillings. */
+function itemsOf(items: readonly PayItem[] | undefined, what: string) {
+  return (items ?? []).map((item) => {
+    const named = typeof item === 'number' ? { amount: item } : item;
+    checkShillings(named.amount, what);
+    return named;
+  });
 }
 
 /** A month's pay for one staff member; see the module comment for the order of deductions. */
 export function monthlyPay(input: MonthlyPayInput, tables: PayTables = {}): MonthlyPay {
   const payeTable = tables.paye ?? payeBands2024;
-  const resident = input.resident ?? true;
+  const resident = input.resident; // undefined: payeMonthly's default, resident
   const lstDue = input.lstInstalment ?? 0;
   checkShillings(input.basic, 'Basic salary');
   checkShillings(lstDue, 'The LST instalment');
-  const gross = input.basic + sumOf(input.allowances ?? [], 'An allowance');
-  sumOf(input.otherDeductions ?? [], 'A deduction');
+  const allowances = itemsOf(input.allowances, 'An allowance');
+  const deductions = itemsOf(input.otherDeductions, 'A deduction');
+  const gross = allowances.reduce((sum, a) => sum + a.amount, input.basic);
 
   const contributions = nssf(gross, tables.nssf ?? nssfRates2024);
   // What the pay leaves after NSSF and PAYE without any LST relief; PAYE with the relief is no more.
@@ -113,11 +111,10 @@ export function monthlyPay(input: MonthlyPayInput, tables: PayTables = {}): Mont
   let room = gross - paye - contributions.employee - lst;
 
   const otherDeductions: OtherDeductionTaken[] = [];
-  for (const item of input.otherDeductions ?? []) {
-    const due = amountOf(item);
+  for (const { name, amount: due } of deductions) {
     const taken = Math.min(due, room);
     room -= taken;
-    otherDeductions.push({ name: nameOf(item), due, taken, short: due - taken });
+    otherDeductions.push({ name, due, taken, short: due - taken });
   }
   const others = otherDeductions.reduce((sum, d) => sum + d.taken, 0);
   const { recovered, carried } = input.advance ? recoverAdvance(input.advance, room) : { recovered: 0, carried: 0 };

@@ -52,9 +52,8 @@ function bandHundredths(income: number, bands: readonly PayeBand[]): number {
   let hundredths = 0;
   for (let i = 0; i < sorted.length; i++) {
     const { over, percent } = sorted[i]!;
-    if (income <= over) break;
     const top = i + 1 < sorted.length ? Math.min(income, sorted[i + 1]!.over) : income;
-    hundredths += (top - over) * percent;
+    hundredths += Math.max(0, top - over) * percent;
   }
   return hundredths;
 }

@@ -40,6 +40,7 @@ describe('shillings and dated tables', () => {
     expect(tableOn([c, b, a], '2024-06-30')).toBe(a);
     expect(tableOn([c, a, b], '2024-07-01')).toBe(b);
     expect(tableOn([b, a, c], '2030-01-01')).toBe(c);
+    expect(tableOn([b, a], '2030-01-01')).toBe(b);
     expect(() => tableOn([a, b], '2014-06-30')).toThrow(/No table is in force on 2014-06-30/);
     expect(() => tableOn([], '2024-07-01')).toThrow(RangeError);
   });
