@@ -35,6 +35,8 @@ export default {
     'apps/api/src/modules/exams/analysis-rules.ts',
     // Uganda's grading rules (pure; their unit tests run in milliseconds).
     'packages/grading/src/*.ts',
+    // Uganda's statutory payroll rules (pure: PAYE, NSSF, LST, advances, a month's net pay).
+    'packages/payroll/src/*.ts',
   ],
   ignorePatterns: ['apps/web', 'e2e', 'bench', 'data', 'dist', 'reports', 'test-results', 'playwright-report'],
   tempDirName: '.stryker-tmp',

@@ -13,6 +13,7 @@ export default defineConfig({
       'apps/api/test/fees-payments-tenancy.test.ts',
       'apps/api/test/resources.test.ts',
       'packages/grading/test/*.test.ts',
+      'packages/payroll/test/*.test.ts',
     ],
     env: { TEST_DATABASE_URL: '' },
     testTimeout: 60_000,
