@@ -42,6 +42,7 @@ import {
 import { financeReportRoutes } from './modules/finance-reports/index.js';
 import { jobRoutes } from './modules/jobs/index.js';
 import type { ModuleContext } from './modules/module.js';
+import { payrollRoutes } from './modules/payroll/index.js';
 import { revenueRoutes } from './modules/revenues/index.js';
 import { settingsRoutes } from './modules/settings/index.js';
 import { staffRoutes } from './modules/staff/index.js';
@@ -126,6 +127,7 @@ export async function buildApp({ database, config, logger = false, mailer, extra
   financeReportRoutes(ctx);
   assetRoutes(ctx);
   budgetRoutes(ctx);
+  payrollRoutes(ctx);
   missingMarksRoutes(ctx);
   marksheetRoutes(ctx);
   reportSettingsRoutes(ctx);

@@ -45,6 +45,11 @@ const tableOfSegment: Record<string, string> = {
   // PUT and DELETE asset_labels/{id} take an asset; GET asset_labels/{purchase} a purchase.
   asset_labels: 'assets',
   fyear: 'financial_years',
+  advances: 'staff_advances',
+  salary_temp: 'salary_temps',
+  salary_ledger: 'salary_payments',
+  // A staff member's ledger is reached by the staff member's id (a reversal by the payment's).
+  'GET salary_ledger': 'staff',
 };
 
 const sample = (r: Resource, api: RegisterSchool['api'], made: Map<string, number>) =>
@@ -211,6 +216,15 @@ describe('another school’s ids', () => {
       .png()
       .toBuffer();
     await ok(api.post('/fyear', { name: `${marker} 2026`, starts_on: '2026-01-01', ends_on: '2026-12-31' }));
+    // A salaried staff member with an advance, a prepared month and a paid one.
+    const bStaff = (
+      await api.post('/staff', { name: `${marker} Bursar`, initials: 'XB', basic_salary: 400_000, active: true })
+    ).json().data.id;
+    await ok(
+      api.post('/advances', { staff_id: bStaff, amount: 50_000, mode_id: mode, months: 1, consent: `${marker} form` }),
+    );
+    const prepared = (await api.post('/salary_temp', { year: 2026, month: 3 })).json().data.rows;
+    await ok(api.post('/salary_ledger', { temp_id: prepared[0].id, mode_id: mode, reference: marker }));
     await ok(api.post('/school_logo', { filename: 'logo.png', data: png.toString('base64') }));
     // A job B's administrator started (printing), with the document it made.
     await t.database.db.insert(jobs).values({ schoolId: b.schoolId, kind: 'print', title: marker, status: 'done' });
@@ -218,10 +232,11 @@ describe('another school’s ids', () => {
     for (const table of schoolTables) ids.set(getTableName(table), await idIn(getTableName(table)));
   }, 300_000);
 
-  /** B's id for a route, from the table its first path segment names. */
-  const idFor = (url: string) => {
-    const segment = url.replace(/^\/api\//, '').split('/')[0];
-    return b ? (segment === 'school' ? b.schoolId : (ids.get(tableOfSegment[segment] ?? segment) ?? 0)) : 0;
+  /** B's id for a route, from the table its first path segment (or its method and segment) names. */
+  const idFor = (url: string, method: string) => {
+    const segment = url.replace(/^\/api\//, '').split('/')[0] as string;
+    const table = tableOfSegment[`${method} ${segment}`] ?? tableOfSegment[segment] ?? segment;
+    return b ? (segment === 'school' ? b.schoolId : (ids.get(table) ?? 0)) : 0;
   };
 
   it('are not found by any route taking an {id}', async () => {
@@ -229,12 +244,12 @@ describe('another school’s ids', () => {
     // exams-grading.test.ts shows one school's change leaving another's grades alone.
     const routes = t.app.registeredRoutes.filter((r) => r.url.includes(':id') && !r.url.startsWith('/api/grading/'));
     expect(routes.length).toBeGreaterThan(20);
-    const missing = routes.filter((r) => idFor(r.url) === 0).map((r) => `${r.method} ${r.url}`);
+    const missing = routes.filter((r) => idFor(r.url, r.method) === 0).map((r) => `${r.method} ${r.url}`);
     expect(missing, 'routes for which school B has no row: give B one').toEqual([]);
     const leaks: string[] = [];
     const notReached: string[] = [];
     for (const r of routes) {
-      const url = r.url.replace(':id', String(idFor(r.url)));
+      const url = r.url.replace(':id', String(idFor(r.url, r.method)));
       const input = r.input as z.ZodType | undefined;
       const takesReason = Boolean(input && 'shape' in input && 'reason' in (input.shape as object));
       // A body or query the route accepts, so that its handler (not the validation) answers.

@@ -82,6 +82,13 @@ describe('journal rules', () => {
       suppliers_payable: { code: '2000', name: 'Suppliers payable', type: 'liability' },
       fixed_assets: { code: '1500', name: 'Fixed assets', type: 'asset' },
       opening_balances: { code: '3000', name: 'Opening balances', type: 'equity' },
+      staff_advances: { code: '1200', name: 'Staff advances', type: 'asset' },
+      paye_payable: { code: '2100', name: 'PAYE payable', type: 'liability' },
+      nssf_payable: { code: '2110', name: 'NSSF payable', type: 'liability' },
+      lst_payable: { code: '2120', name: 'Local service tax payable', type: 'liability' },
+      staff_deductions_payable: { code: '2130', name: 'Staff deductions payable', type: 'liability' },
+      salaries_expense: { code: '5000', name: 'Salaries and wages', type: 'expense' },
+      employer_nssf_expense: { code: '5010', name: "Employer's NSSF contribution", type: 'expense' },
     });
   });
 

@@ -5,6 +5,7 @@ import { assetPurchaseDocument } from './assets/index.js';
 import { expenseDocument } from './expenses/index.js';
 import { feesPaymentDocument, oldPaymentDocument, postOpeningBalance, transferDocument } from './fees/index.js';
 import type { MoneyDocument, MoneyTable } from './journal/index.js';
+import { advanceDocument, salaryDocument } from './payroll/index.js';
 import { revenueDocument } from './revenues/index.js';
 
 /** Every money document the areas declare (issue 12 §1); each posts to the journal. */
@@ -15,6 +16,8 @@ export const moneyDocuments: MoneyDocument<MoneyTable>[] = [
   revenueDocument,
   expenseDocument,
   assetPurchaseDocument,
+  advanceDocument,
+  salaryDocument,
 ] as unknown as MoneyDocument<MoneyTable>[];
 
 /**

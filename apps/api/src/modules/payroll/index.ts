@@ -1,0 +1,3 @@
+// The payroll area's public face: what other areas and the app may import.
+export { advanceDocument, salaryDocument } from './documents.js';
+export { payrollRoutes } from './routes.js';
