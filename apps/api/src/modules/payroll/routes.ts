@@ -291,7 +291,7 @@ async function paidMonth(scope: SchoolScope, staffId: number, year: number, mont
 }
 
 /** Pays prepared months from a mode (each its own ledger row, posted), refusing a month already paid. */
-async function payTemps(
+export async function payTemps(
   tx: SchoolScope,
   temps: Temp[],
   payment: { mode_id: number; paid_on?: string; reference?: string | null },
@@ -316,6 +316,57 @@ async function payTemps(
   }
   await salaryDocument.post(tx, ids);
   return ids;
+}
+
+/**
+ * Prepares a month's temporary salary for every active staff member with a salary who is not paid for
+ * it yet (their unpaid rows are prepared again from today's salaries, allowances, deductions and
+ * advances); the paid ones stay as they were paid.
+ */
+export async function prepareMonth(scope: SchoolScope, input: { year: number; month: number }) {
+  await scope.transaction(async (tx) => {
+    const members = await tx.db
+      .select({ id: staff.id, basicSalary: staff.basicSalary })
+      .from(staff)
+      .where(tx.mine(staff, eq(staff.active, true), sql`${staff.basicSalary} > 0`));
+    const paid = new Set(
+      (
+        await tx.db
+          .select({ staffId: salaryPayments.staffId })
+          .from(salaryPayments)
+          .where(
+            tx.mine(
+              salaryPayments,
+              eq(salaryPayments.year, input.year),
+              eq(salaryPayments.month, input.month),
+              eq(salaryPayments.status, 'valid'),
+            ),
+          )
+      ).map((p) => p.staffId),
+    );
+    // What is not paid yet is prepared again from today's salaries, allowances, deductions and advances.
+    await tx.db
+      .delete(salaryTemps)
+      .where(
+        tx.mine(
+          salaryTemps,
+          eq(salaryTemps.year, input.year),
+          eq(salaryTemps.month, input.month),
+          paid.size ? notInArray(salaryTemps.staffId, [...paid]) : undefined,
+        ),
+      );
+    const rows = await Promise.all(
+      members.filter((m) => !paid.has(m.id)).map((m) => computeMonth(tx, m, input.year, input.month)),
+    );
+    if (rows.length)
+      await tx.db.insert(salaryTemps).values(rows.map((r) => ({ ...r, schoolId: tx.schoolId, prepared: true })));
+    await tx.audit({
+      action: 'prepare',
+      module: 'staff',
+      entity: 'salary_temps',
+      after: { year: input.year, month: input.month, prepared: rows.length, paid: paid.size },
+    });
+  });
 }
 
 export function payrollRoutes({ serve }: ModuleContext) {
@@ -389,49 +440,7 @@ export function payrollRoutes({ serve }: ModuleContext) {
   serve(listSalaryTemp, async ({ input, scope }) => ({ data: await monthOf(scope, input.year, input.month) }));
 
   serve(prepareSalaryTemp, async ({ input, scope }) => {
-    await scope.transaction(async (tx) => {
-      const members = await tx.db
-        .select({ id: staff.id, basicSalary: staff.basicSalary })
-        .from(staff)
-        .where(tx.mine(staff, eq(staff.active, true), sql`${staff.basicSalary} > 0`));
-      const paid = new Set(
-        (
-          await tx.db
-            .select({ staffId: salaryPayments.staffId })
-            .from(salaryPayments)
-            .where(
-              tx.mine(
-                salaryPayments,
-                eq(salaryPayments.year, input.year),
-                eq(salaryPayments.month, input.month),
-                eq(salaryPayments.status, 'valid'),
-              ),
-            )
-        ).map((p) => p.staffId),
-      );
-      // What is not paid yet is prepared again from today's salaries, allowances, deductions and advances.
-      await tx.db
-        .delete(salaryTemps)
-        .where(
-          tx.mine(
-            salaryTemps,
-            eq(salaryTemps.year, input.year),
-            eq(salaryTemps.month, input.month),
-            paid.size ? notInArray(salaryTemps.staffId, [...paid]) : undefined,
-          ),
-        );
-      const rows = await Promise.all(
-        members.filter((m) => !paid.has(m.id)).map((m) => computeMonth(tx, m, input.year, input.month)),
-      );
-      if (rows.length)
-        await tx.db.insert(salaryTemps).values(rows.map((r) => ({ ...r, schoolId: tx.schoolId, prepared: true })));
-      await tx.audit({
-        action: 'prepare',
-        module: 'staff',
-        entity: 'salary_temps',
-        after: { year: input.year, month: input.month, prepared: rows.length, paid: paid.size },
-      });
-    });
+    await prepareMonth(scope, input);
     return { data: await monthOf(scope, input.year, input.month), message: 'Salaries prepared Successfully' };
   });
 
