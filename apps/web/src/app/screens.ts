@@ -10,6 +10,7 @@ import { financeReportScreens } from '../features/finance-reports/screens';
 import { marksScreens } from '../features/marks/screens';
 import { marksheetScreens } from '../features/marksheets/screens';
 import { missingMarksScreens } from '../features/missing-marks/screens';
+import { payrollScreens } from '../features/payroll/screens';
 import { reportCardScreens } from '../features/report-cards/screens';
 import { revenueScreens } from '../features/revenues/screens';
 import { subjectScreens } from '../features/subjects/screens';
@@ -79,6 +80,7 @@ export const builtScreens: Record<string, ScreenLoader> = {
   ...expenseScreens,
   ...assetScreens,
   ...budgetScreens,
+  ...payrollScreens,
   ...missingMarksScreens,
   ...reportCardScreens,
   ...analysisScreens,

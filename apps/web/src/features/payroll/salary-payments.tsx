@@ -1,0 +1,109 @@
+import { Button, Group, Paper, Text } from '@mantine/core';
+import { listSalaryPayments, reverseSalary, type SalaryRow } from '@somero/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../components/data-table';
+import { PageHeader } from '../../components/page-title';
+import { usePagedList } from '../../components/paged-list';
+import { ReferenceSelect } from '../../components/resource/reference-select';
+import { api } from '../../lib/api';
+import { formatDate, formatMoney, formatNumber } from '../../lib/format';
+import { VoidDialog } from '../fees-desk';
+import { MonthFields, monthLabel, type PayMonth, payColumns, thisMonth } from './parts';
+
+/** /salary/payments: salaries paid in a month (or by staff member), with totals; a payment is reversed with a reason. */
+export default function SalaryPaymentsScreen() {
+  const { t } = useTranslation('payroll');
+  const [month, setMonth] = useState<PayMonth>(thisMonth);
+  const [staffId, setStaffId] = useState<number | null>(null);
+  const [reversing, setReversing] = useState<SalaryRow | null>(null);
+  const { list, paging, reload } = usePagedList(
+    ['salary-payments'],
+    listSalaryPayments,
+    { ...month, staff_id: staffId ?? undefined },
+    { perPage: 50 },
+  );
+  const totals = list.data?.totals;
+  return (
+    <div data-screen-status="built">
+      <PageHeader />
+      <Paper withBorder p="md">
+        <Group mb="md" align="flex-end" wrap="wrap">
+          <MonthFields value={month} onChange={setMonth} />
+          <ReferenceSelect
+            label={t('fields.staff')}
+            placeholder={t('all')}
+            references="staff"
+            clearable
+            w={220}
+            value={staffId}
+            onChange={setStaffId}
+          />
+        </Group>
+        <DataTable
+          query={list}
+          rows={list.data?.data}
+          paging={paging}
+          empty={t('payments.none', { month: monthLabel(month) })}
+          minWidth={1150}
+          rowProps={(r) => ({ 'data-staff': r.staff_name, 'data-status': r.status })}
+          columns={[
+            { key: 'staff_name', label: t('fields.staff') },
+            { key: 'paid_on', label: t('fields.paidOn'), render: (r) => formatDate(r.paid_on) },
+            { key: 'mode_name', label: t('fields.mode') },
+            ...payColumns<SalaryRow>(t),
+            {
+              key: 'status',
+              label: t('fields.status'),
+              render: (r) =>
+                r.status === 'void' ? (
+                  <Text size="sm" c="red" title={r.void_reason ?? ''}>
+                    {t('payments.reversed')}
+                  </Text>
+                ) : (
+                  t('payments.paid')
+                ),
+            },
+          ]}
+          totals={
+            totals
+              ? {
+                  staff_name: t('payments.total'),
+                  gross: formatNumber(totals.gross),
+                  paye: formatNumber(totals.paye),
+                  nssf_employee: formatNumber(totals.nssf_employee),
+                  lst: formatNumber(totals.lst),
+                  advance: formatNumber(totals.advance),
+                  others: formatNumber(totals.others),
+                  net: <span data-testid="payments-net">{formatNumber(totals.net)}</span>,
+                }
+              : undefined
+          }
+          actions={(r) =>
+            r.status === 'void' ? null : (
+              <Button size="compact-sm" variant="subtle" color="red" onClick={() => setReversing(r)}>
+                {t('payments.reverse')}
+              </Button>
+            )
+          }
+        />
+      </Paper>
+      {reversing ? (
+        <VoidDialog
+          title={t('payments.reverseTitle', { name: reversing.staff_name })}
+          message={t('payments.reverseMessage', {
+            net: formatMoney(reversing.net),
+            month: monthLabel(reversing),
+          })}
+          confirm={t('payments.reverse')}
+          onClose={() => setReversing(null)}
+          onVoid={async (reason) => {
+            const result = await api(reverseSalary, { reason }, { id: reversing.id });
+            if (result.ok) reload();
+            return result;
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
