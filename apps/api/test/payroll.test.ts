@@ -1,6 +1,8 @@
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SchoolScope } from '../src/core/scope.js';
 import { trialBalance } from '../src/modules/journal/index.js';
+import { pdfPages } from './pdf-text.js';
 import { client, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
 import { staffWith, useTestApp } from './support.js';
 
@@ -172,6 +174,34 @@ describe('payroll', () => {
     const repaid = await ok(s.api.post('/salary_ledger', { temp_id: temp.id, mode_id: cash, paid_on: '2026-09-29' }));
     expect(repaid).toMatchObject({ status: 'valid', net: 810_500, paid_on: '2026-09-29' });
     expect((await balances()).salaries_expense).toBe(1_500_000);
+  });
+
+  it("prints the month's payslips and the PAYE, NSSF and bank sheets for the returns", async () => {
+    const slips = await s.api.post('/salary_report', { year: 2026, month: 9, kind: 'payslips' });
+    expect(slips.statusCode).toBe(200);
+    expect(slips.headers['content-type']).toContain('application/pdf');
+    const pages = await pdfPages(slips.rawPayload);
+    expect(pages).toHaveLength(2);
+    const text = pages.join('\n');
+    expect(text).toContain('PAYSLIP: SEPTEMBER 2026');
+    expect(text).toContain('Okello James');
+    expect(text).toContain('810,500');
+    expect(text).toContain('Teachers SACCO');
+    expect(text).toContain('Salary advance still owed: UGX 60,000');
+    const sheet = async (kind: string) => {
+      const res = await s.api.post('/salary_report', { year: 2026, month: 9, kind });
+      expect(res.statusCode).toBe(200);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const ws = book.worksheets[0]!;
+      return Array.from({ length: ws.rowCount }, (_, i) => (ws.getRow(i + 1).values as unknown[]).slice(1));
+    };
+    const paye = await sheet('paye');
+    expect(paye.at(-1)).toEqual(['Total', undefined, 1_500_000, 27_500, 1_472_500, 260_750]);
+    const nssf = await sheet('nssf');
+    expect(nssf.at(-1)).toEqual(['Total', undefined, 1_500_000, 75_000, 150_000, 225_000]);
+    // Only staff with a bank account are on the bank sheet: none here.
+    expect((await sheet('bank')).at(-1)).toEqual(['Total', undefined, undefined, 0]);
   });
 
   it('keeps each flag to its own calls and each school to its own staff', async () => {

@@ -204,7 +204,25 @@ export const listSalaryPayments = defineCall({
   totals: payTotals,
 });
 
+/** A month's salary documents: the payslips (PDF), the PAYE and NSSF schedules and the bank sheet (xlsx). */
+export const salaryReport = defineCall({
+  method: 'POST',
+  path: 'salary_report',
+  access: 'view_staff_payments',
+  summary:
+    "A paid month's documents: payslips as one PDF (or one staff member's), the PAYE and NSSF schedules for the returns, the bank bulk-payment sheet",
+  input: z.object({
+    year,
+    month,
+    kind: z.enum(['payslips', 'paye', 'nssf', 'bank']),
+    staff_id: id.optional(),
+  }),
+  output: z.unknown(),
+  file: 'pdf' as const,
+});
+
 export const payrollCalls: Call[] = [
+  salaryReport,
   listAdvances,
   addAdvance,
   amendAdvance,
