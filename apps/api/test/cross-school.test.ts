@@ -45,6 +45,9 @@ const tableOfSegment: Record<string, string> = {
   // PUT and DELETE asset_labels/{id} take an asset; GET asset_labels/{purchase} a purchase.
   asset_labels: 'assets',
   fyear: 'financial_years',
+  review_department_reports: 'department_reports',
+  // A report's attachment is a row of files.
+  department_report_files: 'files',
 };
 
 const sample = (r: Resource, api: RegisterSchool['api'], made: Map<string, number>) =>
@@ -212,6 +215,22 @@ describe('another school’s ids', () => {
       .toBuffer();
     await ok(api.post('/fyear', { name: `${marker} 2026`, starts_on: '2026-01-01', ends_on: '2026-12-31' }));
     await ok(api.post('/school_logo', { filename: 'logo.png', data: png.toString('base64') }));
+    // A shared file and a department report with an attachment (the departments area).
+    await ok(
+      api.post('/staff_resources', {
+        title: `${marker} circular`,
+        category: 'circular',
+        file: { filename: 'circular.png', data: png.toString('base64') },
+      }),
+    );
+    await ok(
+      api.post('/department_reports', {
+        department_id: made.get('departments'),
+        title: `${marker} report`,
+        body: marker,
+        attachments: [{ filename: 'chart.png', data: png.toString('base64') }],
+      }),
+    );
     // A job B's administrator started (printing), with the document it made.
     await t.database.db.insert(jobs).values({ schoolId: b.schoolId, kind: 'print', title: marker, status: 'done' });
     before = await rowsOf(b.schoolId);
