@@ -245,7 +245,7 @@ export default function DepartmentReportsScreen() {
           rows={list.data}
           empty={t('reports.none')}
           rowKey={(r) => r.id}
-          minWidth={1000}
+          minWidth={1100}
           rowProps={(r) => ({ 'data-report': r.title, 'data-status': r.status })}
           columns={[
             { key: 'written_at', label: t('reports.date'), width: 120, render: (r) => formatDate(r.written_at) },
@@ -284,6 +284,7 @@ export default function DepartmentReportsScreen() {
             {
               key: 'status',
               label: t('reports.status'),
+              width: 110,
               render: (r) => (
                 <Badge variant="light" color={statusColour[r.status]} data-testid="report-status">
                   {t(`states.${r.status}`)}
