@@ -27,13 +27,11 @@ test('a circular uploaded to the Download Center downloads with its name and the
   await dialog.getByRole('textbox', { name: 'Title' }).fill(circular);
   await choose(page, dialog.getByRole('combobox', { name: 'Category' }), 'Circular');
   // A program named like a PDF is refused by its content.
-  await dialog
-    .locator('input[type="file"]')
-    .setInputFiles({
-      name: 'visiting-day.pdf',
-      mimeType: 'application/pdf',
-      buffer: Buffer.from('MZ\x90\x00 not a pdf'),
-    });
+  await dialog.locator('input[type="file"]').setInputFiles({
+    name: 'visiting-day.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('MZ\x90\x00 not a pdf'),
+  });
   await dialog.getByRole('button', { name: 'Upload' }).click();
   await expect(dialog).toContainText('visiting-day.pdf: This file is a program; programs cannot be shared');
 

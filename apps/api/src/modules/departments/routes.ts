@@ -260,19 +260,17 @@ export function departmentRoutes({ serve }: ModuleContext) {
       const removing = new Set(input.remove_files);
       const kept = before.attachments.filter((a) => !removing.has(a.file_id));
       const added = await keepAttachments(tx, input.attachments);
-      await tx
-        .table(departmentReports, 'departments')
-        .update(
-          input.id,
-          {
-            title: input.title,
-            body: input.body,
-            attachments: [...kept, ...added],
-            status: 'edited',
-            updatedAt: new Date(),
-          },
-          'edit',
-        );
+      await tx.table(departmentReports, 'departments').update(
+        input.id,
+        {
+          title: input.title,
+          body: input.body,
+          attachments: [...kept, ...added],
+          status: 'edited',
+          updatedAt: new Date(),
+        },
+        'edit',
+      );
       for (const gone of before.attachments.filter((a) => removing.has(a.file_id)))
         await tx.table(files, 'departments').remove(gone.file_id);
     });
@@ -286,19 +284,17 @@ export function departmentRoutes({ serve }: ModuleContext) {
         throw new Refusal(
           before.status === 'reviewed' ? 'This report has already been reviewed.' : 'This report was deleted.',
         );
-      await tx
-        .table(departmentReports, 'departments')
-        .update(
-          id,
-          {
-            status: 'reviewed',
-            remark: input.remark,
-            reviewedBy: caller.name,
-            reviewedAt: new Date(),
-            updatedAt: new Date(),
-          },
-          'review',
-        );
+      await tx.table(departmentReports, 'departments').update(
+        id,
+        {
+          status: 'reviewed',
+          remark: input.remark,
+          reviewedBy: caller.name,
+          reviewedAt: new Date(),
+          updatedAt: new Date(),
+        },
+        'review',
+      );
     });
     return { data: await reportRow(scope, caller, id), message: 'Report reviewed' };
   });
