@@ -17,6 +17,7 @@ import { auditRoutes } from './modules/audits/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { budgetRoutes } from './modules/budget/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
+import { departmentRoutes } from './modules/departments/index.js';
 import {
   analysisRoutes,
   commentRoutes,
@@ -123,6 +124,7 @@ export async function buildApp({ database, config, logger = false, mailer, extra
   feesOnlineRoutes(ctx);
   feesReportsRoutes(ctx);
   revenueRoutes(ctx);
+  departmentRoutes(ctx);
   expenseRoutes(ctx);
   financeReportRoutes(ctx);
   assetRoutes(ctx);

@@ -50,6 +50,9 @@ const tableOfSegment: Record<string, string> = {
   salary_ledger: 'salary_payments',
   // A staff member's ledger is reached by the staff member's id (a reversal by the payment's).
   'GET salary_ledger': 'staff',
+  review_department_reports: 'department_reports',
+  // A report's attachment is a row of files.
+  department_report_files: 'files',
 };
 
 const sample = (r: Resource, api: RegisterSchool['api'], made: Map<string, number>) =>
@@ -226,6 +229,22 @@ describe('another school’s ids', () => {
     const prepared = (await api.post('/salary_temp', { year: 2026, month: 3 })).json().data.rows;
     await ok(api.post('/salary_ledger', { temp_id: prepared[0].id, mode_id: mode, reference: marker }));
     await ok(api.post('/school_logo', { filename: 'logo.png', data: png.toString('base64') }));
+    // A shared file and a department report with an attachment (the departments area).
+    await ok(
+      api.post('/staff_resources', {
+        title: `${marker} circular`,
+        category: 'circular',
+        file: { filename: 'circular.png', data: png.toString('base64') },
+      }),
+    );
+    await ok(
+      api.post('/department_reports', {
+        department_id: made.get('departments'),
+        title: `${marker} report`,
+        body: marker,
+        attachments: [{ filename: 'chart.png', data: png.toString('base64') }],
+      }),
+    );
     // A job B's administrator started (printing), with the document it made.
     await t.database.db.insert(jobs).values({ schoolId: b.schoolId, kind: 'print', title: marker, status: 'done' });
     before = await rowsOf(b.schoolId);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { generatedPassword, hashPassword } from '../core/passwords.js';
 import { fillDemoBudget } from '../modules/budget/index.js';
+import { fillDemoDepartments } from '../modules/departments/index.js';
 import { fillDemoPayroll } from '../modules/payroll/index.js';
 import { createSchool } from '../modules/users/index.js';
 import { fillDemoSchool } from './demo-data.js';
@@ -28,5 +29,6 @@ export async function seedDemoSchool(db: Db, password?: string) {
   await fillDemoSchool(db, school.id, owner.id);
   await fillDemoBudget(db, school.id, owner.id);
   await fillDemoPayroll(db, school.id, owner.id);
+  await fillDemoDepartments(db, school.id, owner.id);
   return { seeded: true as const, password: password ? null : plain };
 }

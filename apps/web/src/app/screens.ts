@@ -1,6 +1,7 @@
 import { analysisScreens } from '../features/analysis/screens';
 import { assetScreens } from '../features/assets/screens';
 import { budgetScreens } from '../features/budget/screens';
+import { departmentScreens } from '../features/departments/screens';
 import { examsSetupScreens } from '../features/exams-setup/screens';
 import { expenseScreens } from '../features/expenses/screens';
 import { feesDeskScreens } from '../features/fees-desk/screens';
@@ -88,6 +89,7 @@ export const builtScreens: Record<string, ScreenLoader> = {
   ...examsSetupScreens,
   ...marksScreens,
   ...subjectScreens,
+  ...departmentScreens,
 };
 
 export const plannedScreen: ScreenLoader = () => import('../features/planned/planned-screen');

@@ -6,6 +6,7 @@
 import { examSetResource } from './academics/exam-sets.js';
 import { combinationResource, paperResource, subjectResource } from './academics/subjects.js';
 import { assetCategoryResource, assetItemResource, assetLocationResource } from './assets/assets.js';
+import { departmentResource } from './departments/departments.js';
 import { commentBankResource } from './exams/reports.js';
 import { expenseCategoryResource, expenseItemResource, supplierResource } from './expenses/expenses.js';
 import { bursaryResource, feesAdditionResource, feesDeductionResource } from './fees/adjustments.js';
@@ -28,6 +29,7 @@ export * from './assets/assets.js';
 export * from './core/counters.js';
 export * from './core/files.js';
 export * from './core/jobs.js';
+export * from './departments/departments.js';
 export * from './exams/initials.js';
 export * from './exams/marks.js';
 export * from './exams/reports.js';
@@ -86,6 +88,7 @@ export const resources = [
   assetLocationResource,
   assetCategoryResource,
   assetItemResource,
+  departmentResource,
 ];
 
 export const resourceByPath = (path: string) => resources.find((r) => r.path === path);

@@ -1,0 +1,2 @@
+export { default as DepartmentReports } from './department-reports';
+export { default as DownloadCenter } from './download-center';
