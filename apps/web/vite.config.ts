@@ -58,11 +58,71 @@ const vendorGroups: [name: string, test: RegExp][] = [
   ['zod', /node_modules[\\/]zod[\\/]/],
 ];
 
+/**
+ * The chunks the shell has loaded before any screen opens (the entry, React, i18n, zod, the main layout
+ * and the Mantine parts it uses; measured on /dashboardv1). Preloading them again with a lazy screen
+ * does nothing, and naming them in every screen's preload list made the first page's script larger.
+ */
+const loadedByTheShell = new RegExp(
+  `assets/(${[
+    'CloseButton',
+    'rolldown-runtime',
+    'random-id',
+    'react',
+    'messages',
+    'Loader',
+    'i18n',
+    'store',
+    'zod',
+    'en',
+    'OptionalPortal',
+    'Combination',
+    'main-layout',
+    'floating-ui.react',
+    'create-safe-context',
+    'use-merged-ref',
+    'use-window-event',
+    'QueryClientProvider',
+    'get-sorted-breakpoints',
+    'query',
+    'ActionIcon',
+    'IconChevronRight',
+    'IconReportMoney',
+    'IconCash',
+    'IconSchool',
+    'IconSearch',
+    'IconSettings',
+    'create-scoped-keydown-handler',
+    'get-floating-position',
+    'InputBase',
+    'create-event-handler',
+    'CheckIcon',
+    'noop',
+    'FocusTrap',
+    'Avatar',
+    'use-uncontrolled',
+    'RadioIcon',
+    'Paper',
+    'TextInput',
+    'school-logo',
+    'school',
+    'options',
+    'use-image',
+    'useQuery',
+    'downloads',
+    'ScrollArea',
+    'get-base-value',
+    'load-error',
+    'format',
+  ].join('|')})-[\\w-]{8}\\.js$`,
+);
+
 export default defineConfig({
   plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    modulePreload: { resolveDependencies: (_file, deps) => deps.filter((d) => !loadedByTheShell.test(d)) },
     rolldownOptions: {
       output: {
         // Vite 8 (rolldown) replaces rollup's manualChunks with codeSplitting groups.
