@@ -44,6 +44,7 @@ import { jobRoutes } from './modules/jobs/index.js';
 import type { ModuleContext } from './modules/module.js';
 import { revenueRoutes } from './modules/revenues/index.js';
 import { settingsRoutes } from './modules/settings/index.js';
+import { sickbayRoutes } from './modules/sickbay/index.js';
 import { staffRoutes } from './modules/staff/index.js';
 import { studentRoutes } from './modules/students/index.js';
 import { subjectRoutes } from './modules/subjects/index.js';
@@ -126,6 +127,7 @@ export async function buildApp({ database, config, logger = false, mailer, extra
   financeReportRoutes(ctx);
   assetRoutes(ctx);
   budgetRoutes(ctx);
+  sickbayRoutes(ctx);
   missingMarksRoutes(ctx);
   marksheetRoutes(ctx);
   reportSettingsRoutes(ctx);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { generatedPassword, hashPassword } from '../core/passwords.js';
 import { fillDemoBudget } from '../modules/budget/index.js';
+import { fillDemoSickbay } from '../modules/sickbay/index.js';
 import { createSchool } from '../modules/users/index.js';
 import { fillDemoSchool } from './demo-data.js';
 import type { Db } from './open.js';
@@ -26,5 +27,6 @@ export async function seedDemoSchool(db: Db, password?: string) {
   });
   await fillDemoSchool(db, school.id, owner.id);
   await fillDemoBudget(db, school.id, owner.id);
+  await fillDemoSickbay(db, school.id, owner.id);
   return { seeded: true as const, password: password ? null : plain };
 }

@@ -15,6 +15,7 @@ import { feesBreakdownResource } from './fees/structure.js';
 import { revenueCategoryResource, revenueSourceResource } from './revenues/revenues.js';
 import { classResource } from './school/classes.js';
 import { streamResource } from './school/streams.js';
+import { sickbayProblemResource } from './sickbay/sickbay.js';
 import { staffPositionResource, staffResource, staffSubjectResource } from './staff/staff.js';
 import { guardianResource } from './students/guardians.js';
 import { oldStudentResource } from './students/old-students.js';
@@ -45,6 +46,7 @@ export * from './school/classes.js';
 export * from './school/settings.js';
 export * from './school/streams.js';
 export * from './school/term-dates.js';
+export * from './sickbay/sickbay.js';
 export * from './staff/staff.js';
 export * from './students/guardians.js';
 export * from './students/old-students.js';
@@ -82,6 +84,7 @@ export const resources = [
   assetLocationResource,
   assetCategoryResource,
   assetItemResource,
+  sickbayProblemResource,
 ];
 
 export const resourceByPath = (path: string) => resources.find((r) => r.path === path);
