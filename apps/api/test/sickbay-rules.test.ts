@@ -62,9 +62,7 @@ describe('sick bay rules', () => {
     ]);
     const days = countByPeriod(visits, '2026-11-22', '2026-11-23', 'day');
     expect(days.map((d) => d.students)).toEqual([1, 1]);
-    expect(countByPeriod(visits, '2026-11-01', '2026-12-31', 'month').map((m) => m.students + m.staff)).toEqual([
-      4, 1,
-    ]);
+    expect(countByPeriod(visits, '2026-11-01', '2026-12-31', 'month').map((m) => m.students + m.staff)).toEqual([4, 1]);
   });
 
   it('counts by name without case or spaces, most first', () => {
