@@ -12,6 +12,7 @@ import { marksheetScreens } from '../features/marksheets/screens';
 import { missingMarksScreens } from '../features/missing-marks/screens';
 import { reportCardScreens } from '../features/report-cards/screens';
 import { revenueScreens } from '../features/revenues/screens';
+import { sickbayScreens } from '../features/sickbay/screens';
 import { subjectScreens } from '../features/subjects/screens';
 import type { ScreenLoader } from './lazy-screen';
 import { resourceScreen, withStrings } from './with-strings';
@@ -82,6 +83,7 @@ export const builtScreens: Record<string, ScreenLoader> = {
   ...missingMarksScreens,
   ...reportCardScreens,
   ...analysisScreens,
+  ...sickbayScreens,
   ...marksheetScreens,
   ...examsSetupScreens,
   ...marksScreens,
