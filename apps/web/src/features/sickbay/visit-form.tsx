@@ -112,6 +112,7 @@ export function VisitForm({ patient, visit, closing, onClose, onSaved }: Props) 
           <NumberInput
             label={t('fields.temperature')}
             decimalScale={1}
+            clampBehavior="none"
             step={0.1}
             min={34}
             max={43}
