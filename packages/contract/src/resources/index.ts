@@ -47,6 +47,7 @@ export * from './school/settings.js';
 export * from './school/streams.js';
 export * from './school/term-dates.js';
 export * from './sickbay/sickbay.js';
+export * from './sickbay/visits.js';
 export * from './staff/staff.js';
 export * from './students/guardians.js';
 export * from './students/old-students.js';

@@ -1,22 +1,16 @@
-import { createElement } from 'react';
 import type { ScreenLoader } from '../../app/lazy-screen';
-import { withStrings } from '../../app/with-strings';
+import type { SickbayScreen } from './sickbay-screens';
 
-/** The visits screens delete with the fees desk's reason dialog, so that area's strings load too. */
-const visits = (patient: 'student' | 'staff'): ScreenLoader =>
-  withStrings(
-    'sickbay',
-    withStrings('fees-desk', () =>
-      import('./visits').then((m) => ({ default: () => createElement(m.default, { patient }) })),
-    ),
-  );
-/** The reports use the fees reports' export button. */
-const report = (load: ScreenLoader) => withStrings('sickbay', withStrings('fees-reports', load));
+// Kept tiny: this table is in the app's first chunk; the strings load with the screens' own chunk.
+const screen =
+  (name: SickbayScreen): ScreenLoader =>
+  () =>
+    import('./load').then((m) => m.load(name));
 
 /** The sick bay's routes; strings in `locales/en/sickbay.json`. */
 export const sickbayScreens: Record<string, ScreenLoader> = {
-  '/student/medication': visits('student'),
-  '/staff/medication': visits('staff'),
-  '/medication/report': report(() => import('./sickbay-report')),
-  '/medication/periodic': report(() => import('./sickbay-periodic')),
+  '/student/medication': screen('StudentVisits'),
+  '/staff/medication': screen('StaffVisits'),
+  '/medication/report': screen('SickbayReport'),
+  '/medication/periodic': screen('SickbayPeriodic'),
 };
