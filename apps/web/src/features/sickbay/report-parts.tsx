@@ -47,7 +47,7 @@ export function ReportForm({
           />
           <Select
             label={t('report.patients')}
-            w={150}
+            w={190}
             allowDeselect={false}
             data={(['all', 'students', 'staff'] as const).map((p) => ({ value: p, label: t(`report.${p}`) }))}
             value={value.patients}
