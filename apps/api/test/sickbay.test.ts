@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { audits } from '../src/db/schema.js';
+import { fillDemoSickbay } from '../src/modules/sickbay/index.js';
 import { admit, client, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
 import { staffWith, unique, useTestApp } from './support.js';
 
@@ -272,6 +273,21 @@ describe('sick bay', () => {
     expect(values).toContain('Week 11 (from 9 Mar 2026)');
     const xlsx = await r.api.post('/medication_report', { from: '2026-03-01', to: '2026-03-15', format: 'xlsx' });
     expect(xlsx.headers['content-disposition']).toContain('sick_bay_report.xlsx');
+  });
+
+  it('fills the demo school with the problems list and weeks of visits, none in the future', async () => {
+    const d = await registerSchool(t.app, t.database);
+    for (let i = 0; i < 5; i++) await admit(d, { surname: `Demo${i}` });
+    await fillDemoSickbay(t.database.db, d.schoolId, d.adminId);
+    const problems = (await d.api.get('/sickbay_problems?per_page=100')).json().data.map((p: Json) => p.name);
+    expect(problems).toEqual(
+      expect.arrayContaining(['Malaria', 'Headache', 'Flu/Cough', 'Menstrual pain', 'Toothache']),
+    );
+    const all = (await d.api.post('/view_medication', { per_page: 500 })).json();
+    expect(all.total).toBeGreaterThan(60);
+    expect(all.data.every((v: Json) => Date.parse(v.visited_at) <= Date.now())).toBe(true);
+    expect(all.data.filter((v: Json) => v.status === 'deleted')).toHaveLength(1);
+    expect(all.data.filter((v: Json) => v.outcome === 'referred').every((v: Json) => v.referred_to)).toBe(true);
   });
 
   it('serves every sick bay call', () => {
