@@ -290,6 +290,12 @@ describe('sick bay', () => {
     expect(all.data.filter((v: Json) => v.outcome === 'referred').every((v: Json) => v.referred_to)).toBe(true);
   });
 
+  it('keeps a problem that visits name: deleting it is refused, never a server fault', async () => {
+    const res = await s.api.del(`/sickbay_problems/${x.malaria}`);
+    expect(res.statusCode, res.body).toBe(202);
+    expect((await s.api.get('/sickbay_problems')).json().data.map((p: Json) => p.name)).toContain('Malaria');
+  });
+
   it('serves every sick bay call', () => {
     const served = new Set(t.app.registeredRoutes.map((r) => `${r.method} ${r.url}`));
     const missing = sickbayCalls.filter((c) => !served.has(`${c.method} /api/${c.path.replace(/\{(\w+)\}/g, ':$1')}`));
