@@ -46,6 +46,7 @@ import type { ModuleContext } from './modules/module.js';
 import { payrollRoutes } from './modules/payroll/index.js';
 import { revenueRoutes } from './modules/revenues/index.js';
 import { settingsRoutes } from './modules/settings/index.js';
+import { sickbayRoutes } from './modules/sickbay/index.js';
 import { staffRoutes } from './modules/staff/index.js';
 import { studentRoutes } from './modules/students/index.js';
 import { subjectRoutes } from './modules/subjects/index.js';
@@ -130,6 +131,7 @@ export async function buildApp({ database, config, logger = false, mailer, extra
   assetRoutes(ctx);
   budgetRoutes(ctx);
   payrollRoutes(ctx);
+  sickbayRoutes(ctx);
   missingMarksRoutes(ctx);
   marksheetRoutes(ctx);
   reportSettingsRoutes(ctx);

@@ -46,6 +46,8 @@ const tableOfSegment: Record<string, string> = {
   asset_labels: 'assets',
   fyear: 'financial_years',
   advances: 'staff_advances',
+  medication: 'sickbay_visits',
+  staff_medication: 'sickbay_visits',
   salary_temp: 'salary_temps',
   salary_ledger: 'salary_payments',
   // A staff member's ledger is reached by the staff member's id (a reversal by the payment's).
@@ -219,6 +221,9 @@ describe('another school’s ids', () => {
       .png()
       .toBuffer();
     await ok(api.post('/fyear', { name: `${marker} 2026`, starts_on: '2026-01-01', ends_on: '2026-12-31' }));
+    // A sick-bay visit of a student and one of a staff member.
+    await ok(api.post('/medication', { student_id: student.id, complaint: `${marker} headache` }));
+    await ok(api.post('/staff_medication', { staff_id: made.get('staff'), complaint: `${marker} flu` }));
     // A salaried staff member with an advance, a prepared month and a paid one.
     const bStaff = (
       await api.post('/staff', { name: `${marker} Bursar`, initials: 'XB', basic_salary: 400_000, active: true })

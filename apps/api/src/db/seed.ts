@@ -3,6 +3,7 @@ import { generatedPassword, hashPassword } from '../core/passwords.js';
 import { fillDemoBudget } from '../modules/budget/index.js';
 import { fillDemoDepartments } from '../modules/departments/index.js';
 import { fillDemoPayroll } from '../modules/payroll/index.js';
+import { fillDemoSickbay } from '../modules/sickbay/index.js';
 import { createSchool } from '../modules/users/index.js';
 import { fillDemoSchool } from './demo-data.js';
 import type { Db } from './open.js';
@@ -30,5 +31,6 @@ export async function seedDemoSchool(db: Db, password?: string) {
   await fillDemoBudget(db, school.id, owner.id);
   await fillDemoPayroll(db, school.id, owner.id);
   await fillDemoDepartments(db, school.id, owner.id);
+  await fillDemoSickbay(db, school.id, owner.id);
   return { seeded: true as const, password: password ? null : plain };
 }

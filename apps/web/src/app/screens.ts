@@ -14,6 +14,7 @@ import { missingMarksScreens } from '../features/missing-marks/screens';
 import { payrollScreens } from '../features/payroll/screens';
 import { reportCardScreens } from '../features/report-cards/screens';
 import { revenueScreens } from '../features/revenues/screens';
+import { sickbayScreens } from '../features/sickbay/screens';
 import { subjectScreens } from '../features/subjects/screens';
 import type { ScreenLoader } from './lazy-screen';
 import { resourceScreen, withStrings } from './with-strings';
@@ -85,6 +86,7 @@ export const builtScreens: Record<string, ScreenLoader> = {
   ...missingMarksScreens,
   ...reportCardScreens,
   ...analysisScreens,
+  ...sickbayScreens,
   ...marksheetScreens,
   ...examsSetupScreens,
   ...marksScreens,

@@ -16,6 +16,7 @@ import { feesBreakdownResource } from './fees/structure.js';
 import { revenueCategoryResource, revenueSourceResource } from './revenues/revenues.js';
 import { classResource } from './school/classes.js';
 import { streamResource } from './school/streams.js';
+import { sickbayProblemResource } from './sickbay/sickbay.js';
 import { salaryDeductionResource, staffAllowanceResource } from './staff/payroll.js';
 import { staffPositionResource, staffResource, staffSubjectResource } from './staff/staff.js';
 import { guardianResource } from './students/guardians.js';
@@ -48,6 +49,8 @@ export * from './school/classes.js';
 export * from './school/settings.js';
 export * from './school/streams.js';
 export * from './school/term-dates.js';
+export * from './sickbay/sickbay.js';
+export * from './sickbay/visits.js';
 export * from './staff/payroll.js';
 export * from './staff/staff.js';
 export * from './students/guardians.js';
@@ -89,6 +92,7 @@ export const resources = [
   assetCategoryResource,
   assetItemResource,
   departmentResource,
+  sickbayProblemResource,
 ];
 
 export const resourceByPath = (path: string) => resources.find((r) => r.path === path);

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { readFile } from '../../core/files.js';
 import type { SchoolScope } from '../../core/scope.js';
 import type { SchoolForDocuments } from '../../documents/types.js';
+import { seedSickbayProblems } from '../sickbay/index.js';
 
 /** The Ministry calendar of a year; years not known follow 2026's weeks. */
 export function calendarOf(year: number): [string, string][] {
@@ -68,6 +69,8 @@ export async function setUpNewSchool(scope: SchoolScope) {
       entityId: s.schoolId,
       after: row,
     });
+    // The sick bay's common problems, for the nurse to pick from (the school edits the list).
+    await seedSickbayProblems(s);
   });
 }
 

@@ -60,7 +60,8 @@ export const staffResource = defineResource(staff, {
   path: 'staff',
   module: 'staff',
   label: { one: 'Staff Member', many: 'Staff' },
-  access: { read: ['view_staff', 'manage_staff_subjects'], write: 'view_staff' },
+  // The nurse picks the staff member in the sick bay.
+  access: { read: ['view_staff', 'manage_staff_subjects', 'manage_medication_center'], write: 'view_staff' },
   titleField: 'name',
   fields: {
     name: { label: 'Name', max: 120 },

@@ -1,0 +1,3 @@
+// The sick bay area's public face: what other areas and the app may import.
+export { defaultSickbayProblems, fillDemoSickbay, seedSickbayProblems } from './demo.js';
+export { sickbayRoutes } from './routes.js';
