@@ -42,6 +42,12 @@ test('the month is prepared and paid from the bank in one go', async ({ page }) 
   await expect(page.getByTestId('payments-net')).toHaveText(plain(month0.totals.net));
   const someone = unpaid[0]!;
   await expect(page.locator(`tr[data-staff="${someone.staff_name}"]`).first()).toContainText(plain(someone.net));
+  // The PAYE schedule for the return, named after the month.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'PAYE schedule' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`paye_${year}_${String(month).padStart(2, '0')}.xlsx`);
   expect(errors).toEqual([]);
 });
 

@@ -1,5 +1,6 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
-import { listSalaryPayments, reverseSalary, type SalaryRow } from '@somero/contract';
+import { listSalaryPayments, reverseSalary, type SalaryRow, salaryReport } from '@somero/contract';
+import { IconDownload, IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table';
@@ -7,6 +8,7 @@ import { PageHeader } from '../../components/page-title';
 import { usePagedList } from '../../components/paged-list';
 import { ReferenceSelect } from '../../components/resource/reference-select';
 import { api } from '../../lib/api';
+import { downloadSpreadsheet, openPdf } from '../../lib/downloads';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 import { VoidDialog } from '../fees-desk';
 import { MonthFields, monthLabel, type PayMonth, payColumns, thisMonth } from './parts';
@@ -26,7 +28,40 @@ export default function SalaryPaymentsScreen() {
   const totals = list.data?.totals;
   return (
     <div data-screen-status="built">
-      <PageHeader />
+      <PageHeader
+        actions={
+          <Group gap="xs">
+            <Button
+              variant="light"
+              leftSection={<IconPrinter size={16} />}
+              onClick={() =>
+                void openPdf({
+                  method: 'POST',
+                  path: salaryReport.path,
+                  body: { ...month, kind: 'payslips', staff_id: staffId ?? undefined },
+                })
+              }
+            >
+              {t('payments.payslips')}
+            </Button>
+            {(['paye', 'nssf', 'bank'] as const).map((kind) => (
+              <Button
+                key={kind}
+                variant="default"
+                leftSection={<IconDownload size={16} />}
+                onClick={() =>
+                  void downloadSpreadsheet(
+                    { method: 'POST', path: salaryReport.path, body: { ...month, kind } },
+                    `${kind}_${month.year}_${month.month}.xlsx`,
+                  )
+                }
+              >
+                {t(`payments.${kind}`)}
+              </Button>
+            ))}
+          </Group>
+        }
+      />
       <Paper withBorder p="md">
         <Group mb="md" align="flex-end" wrap="wrap">
           <MonthFields value={month} onChange={setMonth} />
