@@ -157,6 +157,26 @@ describe('payroll', () => {
     expect(voided.json().message).toBe('UGX 60,000 of this advance is recovered by salaries: reverse those first.');
   });
 
+  it('corrects an advance with a reason: its plan and reference change, its amount stays once recovered', async () => {
+    const body = {
+      amount: 120_000,
+      mode_id: cash,
+      months: 2,
+      consent: 'Signed advance form, 1 Sep 2026',
+      given_on: '2026-09-01',
+      reference: 'ADV-7',
+    };
+    const noReason = await s.api.put(`/advances/${ids.advance}`, body);
+    expect(noReason.statusCode).toBe(422);
+    const changed = await ok(s.api.put(`/advances/${ids.advance}`, { ...body, reason: 'Two months agreed' }));
+    expect(changed).toMatchObject({ months: 2, reference: 'ADV-7', outstanding: 60_000 });
+    // Reversed and posted again: what is owed back is unchanged.
+    expect((await balances()).staff_advances).toBe(60_000);
+    const bigger = await s.api.put(`/advances/${ids.advance}`, { ...body, amount: 200_000, reason: 'More given' });
+    expect(bigger.statusCode).toBe(202);
+    expect(bigger.json().message).toBe('UGX 60,000 of this advance is recovered: its amount stays.');
+  });
+
   it('reverses a payment with a reason; the month may then be paid again, once', async () => {
     const [okello] = (await ok(
       s.api.post('/salary_payments', { year: 2026, month: 9, staff_id: ids.okello }),
