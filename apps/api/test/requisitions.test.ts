@@ -2,7 +2,7 @@ import { requisitionCalls } from '@somero/contract';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { today } from '../src/core/dates.js';
-import { stepRefusal, waitingFor } from '../src/modules/expenses/requisition-rules.js';
+import { stepRefusal, waitingFor, waitingStatuses } from '../src/modules/expenses/requisition-rules.js';
 import { fillCart, setUp } from './expenses-fixtures.js';
 import { client, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
 import { staffWith, useTestApp } from './support.js';
@@ -31,7 +31,16 @@ describe('requisition rules', () => {
     expect(stepRefusal('approve', r('checked', 1, 2), 3, true)).toBeNull();
     expect(stepRefusal('pay', r('checked', 1, 2), 3, true)?.kind).toBe('state');
     expect(stepRefusal('pay', r('approved', 1, 2), 1, true)).toBeNull();
-    expect(stepRefusal('delete', r('approved'), 1, true)?.kind).toBe('state');
+    expect(stepRefusal('delete', r('approved'), 1, true)?.message).toBe(
+      'Requisition 7 is approved: it cannot be deleted now.',
+    );
+    expect(stepRefusal('delete', r('checked'), 1, true)).toBeNull();
+    expect(stepRefusal('reject', r('paid'), 3, true)?.message).toBe(
+      'Requisition 7 is paid: it cannot be rejected now.',
+    );
+    expect(stepRefusal('pay', r('submitted'), 3, true)?.message).toBe(
+      'Requisition 7 is submitted: it cannot be paid now.',
+    );
     expect(stepRefusal('delete', r('rejected'), 1, true)).toBeNull();
     expect(stepRefusal('return', r('checked'), 1, true)?.message).toBe(
       'Requisition 7 is checked: it cannot be returned for editing now.',
@@ -63,6 +72,7 @@ describe('requisition rules', () => {
   });
 
   it('say what each status waits for', () => {
+    expect(waitingStatuses.every((s) => waitingFor(s) !== null)).toBe(true);
     expect(['submitted', 'checked', 'approved', 'paid', 'rejected'].map((s) => waitingFor(s as never))).toEqual([
       'check',
       'approve',
