@@ -5,6 +5,8 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
+import { openFileStore } from './core/file-store.js';
+import { useFileStore } from './core/files.js';
 import { installCore } from './core/http.js';
 import { installFieldMessages, validatorCompiler } from './core/input.js';
 import { Jobs } from './core/jobs.js';
@@ -98,6 +100,7 @@ export async function buildApp({ database, config, logger = false, mailer, extra
   });
 
   const { serve } = installCore(app, database, config);
+  useFileStore(openFileStore(config.fileStorage));
   const jobs = new Jobs(database, config.jobsQueue, app.log);
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FileStorage } from './core/file-store.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const repoRoot = path.resolve(here, '../../..');
@@ -37,6 +38,8 @@ export interface Config {
   schoolpayUrl: string;
   /** Prefix of the job queue's names (JOBS_QUEUE): two servers on one database must not take each other's work. */
   jobsQueue: string;
+  /** Where files' bytes are kept (FILE_STORAGE, FILES_DIR, S3_URL, S3_REGION). */
+  fileStorage: FileStorage;
 }
 
 /** SchoolPay's API base address. */
@@ -52,15 +55,28 @@ function proxyTrust(v: string | undefined): false | number | string {
   return v;
 }
 
+function fileStorage(env: NodeJS.ProcessEnv, dataDir: string, fromUser: (p: string) => string): FileStorage {
+  const kind = (env.FILE_STORAGE || 'database').toLowerCase();
+  if (kind === 'database') return { kind };
+  if (kind === 'disk') return { kind, dir: env.FILES_DIR ? fromUser(env.FILES_DIR) : path.join(dataDir, 'files') };
+  if (kind === 's3') {
+    if (!env.S3_URL) throw new Error('FILE_STORAGE=s3 needs S3_URL=https://KEY:SECRET@host/bucket');
+    return { kind, url: env.S3_URL, region: env.S3_REGION || 'us-east-1' };
+  }
+  throw new Error(`FILE_STORAGE is database, disk or s3, not ${env.FILE_STORAGE}`);
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
   // Relative paths are the user's, from where they ran npm (npm runs workspace scripts elsewhere).
   const fromUser = (p: string) => path.resolve(env.INIT_CWD ?? process.cwd(), p);
+  const dataDir = env.DATA_DIR ? fromUser(env.DATA_DIR) : path.join(repoRoot, 'data');
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: env.DATA_DIR ? fromUser(env.DATA_DIR) : path.join(repoRoot, 'data'),
+    dataDir,
+    fileStorage: fileStorage(env, dataDir, fromUser),
     webDist: env.WEB_DIST ? fromUser(env.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     allowRegistration: bool(env.ALLOW_REGISTRATION, true),

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { type CallAccess, files } from '@somero/contract';
-import { eq } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { NotFound } from './errors.js';
+import { type FileStore, openFileStore } from './file-store.js';
 import type { SchoolScope } from './scope.js';
 
 export interface StoredImage {
@@ -8,11 +10,30 @@ export interface StoredImage {
   mime: string;
 }
 
-/** Keeps an already checked and resized file; answers its id. */
+/** The server's file store (`FILE_STORAGE`), chosen once when the app is built. */
+let store: FileStore = openFileStore({ kind: 'database' });
+export const useFileStore = (chosen: FileStore) => {
+  store = chosen;
+};
+
+/**
+ * Keeps an already checked and resized file; answers its id. Outside the database the bytes are
+ * written first, under a new key: a transaction that fails after it leaves an unreferenced file,
+ * never a row without its bytes.
+ */
 export async function saveFile(scope: SchoolScope, kind: string, file: StoredImage): Promise<number> {
+  const storageKey = store.kind === 'database' ? null : `${scope.schoolId}/${kind}/${randomUUID()}`;
+  if (storageKey) await store.put(storageKey, file.bytes, file.mime);
   const [row] = await scope.db
     .insert(files)
-    .values({ schoolId: scope.schoolId, kind, mime: file.mime, size: file.bytes.length, bytes: file.bytes })
+    .values({
+      schoolId: scope.schoolId,
+      kind,
+      mime: file.mime,
+      size: file.bytes.length,
+      bytes: storageKey ? null : file.bytes,
+      storageKey,
+    })
     .returning({ id: files.id });
   await scope.audit({
     action: 'create',
@@ -37,11 +58,31 @@ export const fileAccess: Record<string, CallAccess> = {
   stamp: ['manage_report_cards', 'manage_report_cards2', 'manage_report_cards20'],
 };
 
-export async function readFile(scope: SchoolScope, id: number): Promise<StoredImage & { access: CallAccess }> {
-  const [row] = await scope.db
-    .select({ bytes: files.bytes, mime: files.mime, kind: files.kind })
+/**
+ * The school's files of these ids, in one statement; the bytes of those kept outside the database
+ * are fetched from the store. An id of another school, or unknown, is simply absent.
+ */
+export async function readFiles(
+  scope: SchoolScope,
+  ids: number[],
+): Promise<Map<number, StoredImage & { kind: string }>> {
+  const found = new Map<number, StoredImage & { kind: string }>();
+  if (!ids.length) return found;
+  const rows = await scope.db
+    .select({ id: files.id, bytes: files.bytes, key: files.storageKey, mime: files.mime, kind: files.kind })
     .from(files)
-    .where(scope.mine(files, eq(files.id, id)));
-  if (!row) throw new NotFound('file');
-  return { bytes: row.bytes, mime: row.mime, access: fileAccess[row.kind] ?? 'admin' };
+    .where(scope.mine(files, inArray(files.id, [...new Set(ids)])));
+  await Promise.all(
+    rows.map(async (r) => {
+      const bytes = r.bytes ?? (r.key ? await store.get(r.key) : null);
+      if (bytes) found.set(r.id, { bytes, mime: r.mime, kind: r.kind });
+    }),
+  );
+  return found;
+}
+
+export async function readFile(scope: SchoolScope, id: number): Promise<StoredImage & { access: CallAccess }> {
+  const file = (await readFiles(scope, [id])).get(id);
+  if (!file) throw new NotFound('file');
+  return { bytes: file.bytes, mime: file.mime, access: fileAccess[file.kind] ?? 'admin' };
 }

@@ -164,6 +164,8 @@ export async function api<C extends Call>(
       lockSession();
       return { ok: false, status, message: body.message };
     }
+    // 503 is a sentence for the user (the file storage is down); other faults get the module's failure text.
+    if (status === 503 && body.message) return fail(status, body.message);
     if (status >= 500) return fail(status, catalogue.failure);
     return fail(status, body.message ?? catalogue.failure, body.errors);
   } finally {

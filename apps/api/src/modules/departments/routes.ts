@@ -24,7 +24,7 @@ import {
 import { desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Caller } from '../../core/auth.js';
 import { HttpError, Invalid, NotFound, Refusal } from '../../core/errors.js';
-import { saveFile } from '../../core/files.js';
+import { readFiles, saveFile } from '../../core/files.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { decodeUpload } from '../../documents/upload.js';
 import type { ModuleContext } from '../module.js';
@@ -51,10 +51,7 @@ export function checkedUpload(field: string, upload: { filename: string; data: s
 
 /** Sends a kept file under its name. */
 async function sendKept(scope: SchoolScope, reply: import('fastify').FastifyReply, fileId: number, filename: string) {
-  const [file] = await scope.db
-    .select({ bytes: files.bytes, mime: files.mime })
-    .from(files)
-    .where(scope.mine(files, eq(files.id, fileId)));
+  const file = (await readFiles(scope, [fileId])).get(fileId);
   if (!file) throw new NotFound('file');
   const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return reply

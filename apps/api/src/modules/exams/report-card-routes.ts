@@ -1,15 +1,15 @@
 import {
   allows,
   classes,
-  files,
   printReportCards,
   type ReportCards,
   type ReportKind,
   reportCardCalls,
   reportKinds,
 } from '@somero/contract';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { HttpError, Refusal } from '../../core/errors.js';
+import { readFiles } from '../../core/files.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { renderPdfOffThread } from '../../documents/pdf-pool.js';
 import type { CardImages } from '../../documents/report-card.js';
@@ -33,13 +33,7 @@ async function cardImages(scope: SchoolScope, cards: ReportCards['cards']): Prom
   const wanted = [...photoOf.keys(), settings.headTeacherSignatureFileId, settings.stampFileId].filter(
     (id): id is number => id !== null,
   );
-  const rows = wanted.length
-    ? await scope.db
-        .select({ id: files.id, bytes: files.bytes, mime: files.mime })
-        .from(files)
-        .where(scope.mine(files, inArray(files.id, wanted)))
-    : [];
-  const byId = new Map<number, Image>(rows.map((r) => [r.id, { bytes: r.bytes, mime: r.mime }]));
+  const byId: Map<number, Image> = await readFiles(scope, wanted);
   const photos = new Map<number, Image | null>();
   for (const [fileId, studentId] of photoOf) photos.set(studentId, byId.get(fileId) ?? null);
   return {

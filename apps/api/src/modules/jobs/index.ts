@@ -1,8 +1,9 @@
 // Jobs: the progress and outcome of long work a user started (the queue itself is core/jobs.ts).
-import { files, type JobView, jobCalls, jobs } from '@somero/contract';
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { type JobView, jobCalls, jobs } from '@somero/contract';
+import { desc, eq, gt } from 'drizzle-orm';
 import type { Caller } from '../../core/auth.js';
 import { NotFound } from '../../core/errors.js';
+import { readFiles } from '../../core/files.js';
 import type { SchoolScope } from '../../core/scope.js';
 import type { ModuleContext } from '../module.js';
 
@@ -48,10 +49,7 @@ export function jobRoutes({ serve }: ModuleContext) {
   serve(jobCalls.jobFile, async ({ scope, caller, id, reply }) => {
     const job = await ownJob(scope, caller, id);
     if (job.resultFileId === null) throw new NotFound('document');
-    const [file] = await scope.db
-      .select({ bytes: files.bytes, mime: files.mime })
-      .from(files)
-      .where(and(scope.mine(files), eq(files.id, job.resultFileId)));
+    const file = (await readFiles(scope, [job.resultFileId])).get(job.resultFileId);
     if (!file) throw new NotFound('document');
     const name = (job.resultName ?? 'document.pdf').replace(/[^\w.-]+/g, '_');
     return reply

@@ -1,6 +1,7 @@
-import { files, studentIdCards, students } from '@somero/contract';
+import { studentIdCards, students } from '@somero/contract';
 import { inArray } from 'drizzle-orm';
 import { NotFound, Refusal } from '../../core/errors.js';
+import { readFiles } from '../../core/files.js';
 import { idCardsPdf } from '../../documents/id-cards.js';
 import type { ModuleContext } from '../module.js';
 import { schoolForDocuments } from '../settings/index.js';
@@ -33,15 +34,9 @@ export function idCardRoutes({ serve }: ModuleContext) {
     const [school, phones, photos, { year }] = await Promise.all([
       schoolForDocuments(scope),
       guardianPhones(scope, ids),
-      photoIds.length
-        ? scope.db
-            .select({ id: files.id, bytes: files.bytes, mime: files.mime })
-            .from(files)
-            .where(scope.mine(files, inArray(files.id, photoIds)))
-        : [],
+      readFiles(scope, photoIds),
       schoolTerm(scope),
     ]);
-    const photoById = new Map(photos.map((p) => [p.id, { bytes: p.bytes, mime: p.mime }]));
     const pdf = await idCardsPdf(
       school,
       list.map((s) => ({
@@ -55,7 +50,7 @@ export function idCardRoutes({ serve }: ModuleContext) {
         paymentCode: s.payment_code,
         lin: s.lin,
         guardianPhone: phones.get(s.id) ?? null,
-        photo: (s.photo_file_id && photoById.get(s.photo_file_id)) || null,
+        photo: (s.photo_file_id && photos.get(s.photo_file_id)) || null,
         validUntil: `31 Dec ${year}`,
       })),
     );

@@ -4,8 +4,10 @@ import { schoolTable, tenantColumns } from '../../resource.js';
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 /**
- * Uploaded files (school logo, student photos), kept in the database so that a backup of the
- * database is a backup of everything. Images are resized before they are stored.
+ * Uploaded and generated files (school logo, student photos, staff resources, printed batches).
+ * Their bytes are in `bytes` (the default: a backup of the database is a backup of everything) or,
+ * per the server's FILE_STORAGE, on disk or in an S3 bucket under `storage_key`. Images are resized
+ * before they are stored.
  */
 export const files = schoolTable(
   'files',
@@ -14,7 +16,8 @@ export const files = schoolTable(
     kind: text().notNull(),
     mime: text().notNull(),
     size: integer().notNull(),
-    bytes: bytea().notNull(),
+    bytes: bytea(),
+    storageKey: text('storage_key'),
   },
   (t) => [index('files_school').on(t.schoolId)],
 );
