@@ -60,6 +60,39 @@ test("a staff member's ledger lists the months paid", async ({ page }) => {
   await expect(page.getByTestId('advance-owed')).toHaveText('UGX 0');
 });
 
+test('an advance is paid with consent, corrected with a reason and voided', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  await page.goto('/staff/advances');
+  await page.getByRole('button', { name: 'New advance' }).click();
+  let dialog = page.getByRole('dialog');
+  await choose(page, dialog.getByRole('combobox', { name: 'Staff member' }), 'Tumusiime Edward');
+  await dialog.getByRole('textbox', { name: 'Amount' }).fill('300000');
+  await choose(page, dialog.getByRole('combobox', { name: 'Payment mode' }), 'Cash');
+  await dialog.getByRole('textbox', { name: 'Written consent' }).fill('Advance form 17, signed');
+  await dialog.getByRole('button', { name: 'Pay advance' }).click();
+  const row = page.locator('tr[data-staff="Tumusiime Edward"][data-status="valid"]');
+  await expect(row).toContainText('300,000');
+
+  // Spread over three months instead of one: the reason is asked for.
+  await row.getByRole('button', { name: 'Correct' }).click();
+  dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Correct the advance to Tumusiime Edward');
+  await dialog.getByRole('textbox', { name: 'Months to repay' }).fill('3');
+  await dialog.getByRole('button', { name: 'Correct' }).click();
+  await expect(dialog.getByText('Give the reason')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Reason for the correction' }).fill('He asked for three months');
+  await dialog.getByRole('button', { name: 'Correct' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row.locator('td').nth(4)).toHaveText('3');
+
+  await row.getByRole('button', { name: 'Void' }).click();
+  dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox').fill('Paid to the wrong person');
+  await dialog.getByRole('button', { name: 'Void' }).click();
+  await expect(page.locator('tr[data-staff="Tumusiime Edward"][data-status="void"]')).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
 test('a user without the payroll flags is not shown the screens, and the API refuses them', async ({
   page,
   request,

@@ -1,5 +1,5 @@
 import { Badge, Button, Modal, NumberInput, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { type AdvanceRow, addAdvance, listAdvances, voidAdvance } from '@somero/contract';
+import { type AdvanceRow, addAdvance, amendAdvance, listAdvances, voidAdvance } from '@somero/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -13,45 +13,74 @@ import { api, fetchData, fieldErrors } from '../../lib/api';
 import { formatDate, formatMoney, today } from '../../lib/format';
 import { VoidDialog } from '../fees-desk';
 
-/** A new advance: who, how much, from which mode, over how many months, and the written consent. */
-function AdvanceForm({ onClose, onSaved }: { onClose: () => void; onSaved: () => void }) {
+/**
+ * A new advance (who, how much, from which mode, over how many months, the written consent), or the
+ * correction of one with a reason: its amount only while nothing has been recovered.
+ */
+function AdvanceForm({
+  editing,
+  onClose,
+  onSaved,
+}: {
+  editing?: AdvanceRow;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { t } = useTranslation('payroll');
-  const [staffId, setStaffId] = useState<number | null>(null);
-  const [modeId, setModeId] = useState<number | null>(null);
-  const [amount, setAmount] = useState<number | null>(null);
-  const [months, setMonths] = useState<number | string>(1);
-  const [givenOn, setGivenOn] = useState(today());
-  const [consent, setConsent] = useState('');
-  const [reference, setReference] = useState('');
+  const [staffId, setStaffId] = useState<number | null>(editing?.staff_id ?? null);
+  const [modeId, setModeId] = useState<number | null>(editing?.mode_id ?? null);
+  const [amount, setAmount] = useState<number | null>(editing?.amount ?? null);
+  const [months, setMonths] = useState<number | string>(editing?.months ?? 1);
+  const [givenOn, setGivenOn] = useState(editing?.given_on ?? today());
+  const [consent, setConsent] = useState(editing?.consent ?? '');
+  const [reference, setReference] = useState(editing?.reference ?? '');
+  const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const result = await api(addAdvance, {
-      staff_id: staffId ?? 0,
+    const details = {
       amount: amount ?? 0,
       mode_id: modeId ?? 0,
       months: Number(months) || 0,
       given_on: givenOn,
       consent: consent.trim(),
       reference: reference.trim(),
-    });
+    };
+    const result = editing
+      ? await api(amendAdvance, { ...details, reason: reason.trim() }, { id: editing.id })
+      : await api(addAdvance, { ...details, staff_id: staffId ?? 0 });
     if (result.ok) onSaved();
     else setErrors(fieldErrors(result.errors));
   };
   return (
-    <Modal opened onClose={onClose} title={t('advances.new')} centered>
+    <Modal
+      opened
+      onClose={onClose}
+      title={editing ? t('advances.correctTitle', { name: editing.staff_name }) : t('advances.new')}
+      centered
+    >
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack>
-          <ReferenceSelect
-            label={t('fields.staff')}
-            references="staff"
+          {editing ? null : (
+            <ReferenceSelect
+              label={t('fields.staff')}
+              references="staff"
+              required
+              data-autofocus
+              value={staffId}
+              onChange={setStaffId}
+              error={errors.staff_id}
+            />
+          )}
+          <MoneyInput
+            label={t('fields.amount')}
             required
-            data-autofocus
-            value={staffId}
-            onChange={setStaffId}
-            error={errors.staff_id}
+            value={amount}
+            onChange={setAmount}
+            disabled={(editing?.recovered ?? 0) > 0}
+            description={(editing?.recovered ?? 0) > 0 ? t('advances.amountKept') : undefined}
+            error={errors.amount}
           />
-          <MoneyInput label={t('fields.amount')} required value={amount} onChange={setAmount} error={errors.amount} />
           <ReferenceSelect
             label={t('fields.mode')}
             references="payment_options"
@@ -93,8 +122,18 @@ function AdvanceForm({ onClose, onSaved }: { onClose: () => void; onSaved: () =>
             onChange={(e) => setReference(e.currentTarget.value)}
             error={errors.reference}
           />
+          {editing ? (
+            <TextInput
+              label={t('advances.reason')}
+              required
+              data-autofocus
+              value={reason}
+              onChange={(e) => setReason(e.currentTarget.value)}
+              error={errors.reason}
+            />
+          ) : null}
         </Stack>
-        <FormButtons onCancel={onClose} submit={t('advances.pay')} />
+        <FormButtons onCancel={onClose} submit={editing ? t('advances.correct') : t('advances.pay')} />
       </form>
     </Modal>
   );
@@ -106,6 +145,7 @@ export default function AdvancesScreen() {
   const queryClient = useQueryClient();
   const [adding, setAdding] = useState(false);
   const [voiding, setVoiding] = useState<AdvanceRow | null>(null);
+  const [correcting, setCorrecting] = useState<AdvanceRow | null>(null);
   const query = useQuery({ queryKey: ['advances'], queryFn: () => fetchData(listAdvances, {}) });
   const reload = () => void queryClient.invalidateQueries({ queryKey: ['advances'] });
   const rows = query.data?.data;
@@ -159,10 +199,17 @@ export default function AdvancesScreen() {
             },
           ]}
           actions={(a) =>
-            a.status === 'void' || a.recovered > 0 ? null : (
-              <Button size="compact-sm" variant="subtle" color="red" onClick={() => setVoiding(a)}>
-                {t('advances.voidAction')}
-              </Button>
+            a.status === 'void' ? null : (
+              <>
+                <Button size="compact-sm" variant="subtle" onClick={() => setCorrecting(a)}>
+                  {t('advances.correct')}
+                </Button>
+                {a.recovered > 0 ? null : (
+                  <Button size="compact-sm" variant="subtle" color="red" onClick={() => setVoiding(a)}>
+                    {t('advances.voidAction')}
+                  </Button>
+                )}
+              </>
             )
           }
         />
@@ -172,6 +219,16 @@ export default function AdvancesScreen() {
           onClose={() => setAdding(false)}
           onSaved={() => {
             setAdding(false);
+            reload();
+          }}
+        />
+      ) : null}
+      {correcting ? (
+        <AdvanceForm
+          editing={correcting}
+          onClose={() => setCorrecting(null)}
+          onSaved={() => {
+            setCorrecting(null);
             reload();
           }}
         />
