@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { SchoolScope } from '../../core/scope.js';
 import type { Executor } from '../../db/open.js';
 import { advanceDocument } from './documents.js';
-import { payTemps, prepareMonth } from './routes.js';
+import { payTemps, prepareMonth } from './salaries.js';
 
 /**
  * The demo school's payroll: allowances for the head teacher, the director of studies and the bursar,
