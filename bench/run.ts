@@ -140,22 +140,33 @@ async function feesBench(base: string, auth: Record<string, string>, raw: { rps:
   // 50 desks, each payment for the next student in turn; the new payment ids are kept for the receipts.
   let next = 0;
   const paymentIds: number[] = [];
-  const payments = await load(`${base}/api/fees_payments`, { ...auth, 'content-type': 'application/json' }, undefined, {
-    connections: 50,
-    method: 'POST',
-    requests: [
-      {
-        setupRequest: (req) => ({
-          ...req,
-          body: JSON.stringify({ student_id: studentIds[next++ % studentIds.length], amount: 10_000, mode_id: modeId }),
-        }),
-        onResponse: (status, body) => {
-          if (status === 200) paymentIds.push((JSON.parse(body) as { data: number }).data);
+  const desks = (more: Partial<autocannon.Options> = {}) =>
+    load(`${base}/api/fees_payments`, { ...auth, 'content-type': 'application/json' }, undefined, {
+      connections: 50,
+      method: 'POST',
+      requests: [
+        {
+          setupRequest: (req) => ({
+            ...req,
+            body: JSON.stringify({
+              student_id: studentIds[next++ % studentIds.length],
+              amount: 10_000,
+              mode_id: modeId,
+            }),
+          }),
+          onResponse: (status, body) => {
+            if (status === 200) paymentIds.push((JSON.parse(body) as { data: number }).data);
+          },
         },
-      },
-    ],
-  });
-  console.log(`POST fees_payments    ${fmt(payments)}   (50 desks; aim ≥ 1000 req/s, p99 < 50 ms)`);
+      ],
+      ...more,
+    });
+  // As fast as the desks can go: the most the server takes. Its latency is the queue 50 desks make.
+  const payments = await desks();
+  console.log(`POST fees_payments    ${fmt(payments)}   (50 desks as fast as they can; aim ≥ 1000 req/s)`);
+  // The aim is a rate and a latency together: 50 desks offering 1,000 payments/s, p99 under 50 ms.
+  const atAim = await desks({ overallRate: 1000 });
+  console.log(`POST fees_payments    ${fmt(atAim)}   (50 desks offering 1,000/s; aim p99 < 50 ms)`);
   console.log(`ratio fees_payments ÷ raw query: ${(payments.rps / raw.rps).toFixed(2)}`);
 
   const ledgerUrl = `${base}/api/fees_ledger/${historyId}`;

@@ -51,6 +51,12 @@ describe('income statement sections', () => {
     expect(r.surplus).toBe(-75_000);
   });
 
+  it('puts months in calendar order however they come', () => {
+    const months = ['2026-05', '2026-01', '2026-03', '2026-02', '2026-04'];
+    const rows = monthsOf(months.map((month) => ({ month, type: 'income', debit: 0, credit: 1 })));
+    expect(rows.map((m) => m.month)).toEqual(['2026-01', '2026-02', '2026-03', '2026-04', '2026-05']);
+  });
+
   it('sums each month apart, in month order, leaving out assets and liabilities', () => {
     expect(
       monthsOf([
@@ -182,6 +188,44 @@ describe('cash flow', () => {
       '2 assets -60000',
     ]);
     expect(r.total).toEqual({ opening: 525_000, inflow: 400_000, outflow: 210_000, net: 190_000, closing: 715_000 });
+  });
+
+  it('lists the activities in the order of the statement, whatever order the sums come in', () => {
+    const kinds = [
+      'opening',
+      'salary',
+      'asset_purchase',
+      'transfer',
+      'credit_cleared',
+      'expense',
+      'revenue',
+      'old_payment',
+      'fees_payment',
+    ];
+    const r = cashFlowOf(
+      [{ account_id: 1, code: '1100-1', name: 'Cash', opening: 0 }],
+      kinds.map((source_kind, i) => ({
+        account_id: 1,
+        source_kind,
+        reversal: false,
+        debit: 1_000 * (i + 1),
+        credit: 0,
+      })),
+    );
+    const order = [
+      'fees',
+      'old_students',
+      'revenues',
+      'expenses',
+      'credits_cleared',
+      'transfers',
+      'assets',
+      'salaries',
+      'other',
+    ];
+    expect(r.activities.map((a) => a.activity)).toEqual(order);
+    expect(r.lines.map((l) => l.activity)).toEqual(order);
+    expect(r.activities.map((a) => a.inflow)).toEqual([9_000, 8_000, 7_000, 6_000, 5_000, 4_000, 3_000, 2_000, 1_000]);
   });
 
   it('leaves out a payment and its void in the same range', () => {
