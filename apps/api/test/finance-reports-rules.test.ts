@@ -226,6 +226,20 @@ describe('cash flow', () => {
     expect(r.activities.map((a) => a.activity)).toEqual(order);
     expect(r.lines.map((l) => l.activity)).toEqual(order);
     expect(r.activities.map((a) => a.inflow)).toEqual([9_000, 8_000, 7_000, 6_000, 5_000, 4_000, 3_000, 2_000, 1_000]);
+
+    // Activities of different modes: the school's totals still follow the statement's order.
+    const two = cashFlowOf(
+      [
+        { account_id: 1, code: '1100-1', name: 'Cash', opening: 0 },
+        { account_id: 2, code: '1100-2', name: 'Bank', opening: 0 },
+      ],
+      [
+        { account_id: 1, source_kind: 'salary', reversal: false, debit: 0, credit: 5_000 },
+        { account_id: 2, source_kind: 'revenue', reversal: false, debit: 7_000, credit: 0 },
+        { account_id: 2, source_kind: 'fees_payment', reversal: false, debit: 9_000, credit: 0 },
+      ],
+    );
+    expect(two.activities.map((a) => a.activity)).toEqual(['fees', 'revenues', 'salaries']);
   });
 
   it('leaves out a payment and its void in the same range', () => {
