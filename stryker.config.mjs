@@ -28,6 +28,10 @@ export default {
     'apps/api/src/modules/finance-reports/finance-rules.ts',
     // The budget's rules: years that do not overlap, splits to the shilling, a range's budget, variance.
     'apps/api/src/modules/budget/budget-rules.ts',
+    // Depreciation by whole months held, and asset tags.
+    'apps/api/src/modules/assets/asset-rules.ts',
+    // The sick bay's counting: Kampala days, ISO weeks, months, counts by name.
+    'apps/api/src/modules/sickbay/rules.ts',
     // The resource engine's guard: the generic calls each declared entity is served with, and their access.
     'apps/api/src/resources/engine.ts:141-266',
     // The exam rules around the grading package: the comment bank's suggestion, the analyses' counting.

@@ -73,6 +73,10 @@ describe('asset tags', () => {
     expect(schoolTagCode("St. Mary's College Kisubi")).toBe('SMCK');
     expect(schoolTagCode('Church of Uganda Secondary School of the Nile')).toBe('CUSSN');
     expect(schoolTagCode('   ')).toBe('SCH');
+    expect(schoolTagCode('School for the Deaf and Blind')).toBe('SDB');
+    expect(schoolTagCode('Lycée de Kampala')).toBe('LK');
+    expect(schoolTagCode('"Kings" College-Budo/Mengo')).toBe('KCBM');
+    expect(schoolTagCode('Mount Saint Mary Namagunga Girls Secondary School')).toBe('MSMNGS');
   });
 
   it('pads the number to four and writes the category code in capitals', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   countBy,
   countByPeriod,
+  fromTenths,
   isoWeek,
   kampalaDay,
   kampalaDayStart,
@@ -30,6 +31,9 @@ describe('sick bay rules', () => {
     expect(periodLabel('2026-11-23', 'day')).toBe('23 Nov 2026');
     expect(periodLabel('2026-11-26', 'week')).toBe('Week 48 (from 23 Nov 2026)');
     expect(periodLabel('2026-11-26', 'month')).toBe('Nov 2026');
+    expect(periodsBetween('2026-01-01', '2026-12-31', 'month').map((p) => p.label)).toEqual(
+      ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'].map((m) => `${m} 2026`),
+    );
   });
 
   it('lists every period of a range, empty ones too', () => {
@@ -63,6 +67,20 @@ describe('sick bay rules', () => {
     const days = countByPeriod(visits, '2026-11-22', '2026-11-23', 'day');
     expect(days.map((d) => d.students)).toEqual([1, 1]);
     expect(countByPeriod(visits, '2026-11-01', '2026-12-31', 'month').map((m) => m.students + m.staff)).toEqual([4, 1]);
+    // A range starting mid-week: the week's earlier days are not counted.
+    expect(countByPeriod(visits, '2026-11-24', '2026-11-30', 'week').map((w) => [w.students, w.staff])).toEqual([
+      [0, 1],
+      [1, 0],
+    ]);
+  });
+
+  it('counts the most frequent first whatever order they come in, one space between words', () => {
+    expect(countBy(['Flu', 'Sore  throat', 'Malaria', 'sore throat', 'Malaria', 'Malaria', 'Asthma'])).toEqual([
+      { key: 'malaria', label: 'Malaria', count: 3 },
+      { key: 'sore throat', label: 'Sore throat', count: 2 },
+      { key: 'asthma', label: 'Asthma', count: 1 },
+      { key: 'flu', label: 'Flu', count: 1 },
+    ]);
   });
 
   it('counts by name without case or spaces, most first', () => {
@@ -76,5 +94,6 @@ describe('sick bay rules', () => {
   it('stores temperatures in tenths of a degree', () => {
     expect(toTenths(37.5)).toBe(375);
     expect(toTenths(38.1)).toBe(381);
+    expect(fromTenths(375)).toBe(37.5);
   });
 });
