@@ -46,6 +46,7 @@ import type { ModuleContext } from './modules/module.js';
 import { payrollRoutes } from './modules/payroll/index.js';
 import { revenueRoutes } from './modules/revenues/index.js';
 import { settingsRoutes } from './modules/settings/index.js';
+import { requirementRoutes } from './modules/requirements/index.js';
 import { sickbayRoutes } from './modules/sickbay/index.js';
 import { staffRoutes } from './modules/staff/index.js';
 import { studentRoutes } from './modules/students/index.js';
@@ -132,6 +133,7 @@ export async function buildApp({ database, config, logger = false, mailer, extra
   budgetRoutes(ctx);
   payrollRoutes(ctx);
   sickbayRoutes(ctx);
+  requirementRoutes(ctx);
   missingMarksRoutes(ctx);
   marksheetRoutes(ctx);
   reportSettingsRoutes(ctx);

@@ -23,6 +23,7 @@ export * from './calls/requisitions.js';
 export * from './calls/revenues.js';
 export * from './calls/settings.js';
 export * from './calls/sickbay.js';
+export * from './calls/requirements.js';
 export * from './calls/staff.js';
 export * from './calls/students.js';
 export * from './calls/subjects.js';
