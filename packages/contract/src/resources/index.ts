@@ -13,10 +13,10 @@ import { bursaryResource, feesAdditionResource, feesDeductionResource } from './
 import { bursaryCategoryResource, feesCategoryResource } from './fees/categories.js';
 import { paymentModeResource } from './fees/money.js';
 import { feesBreakdownResource } from './fees/structure.js';
+import { requirementArrearResource, requirementResource } from './requirements/requirements.js';
 import { revenueCategoryResource, revenueSourceResource } from './revenues/revenues.js';
 import { classResource } from './school/classes.js';
 import { streamResource } from './school/streams.js';
-import { requirementArrearResource, requirementResource } from './requirements/requirements.js';
 import { sickbayProblemResource } from './sickbay/sickbay.js';
 import { salaryDeductionResource, staffAllowanceResource } from './staff/payroll.js';
 import { staffPositionResource, staffResource, staffSubjectResource } from './staff/staff.js';

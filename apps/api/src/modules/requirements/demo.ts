@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { SchoolScope } from '../../core/scope.js';
 import type { Executor } from '../../db/open.js';
 import { currentTerm } from '../settings/index.js';
-import { linesFor, type ListLine } from './rules.js';
+import { type ListLine, linesFor } from './rules.js';
 
 type Line = [name: string, quantity: number, money: number | null, section?: 'day' | 'boarding', entrants?: 'new'];
 
@@ -36,7 +36,11 @@ export async function fillDemoRequirements(db: Executor, schoolId: number, admin
   await scope.transaction(async (tx) => {
     const now = await currentTerm(tx);
     const last = now.term === 1 ? { year: now.year - 1, term: 3 } : { year: now.year, term: now.term - 1 };
-    const classRows = await tx.db.select().from(classes).where(eq(classes.schoolId, schoolId)).orderBy(asc(classes.rank));
+    const classRows = await tx.db
+      .select()
+      .from(classes)
+      .where(eq(classes.schoolId, schoolId))
+      .orderBy(asc(classes.rank));
     const list: ListLine[] = [];
     for (const t of [last, now])
       for (const c of classRows)
@@ -75,7 +79,8 @@ export async function fillDemoRequirements(db: Executor, schoolId: number, admin
         for (const l of linesFor(list, e)) {
           let brought = l.quantity;
           let paid = 0;
-          if (r > complete) brought = Math.floor(random() * l.quantity); // brought part (or none) of it
+          if (r > complete)
+            brought = Math.floor(random() * l.quantity); // brought part (or none) of it
           else if (l.moneyValue && random() < 0.15) {
             brought = 0;
             paid = l.quantity * l.moneyValue; // paid in money instead
@@ -94,7 +99,8 @@ export async function fillDemoRequirements(db: Executor, schoolId: number, admin
         }
       }
     }
-    for (let i = 0; i < rows.length; i += 500) await tx.db.insert(requirementCollections).values(rows.slice(i, i + 500));
+    for (let i = 0; i < rows.length; i += 500)
+      await tx.db.insert(requirementCollections).values(rows.slice(i, i + 500));
 
     // A few arrears from before Somero, from the old exercise books.
     const current = await tx.db

@@ -41,8 +41,7 @@ export async function historiesOf(
 ): Promise<{ histories: Map<number, History>; classNames: Map<number, string> }> {
   const ids = Array.isArray(studentIds) ? studentIds : undefined;
   if (ids && ids.length === 0) return { histories: new Map(), classNames: new Map() };
-  const inStudents = (col: AnyPgColumn) =>
-    ids ? inArray(col, ids) : inArray(col, sql`(${studentIds as SQL})`);
+  const inStudents = (col: AnyPgColumn) => (ids ? inArray(col, ids) : inArray(col, sql`(${studentIds as SQL})`));
   const [who, enrolments, lines, given, opening, classRows] = await Promise.all([
     scope.db
       .select({

@@ -49,7 +49,10 @@ const matches = (h: History, search?: string | null) => {
 };
 
 async function classOf(scope: SchoolScope, id: number) {
-  const [c] = await scope.db.select({ id: classes.id, name: classes.name }).from(classes).where(scope.mine(classes, eq(classes.id, id)));
+  const [c] = await scope.db
+    .select({ id: classes.id, name: classes.name })
+    .from(classes)
+    .where(scope.mine(classes, eq(classes.id, id)));
   if (!c) throw new NotFound('class');
   return c;
 }
@@ -125,12 +128,18 @@ export function requirementRoutes({ serve }: ModuleContext) {
       .select({ name: requirements.name, moneyValue: requirements.moneyValue })
       .from(requirements)
       .where(
-        scope.mine(requirements, eq(requirements.year, year), eq(requirements.term, term), eq(requirements.classId, cls.id)),
+        scope.mine(
+          requirements,
+          eq(requirements.year, year),
+          eq(requirements.term, term),
+          eq(requirements.classId, cls.id),
+        ),
       )
       .orderBy(asc(requirements.id));
     const items = new Map<string, { key: string; name: string; money_value: number | null }>();
     for (const l of listed)
-      if (!items.has(itemKey(l.name))) items.set(itemKey(l.name), { key: itemKey(l.name), name: l.name, money_value: l.moneyValue });
+      if (!items.has(itemKey(l.name)))
+        items.set(itemKey(l.name), { key: itemKey(l.name), name: l.name, money_value: l.moneyValue });
     const rows = [];
     for (const h of histories.values()) {
       const t = termOf(h, year, term);
@@ -140,11 +149,22 @@ export function requirementRoutes({ serve }: ModuleContext) {
         if (!items.has(key)) items.set(key, { key, name: f.name, money_value: f.money_value });
         cells[key] = { ...figures(f), version: null };
       }
-      rows.push({ id: h.who.id, name: h.who.name, admission_no: h.who.admissionNo, section: t.section, is_new: t.isNew, cells });
+      rows.push({
+        id: h.who.id,
+        name: h.who.name,
+        admission_no: h.who.admissionNo,
+        section: t.section,
+        is_new: t.isNew,
+        cells,
+      });
     }
     // The cells' versions.
     const saved = await scope.db
-      .select({ studentId: requirementCollections.studentId, item: requirementCollections.item, at: requirementCollections.updatedAt })
+      .select({
+        studentId: requirementCollections.studentId,
+        item: requirementCollections.item,
+        at: requirementCollections.updatedAt,
+      })
       .from(requirementCollections)
       .where(
         scope.mine(
@@ -248,10 +268,18 @@ export function requirementRoutes({ serve }: ModuleContext) {
     // The cells as they now stand (what is owed follows from the new figures).
     const { histories } = await historiesOf(scope, studentIds, input.year, input.term);
     const saved = await scope.db
-      .select({ studentId: requirementCollections.studentId, item: requirementCollections.item, at: requirementCollections.updatedAt })
+      .select({
+        studentId: requirementCollections.studentId,
+        item: requirementCollections.item,
+        at: requirementCollections.updatedAt,
+      })
       .from(requirementCollections)
       .where(
-        scope.mine(requirementCollections, eq(requirementCollections.year, input.year), eq(requirementCollections.term, input.term)),
+        scope.mine(
+          requirementCollections,
+          eq(requirementCollections.year, input.year),
+          eq(requirementCollections.term, input.term),
+        ),
       );
     const cells = input.cells.map((c) => {
       const key = itemKey(c.item);

@@ -11,7 +11,9 @@ export async function collectedTotals(scope: SchoolScope, year: number, term: nu
       paid: sql<number>`sum(${requirementCollections.paid})::int`,
     })
     .from(requirementCollections)
-    .where(scope.mine(requirementCollections, eq(requirementCollections.year, year), eq(requirementCollections.term, term)))
+    .where(
+      scope.mine(requirementCollections, eq(requirementCollections.year, year), eq(requirementCollections.term, term)),
+    )
     .groupBy(sql`lower(${requirementCollections.item})`)
     .orderBy(sql`lower(${requirementCollections.item})`);
 }

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { defineResource, schoolTable, tenantColumns } from '../../resource.js';
+import { entrantChoices, sectionChoices } from '../fees/options.js';
 import { classes } from '../school/classes.js';
 import { students } from '../students/students.js';
-import { entrantChoices, sectionChoices } from '../fees/options.js';
 
 /** Who reads the requirements lists: the store's flags (the collection grid needs the list too). */
 export const requirementReaders = ['view_requirements', 'collect_requirements'] as const;
