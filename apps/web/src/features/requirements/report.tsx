@@ -1,4 +1,4 @@
-import { Button, Group, Paper, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Text, TextInput, Title } from '@mantine/core';
 import { requirementsReport } from '@somero/contract';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,9 @@ import { useCurrentSettings } from '../../lib/current-settings';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { ExportButton, ReportLoadState, useAskedReport } from '../fees-reports';
 import { type TermChoice, TermFields } from './term-fields';
+
+/** A school's term is thousands of lines: the screen shows the first ones, the spreadsheet all. */
+const shownLines = 300;
 
 /** /requirements/report: a term's requirements by student and item, with the totals per item; requirements.xlsx. */
 export default function RequirementsReportScreen() {
@@ -71,8 +74,13 @@ function ReportScreen({ year, term }: { year: number; term: number }) {
           <Title order={3} size="h4" mt="lg" mb="xs">
             {t('report.byStudent')}
           </Title>
+          {data.lines.length > shownLines ? (
+            <Text size="sm" c="dimmed" mb="xs" data-testid="lines-cut">
+              {t('report.cut', { shown: formatNumber(shownLines), total: formatNumber(data.lines.length) })}
+            </Text>
+          ) : null}
           <DataTable
-            rows={data.lines}
+            rows={data.lines.slice(0, shownLines)}
             rowKey={(l) => `${l.student_id}:${l.item}`}
             empty={t('report.none')}
             columns={[
