@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { audits } from '../src/db/schema.js';
+import { fillDemoRequirements } from '../src/modules/requirements/index.js';
 import { admit, client, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
 import { staffWith, useTestApp } from './support.js';
 
@@ -341,5 +342,28 @@ describe('students’ requirements', () => {
     expect(
       (await s.api.post('/requirements_report', { year: 2026, term: 2, class_id: other.classes.S1 })).statusCode,
     ).toBe(404);
+  });
+
+  it('fills the demo school with last term’s and this term’s lists, collections and some arrears', async () => {
+    const d = await registerSchool(t.app, t.database, { year: 2026, term: 1 });
+    for (let i = 0; i < 12; i++) await admit(d, { surname: `Demo${i}`, section: i % 3 ? 'day' : 'boarding' });
+    await t.database.db
+      .update(schoolSettings)
+      .set({ currentYear: 2026, currentTerm: 2 })
+      .where(eq(schoolSettings.schoolId, d.schoolId));
+    // The current term's enrolments exist once a screen has listed the class.
+    expect((await d.api.post('/get/student/requirements', { class_id: d.classes.S1 })).statusCode).toBe(200);
+    await fillDemoRequirements(t.database.db, d.schoolId, d.adminId);
+    const lists = (await d.api.get('/student/requirements?per_page=200')).json();
+    const s1 = lists.data.filter((l: Json) => l.class_id === d.classes.S1 && l.term === 2);
+    expect(s1.find((l: Json) => l.name === 'Ream of paper')).toMatchObject({ quantity: 2, money_value: 20_000 });
+    expect(s1.find((l: Json) => l.name === 'Mattress')).toMatchObject({ section: 'boarding', entrants: 'new' });
+    const report = (await d.api.post('/requirements_report', { year: 2026, term: 2 })).json().data;
+    const ream = report.items.find((i: Json) => i.item === 'Ream of paper');
+    expect(ream.students).toBe(12);
+    expect(ream.brought + ream.paid / 20_000).toBeGreaterThan(0);
+    expect(report.lines.some((l: Json) => l.carried > 0)).toBe(true);
+    const opening = (await d.api.get('/prev_requirements?per_page=50')).json();
+    expect(opening.total).toBeGreaterThan(0);
   });
 });

@@ -96,6 +96,8 @@ export const saveCollection = defineCall({
   path: 'save_student_requirement',
   access: 'collect_requirements',
   summary: "Record what students brought of the term's requirements (totals per cell, with versions)",
+  // Money paid instead of items is recorded here (never posted to the journal: ARCHITECTURE §10).
+  money: true,
   input: z.object({
     year,
     term,
