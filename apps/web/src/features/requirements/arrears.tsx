@@ -125,39 +125,41 @@ function StudentStatement({ studentId, onClose }: { studentId: number | null; on
                 })
               : t('statement.clear')}
           </Text>
-          {data.terms.map((term) => (
-            <div key={`${term.year}-${term.term}`}>
-              <Text fw={600} size="sm">
-                {t('statement.term', { term: term.term, year: term.year, cls: term.class_name })}
-              </Text>
-              <Table.ScrollContainer minWidth={400}>
-                <Table withTableBorder verticalSpacing={2}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('fields.item')}</Table.Th>
-                      <Table.Th ta="right">{t('arrears.carried')}</Table.Th>
-                      <Table.Th ta="right">{t('report.required')}</Table.Th>
-                      <Table.Th ta="right">{t('report.brought')}</Table.Th>
-                      <Table.Th ta="right">{t('report.paid')}</Table.Th>
-                      <Table.Th ta="right">{t('arrears.owed')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {term.lines.map((l) => (
-                      <Table.Tr key={l.item}>
-                        <Table.Td>{l.item}</Table.Td>
-                        <Table.Td ta="right">{formatNumber(l.carried)}</Table.Td>
-                        <Table.Td ta="right">{formatNumber(l.required)}</Table.Td>
-                        <Table.Td ta="right">{formatNumber(l.brought)}</Table.Td>
-                        <Table.Td ta="right">{l.paid ? formatMoney(l.paid) : '—'}</Table.Td>
-                        <Table.Td ta="right">{formatNumber(l.owed)}</Table.Td>
+          {data.terms
+            .filter((term) => term.lines.length > 0)
+            .map((term) => (
+              <div key={`${term.year}-${term.term}`}>
+                <Text fw={600} size="sm">
+                  {t('statement.term', { term: term.term, year: term.year, cls: term.class_name })}
+                </Text>
+                <Table.ScrollContainer minWidth={400}>
+                  <Table withTableBorder verticalSpacing={2}>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>{t('fields.item')}</Table.Th>
+                        <Table.Th ta="right">{t('arrears.carried')}</Table.Th>
+                        <Table.Th ta="right">{t('report.required')}</Table.Th>
+                        <Table.Th ta="right">{t('report.brought')}</Table.Th>
+                        <Table.Th ta="right">{t('report.paid')}</Table.Th>
+                        <Table.Th ta="right">{t('arrears.owed')}</Table.Th>
                       </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            </div>
-          ))}
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {term.lines.map((l) => (
+                        <Table.Tr key={l.item}>
+                          <Table.Td>{l.item}</Table.Td>
+                          <Table.Td ta="right">{formatNumber(l.carried)}</Table.Td>
+                          <Table.Td ta="right">{formatNumber(l.required)}</Table.Td>
+                          <Table.Td ta="right">{formatNumber(l.brought)}</Table.Td>
+                          <Table.Td ta="right">{l.paid ? formatMoney(l.paid) : '—'}</Table.Td>
+                          <Table.Td ta="right">{formatNumber(l.owed)}</Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+              </div>
+            ))}
         </Stack>
       ) : statement.isError ? (
         <LoadError error={statement.error} onRetry={() => void statement.refetch()} />

@@ -10,9 +10,9 @@ type State = { state: 'saving' | 'saved' | 'error'; error?: string };
 type Pending = { studentId: number; key: string; brought: number; paid: number }[];
 const idOf = (studentId: number, key: string) => `${studentId}:${key}`;
 
-/** What a cell shows in the mode: items brought, or shillings paid instead. */
+/** What a cell shows in the mode: items brought, or shillings paid instead (20,000). */
 const shown = (cell: RequirementCell | undefined, mode: Mode) =>
-  cell ? String(mode === 'brought' ? cell.brought : cell.paid) : '';
+  cell ? (mode === 'brought' ? String(cell.brought) : formatNumber(cell.paid)) : '';
 
 /**
  * Reads what was typed: a whole number; in the items mode "f" (or "+") means all that is due (the

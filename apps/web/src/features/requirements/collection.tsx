@@ -42,7 +42,7 @@ export default function CollectionScreen() {
           <TermFields value={choice} onChange={onChange} classRequired />
           <Select
             label={t('fields.section')}
-            w={140}
+            w={170}
             clearable
             placeholder={t('fields.bothSections')}
             data={[
