@@ -46,6 +46,7 @@ import { financeReportRoutes } from './modules/finance-reports/index.js';
 import { jobRoutes } from './modules/jobs/index.js';
 import type { ModuleContext } from './modules/module.js';
 import { payrollRoutes } from './modules/payroll/index.js';
+import { requirementRoutes } from './modules/requirements/index.js';
 import { revenueRoutes } from './modules/revenues/index.js';
 import { settingsRoutes } from './modules/settings/index.js';
 import { sickbayRoutes } from './modules/sickbay/index.js';
@@ -135,6 +136,7 @@ export async function buildApp({ database, config, logger = false, mailer, extra
   budgetRoutes(ctx);
   payrollRoutes(ctx);
   sickbayRoutes(ctx);
+  requirementRoutes(ctx);
   missingMarksRoutes(ctx);
   marksheetRoutes(ctx);
   reportSettingsRoutes(ctx);

@@ -55,6 +55,9 @@ const tableOfSegment: Record<string, string> = {
   review_department_reports: 'department_reports',
   // A report's attachment is a row of files.
   department_report_files: 'files',
+  // PUT and DELETE student/requirements/{id}: a line of a requirements list.
+  student: 'requirements',
+  prev_requirements: 'requirement_arrears',
 };
 
 const sample = (r: Resource, api: RegisterSchool['api'], made: Map<string, number>) =>

@@ -19,6 +19,7 @@ export * from './calls/fields.js';
 export * from './calls/finance-reports.js';
 export * from './calls/jobs.js';
 export * from './calls/payroll.js';
+export * from './calls/requirements.js';
 export * from './calls/requisitions.js';
 export * from './calls/revenues.js';
 export * from './calls/settings.js';

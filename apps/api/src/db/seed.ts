@@ -3,6 +3,7 @@ import { generatedPassword, hashPassword } from '../core/passwords.js';
 import { fillDemoBudget } from '../modules/budget/index.js';
 import { fillDemoDepartments } from '../modules/departments/index.js';
 import { fillDemoPayroll } from '../modules/payroll/index.js';
+import { fillDemoRequirements } from '../modules/requirements/index.js';
 import { fillDemoSickbay } from '../modules/sickbay/index.js';
 import { createSchool } from '../modules/users/index.js';
 import { fillDemoSchool } from './demo-data.js';
@@ -32,5 +33,6 @@ export async function seedDemoSchool(db: Db, password?: string) {
   await fillDemoPayroll(db, school.id, owner.id);
   await fillDemoDepartments(db, school.id, owner.id);
   await fillDemoSickbay(db, school.id, owner.id);
+  await fillDemoRequirements(db, school.id, owner.id);
   return { seeded: true as const, password: password ? null : plain };
 }

@@ -13,6 +13,7 @@ import { marksheetScreens } from '../features/marksheets/screens';
 import { missingMarksScreens } from '../features/missing-marks/screens';
 import { payrollScreens } from '../features/payroll/screens';
 import { reportCardScreens } from '../features/report-cards/screens';
+import { requirementScreens } from '../features/requirements/screens';
 import { revenueScreens } from '../features/revenues/screens';
 import { sickbayScreens } from '../features/sickbay/screens';
 import { subjectScreens } from '../features/subjects/screens';
@@ -87,6 +88,7 @@ export const builtScreens: Record<string, ScreenLoader> = {
   ...reportCardScreens,
   ...analysisScreens,
   ...sickbayScreens,
+  ...requirementScreens,
   ...marksheetScreens,
   ...examsSetupScreens,
   ...marksScreens,

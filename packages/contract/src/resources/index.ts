@@ -13,6 +13,7 @@ import { bursaryResource, feesAdditionResource, feesDeductionResource } from './
 import { bursaryCategoryResource, feesCategoryResource } from './fees/categories.js';
 import { paymentModeResource } from './fees/money.js';
 import { feesBreakdownResource } from './fees/structure.js';
+import { requirementArrearResource, requirementResource } from './requirements/requirements.js';
 import { revenueCategoryResource, revenueSourceResource } from './revenues/revenues.js';
 import { classResource } from './school/classes.js';
 import { streamResource } from './school/streams.js';
@@ -44,6 +45,8 @@ export * from './fees/options.js';
 export * from './fees/structure.js';
 export * from './finance/budget.js';
 export * from './finance/journal.js';
+export * from './requirements/collections.js';
+export * from './requirements/requirements.js';
 export * from './revenues/revenues.js';
 export * from './school/classes.js';
 export * from './school/settings.js';
@@ -93,6 +96,8 @@ export const resources = [
   assetItemResource,
   departmentResource,
   sickbayProblemResource,
+  requirementResource,
+  requirementArrearResource,
 ];
 
 export const resourceByPath = (path: string) => resources.find((r) => r.path === path);
