@@ -48,6 +48,7 @@ import { revenueRoutes } from './modules/revenues/index.js';
 import { settingsRoutes } from './modules/settings/index.js';
 import { sickbayRoutes } from './modules/sickbay/index.js';
 import { staffRoutes } from './modules/staff/index.js';
+import { storeRoutes } from './modules/store/index.js';
 import { studentRoutes } from './modules/students/index.js';
 import { subjectRoutes } from './modules/subjects/index.js';
 import { userRoutes } from './modules/users/index.js';
@@ -132,6 +133,7 @@ export async function buildApp({ database, config, logger = false, mailer, extra
   budgetRoutes(ctx);
   payrollRoutes(ctx);
   sickbayRoutes(ctx);
+  storeRoutes(ctx);
   missingMarksRoutes(ctx);
   marksheetRoutes(ctx);
   reportSettingsRoutes(ctx);

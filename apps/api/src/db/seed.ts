@@ -4,6 +4,7 @@ import { fillDemoBudget } from '../modules/budget/index.js';
 import { fillDemoDepartments } from '../modules/departments/index.js';
 import { fillDemoPayroll } from '../modules/payroll/index.js';
 import { fillDemoSickbay } from '../modules/sickbay/index.js';
+import { fillDemoStore } from '../modules/store/index.js';
 import { createSchool } from '../modules/users/index.js';
 import { fillDemoSchool } from './demo-data.js';
 import type { Db } from './open.js';
@@ -32,5 +33,6 @@ export async function seedDemoSchool(db: Db, password?: string) {
   await fillDemoPayroll(db, school.id, owner.id);
   await fillDemoDepartments(db, school.id, owner.id);
   await fillDemoSickbay(db, school.id, owner.id);
+  await fillDemoStore(db, school.id, owner.id);
   return { seeded: true as const, password: password ? null : plain };
 }

@@ -4,6 +4,7 @@ import { readFile } from '../../core/files.js';
 import type { SchoolScope } from '../../core/scope.js';
 import type { SchoolForDocuments } from '../../documents/types.js';
 import { seedSickbayProblems } from '../sickbay/index.js';
+import { seedStoreUnits } from '../store/index.js';
 
 /** The Ministry calendar of a year; years not known follow 2026's weeks. */
 export function calendarOf(year: number): [string, string][] {
@@ -71,6 +72,8 @@ export async function setUpNewSchool(scope: SchoolScope) {
     });
     // The sick bay's common problems, for the nurse to pick from (the school edits the list).
     await seedSickbayProblems(s);
+    // The store's common units (pieces, kg, litres, reams, bags…).
+    await seedStoreUnits(s);
   });
 }
 
