@@ -1,10 +1,18 @@
-import { classes, ministryCalendar, type SchoolDetails, schoolSettings, schools, termDates } from '@somero/contract';
+import {
+  classes,
+  defaultStoreUnits,
+  ministryCalendar,
+  type SchoolDetails,
+  schoolSettings,
+  schools,
+  storeUnits,
+  termDates,
+} from '@somero/contract';
 import { eq } from 'drizzle-orm';
 import { readFile } from '../../core/files.js';
 import type { SchoolScope } from '../../core/scope.js';
 import type { SchoolForDocuments } from '../../documents/types.js';
 import { seedSickbayProblems } from '../sickbay/index.js';
-import { seedStoreUnits } from '../store/index.js';
 
 /** The Ministry calendar of a year; years not known follow 2026's weeks. */
 export function calendarOf(year: number): [string, string][] {
@@ -72,8 +80,9 @@ export async function setUpNewSchool(scope: SchoolScope) {
     });
     // The sick bay's common problems, for the nurse to pick from (the school edits the list).
     await seedSickbayProblems(s);
-    // The store's common units (pieces, kg, litres, reams, bags…).
-    await seedStoreUnits(s);
+    // The store's common units (pieces, kg, litres, reams, bags…). Written here from the contract's
+    // list: the store area reaches settings through expenses and fees, so importing it would be a cycle.
+    for (const [name, short] of defaultStoreUnits) await s.table(storeUnits, 'store').insert({ name, short });
   });
 }
 

@@ -1,23 +1,9 @@
-import { departments, paymentModes, storeItems, storeUnits, suppliers } from '@somero/contract';
+import { defaultStoreUnits, departments, paymentModes, storeItems, storeUnits, suppliers } from '@somero/contract';
 import { eq } from 'drizzle-orm';
 import { today } from '../../core/dates.js';
 import { SchoolScope } from '../../core/scope.js';
 import type { Executor } from '../../db/open.js';
 import { receiveStock, takeStock } from './movements.js';
-
-/** What a Ugandan school store counts in: the units a new school starts with. */
-export const defaultStoreUnits: [string, string][] = [
-  ['Pieces', 'pcs'],
-  ['Kilograms', 'kg'],
-  ['Litres', 'ltr'],
-  ['Reams', 'ream'],
-  ['Bags', 'bag'],
-  ['Bars', 'bar'],
-  ['Boxes', 'box'],
-  ['Rolls', 'roll'],
-  ['Jerrycans', 'jerrycan'],
-  ['Packets', 'pkt'],
-];
 
 /** Gives a school the common units (none added twice). */
 export async function seedStoreUnits(scope: SchoolScope) {

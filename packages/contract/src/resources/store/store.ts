@@ -13,6 +13,20 @@ export const storeReaders = [
   'view_store_loss',
 ] as const;
 
+/** What a Ugandan school store counts in: the units a new school starts with ([name, short form]). */
+export const defaultStoreUnits: readonly (readonly [string, string])[] = [
+  ['Pieces', 'pcs'],
+  ['Kilograms', 'kg'],
+  ['Litres', 'ltr'],
+  ['Reams', 'ream'],
+  ['Bags', 'bag'],
+  ['Bars', 'bar'],
+  ['Boxes', 'box'],
+  ['Rolls', 'roll'],
+  ['Jerrycans', 'jerrycan'],
+  ['Packets', 'pkt'],
+];
+
 /** What an item is counted in: pieces, kilograms, litres, reams, bags. */
 export const storeUnits = schoolTable(
   'store_units',
