@@ -15,6 +15,7 @@ import { payrollScreens } from '../features/payroll/screens';
 import { reportCardScreens } from '../features/report-cards/screens';
 import { revenueScreens } from '../features/revenues/screens';
 import { sickbayScreens } from '../features/sickbay/screens';
+import { storeScreens } from '../features/store/screens';
 import { subjectScreens } from '../features/subjects/screens';
 import type { ScreenLoader } from './lazy-screen';
 import { resourceScreen, withStrings } from './with-strings';
@@ -87,6 +88,9 @@ export const builtScreens: Record<string, ScreenLoader> = {
   ...reportCardScreens,
   ...analysisScreens,
   ...sickbayScreens,
+  ...storeScreens,
+  '/store/units': resourceScreen('units'),
+  '/store/items': resourceScreen('store_items'),
   ...marksheetScreens,
   ...examsSetupScreens,
   ...marksScreens,
