@@ -35,12 +35,12 @@ test('stock received for cash, issued to the kitchen, an over-issue refused with
 
   await page.getByRole('button', { name: 'Receive stock' }).click();
   const receive = page.getByRole('dialog', { name: 'Receive stock' });
-  await choose(page, receive.getByRole('textbox', { name: 'Item' }), new RegExp(name));
+  await choose(page, receive.getByRole('combobox', { name: 'Item' }), new RegExp(name));
   await receive.getByRole('textbox', { name: 'Quantity (kg)' }).fill('50');
   await receive.getByRole('textbox', { name: 'Unit cost' }).fill('3000');
   await expect(receive.getByTestId('receive-total')).toHaveText('Total cost: UGX 150,000');
-  await choose(page, receive.getByRole('textbox', { name: 'Payment' }), 'Paid now from a payment mode');
-  await choose(page, receive.getByRole('textbox', { name: 'Paid from' }), 'Cash');
+  await choose(page, receive.getByRole('combobox', { name: 'Payment' }), 'Paid now from a payment mode');
+  await choose(page, receive.getByRole('combobox', { name: 'Paid from' }), 'Cash');
   await receive.getByRole('button', { name: 'Receive', exact: true }).click();
   await expect(receive).toBeHidden();
   const row = page.locator(`tr[data-item="${name}"]`);
@@ -53,7 +53,7 @@ test('stock received for cash, issued to the kitchen, an over-issue refused with
   const issueOnce = async (quantity: string) => {
     await page.getByRole('button', { name: 'Issue items' }).click();
     const issue = page.getByRole('dialog', { name: 'Issue items' });
-    await choose(page, issue.getByRole('textbox', { name: 'Item' }), new RegExp(name));
+    await choose(page, issue.getByRole('combobox', { name: 'Item' }), new RegExp(name));
     await issue.getByRole('textbox', { name: 'Quantity (kg)' }).fill(quantity);
     await issue.getByRole('button', { name: 'Issue', exact: true }).click();
     return issue;
