@@ -65,6 +65,23 @@ export async function fillDemoStore(db: Executor, schoolId: number, adminId: num
     }
     // Twelve weeks back: receipts in weeks 12 and 6, issues every week (the kitchen on Mondays).
     for (let week = 12; week >= 0; week--) {
+      // A sack of beans spoilt 20 days ago and sugar stolen 9 days ago, recorded in their place.
+      if (week === 2)
+        await takeStock(tx, 'loss', {
+          itemId: items.get('Beans') as number,
+          quantity: 25,
+          on: dayOf(20),
+          lossKind: 'spoilt',
+          note: 'Weevils in one sack after the roof leaked',
+        });
+      if (week === 1)
+        await takeStock(tx, 'loss', {
+          itemId: items.get('Sugar') as number,
+          quantity: 12.5,
+          on: dayOf(9),
+          lossKind: 'stolen',
+          note: 'Store broken into at night; reported to Kawempe police',
+        });
       for (const [name, , , cost, lot, use, kind] of plan) {
         const itemId = items.get(name) as number;
         if (week === 12 || week === 6) {
@@ -72,6 +89,8 @@ export async function fillDemoStore(db: Executor, schoolId: number, adminId: num
           const first = week === 12;
           // Paraffin's second lot is small, so it ends below its reorder level.
           const quantity = name === 'Paraffin' && !first ? 30 : lot;
+          // Prices rose about 6 % by mid-term, so the average cost moves.
+          const unitCost = first ? cost : Math.round((cost * 1.06) / 100) * 100;
           if (kind === 'requirements')
             await receiveStock(tx, {
               itemId,
@@ -84,7 +103,7 @@ export async function fillDemoStore(db: Executor, schoolId: number, adminId: num
             await receiveStock(tx, {
               itemId,
               quantity,
-              unitCost: cost,
+              unitCost,
               receivedOn: on,
               source: 'supplier',
               supplierId: wholesaler.id,
@@ -96,7 +115,7 @@ export async function fillDemoStore(db: Executor, schoolId: number, adminId: num
             await receiveStock(tx, {
               itemId,
               quantity,
-              unitCost: cost,
+              unitCost,
               receivedOn: on,
               source: 'supplier',
               supplierId: kind === 'stationery' ? (stationer?.id ?? null) : null,
@@ -134,19 +153,5 @@ export async function fillDemoStore(db: Executor, schoolId: number, adminId: num
           });
       }
     }
-    await takeStock(tx, 'loss', {
-      itemId: items.get('Beans') as number,
-      quantity: 25,
-      on: dayOf(20),
-      lossKind: 'spoilt',
-      note: 'Weevils in one sack after the roof leaked',
-    });
-    await takeStock(tx, 'loss', {
-      itemId: items.get('Sugar') as number,
-      quantity: 12.5,
-      on: dayOf(9),
-      lossKind: 'stolen',
-      note: 'Store broken into at night; reported to Kawempe police',
-    });
   });
 }

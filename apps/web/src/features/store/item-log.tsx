@@ -12,7 +12,7 @@ import { api, fetchData } from '../../lib/api';
 import { formatDate, formatMoney } from '../../lib/format';
 import { VoidDialog } from '../fees-desk';
 import { CorrectForm, ReceiveForm } from './forms';
-import { movementDetail, quantity } from './parts';
+import { Money, movementDetail, quantity } from './parts';
 
 /**
  * /store/logs/{id}: every movement of an item in the order recorded, with the running balance and
@@ -81,9 +81,9 @@ export default function ItemLogScreen() {
               label: t('fields.movement'),
               render: (m) => (
                 <Group gap={6} wrap="nowrap">
-                  <Badge variant="light" color={colours[m.kind]}>
+                  <Text size="sm" fw={600} c={colours[m.kind]}>
                     {t(`kind.${m.kind}`)}
-                  </Badge>
+                  </Text>
                   {m.status === 'reversed' ? (
                     <Badge variant="outline" color="gray" title={m.reason ?? undefined}>
                       {t('status.reversed')}
@@ -117,7 +117,12 @@ export default function ItemLogScreen() {
               numeric: true,
               render: (m) => formatMoney(Math.abs(m.value)),
             },
-            { key: 'value_after', label: t('fields.value'), numeric: true, render: (m) => formatMoney(m.value_after) },
+            {
+              key: 'value_after',
+              label: t('fields.value'),
+              numeric: true,
+              render: (m) => <Money value={m.value_after} />,
+            },
             { key: 'recorded_by', label: t('fields.recordedBy') },
           ]}
           actions={(m) =>
@@ -173,7 +178,7 @@ export default function ItemLogScreen() {
   );
 }
 
-const colours = { receipt: 'green', issue: 'blue', loss: 'red', reversal: 'gray' } as const;
+const colours = { receipt: 'green.8', issue: 'blue.8', loss: 'red.8', reversal: 'gray.7' } as const;
 
 function Figure({ label, value, testId, alert }: { label: string; value: string; testId?: string; alert?: boolean }) {
   return (

@@ -10,7 +10,7 @@ import { PageHeader } from '../../components/page-title';
 import { fetchData } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
 import { ReceiveForm } from './forms';
-import { quantity } from './parts';
+import { Money, quantity } from './parts';
 
 export const logHref = (id: number) => routeHref('/store/logs/{id}', { id });
 
@@ -81,7 +81,7 @@ export default function LevelsScreen() {
               numeric: true,
               render: (i) => formatMoney(i.average_cost),
             },
-            { key: 'value', label: t('fields.value'), numeric: true, render: (i) => formatMoney(i.value) },
+            { key: 'value', label: t('fields.value'), numeric: true, render: (i) => <Money value={i.value} /> },
             {
               key: 'reorder_level',
               label: t('fields.reorderLevel'),

@@ -12,7 +12,7 @@ import { SearchField, usePagedList, useSearch } from '../../components/paged-lis
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 import { TakeOutForm, useStoreChoices } from './forms';
 import { logHref } from './levels';
-import { movementDetail, quantity } from './parts';
+import { Money, movementDetail, quantity } from './parts';
 
 /** /store/issued: stock issued, newest first, by dates, item, who received it and search; issue from here. */
 export function IssuedScreen() {
@@ -131,7 +131,7 @@ function MovementsScreen({ kind }: { kind: 'issue' | 'loss' }) {
               key: 'value',
               label: t('fields.movedValue'),
               numeric: true,
-              render: (m) => formatMoney(Math.abs(m.value)),
+              render: (m) => <Money value={Math.abs(m.value)} />,
             },
             { key: 'recorded_by', label: t('fields.recordedBy') },
             {

@@ -1,5 +1,7 @@
 import type { StoreMovementRow } from '@somero/contract';
 import type { TFunction } from 'i18next';
+import { createElement } from 'react';
+import { formatMoney } from '../../lib/format';
 
 /** A quantity as people write it (1,250 or 12.5), with its unit. */
 export const quantity = (n: number, unit?: string) =>
@@ -25,3 +27,7 @@ export function movementDetail(m: StoreMovementRow, t: TFunction) {
       return t('log.reverses', { id: m.reverses, reason: m.reason ?? '' });
   }
 }
+
+/** Shillings that never break across lines in a narrow column. */
+export const Money = ({ value }: { value: number }) =>
+  createElement('span', { style: { whiteSpace: 'nowrap' } }, formatMoney(value));
