@@ -292,6 +292,50 @@ describe('the store', () => {
     expect(expense).toMatchObject({ status: 'void', void_reason: expect.stringMatching(/Returned to the supplier/) });
   });
 
+  it('correcting a purchase records a new expense in place of the voided one; a paid credit is refused', async () => {
+    const before = (await s.api.get(`/payment_options/${x.cash}`)).json().data.closing_balance;
+    const rec = await s.api.post('/add_store_stock', {
+      item_id: x.beans,
+      quantity: 10,
+      unit_cost: 5_000,
+      payment: 'mode',
+      mode_id: x.cash,
+    });
+    expect(rec.statusCode, rec.body).toBe(200);
+    const fixed = await s.api.put(`/edit_store_log/${rec.json().data.id}`, {
+      unit_cost: 4_000,
+      reason: 'Invoice said 4,000',
+    });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(fixed.json().data).toMatchObject({ kind: 'receipt', quantity: 10, value: 40_000, mode_name: 'Cash' });
+    expect(fixed.json().data.expense_id).not.toBe(rec.json().data.expense_id);
+    expect((await s.api.get(`/payment_options/${x.cash}`)).json().data.closing_balance).toBe(before - 40_000);
+    const old = (await s.api.get('/expenses?status=void'))
+      .json()
+      .data.find((e: Json) => e.id === rec.json().data.expense_id);
+    expect(old.void_reason).toMatch(/Invoice said 4,000/);
+    // Undo it, so the figures of the other tests stay.
+    expect(
+      (await s.api.post('/delete_store_log', { id: fixed.json().data.id, reason: 'Not delivered' })).statusCode,
+    ).toBe(200);
+    expect((await s.api.get(`/payment_options/${x.cash}`)).json().data.closing_balance).toBe(before);
+
+    // A credit the bursar has paid cannot be reversed from the store.
+    const credit = await s.api.post('/add_store_stock', {
+      item_id: x.beans,
+      quantity: 1,
+      unit_cost: 4_000,
+      payment: 'credit',
+      supplier_id: x.supplier,
+    });
+    expect(credit.statusCode, credit.body).toBe(200);
+    const cleared = await s.api.post('/clear_credit', { expense_id: credit.json().data.expense_id, mode_id: x.cash });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    const refused = await s.api.post('/delete_store_log', { id: credit.json().data.id, reason: 'Wrong supplier' });
+    expect(refused.statusCode).toBe(202);
+    expect(refused.json().message).toMatch(/supplier was paid .* correct it in Expenses/);
+  });
+
   it('lists issued items and losses with totals of the valid ones', async () => {
     const issued = (await s.api.post('/view_issued', { item_id: x.soap })).json();
     expect(issued.total).toBe(2);
