@@ -115,7 +115,7 @@ export default function ItemLogScreen() {
               key: 'value',
               label: t('fields.movedValue'),
               numeric: true,
-              render: (m) => formatMoney(Math.abs(m.value)),
+              render: (m) => <Money value={Math.abs(m.value)} />,
             },
             {
               key: 'value_after',

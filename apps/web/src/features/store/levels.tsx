@@ -69,7 +69,7 @@ export default function LevelsScreen() {
               key: 'name',
               label: t('fields.item'),
               render: (i) => (
-                <Anchor component={Link} to={logHref(i.id)}>
+                <Anchor component={Link} to={logHref(i.id)} size="sm">
                   {i.name}
                 </Anchor>
               ),
@@ -79,7 +79,7 @@ export default function LevelsScreen() {
               key: 'average_cost',
               label: t('fields.averageCost'),
               numeric: true,
-              render: (i) => formatMoney(i.average_cost),
+              render: (i) => <Money value={i.average_cost} />,
             },
             { key: 'value', label: t('fields.value'), numeric: true, render: (i) => <Money value={i.value} /> },
             {

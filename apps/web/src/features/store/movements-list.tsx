@@ -110,7 +110,7 @@ function MovementsScreen({ kind }: { kind: 'issue' | 'loss' }) {
               key: 'item_name',
               label: t('fields.item'),
               render: (m) => (
-                <Anchor component={Link} to={logHref(m.item_id)}>
+                <Anchor component={Link} to={logHref(m.item_id)} size="sm">
                   {m.item_name}
                 </Anchor>
               ),
