@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SchoolScope } from '../src/core/scope.js';
 import { audits } from '../src/db/schema.js';
-import { receiveStock } from '../src/modules/store/index.js';
+import { fillDemoStore, receiveStock } from '../src/modules/store/index.js';
+import { runningBalances, toHundredths } from '../src/modules/store/rules.js';
 import { client, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
 import { staffWith, unique, useTestApp } from './support.js';
 
@@ -474,5 +475,38 @@ describe('the store', () => {
       ).statusCode,
     ).toBe(404);
     expect((await log(s.api, x.beans)).item).toEqual(before);
+  });
+
+  it('fills a demo store whose logs replay to their balances, one item below its reorder level', async () => {
+    const demo = await registerSchool(t.app, t.database);
+    for (const [name, kind] of [
+      ['Cash', 'cash'],
+      ['Stanbic Bank', 'bank'],
+    ])
+      await demo.api.post('/payment_options', { name, kind, opening_balance: 20_000_000, opening_on: '2026-01-01' });
+    await demo.api.post('/suppliers', { name: 'Nakasero Wholesalers' });
+    await demo.api.post('/departments', { name: 'Sciences' });
+    await fillDemoStore(t.database.db, demo.schoolId, demo.adminId);
+    const levels = (await demo.api.get('/store_level')).json().data;
+    expect(levels.items).toHaveLength(12);
+    expect(levels.items.filter((i: Json) => i.below_reorder).map((i: Json) => i.name)).toEqual(['Paraffin']);
+    for (const item of levels.items as Json[]) {
+      const { lines } = await log(demo.api, item.id);
+      const replay = runningBalances(lines.map((l) => ({ quantity: toHundredths(l.quantity), value: l.value })));
+      expect(
+        replay.map((r) => r.balance / 100),
+        item.name,
+      ).toEqual(lines.map((l) => l.balance_after));
+      expect(
+        replay.map((r) => r.value),
+        item.name,
+      ).toEqual(lines.map((l) => l.value_after));
+      expect(replay.at(-1)).toEqual({ balance: toHundredths(item.balance), value: item.value });
+    }
+    expect((await demo.api.post('/view_store_losses', {})).json().total).toBe(2);
+    // Food bought on credit and from the bank, the rest for cash: all of it in Store purchases or Food.
+    const spent = (await demo.api.get('/expenses?per_page=100')).json();
+    expect(spent.total).toBe(20);
+    expect((spent.data as Json[]).filter((e) => e.on_credit)).toHaveLength(6);
   });
 });
