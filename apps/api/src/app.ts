@@ -51,6 +51,7 @@ import { revenueRoutes } from './modules/revenues/index.js';
 import { settingsRoutes } from './modules/settings/index.js';
 import { sickbayRoutes } from './modules/sickbay/index.js';
 import { staffRoutes } from './modules/staff/index.js';
+import { storeRoutes } from './modules/store/index.js';
 import { studentRoutes } from './modules/students/index.js';
 import { subjectRoutes } from './modules/subjects/index.js';
 import { userRoutes } from './modules/users/index.js';
@@ -137,6 +138,7 @@ export async function buildApp({ database, config, logger = false, mailer, extra
   payrollRoutes(ctx);
   sickbayRoutes(ctx);
   requirementRoutes(ctx);
+  storeRoutes(ctx);
   missingMarksRoutes(ctx);
   marksheetRoutes(ctx);
   reportSettingsRoutes(ctx);

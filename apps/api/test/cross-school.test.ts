@@ -48,6 +48,8 @@ const tableOfSegment: Record<string, string> = {
   advances: 'staff_advances',
   medication: 'sickbay_visits',
   staff_medication: 'sickbay_visits',
+  edit_store_log: 'store_movements',
+  units: 'store_units',
   salary_temp: 'salary_temps',
   salary_ledger: 'salary_payments',
   // A staff member's ledger is reached by the staff member's id (a reversal by the payment's).
@@ -227,6 +229,21 @@ describe('another school’s ids', () => {
     // A sick-bay visit of a student and one of a staff member.
     await ok(api.post('/medication', { student_id: student.id, complaint: `${marker} headache` }));
     await ok(api.post('/staff_medication', { staff_id: made.get('staff'), complaint: `${marker} flu` }));
+    // Store stock received (a purchase paid from the mode) and some of it issued.
+    const storeItem = made.get('store_items');
+    await ok(
+      api.post('/add_store_stock', {
+        item_id: storeItem,
+        quantity: 5,
+        unit_cost: 1_000,
+        payment: 'mode',
+        mode_id: mode,
+        supplier_id: made.get('suppliers'),
+        note: marker,
+      }),
+    );
+    await ok(api.post('/give_out_item', { item_id: storeItem, quantity: 2, issued_to: 'person', person: marker }));
+    await ok(api.post('/add_store_loss', { item_id: storeItem, quantity: 1, loss_kind: 'spoilt', reason: marker }));
     // A salaried staff member with an advance, a prepared month and a paid one.
     const bStaff = (
       await api.post('/staff', { name: `${marker} Bursar`, initials: 'XB', basic_salary: 400_000, active: true })
@@ -370,6 +387,8 @@ describe('another school’s ids', () => {
 function guessTable(url: string): string | undefined {
   const path = url.replace(/^\/api\//, '');
   for (const [hint, table] of [
+    ['store_log', 'store_movements'],
+    ['item_logs', 'store_items'],
     ['old_payment', 'old_payments'],
     ['fees_payment', 'fees_payments'],
     ['revenue', 'revenues'],

@@ -25,6 +25,7 @@ export * from './calls/revenues.js';
 export * from './calls/settings.js';
 export * from './calls/sickbay.js';
 export * from './calls/staff.js';
+export * from './calls/store.js';
 export * from './calls/students.js';
 export * from './calls/subjects.js';
 export * from './calls/users.js';

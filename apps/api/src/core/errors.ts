@@ -12,9 +12,15 @@ export class HttpError extends Error {
   }
 }
 
-/** A business refusal: HTTP 202 with { message }, e.g. "… already exists". */
+/**
+ * A business refusal: HTTP 202 with { message }, e.g. "… already exists"; `extra` fields travel beside
+ * the message (the store's refusal names the balance held: { message, balance }).
+ */
 export class Refusal extends HttpError {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly extra?: Record<string, unknown>,
+  ) {
     super(202, message);
   }
 }

@@ -143,6 +143,8 @@ export function installCore(app: FastifyInstance, database: Database, config: Co
     if (error instanceof HttpError) {
       if (error instanceof NeedsConfirmation) return reply.code(202).send({ message: error.message, confirm: true });
       if (error.statusCode >= 500) req.log.error({ err: error }, 'request failed');
+      if (error instanceof Refusal && error.extra)
+        return reply.code(202).send({ ...error.extra, message: error.message });
       return reply
         .code(error.statusCode)
         .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });

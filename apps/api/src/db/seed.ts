@@ -5,6 +5,7 @@ import { fillDemoDepartments } from '../modules/departments/index.js';
 import { fillDemoPayroll } from '../modules/payroll/index.js';
 import { fillDemoRequirements } from '../modules/requirements/index.js';
 import { fillDemoSickbay } from '../modules/sickbay/index.js';
+import { fillDemoStore } from '../modules/store/index.js';
 import { createSchool } from '../modules/users/index.js';
 import { fillDemoSchool } from './demo-data.js';
 import type { Db } from './open.js';
@@ -34,5 +35,6 @@ export async function seedDemoSchool(db: Db, password?: string) {
   await fillDemoDepartments(db, school.id, owner.id);
   await fillDemoSickbay(db, school.id, owner.id);
   await fillDemoRequirements(db, school.id, owner.id);
+  await fillDemoStore(db, school.id, owner.id);
   return { seeded: true as const, password: password ? null : plain };
 }

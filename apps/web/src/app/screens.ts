@@ -16,6 +16,7 @@ import { reportCardScreens } from '../features/report-cards/screens';
 import { requirementScreens } from '../features/requirements/screens';
 import { revenueScreens } from '../features/revenues/screens';
 import { sickbayScreens } from '../features/sickbay/screens';
+import { storeScreens } from '../features/store/screens';
 import { subjectScreens } from '../features/subjects/screens';
 import type { ScreenLoader } from './lazy-screen';
 import { resourceScreen, withStrings } from './with-strings';
@@ -89,6 +90,9 @@ export const builtScreens: Record<string, ScreenLoader> = {
   ...analysisScreens,
   ...sickbayScreens,
   ...requirementScreens,
+  ...storeScreens,
+  '/store/units': resourceScreen('units'),
+  '/store/items': resourceScreen('store_items'),
   ...marksheetScreens,
   ...examsSetupScreens,
   ...marksScreens,

@@ -20,6 +20,7 @@ import { streamResource } from './school/streams.js';
 import { sickbayProblemResource } from './sickbay/sickbay.js';
 import { salaryDeductionResource, staffAllowanceResource } from './staff/payroll.js';
 import { staffPositionResource, staffResource, staffSubjectResource } from './staff/staff.js';
+import { storeItemResource, storeUnitResource } from './store/store.js';
 import { guardianResource } from './students/guardians.js';
 import { oldStudentResource } from './students/old-students.js';
 import { passOutResource } from './students/pass-outs.js';
@@ -56,6 +57,8 @@ export * from './sickbay/sickbay.js';
 export * from './sickbay/visits.js';
 export * from './staff/payroll.js';
 export * from './staff/staff.js';
+export * from './store/movements.js';
+export * from './store/store.js';
 export * from './students/guardians.js';
 export * from './students/old-students.js';
 export * from './students/pass-outs.js';
@@ -98,6 +101,8 @@ export const resources = [
   sickbayProblemResource,
   requirementResource,
   requirementArrearResource,
+  storeUnitResource,
+  storeItemResource,
 ];
 
 export const resourceByPath = (path: string) => resources.find((r) => r.path === path);

@@ -1,4 +1,13 @@
-import { classes, ministryCalendar, type SchoolDetails, schoolSettings, schools, termDates } from '@somero/contract';
+import {
+  classes,
+  defaultStoreUnits,
+  ministryCalendar,
+  type SchoolDetails,
+  schoolSettings,
+  schools,
+  storeUnits,
+  termDates,
+} from '@somero/contract';
 import { eq } from 'drizzle-orm';
 import { readFile } from '../../core/files.js';
 import type { SchoolScope } from '../../core/scope.js';
@@ -71,6 +80,9 @@ export async function setUpNewSchool(scope: SchoolScope) {
     });
     // The sick bay's common problems, for the nurse to pick from (the school edits the list).
     await seedSickbayProblems(s);
+    // The store's common units (pieces, kg, litres, reams, bags…). Written here from the contract's
+    // list: the store area reaches settings through expenses and fees, so importing it would be a cycle.
+    for (const [name, short] of defaultStoreUnits) await s.table(storeUnits, 'store').insert({ name, short });
   });
 }
 

@@ -1,0 +1,261 @@
+import { z } from 'zod';
+import { type Call, defineCall, noInput } from '../call.js';
+import { id, money, optionalDate, optionalText, paging, reason } from './fields.js';
+
+export const storeSources = ['supplier', 'requirements', 'donation', 'other'] as const;
+export const storeIssuedTo = ['department', 'person', 'kitchen'] as const;
+export const storeLossKinds = ['spoilt', 'stolen', 'expired', 'other'] as const;
+export const storeMovementKinds = ['receipt', 'issue', 'loss', 'reversal'] as const;
+export const storePayments = ['none', 'mode', 'credit'] as const;
+
+/** A quantity of an item's unit: more than nothing, at most two decimals (12.5 kg). */
+export const storeQuantity = z
+  .number({ error: 'Enter the quantity' })
+  .positive('Enter a quantity above 0')
+  .max(1_000_000, 'Quantity must be at most 1,000,000')
+  .refine((q) => Math.abs(q * 100 - Math.round(q * 100)) < 1e-6, 'Use at most two decimal places (12.25)');
+
+const nullableId = z.preprocess((v) => (v === '' ? null : v), id.nullable().optional());
+
+/** One item's position, as the stock levels screen shows it. */
+export const storeLevelRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  unit_id: z.number(),
+  unit: z.string(),
+  balance: z.number(),
+  /** Shillings per unit (the weighted average), rounded. */
+  average_cost: z.number(),
+  value: z.number(),
+  reorder_level: z.number(),
+  below_reorder: z.boolean(),
+});
+export type StoreLevelRow = z.infer<typeof storeLevelRow>;
+
+/** One movement, as the item's log, the issued list and the losses list show it. */
+export const storeMovementRow = z.object({
+  id: z.number(),
+  item_id: z.number(),
+  item_name: z.string(),
+  unit: z.string(),
+  kind: z.enum(storeMovementKinds),
+  moved_on: z.string(),
+  /** Signed: in +, out −. */
+  quantity: z.number(),
+  value: z.number(),
+  balance_after: z.number(),
+  value_after: z.number(),
+  unit_cost: z.number().nullable(),
+  source: z.string().nullable(),
+  supplier_id: z.number().nullable(),
+  supplier_name: z.string().nullable(),
+  mode_id: z.number().nullable(),
+  mode_name: z.string().nullable(),
+  on_credit: z.boolean(),
+  expense_id: z.number().nullable(),
+  issued_to: z.string().nullable(),
+  department_id: z.number().nullable(),
+  department_name: z.string().nullable(),
+  person: z.string().nullable(),
+  loss_kind: z.string().nullable(),
+  reference: z.string().nullable(),
+  note: z.string().nullable(),
+  reverses: z.number().nullable(),
+  reversed_by: z.number().nullable(),
+  replaced_by: z.number().nullable(),
+  reason: z.string().nullable(),
+  status: z.enum(['valid', 'reversed']),
+  recorded_by: z.string(),
+  recorded_at: z.string(),
+});
+export type StoreMovementRow = z.infer<typeof storeMovementRow>;
+
+const receiptFields = {
+  quantity: storeQuantity,
+  /** Shillings per unit; 0 for stock that cost nothing (requirements, donations). */
+  unit_cost: money.min(0, 'Unit cost cannot be negative').default(0),
+  received_on: optionalDate,
+  reference: optionalText(60),
+  note: optionalText(300),
+};
+
+export const receiveStockInput = z.object({
+  item_id: id,
+  ...receiptFields,
+  source: z.enum(storeSources).default('supplier'),
+  supplier_id: nullableId,
+  /** A purchase: paid from a payment mode now, or on credit from the supplier (both record an expense). */
+  payment: z.enum(storePayments).default('none'),
+  mode_id: nullableId,
+});
+
+export const issueInput = z.object({
+  item_id: id,
+  quantity: storeQuantity,
+  issued_on: optionalDate,
+  issued_to: z.enum(storeIssuedTo, { error: 'Choose a department, a person or the kitchen' }),
+  department_id: nullableId,
+  person: optionalText(120),
+  note: optionalText(300),
+});
+
+export const lossInput = z.object({
+  item_id: id,
+  quantity: storeQuantity,
+  lost_on: optionalDate,
+  loss_kind: z.enum(storeLossKinds, { error: 'Say how it was lost: spoilt, stolen, expired or other' }),
+  reason: z.string().trim().min(3, 'Give the reason').max(300),
+});
+
+export const correctionInput = z.object({
+  /** The corrected figures; what is not sent stays as it was. */
+  quantity: storeQuantity.optional(),
+  unit_cost: money.min(0, 'Unit cost cannot be negative').optional(),
+  moved_on: optionalDate,
+  issued_to: z.enum(storeIssuedTo).optional(),
+  department_id: nullableId,
+  person: optionalText(120),
+  loss_kind: z.enum(storeLossKinds).optional(),
+  note: optionalText(300),
+  /** Why it is corrected (kept on the reversal). */
+  reason,
+});
+
+export const receiveStock = defineCall({
+  method: 'POST',
+  path: 'add_store_stock',
+  access: 'view_store_stock',
+  summary:
+    'Receive stock of an item (from a supplier, requirements, a donation) at a unit cost; paid from a mode or on credit it is also recorded as an expense',
+  input: receiveStockInput,
+  output: storeMovementRow,
+  money: true,
+});
+
+export const giveOutItem = defineCall({
+  method: 'POST',
+  path: 'give_out_item',
+  access: 'view_stock_given',
+  summary: 'Issue stock to a department, a person or the kitchen; more than is held is refused (202) with the balance',
+  input: issueInput,
+  output: storeMovementRow,
+});
+
+export const addStoreLoss = defineCall({
+  method: 'POST',
+  path: 'add_store_loss',
+  access: 'view_store_loss',
+  summary: 'Record stock spoilt, stolen or expired, with the reason; more than is held is refused (202)',
+  input: lossInput,
+  output: storeMovementRow,
+});
+
+export const storeLevel = defineCall({
+  method: 'GET',
+  path: 'store_level',
+  access: 'view_store_stock',
+  summary: "Each item's balance, average cost and value; those below their reorder level flagged",
+  input: noInput,
+  output: z.object({
+    items: z.array(storeLevelRow),
+    total_value: z.number(),
+    below_count: z.number(),
+  }),
+});
+
+export const itemLogs = defineCall({
+  method: 'POST',
+  path: 'item_logs',
+  access: 'view_store_stock',
+  summary: 'Every movement of an item in the order recorded, with the running balance and value',
+  input: z.object({ id, from: optionalDate, to: optionalDate }),
+  output: z.object({ item: storeLevelRow, lines: z.array(storeMovementRow) }),
+});
+
+export const editStoreLog = defineCall({
+  method: 'PUT',
+  path: 'edit_store_log/{id}',
+  access: 'view_store_stock',
+  summary:
+    'Correct a movement with a reason: it is reversed and recorded again with the new figures (never edited in place)',
+  input: correctionInput,
+  output: storeMovementRow,
+  money: true,
+});
+
+export const deleteStoreLog = defineCall({
+  method: 'POST',
+  path: 'delete_store_log',
+  access: 'view_store_stock',
+  summary: 'Reverse a movement with a reason (a receipt bought for money voids its expense too)',
+  input: z.object({ id, reason }),
+  output: storeMovementRow,
+  money: true,
+});
+
+const movementList = z.object({
+  ...paging,
+  from: optionalDate,
+  to: optionalDate,
+  item_id: id.optional(),
+  search: optionalText(100),
+  /** Reversed movements are listed too unless `valid_only`. */
+  valid_only: z.boolean().optional(),
+});
+const movementTotals = z.object({ count: z.number(), value: z.number() });
+
+export const viewIssued = defineCall({
+  method: 'POST',
+  path: 'view_issued',
+  access: 'view_stock_given',
+  summary: 'Stock issued, newest first, by dates, item, who received it and search; totals of the valid ones',
+  input: movementList.extend({
+    issued_to: z.preprocess((v) => (v === '' ? undefined : v), z.enum(storeIssuedTo).optional()),
+    department_id: id.optional(),
+  }),
+  output: z.array(storeMovementRow),
+  paged: true as const,
+  totals: movementTotals,
+});
+
+export const viewStoreLosses = defineCall({
+  method: 'POST',
+  path: 'view_store_losses',
+  access: 'view_store_loss',
+  summary: 'Stock lost, newest first, by dates, item and kind; totals of the valid ones',
+  input: movementList.extend({
+    loss_kind: z.preprocess((v) => (v === '' ? undefined : v), z.enum(storeLossKinds).optional()),
+  }),
+  output: z.array(storeMovementRow),
+  paged: true as const,
+  totals: movementTotals,
+});
+
+/** What the store's forms choose from: items with balances, departments, suppliers and modes in use. */
+export const storeChoices = defineCall({
+  method: 'GET',
+  path: 'store_choices',
+  access: ['view_store_stock', 'view_stock_given', 'view_store_loss'],
+  summary: "The store forms' choices: items with their balance, departments, suppliers, payment modes in use",
+  input: noInput,
+  output: z.object({
+    items: z.array(z.object({ id: z.number(), name: z.string(), unit: z.string(), balance: z.number() })),
+    departments: z.array(z.object({ id: z.number(), name: z.string() })),
+    suppliers: z.array(z.object({ id: z.number(), name: z.string() })),
+    modes: z.array(z.object({ id: z.number(), name: z.string() })),
+  }),
+});
+
+/** Store calls (units and items are declared entities). */
+export const storeCalls: Call[] = [
+  receiveStock,
+  giveOutItem,
+  addStoreLoss,
+  storeLevel,
+  itemLogs,
+  editStoreLog,
+  deleteStoreLog,
+  viewIssued,
+  viewStoreLosses,
+  storeChoices,
+];
