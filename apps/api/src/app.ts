@@ -13,6 +13,7 @@ import { installSecurityHeaders } from './core/security.js';
 import type { Database } from './db/open.js';
 import { stopPdfWorkers } from './documents/pdf-pool.js';
 import { assetRoutes } from './modules/assets/index.js';
+import { attendanceRoutes } from './modules/attendance/index.js';
 import { auditRoutes } from './modules/audits/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { budgetRoutes } from './modules/budget/index.js';
@@ -132,6 +133,7 @@ export async function buildApp({ database, config, logger = false, mailer, extra
   budgetRoutes(ctx);
   payrollRoutes(ctx);
   sickbayRoutes(ctx);
+  attendanceRoutes(ctx);
   missingMarksRoutes(ctx);
   marksheetRoutes(ctx);
   reportSettingsRoutes(ctx);
