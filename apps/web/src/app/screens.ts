@@ -1,5 +1,6 @@
 import { analysisScreens } from '../features/analysis/screens';
 import { assetScreens } from '../features/assets/screens';
+import { attendanceScreens } from '../features/attendance/screens';
 import { budgetScreens } from '../features/budget/screens';
 import { departmentScreens } from '../features/departments/screens';
 import { examsSetupScreens } from '../features/exams-setup/screens';
@@ -87,6 +88,7 @@ export const builtScreens: Record<string, ScreenLoader> = {
   ...reportCardScreens,
   ...analysisScreens,
   ...sickbayScreens,
+  ...attendanceScreens,
   ...marksheetScreens,
   ...examsSetupScreens,
   ...marksScreens,
