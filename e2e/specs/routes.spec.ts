@@ -39,7 +39,6 @@ const planned = [
   '/visitors/report',
   '/events',
   '/events/report',
-  // attendance
 ];
 
 const plannedPaths = new Set(planned);
