@@ -58,46 +58,48 @@ export async function studentCounts(scope: SchoolScope, days: string[], filter: 
   else who.push(sql`and st.status = 'current'`);
   if (filter.classId) who.push(sql`and st.class_id = ${filter.classId}`);
   if (filter.streamId) who.push(sql`and st.stream_id = ${filter.streamId}`);
-  const rows = await sqlRows<{
-    id: number;
-    name: string;
-    admission_no: string;
-    class_name: string;
-    present: number;
-    late: number;
-    excused: number;
-  }>(
+  const roster = await sqlRows<{ id: number; name: string; admission_no: string; class_name: string }>(
     scope.db,
-    sql`with g as (
-          select student_id, day from gate_attendance
-          where school_id = ${s} and person = 'student' and day = any(${daysArray(days)}::date[])
-        ), r as (
-          select student_id, day, status from class_register
-          where school_id = ${s} and day = any(${daysArray(days)}::date[])
-        ), m as (
-          select coalesce(r.student_id, g.student_id) as sid, coalesce(r.status, 'present') as status
-          from g full join r on r.student_id = g.student_id and r.day = g.day
-        ), c as (
-          select sid, count(*) filter (where status in ('present', 'late'))::int as present,
-            count(*) filter (where status = 'late')::int as late,
-            count(*) filter (where status = 'excused')::int as excused
-          from m group by sid
-        )
-        select st.id, st.surname || ' ' || st.other_names as name, st.admission_no, cl.name as class_name,
-          coalesce(c.present, 0) as present, coalesce(c.late, 0) as late, coalesce(c.excused, 0) as excused
-        from students st
-        join classes cl on cl.school_id = st.school_id and cl.id = st.class_id
-        left join c on c.sid = st.id
+    sql`select st.id, st.surname || ' ' || st.other_names as name, st.admission_no, cl.name as class_name
+        from students st join classes cl on cl.school_id = st.school_id and cl.id = st.class_id
         where st.school_id = ${s} ${sql.join(who, sql` `)}
         order by cl.rank, cl.name, name`,
   );
-  return rows.map((r) => ({
-    ...r,
-    id: Number(r.id),
-    present: Number(r.present),
-    late: Number(r.late),
-    excused: Number(r.excused),
-  }));
+  // The counts apart from the roster: joined in SQL, a planner without statistics (embedded PGlite)
+  // loops over the aggregate once per student. A class's counts read only its students' rows.
+  const only =
+    filter.studentIds || filter.classId
+      ? sql`and student_id = any(${`{${roster.map((r) => r.id).join(',')}}`}::int[])`
+      : sql``;
+  const counted = days.length
+    ? await sqlRows<{ sid: number; present: number; late: number; excused: number }>(
+        scope.db,
+        sql`select coalesce(r.student_id, g.student_id) as sid,
+              count(*) filter (where coalesce(r.status, 'present') in ('present', 'late'))::int as present,
+              count(*) filter (where r.status = 'late')::int as late,
+              count(*) filter (where r.status = 'excused')::int as excused
+            from (
+              select student_id, day from gate_attendance
+              where school_id = ${s} and person = 'student' and day = any(${daysArray(days)}::date[]) ${only}
+            ) g
+            full join (
+              select student_id, day, status from class_register
+              where school_id = ${s} and day = any(${daysArray(days)}::date[]) ${only}
+            ) r on r.student_id = g.student_id and r.day = g.day
+            group by 1`,
+      )
+    : [];
+  const countOf = new Map(counted.map((c) => [Number(c.sid), c]));
+  return roster.map((r) => {
+    const c = countOf.get(Number(r.id));
+    return {
+      ...r,
+      id: Number(r.id),
+      present: Number(c?.present ?? 0),
+      late: Number(c?.late ?? 0),
+      excused: Number(c?.excused ?? 0),
+    };
+  });
 }
 
 /**
