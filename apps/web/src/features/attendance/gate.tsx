@@ -20,7 +20,7 @@ import { PageHeader } from '../../components/page-title';
 import { SearchField, usePagedList, useSearch } from '../../components/paged-list';
 import { RowActions } from '../../components/row-actions';
 import { api } from '../../lib/api';
-import { formatDate, today } from '../../lib/format';
+import { formatDate, formatNumber, today } from '../../lib/format';
 
 type Person = 'student' | 'staff';
 type Mode = 'in' | 'out';
@@ -129,6 +129,7 @@ function GateScreen({ person, mode }: { person: Person; mode: Mode }) {
             {t(mode === 'in' ? 'gate.today' : 'gate.stillIn', {
               date: formatDate(today()),
               count: list.data?.total ?? 0,
+              n: formatNumber(list.data?.total ?? 0),
             })}
           </Text>
           <SearchField search={search} label={t('gate.search')} placeholder={t('gate.searchHint')} />

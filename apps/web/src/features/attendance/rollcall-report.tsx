@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-title';
 import { ReferenceSelect } from '../../components/resource/reference-select';
-import { formatDate, formatDateTime } from '../../lib/format';
+import { formatDate, formatNumber } from '../../lib/format';
 import { ExportButton, ReportLoadState, useAskedReport } from '../fees-reports';
+import { kampalaClock } from './gate';
 import { PdfButton, RangeForm, thisMonth } from './report-form';
 
 /** /rollcall/report: the roll-calls of a range by category and class, with their absentees by name. */
@@ -54,7 +55,12 @@ export default function RollcallReportScreen() {
       {data ? (
         <Paper withBorder p="md">
           <Text mb="sm" fw={600} data-testid="rollcall-totals">
-            {t('rollcall.totals', { count: data.rows.length, present: data.present, absent: data.absent })}
+            {t('rollcall.totals', {
+              count: data.rows.length,
+              n: formatNumber(data.rows.length),
+              present: formatNumber(data.present),
+              absent: formatNumber(data.absent),
+            })}
           </Text>
           <DataTable
             rows={data.rows}
@@ -67,7 +73,7 @@ export default function RollcallReportScreen() {
               {
                 key: 'taken_at',
                 label: t('rollcall.takenBy'),
-                render: (r) => `${r.taken_by}, ${formatDateTime(r.taken_at)}`,
+                render: (r) => `${r.taken_by}, ${kampalaClock(r.taken_at)}`,
               },
               { key: 'present', label: t('rollcall.present'), numeric: true },
               { key: 'absent', label: t('rollcall.absent'), numeric: true },

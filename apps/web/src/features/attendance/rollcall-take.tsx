@@ -6,7 +6,8 @@ import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-title';
 import { ReferenceSelect } from '../../components/resource/reference-select';
 import { api } from '../../lib/api';
-import { formatDateTime, today } from '../../lib/format';
+import { formatDate, today } from '../../lib/format';
+import { kampalaClock } from './gate';
 
 /**
  * /rollcall/new: choose the roll-call (morning prep, dormitory…), the class (or stream) or house, and
@@ -128,7 +129,7 @@ export default function TakeRollcallScreen() {
             <Alert color="blue" mb="sm" data-testid="rollcall-taken">
               {t('rollcall.taken', {
                 name: `${view.category}, ${view.group}`,
-                when: formatDateTime(view.taken_at),
+                when: `${formatDate(view.date)}, ${kampalaClock(view.taken_at)}`,
                 by: view.taken_by,
               })}
             </Alert>

@@ -1,4 +1,4 @@
-import { Group, Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { staffAttendanceSummary, studentAttendanceSummary } from '@somero/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -49,7 +49,37 @@ function SummaryScreen({ person }: { person: 'student' | 'staff' }) {
           <Text mb="sm" fw={600} data-testid="school-days">
             {t('summary.days', { from: formatDate(data.from), to: formatDate(data.to), count: data.school_days })}
           </Text>
-          <SimpleGrid cols={{ base: 1, lg: person === 'student' ? 2 : 1 }}>
+          <Stack>
+            {person === 'student' ? (
+              <Paper withBorder p="md">
+                <Title order={4} mb="sm">
+                  {t('summary.byClass')}
+                </Title>
+                <DataTable
+                  rows={data.classes}
+                  rowKey={(c) => c.class_name}
+                  minWidth={480}
+                  empty={t('summary.none')}
+                  columns={[
+                    { key: 'class_name', label: t('fields.class') },
+                    { key: 'people', label: t('summary.students'), numeric: true },
+                    {
+                      key: 'present',
+                      label: t('summary.daysPresent'),
+                      numeric: true,
+                      render: (c) => formatNumber(c.present),
+                    },
+                    {
+                      key: 'possible',
+                      label: t('summary.possible'),
+                      numeric: true,
+                      render: (c) => formatNumber(c.possible),
+                    },
+                    { key: 'percent', label: '%', numeric: true, render: (c) => `${c.percent}%` },
+                  ]}
+                />
+              </Paper>
+            ) : null}
             <Paper withBorder p="md">
               <DataTable
                 rows={data.rows}
@@ -72,36 +102,7 @@ function SummaryScreen({ person }: { person: 'student' | 'staff' }) {
                 ]}
               />
             </Paper>
-            {person === 'student' ? (
-              <Paper withBorder p="md">
-                <Title order={4} mb="sm">
-                  {t('summary.byClass')}
-                </Title>
-                <DataTable
-                  rows={data.classes}
-                  rowKey={(c) => c.class_name}
-                  empty={t('summary.none')}
-                  columns={[
-                    { key: 'class_name', label: t('fields.class') },
-                    { key: 'people', label: t('summary.students'), numeric: true },
-                    {
-                      key: 'present',
-                      label: t('summary.daysPresent'),
-                      numeric: true,
-                      render: (c) => formatNumber(c.present),
-                    },
-                    {
-                      key: 'possible',
-                      label: t('summary.possible'),
-                      numeric: true,
-                      render: (c) => formatNumber(c.possible),
-                    },
-                    { key: 'percent', label: '%', numeric: true, render: (c) => `${c.percent}%` },
-                  ]}
-                />
-              </Paper>
-            ) : null}
-          </SimpleGrid>
+          </Stack>
         </>
       ) : null}
     </div>
