@@ -185,6 +185,29 @@ describe('attendance summaries', () => {
     expect(s1.rows).toHaveLength(2);
   });
 
+  it("counts a staff member's days from the gate over the same school days", async () => {
+    const res = await s.api.post('/staff', { name: unique('Ms. Nabirye '), initials: unique('N').slice(0, 6) });
+    const member = res.json().data.id as number;
+    for (const day of ['2026-03-02', '2026-03-03', '2026-03-07'])
+      await t.database.db.insert(gateAttendance).values({
+        schoolId: s.schoolId,
+        person: 'staff',
+        staffId: member,
+        day,
+        checkedInAt: new Date(`${day}T04:30:00Z`),
+        checkedInBy: 'Gate',
+      });
+    const d = (await s.api.post('/staff/attendance/summary', { from: '2026-03-01', to: '2026-03-31' })).json().data;
+    expect(d.school_days).toBe(5);
+    const row = d.rows.find((r: Json) => r.person_id === member);
+    expect([row.present, row.absent, row.percent]).toEqual([2, 3, 40]); // Saturday the 7th not counted
+    const report = (await s.api.post('/staff/attendance/report', { from: '2026-03-02', to: '2026-03-03' })).json().data;
+    expect(report.rows.filter((r: Json) => r.person_id === member).map((r: Json) => r.status)).toEqual([
+      'present',
+      'present',
+    ]);
+  });
+
   it('exports the summary as a workbook and a PDF with the school header, and the day-by-day report', async () => {
     const sheet = await s.api.post('/student/attendance/summary', {
       from: '2026-03-01',
