@@ -15,6 +15,7 @@ import { installSecurityHeaders } from './core/security.js';
 import type { Database } from './db/open.js';
 import { stopPdfWorkers } from './documents/pdf-pool.js';
 import { assetRoutes } from './modules/assets/index.js';
+import { attendanceRoutes } from './modules/attendance/index.js';
 import { auditRoutes } from './modules/audits/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { budgetRoutes } from './modules/budget/index.js';
@@ -139,6 +140,7 @@ export async function buildApp({ database, config, logger = false, mailer, extra
   sickbayRoutes(ctx);
   requirementRoutes(ctx);
   storeRoutes(ctx);
+  attendanceRoutes(ctx);
   missingMarksRoutes(ctx);
   marksheetRoutes(ctx);
   reportSettingsRoutes(ctx);

@@ -60,6 +60,11 @@ const tableOfSegment: Record<string, string> = {
   // PUT and DELETE student/requirements/{id}: a line of a requirements list.
   student: 'requirements',
   prev_requirements: 'requirement_arrears',
+  // Attendance: the first two segments name the table (staff/{id} is the staff table).
+  'student/attendance': 'gate_attendance',
+  'staff/attendance': 'gate_attendance',
+  rollcal: 'rollcall_categories',
+  change: 'rollcall_marks',
 };
 
 const sample = (r: Resource, api: RegisterSchool['api'], made: Map<string, number>) =>
@@ -270,6 +275,16 @@ describe('another school’s ids', () => {
         attachments: [{ filename: 'chart.png', data: png.toString('base64') }],
       }),
     );
+    // A gate check-in of a student and of a staff member, and a roll-call taken (attendance).
+    await ok(api.post('/student/attendance', { student_id: student.id }));
+    await ok(api.post('/staff/attendance', { staff_id: made.get('staff') }));
+    await ok(
+      api.post('/take/rollcall', {
+        category_id: made.get('rollcal/categories'),
+        class_id: student.class_id,
+        absent: [student.id],
+      }),
+    );
     // A job B's administrator started (printing), with the document it made.
     await t.database.db.insert(jobs).values({ schoolId: b.schoolId, kind: 'print', title: marker, status: 'done' });
     before = await rowsOf(b.schoolId);
@@ -279,7 +294,12 @@ describe('another school’s ids', () => {
   /** B's id for a route, from the table its first path segment (or its method and segment) names. */
   const idFor = (url: string, method: string) => {
     const segment = url.replace(/^\/api\//, '').split('/')[0] as string;
-    const table = tableOfSegment[`${method} ${segment}`] ?? tableOfSegment[segment] ?? segment;
+    const two = url
+      .replace(/^\/api\//, '')
+      .split('/')
+      .slice(0, 2)
+      .join('/');
+    const table = tableOfSegment[two] ?? tableOfSegment[`${method} ${segment}`] ?? tableOfSegment[segment] ?? segment;
     return b ? (segment === 'school' ? b.schoolId : (ids.get(table) ?? 0)) : 0;
   };
 

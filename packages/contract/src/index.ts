@@ -1,5 +1,6 @@
 export * from './call.js';
 export * from './calls/assets.js';
+export * from './calls/attendance.js';
 export * from './calls/auth.js';
 export * from './calls/budget.js';
 export * from './calls/departments.js';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { generatedPassword, hashPassword } from '../core/passwords.js';
+import { fillDemoAttendance } from '../modules/attendance/index.js';
 import { fillDemoBudget } from '../modules/budget/index.js';
 import { fillDemoDepartments } from '../modules/departments/index.js';
 import { fillDemoPayroll } from '../modules/payroll/index.js';
@@ -36,5 +37,6 @@ export async function seedDemoSchool(db: Db, password?: string) {
   await fillDemoSickbay(db, school.id, owner.id);
   await fillDemoRequirements(db, school.id, owner.id);
   await fillDemoStore(db, school.id, owner.id);
+  await fillDemoAttendance(db, school.id, owner.id);
   return { seeded: true as const, password: password ? null : plain };
 }

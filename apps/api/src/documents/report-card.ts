@@ -271,6 +271,7 @@ function commentsBlock(cards: ReportCards, card: ReportCard, images: CardImages)
     columnGap: 8,
   });
   const fees: string[] = [];
+  if (card.attendance) fees.push(`Days present ${card.attendance.present} of ${card.attendance.of}`);
   if (card.balance !== null) fees.push(`Fees balance: ${ugx(card.balance)}`);
   if (card.next_term_fees !== null) fees.push(`Next term's fees: ${ugx(card.next_term_fees)}`);
   if (cards.next_term_begins) fees.push(`Next term begins: ${dayMonthYear(cards.next_term_begins)}`);

@@ -1,5 +1,6 @@
 import { analysisScreens } from '../features/analysis/screens';
 import { assetScreens } from '../features/assets/screens';
+import { attendanceScreens } from '../features/attendance/screens';
 import { budgetScreens } from '../features/budget/screens';
 import { departmentScreens } from '../features/departments/screens';
 import { examsSetupScreens } from '../features/exams-setup/screens';
@@ -93,6 +94,7 @@ export const builtScreens: Record<string, ScreenLoader> = {
   ...storeScreens,
   '/store/units': resourceScreen('units'),
   '/store/items': resourceScreen('store_items'),
+  ...attendanceScreens,
   ...marksheetScreens,
   ...examsSetupScreens,
   ...marksScreens,

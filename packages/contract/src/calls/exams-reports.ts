@@ -123,6 +123,8 @@ export const reportCard = z.object({
   /** From the fees ledger; null when balances are not printed (a withheld card always has it). */
   balance: z.number().nullable(),
   next_term_fees: z.number().nullable(),
+  /** Days present of the term's school days so far (attendance area); null when the school records none. */
+  attendance: z.object({ present: z.number(), of: z.number() }).nullable().optional(),
   /** The card says it is withheld until fees are cleared (the school's setting and threshold). */
   withheld: z.boolean(),
 });

@@ -6,6 +6,7 @@
 import { examSetResource } from './academics/exam-sets.js';
 import { combinationResource, paperResource, subjectResource } from './academics/subjects.js';
 import { assetCategoryResource, assetItemResource, assetLocationResource } from './assets/assets.js';
+import { rollcallCategoryResource } from './attendance/rollcall.js';
 import { departmentResource } from './departments/departments.js';
 import { commentBankResource } from './exams/reports.js';
 import { expenseCategoryResource, expenseItemResource, supplierResource } from './expenses/expenses.js';
@@ -29,6 +30,8 @@ import { studentResource } from './students/students.js';
 export * from './academics/exam-sets.js';
 export * from './academics/subjects.js';
 export * from './assets/assets.js';
+export * from './attendance/records.js';
+export * from './attendance/rollcall.js';
 export * from './core/counters.js';
 export * from './core/files.js';
 export * from './core/jobs.js';
@@ -103,6 +106,7 @@ export const resources = [
   requirementArrearResource,
   storeUnitResource,
   storeItemResource,
+  rollcallCategoryResource,
 ];
 
 export const resourceByPath = (path: string) => resources.find((r) => r.path === path);

@@ -11,6 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import { Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { sqlRows } from '../../db/open.js';
+import { termAttendance } from '../attendance/index.js';
 import { feesBalances, nextTermFees } from '../fees/index.js';
 import { suggestComment } from './comment-rules.js';
 import { alevelReadings, alevelRows, rankAlevel, readAlevelMarks } from './marksheet-alevel.js';
@@ -280,7 +281,7 @@ export async function reportCards(scope: SchoolScope, kind: ReportKind, asked: C
     if (chosen.length !== wanted.size) throw new Refusal(`Some of the chosen students are not in ${sheetTitle(data)}.`);
   }
   const ids = chosen.map((s) => s.id);
-  const [details, comments, remarks, bank, teachers, balances, nextFees, dates] = await Promise.all([
+  const [details, comments, remarks, bank, teachers, balances, nextFees, dates, attendance] = await Promise.all([
     ids.length
       ? sqlRows<{ id: number; lin: string | null; photo_file_id: number | null }>(
           scope.db,
@@ -302,6 +303,7 @@ export async function reportCards(scope: SchoolScope, kind: ReportKind, asked: C
       .select()
       .from(termDates)
       .where(scope.mine(termDates, eq(termDates.year, of.year), eq(termDates.term, of.term))),
+    termAttendance(scope, ids, of.year, of.term),
   ]);
   const detailOf = new Map(details.map((d) => [Number(d.id), d]));
   const commentOf = new Map(comments.map((c) => [c.studentId, c]));
@@ -352,6 +354,7 @@ export async function reportCards(scope: SchoolScope, kind: ReportKind, asked: C
       // A withheld card says what is owed even when balances are not printed: it is the reason.
       balance: settings.showBalance || withheld ? balance : null,
       next_term_fees: nextFees ? (nextFees.get(student.id) ?? null) : null,
+      attendance: attendance.get(student.id) ?? null,
       withheld,
     };
   });
