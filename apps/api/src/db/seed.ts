@@ -2,9 +2,11 @@ import { sql } from 'drizzle-orm';
 import { generatedPassword, hashPassword } from '../core/passwords.js';
 import { fillDemoBudget } from '../modules/budget/index.js';
 import { fillDemoDepartments } from '../modules/departments/index.js';
+import { fillDemoEvents } from '../modules/events/index.js';
 import { fillDemoPayroll } from '../modules/payroll/index.js';
 import { fillDemoSickbay } from '../modules/sickbay/index.js';
 import { createSchool } from '../modules/users/index.js';
+import { fillDemoVisitors } from '../modules/visitors/index.js';
 import { fillDemoSchool } from './demo-data.js';
 import type { Db } from './open.js';
 import { schools } from './schema.js';
@@ -32,5 +34,7 @@ export async function seedDemoSchool(db: Db, password?: string) {
   await fillDemoPayroll(db, school.id, owner.id);
   await fillDemoDepartments(db, school.id, owner.id);
   await fillDemoSickbay(db, school.id, owner.id);
+  await fillDemoVisitors(db, school.id, owner.id);
+  await fillDemoEvents(db, school.id, owner.id);
   return { seeded: true as const, password: password ? null : plain };
 }
