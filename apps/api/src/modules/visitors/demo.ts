@@ -81,20 +81,31 @@ const parentPurposes = [
 export async function fillDemoVisitors(db: Executor, schoolId: number, adminId: number) {
   const scope = new SchoolScope(db, schoolId, { userId: adminId, name: 'Demo data' });
   await scope.transaction(async (tx) => {
-    const parents = await tx.db
+    // Each current student with a guardian on record (or, with none, a parent named here).
+    const pupils = await tx.db
       .select({
         studentId: students.id,
+        surname: students.surname,
         name: guardians.name,
         phone: guardians.phone,
         relationship: guardians.relationship,
         nin: guardians.nin,
         address: guardians.address,
       })
-      .from(studentGuardians)
-      .innerJoin(students, and(eq(students.id, studentGuardians.studentId), eq(students.schoolId, schoolId)))
-      .innerJoin(guardians, eq(guardians.id, studentGuardians.guardianId))
-      .where(and(eq(studentGuardians.schoolId, schoolId), eq(students.status, 'current')))
+      .from(students)
+      .leftJoin(
+        studentGuardians,
+        and(eq(studentGuardians.studentId, students.id), eq(studentGuardians.schoolId, schoolId)),
+      )
+      .leftJoin(guardians, eq(guardians.id, studentGuardians.guardianId))
+      .where(and(eq(students.schoolId, schoolId), eq(students.status, 'current')))
       .orderBy(asc(students.id));
+    const parents = pupils.map((p, i) => ({
+      ...p,
+      name: p.name ?? `${i % 2 ? 'Mrs.' : 'Mr.'} ${p.surname}`,
+      phone: p.phone ?? `+2567720${String(10_000 + i).padStart(5, '0')}`,
+      relationship: p.relationship ?? (i % 2 ? 'Mother' : 'Father'),
+    }));
     const team = await tx.db.select({ id: staff.id }).from(staff).where(eq(staff.schoolId, schoolId)).limit(10);
     if (!parents.length) return;
     let seed = 11;

@@ -226,18 +226,16 @@ export function visitorsRoutes({ serve }: ModuleContext) {
       const before = await tx.table(visitorVisits, 'visitors').find(id, 'visit');
       const no = refusal(before.status, 'delete');
       if (no) throw new Refusal(no);
-      await tx
-        .table(visitorVisits, 'visitors')
-        .update(
-          id,
-          {
-            status: 'deleted',
-            deleteReason: input.reason,
-            deletedAt: new Date(),
-            deletedBy: tx.actor.name ?? 'System',
-          },
-          'delete',
-        );
+      await tx.table(visitorVisits, 'visitors').update(
+        id,
+        {
+          status: 'deleted',
+          deleteReason: input.reason,
+          deletedAt: new Date(),
+          deletedBy: tx.actor.name ?? 'System',
+        },
+        'delete',
+      );
     });
     return { data: await visitRow(scope, id), message: 'Visit Deleted Successfully' };
   });
