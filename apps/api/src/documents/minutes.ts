@@ -11,6 +11,8 @@ export interface MinutesDocument {
   venue: string | null;
   invited: string;
   present: string[];
+  /** People present, counting "212 parents" as 212. */
+  presentCount: number;
   apologies: string[];
   agenda: string[];
   resolutions: string[];
@@ -56,7 +58,7 @@ export function minutesPdf(school: SchoolForDocuments, m: MinutesDocument): Prom
         },
         layout: 'noBorders',
       },
-      ...section(`Present (${m.present.length})`, m.present, false),
+      ...section(`Present (${m.presentCount})`, m.present, false),
       ...(m.apologies.length ? section('Apologies', m.apologies, false) : []),
       ...section('Agenda', m.agenda),
       ...section('Resolutions', m.resolutions),
