@@ -2,6 +2,7 @@ import { analysisScreens } from '../features/analysis/screens';
 import { assetScreens } from '../features/assets/screens';
 import { budgetScreens } from '../features/budget/screens';
 import { departmentScreens } from '../features/departments/screens';
+import { eventsScreens } from '../features/events/screens';
 import { examsSetupScreens } from '../features/exams-setup/screens';
 import { expenseScreens } from '../features/expenses/screens';
 import { feesDeskScreens } from '../features/fees-desk/screens';
@@ -16,6 +17,7 @@ import { reportCardScreens } from '../features/report-cards/screens';
 import { revenueScreens } from '../features/revenues/screens';
 import { sickbayScreens } from '../features/sickbay/screens';
 import { subjectScreens } from '../features/subjects/screens';
+import { visitorsScreens } from '../features/visitors/screens';
 import type { ScreenLoader } from './lazy-screen';
 import { resourceScreen, withStrings } from './with-strings';
 
@@ -87,6 +89,8 @@ export const builtScreens: Record<string, ScreenLoader> = {
   ...reportCardScreens,
   ...analysisScreens,
   ...sickbayScreens,
+  ...visitorsScreens,
+  ...eventsScreens,
   ...marksheetScreens,
   ...examsSetupScreens,
   ...marksScreens,
