@@ -67,7 +67,7 @@ export default function EventsScreen() {
           empty={t('list.none')}
           minWidth={1000}
           paging={paging}
-          rowProps={(e) => ({ 'data-event': e.title })}
+          rowProps={(e) => ({ 'data-event': e.title, 'data-event-id': String(e.id) })}
           columns={[
             { key: 'on_date', label: t('fields.onDate'), width: 120, render: (e) => formatDate(e.on_date) },
             {
