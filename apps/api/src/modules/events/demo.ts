@@ -115,6 +115,28 @@ export async function fillDemoEvents(db: Executor, schoolId: number, adminId: nu
         minutesRecordedAt: minutesAt(board),
         minutesRecordedBy: 'Mrs. Nakato Harriet',
       },
+      ...[
+        ['Term 1 General PTA Meeting', weekendBefore(-250, 6), '198 parents and guardians\n35 teachers'],
+        ['Term 2 General PTA Meeting', weekendBefore(-150, 6), '176 parents and guardians\n36 teachers'],
+      ].map(
+        ([title, onDate, present]): Event => ({
+          schoolId,
+          title,
+          eventType: 'pta',
+          onDate,
+          startsAt: '10:00',
+          endsAt: '13:30',
+          venue: 'Main Hall',
+          invited: ['parents', 'staff'],
+          createdBy: by,
+          minutesPresent: `Mr. Ssemwogerere John (PTA Chairperson)\nMrs. Nakato Harriet (Head Teacher)\n${present}`,
+          minutesAgenda: "Head Teacher's report\nBursar's report\nAny other business",
+          minutesResolutions: 'Minutes of the last meeting confirmed\nFees to be paid through the bank only',
+          minutesActions: 'Bursar to publish the bank account details on the notice board — this week',
+          minutesRecordedAt: minutesAt(onDate),
+          minutesRecordedBy: 'Mr. Okot Denis (Secretary)',
+        }),
+      ),
       {
         schoolId,
         title: 'Inter-house Sports Day',

@@ -165,7 +165,11 @@ export async function fillDemoVisitors(db: Executor, schoolId: number, adminId: 
     for (let back = 28; back >= 0; back--) {
       const day = start(back);
       const weekday = new Date(day + 3 * 3600_000).getUTCDay();
-      const at = (hours: number) => new Date(day + hours * 3600_000);
+      // Today's visitors came in before now (those still in arrived within the last hour or two).
+      const at = (hours: number) => {
+        const moment = day + hours * 3600_000;
+        return new Date(moment <= now || back > 0 ? moment : Math.max(day + 7 * 3600_000, now - random() * 7_200_000));
+      };
       if (weekday === 0) {
         // Visiting day: the second Sunday of the four weeks.
         if (back > 7 && back <= 14)

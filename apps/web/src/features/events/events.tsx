@@ -83,7 +83,7 @@ export default function EventsScreen() {
             {
               key: 'minutes',
               label: t('fields.minutes'),
-              width: 110,
+              width: 130,
               render: (e) =>
                 e.has_minutes ? (
                   <Badge variant="light" color="green" data-testid="minutes-state">
