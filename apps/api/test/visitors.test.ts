@@ -163,6 +163,10 @@ describe('visitors book', () => {
     expect((await gate.get(`/get_visitors?student_id=${sarah}`)).statusCode).toBe(403);
     const guard = client(t.app, (await staffWith(t.app, t.database, s, ['manage_visitors'])).token);
     expect((await guard.post('/visitors', parent(sarah))).statusCode).toBe(200);
+    // The gate finds the student and the staff member visited.
+    expect((await guard.get('/students?search=Nakato')).json().data.map((r: Json) => r.id)).toContain(sarah);
+    expect((await guard.get('/staff')).statusCode).toBe(200);
+    expect((await guard.post('/staff', { name: 'Gate Made', initials: 'GM' })).statusCode).toBe(403);
     expect((await guard.post('/visit_report', { from: '2026-01-01', to: '2026-01-31' })).statusCode).toBe(403);
     const head = client(t.app, (await staffWith(t.app, t.database, s, ['view_visitors_report'])).token);
     expect((await head.post('/visit_report', { from: '2026-01-01', to: '2026-01-31' })).statusCode).toBe(200);
