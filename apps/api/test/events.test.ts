@@ -107,6 +107,9 @@ describe('events and minutes', () => {
     expect(text).not.toContain('- Parents');
     expect(text).toContain('Bursar to open a dormitory account');
 
+    const moved = await s.api.put(`/events/${e}`, pta({ on_date: '2099-01-01' }));
+    expect(moved.statusCode).toBe(422);
+    expect(Object.keys(moved.json().errors)).toEqual(['on_date']);
     const del = await s.api.del(`/events/${e}`);
     expect(del.statusCode).toBe(202);
     expect(del.json().message).toMatch(/has minutes/);

@@ -23,6 +23,8 @@ import { schoolForDocuments } from '../settings/index.js';
 import { countByMonth, countByType, hasMinutes, invitedLine, items, presentCount } from './rules.js';
 
 type Event = typeof events.$inferSelect;
+/** Today in Kampala (UTC+3), as YYYY-MM-DD. */
+const kampalaToday = () => new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 10);
 const typeLabel = (value: string) => eventTypes.find((t) => t.value === value)?.label ?? value;
 
 const toRow = (e: Event, className: string | null): EventRow => ({
@@ -123,7 +125,9 @@ export function eventsRoutes({ serve }: ModuleContext) {
 
   serve(editEvent, async ({ id, input, scope }) => {
     await scope.transaction(async (tx) => {
-      await tx.table(events, 'events').find(id, 'event');
+      const before = await tx.table(events, 'events').find(id, 'event');
+      if (before.minutesRecordedAt && input.on_date > kampalaToday())
+        throw new Invalid('on_date', 'This event has minutes: it has taken place, so its date cannot be in the future');
       await tx.table(events, 'events').update(id, await checked(tx, input));
     });
     return { data: await eventRow(scope, id), message: 'Event Updated Successfully' };
@@ -169,8 +173,8 @@ export function eventsRoutes({ serve }: ModuleContext) {
       throw new Invalid('present', 'Write who was present, the agenda, the resolutions or the action points');
     await scope.transaction(async (tx) => {
       const before = await tx.table(events, 'events').find(id, 'event');
-      const today = new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 10);
-      if (before.onDate > today) throw new Refusal('This event has not taken place yet: its minutes come after it.');
+      if (before.onDate > kampalaToday())
+        throw new Refusal('This event has not taken place yet: its minutes come after it.');
       await tx.table(events, 'events').update(
         id,
         {
