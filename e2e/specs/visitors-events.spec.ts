@@ -83,6 +83,7 @@ test('a visit to a student: recorded open, closed when the parent leaves, shown 
   await page.getByRole('button', { name: 'Show' }).click();
   await expect(page.getByTestId('by-whom').locator('tr[data-line="Students"]')).toBeVisible();
   await expect(page.getByTestId('by-purpose').locator('tr[data-line="Brought pocket money"]')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Print the book' })).toBeVisible();
   expect(errors).toEqual([]);
 });
 

@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { audits } from '../src/db/schema.js';
 import { fillDemoVisitors } from '../src/modules/visitors/index.js';
+import { pdfPages } from './pdf-text.js';
 import { admit, client, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
 import { staffWith, unique, useTestApp } from './support.js';
 
@@ -253,6 +254,18 @@ describe('visitors book', () => {
     expect(rows).toContainEqual(['Visited', 'Students', 2]);
     expect(rows).toContainEqual(['Purpose', 'Visiting day', 2]);
     expect(rows).toContainEqual(['Total visits', '', 4]);
+
+    // The register as printed at the gate: the range's visits in time order, still-in ones marked.
+    const pdf = await r.api.post('/visit_report', { from: '2026-03-08', to: '2026-03-10', format: 'pdf' });
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdf.headers['content-type']).toContain('application/pdf');
+    const text = (await pdfPages(pdf.rawPayload)).join('\n');
+    expect(text).toContain('4 visits, 1 still in');
+    expect(text).toContain('0772 123456');
+    expect(text).toContain('Still in');
+    expect(text).toContain('1 h 30 min');
+    expect(text).not.toContain('Recorded twice');
+    expect(text.indexOf('8 Mar, 09:00')).toBeLessThan(text.indexOf('9 Mar, 08:00'));
   });
 
   it('fills the demo school with weeks of visits: visiting day, suppliers, some still in today', async () => {

@@ -163,12 +163,13 @@ export const visitReport = defineCall({
   method: 'POST',
   path: 'visit_report',
   access: 'view_visitors_report',
-  summary: 'Visits in a date range (Kampala days) by day, whom visited, kind of visitor and purpose; xlsx',
+  summary:
+    'Visits in a date range (Kampala days) by day, whom visited, kind of visitor and purpose; xlsx, or the register as a PDF',
   input: z.object({
     from: isoDate,
     to: isoDate,
     period: z.enum(['day', 'week', 'month']).default('day'),
-    format: z.enum(['json', 'xlsx']).default('json'),
+    format: z.enum(['json', 'xlsx', 'pdf']).default('json'),
   }),
   output: z.object({
     from: z.string(),

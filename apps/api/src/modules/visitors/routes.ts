@@ -5,6 +5,7 @@ import {
   deleteVisit,
   editVisit,
   listVisitors,
+  phoneDisplay,
   phoneSearchDigits,
   staff,
   students,
@@ -18,12 +19,15 @@ import {
 import { asc, count, desc, eq, gte, ilike, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { Invalid, NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
+import { visitorsRegisterPdf } from '../../documents/visitors-register.js';
 import type { ModuleContext } from '../module.js';
 import { checkRange, sendSheet } from '../reports.js';
+import { schoolForDocuments } from '../settings/index.js';
 import {
   averageMinutes,
   countBy,
   countByPeriod,
+  durationLabel,
   kampalaDayEnd,
   kampalaDayStart,
   refusal,
@@ -143,6 +147,8 @@ async function checked(scope: SchoolScope, input: VisitInput) {
   };
 }
 
+/** The most visits one printed register holds. */
+const maxRegisterLines = 3000;
 const typeLabel = (value: string) => visitorTypes.find((t) => t.value === value)?.label ?? value;
 
 export function visitorsRoutes({ serve }: ModuleContext) {
@@ -256,6 +262,12 @@ export function visitorsRoutes({ serve }: ModuleContext) {
 
   serve(visitReport, async ({ input, scope, reply }) => {
     checkRange(input.from, input.to);
+    const inRange = scope.mine(
+      visitorVisits,
+      ne(visitorVisits.status, 'deleted'),
+      gte(visitorVisits.timeIn, kampalaDayStart(input.from)),
+      lt(visitorVisits.timeIn, kampalaDayEnd(input.to)),
+    );
     const visits = await scope.db
       .select({
         timeIn: visitorVisits.timeIn,
@@ -266,14 +278,7 @@ export function visitorsRoutes({ serve }: ModuleContext) {
         purpose: visitorVisits.purpose,
       })
       .from(visitorVisits)
-      .where(
-        scope.mine(
-          visitorVisits,
-          ne(visitorVisits.status, 'deleted'),
-          gte(visitorVisits.timeIn, kampalaDayStart(input.from)),
-          lt(visitorVisits.timeIn, kampalaDayEnd(input.to)),
-        ),
-      );
+      .where(inRange);
     const report = {
       from: input.from,
       to: input.to,
@@ -290,6 +295,33 @@ export function visitorsRoutes({ serve }: ModuleContext) {
       by_visitor_type: countBy(visits.map((v) => typeLabel(v.visitorType))),
       by_purpose: countBy(visits.map((v) => v.purpose)),
     };
+    if (input.format === 'pdf') {
+      if (visits.length > maxRegisterLines)
+        throw new Refusal(`${visits.length} visits are too many to print: choose a shorter range.`);
+      const register = (await visitRows(scope, inRange)).sort((a, b) => a.time_in.localeCompare(b.time_in));
+      const pdf = await visitorsRegisterPdf(
+        await schoolForDocuments(scope),
+        input,
+        `${report.total} visits, ${report.still_in} still in`,
+        register.map((v) => ({
+          timeIn: new Date(v.time_in),
+          timeOut: v.time_out ? new Date(v.time_out) : null,
+          stay: durationLabel(v.minutes),
+          visitor: `${v.visitor_name} (${typeLabel(v.visitor_type)})`,
+          phone: phoneDisplay(v.phone),
+          id: v.id_number ?? '',
+          visited:
+            v.whom === 'student' && v.class_name
+              ? `${v.visited}, ${v.class_name}${v.relationship ? ` (${v.relationship})` : ''}`
+              : v.visited,
+          purpose: v.purpose,
+        })),
+      );
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', 'inline; filename="visitors_book.pdf"')
+        .send(pdf);
+    }
     if (input.format !== 'xlsx') return { data: report };
     const rows: Record<string, unknown>[] = [
       ...report.by_period.map((l) => ({ group: 'Period', name: l.label, count: l.count })),

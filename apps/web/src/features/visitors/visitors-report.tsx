@@ -1,11 +1,13 @@
 import { Button, Group, Paper, Select, SimpleGrid, Text, Title } from '@mantine/core';
 import { visitReport } from '@somero/contract';
+import { IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BarChart } from '../../components/bar-chart';
 import { DataTable } from '../../components/data-table';
 import { DateRangeFields } from '../../components/list-filters';
 import { PageHeader } from '../../components/page-title';
+import { openPdf } from '../../lib/downloads';
 import { formatDate, formatNumber, localDate, today } from '../../lib/format';
 import { ExportButton, ReportLoadState, useAskedReport } from '../fees-reports';
 import { stayLabel } from './visit-parts';
@@ -56,7 +58,22 @@ export default function VisitorsReportScreen() {
   const data = report.data;
   return (
     <div data-screen-status="built">
-      <PageHeader actions={<ExportButton call={visitReport} body={asked} defaultName="visitors_report.xlsx" />} />
+      <PageHeader
+        actions={
+          <>
+            <Button
+              variant="light"
+              leftSection={<IconPrinter size={16} />}
+              onClick={() =>
+                void openPdf({ method: visitReport.method, path: visitReport.path, body: { ...asked, format: 'pdf' } })
+              }
+            >
+              {t('report.print')}
+            </Button>
+            <ExportButton call={visitReport} body={asked} defaultName="visitors_report.xlsx" />
+          </>
+        }
+      />
       <Paper withBorder p="md" mb="md">
         <form onSubmit={submit} noValidate>
           <Group align="flex-end" wrap="wrap">
