@@ -21,6 +21,7 @@ import { authRoutes } from './modules/auth/index.js';
 import { budgetRoutes } from './modules/budget/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
 import { departmentRoutes } from './modules/departments/index.js';
+import { eventsRoutes } from './modules/events/index.js';
 import {
   analysisRoutes,
   commentRoutes,
@@ -56,6 +57,7 @@ import { storeRoutes } from './modules/store/index.js';
 import { studentRoutes } from './modules/students/index.js';
 import { subjectRoutes } from './modules/subjects/index.js';
 import { userRoutes } from './modules/users/index.js';
+import { visitorsRoutes } from './modules/visitors/index.js';
 import { resourceRoutes } from './resources/engine.js';
 
 export interface AppOptions {
@@ -141,6 +143,8 @@ export async function buildApp({ database, config, logger = false, mailer, extra
   requirementRoutes(ctx);
   storeRoutes(ctx);
   attendanceRoutes(ctx);
+  visitorsRoutes(ctx);
+  eventsRoutes(ctx);
   missingMarksRoutes(ctx);
   marksheetRoutes(ctx);
   reportSettingsRoutes(ctx);

@@ -50,6 +50,8 @@ const tableOfSegment: Record<string, string> = {
   staff_medication: 'sickbay_visits',
   edit_store_log: 'store_movements',
   units: 'store_units',
+  visitors: 'visitor_visits',
+  close_visit: 'visitor_visits',
   salary_temp: 'salary_temps',
   salary_ledger: 'salary_payments',
   // A staff member's ledger is reached by the staff member's id (a reversal by the payment's).
@@ -92,6 +94,16 @@ const bodyFor: Record<string, object> = {
   permissions: { flags: { view_users: true } },
   school: { name: 'Cross-school check', email: '', currency: 'UGX', current_year: 2026, current_term: 1 },
   term_dates: { opens_on: '2030-01-10', closes_on: '2030-03-10', next_term_begins: null },
+  visitors: {
+    visitor_name: 'Cross',
+    phone: null,
+    id_type: null,
+    visitor_type: 'other',
+    purpose: 'Check',
+    whom: 'office',
+    office: 'Bursar',
+  },
+  events: { title: 'Cross', event_type: 'other', on_date: '2026-03-02', starts_at: null, ends_at: null, invited: [] },
 };
 const hasId = (table: PgTable) => Object.values(getTableColumns(table)).some((c) => c.name === 'id');
 
@@ -249,6 +261,19 @@ describe('another school’s ids', () => {
     );
     await ok(api.post('/give_out_item', { item_id: storeItem, quantity: 2, issued_to: 'person', person: marker }));
     await ok(api.post('/add_store_loss', { item_id: storeItem, quantity: 1, loss_kind: 'spoilt', reason: marker }));
+    // A visit in the visitors book and an event with its minutes.
+    await ok(
+      api.post('/visitors', {
+        visitor_name: `${marker} Parent`,
+        visitor_type: 'parent',
+        purpose: `${marker} visit`,
+        whom: 'student',
+        student_id: student.id,
+      }),
+    );
+    const event = await api.post('/events', { title: `${marker} PTA`, event_type: 'pta', on_date: '2026-03-02' });
+    expect(event.statusCode, event.body).toBe(200);
+    await ok(api.post('/minutes', { event_id: event.json().data.id, resolutions: `${marker} resolved` }));
     // A salaried staff member with an advance, a prepared month and a paid one.
     const bStaff = (
       await api.post('/staff', { name: `${marker} Bursar`, initials: 'XB', basic_salary: 400_000, active: true })
@@ -359,6 +384,7 @@ describe('another school’s ids', () => {
       user_id: 'users',
       category_id: 'fees_categories',
       payment_id: 'fees_payments',
+      event_id: 'events',
     };
     const leaks: string[] = [];
     let tried = 0;

@@ -3,11 +3,13 @@ import { generatedPassword, hashPassword } from '../core/passwords.js';
 import { fillDemoAttendance } from '../modules/attendance/index.js';
 import { fillDemoBudget } from '../modules/budget/index.js';
 import { fillDemoDepartments } from '../modules/departments/index.js';
+import { fillDemoEvents } from '../modules/events/index.js';
 import { fillDemoPayroll } from '../modules/payroll/index.js';
 import { fillDemoRequirements } from '../modules/requirements/index.js';
 import { fillDemoSickbay } from '../modules/sickbay/index.js';
 import { fillDemoStore } from '../modules/store/index.js';
 import { createSchool } from '../modules/users/index.js';
+import { fillDemoVisitors } from '../modules/visitors/index.js';
 import { fillDemoSchool } from './demo-data.js';
 import type { Db } from './open.js';
 import { schools } from './schema.js';
@@ -38,5 +40,7 @@ export async function seedDemoSchool(db: Db, password?: string) {
   await fillDemoRequirements(db, school.id, owner.id);
   await fillDemoStore(db, school.id, owner.id);
   await fillDemoAttendance(db, school.id, owner.id);
+  await fillDemoVisitors(db, school.id, owner.id);
+  await fillDemoEvents(db, school.id, owner.id);
   return { seeded: true as const, password: password ? null : plain };
 }

@@ -3,6 +3,7 @@ import { assetScreens } from '../features/assets/screens';
 import { attendanceScreens } from '../features/attendance/screens';
 import { budgetScreens } from '../features/budget/screens';
 import { departmentScreens } from '../features/departments/screens';
+import { eventsScreens } from '../features/events/screens';
 import { examsSetupScreens } from '../features/exams-setup/screens';
 import { expenseScreens } from '../features/expenses/screens';
 import { feesDeskScreens } from '../features/fees-desk/screens';
@@ -19,6 +20,7 @@ import { revenueScreens } from '../features/revenues/screens';
 import { sickbayScreens } from '../features/sickbay/screens';
 import { storeScreens } from '../features/store/screens';
 import { subjectScreens } from '../features/subjects/screens';
+import { visitorsScreens } from '../features/visitors/screens';
 import type { ScreenLoader } from './lazy-screen';
 import { resourceScreen, withStrings } from './with-strings';
 
@@ -95,6 +97,8 @@ export const builtScreens: Record<string, ScreenLoader> = {
   '/store/units': resourceScreen('units'),
   '/store/items': resourceScreen('store_items'),
   ...attendanceScreens,
+  ...visitorsScreens,
+  ...eventsScreens,
   ...marksheetScreens,
   ...examsSetupScreens,
   ...marksScreens,

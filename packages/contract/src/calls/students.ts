@@ -143,8 +143,8 @@ export const addStudent = defineCall({
 export const listStudents = defineCall({
   method: 'GET',
   path: 'students',
-  // The payment desk finds students too, and the nurse the student in the sick bay.
-  access: ['view_students', 'pay_fees', 'manage_medication_center'],
+  // The payment desk finds students too, the nurse the student in the sick bay, the gate the student visited.
+  access: ['view_students', 'pay_fees', 'manage_medication_center', 'manage_visitors'],
   summary: 'Current students, paged; search by name, admission number, payment code or guardian phone',
   input: z.object({
     page: z.coerce.number().int().min(1).default(1),

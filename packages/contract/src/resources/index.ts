@@ -36,6 +36,7 @@ export * from './core/counters.js';
 export * from './core/files.js';
 export * from './core/jobs.js';
 export * from './departments/departments.js';
+export * from './events/events.js';
 export * from './exams/initials.js';
 export * from './exams/marks.js';
 export * from './exams/reports.js';
@@ -67,6 +68,7 @@ export * from './students/old-students.js';
 export * from './students/pass-outs.js';
 export * from './students/student-accounts.js';
 export * from './students/students.js';
+export * from './visitors/visits.js';
 
 export const resources = [
   classResource,

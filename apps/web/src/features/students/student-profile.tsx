@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Tabs, Text, Title } 
 import { deleteStudent, getStudent, messages, routeHref, studentStatuses, updateStudent } from '@somero/contract';
 import { IconArrowBackUp, IconEdit, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { CenteredLoader } from '../../components/centered-loader';
@@ -12,12 +12,18 @@ import { PageHeader } from '../../components/page-title';
 import { can } from '../../lib/access';
 import { api, fetchData } from '../../lib/api';
 import { useUser } from '../../lib/auth';
+import { loadStrings } from '../../lib/i18n';
 import { useSaving } from '../../lib/saving';
 import { ProfileDetails } from './profile-details';
 import { ProfileGuardians } from './profile-guardians';
 import { StudentEditForm } from './student-edit-form';
 import { StudentPhoto } from './student-photo';
 import { placementLabel } from './student-table';
+
+/** The visitors book's Visits tab, loaded (with its strings) when the tab is first opened. */
+const StudentVisits = lazy(() =>
+  Promise.all([import('../visitors'), loadStrings('visitors')]).then(([m]) => ({ default: m.StudentVisits })),
+);
 
 /** Tabs that later areas fill; until then they say so, and show nothing made up. */
 const laterTabs = ['marks', 'attendance', 'sickbay'] as const;
@@ -32,6 +38,7 @@ export default function StudentProfileScreen() {
   const id = Number(useParams().id);
   const [editing, setEditing] = useState(false);
   const [trashing, setTrashing] = useState(false);
+  const [openTab, setOpenTab] = useState('guardians');
   const profile = useQuery({
     queryKey: ['students', 'profile', id],
     queryFn: () => fetchData(getStudent, {}, { id }).then((r) => r.data),
@@ -132,10 +139,11 @@ export default function StudentProfileScreen() {
           </Group>
         </Paper>
         <Paper withBorder p="md">
-          <Tabs defaultValue="guardians">
+          <Tabs value={openTab} onChange={(v) => setOpenTab(v ?? 'guardians')}>
             <Tabs.List>
               <Tabs.Tab value="guardians">{t('profile.tabs.guardians')}</Tabs.Tab>
               <Tabs.Tab value="fees">{t('profile.tabs.fees')}</Tabs.Tab>
+              <Tabs.Tab value="visits">{t('profile.tabs.visits')}</Tabs.Tab>
               {laterTabs.map((tab) => (
                 <Tabs.Tab key={tab} value={tab}>
                   {t(`profile.tabs.${tab}`)}
@@ -158,6 +166,13 @@ export default function StudentProfileScreen() {
               ) : (
                 <Text c="dimmed">{t('profile.fees.noAccess')}</Text>
               )}
+            </Tabs.Panel>
+            <Tabs.Panel value="visits" pt="md">
+              {openTab === 'visits' ? (
+                <Suspense fallback={<CenteredLoader />}>
+                  <StudentVisits studentId={s.id} />
+                </Suspense>
+              ) : null}
             </Tabs.Panel>
             {laterTabs.map((tab) => (
               <Tabs.Panel key={tab} value={tab} pt="md">

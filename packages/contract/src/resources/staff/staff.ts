@@ -60,8 +60,11 @@ export const staffResource = defineResource(staff, {
   path: 'staff',
   module: 'staff',
   label: { one: 'Staff Member', many: 'Staff' },
-  // The nurse picks the staff member in the sick bay.
-  access: { read: ['view_staff', 'manage_staff_subjects', 'manage_medication_center'], write: 'view_staff' },
+  // The nurse picks the staff member in the sick bay, the gate the staff member visited.
+  access: {
+    read: ['view_staff', 'manage_staff_subjects', 'manage_medication_center', 'manage_visitors'],
+    write: 'view_staff',
+  },
   titleField: 'name',
   fields: {
     name: { label: 'Name', max: 120 },

@@ -1,0 +1,3 @@
+// The events area's public face: what other areas and the app may import.
+export { fillDemoEvents } from './demo.js';
+export { eventsRoutes } from './routes.js';

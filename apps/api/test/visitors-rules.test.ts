@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import {
+  averageMinutes,
+  countBy,
+  countByPeriod,
+  durationLabel,
+  kampalaDay,
+  kampalaDayEnd,
+  kampalaDayStart,
+  periodOf,
+  refusal,
+  visitMinutes,
+  whomLine,
+} from '../src/modules/visitors/rules.js';
+
+describe('visitors book rules', () => {
+  it('counts Kampala days (UTC+3): 23:30 on the 10th is the 10th, 00:30 the 11th', () => {
+    expect(kampalaDay(new Date('2026-03-10T20:30:00Z'))).toBe('2026-03-10');
+    expect(kampalaDay(new Date('2026-03-10T21:30:00Z'))).toBe('2026-03-11');
+    expect(kampalaDayStart('2026-03-10').toISOString()).toBe('2026-03-09T21:00:00.000Z');
+    expect(kampalaDayEnd('2026-03-10').toISOString()).toBe('2026-03-10T21:00:00.000Z');
+  });
+
+  it('measures a stay in whole minutes, none while open, never negative', () => {
+    const t = (s: string) => new Date(`2026-03-10T${s}:00+03:00`);
+    expect(visitMinutes(t('09:00'), t('10:29'))).toBe(89);
+    expect(visitMinutes(t('09:00'), t('09:00'))).toBe(0);
+    expect(visitMinutes(t('09:00'), null)).toBeNull();
+    expect(visitMinutes(t('09:00'), t('08:00'))).toBe(0);
+    expect(durationLabel(45)).toBe('45 min');
+    expect(durationLabel(60)).toBe('1 h');
+    expect(durationLabel(125)).toBe('2 h 05 min');
+    expect(durationLabel(null)).toBe('');
+  });
+
+  it('averages the closed stays only, rounded', () => {
+    expect(averageMinutes([90, 30, 45, null])).toBe(55);
+    expect(averageMinutes([10, 11])).toBe(11);
+    expect(averageMinutes([null])).toBeNull();
+    expect(averageMinutes([])).toBeNull();
+  });
+
+  it('lists every period of the range, quiet ones at zero, leaving visits outside the range out', () => {
+    const at = (s: string) => new Date(s);
+    const visits = [
+      at('2026-03-08T09:00:00+03:00'),
+      at('2026-03-08T11:00:00+03:00'),
+      at('2026-03-10T20:30:00Z'),
+      at('2026-03-10T21:30:00Z'), // 11 Mar in Kampala
+      at('2026-03-07T12:00:00+03:00'),
+    ];
+    expect(countByPeriod(visits, '2026-03-08', '2026-03-10', 'day').map((p) => [p.label, p.count])).toEqual([
+      ['8 Mar 2026', 2],
+      ['9 Mar 2026', 0],
+      ['10 Mar 2026', 1],
+    ]);
+    expect(countByPeriod(visits, '2026-03-08', '2026-03-10', 'week').map((p) => [p.key, p.count])).toEqual([
+      ['2026-03-02', 2],
+      ['2026-03-09', 1],
+    ]);
+    expect(countByPeriod(visits, '2026-02-27', '2026-03-10', 'month').map((p) => [p.label, p.count])).toEqual([
+      ['Feb 2026', 0],
+      ['Mar 2026', 4],
+    ]);
+    expect(periodOf('2026-03-15', 'week')).toEqual({ key: '2026-03-09', label: 'Week of 9 Mar 2026' });
+    expect(periodOf('2026-03-16', 'week').key).toBe('2026-03-16');
+  });
+
+  it('counts names without case or extra spaces, most first, ties by name', () => {
+    expect(countBy(['Visiting day', 'visiting  day ', 'Fees', 'Delivery', 'Fees'])).toEqual([
+      { key: 'fees', label: 'Fees', count: 2 },
+      { key: 'visiting day', label: 'Visiting day', count: 2 },
+      { key: 'delivery', label: 'Delivery', count: 1 },
+    ]);
+  });
+
+  it('groups whom was visited: students, staff, or the office by name', () => {
+    expect(whomLine({ whom: 'student', office: null })).toBe('Students');
+    expect(whomLine({ whom: 'staff', office: null })).toBe('Staff');
+    expect(whomLine({ whom: 'office', office: ' Bursar ' })).toBe('Bursar');
+    expect(whomLine({ whom: 'office', office: null })).toBe('Office');
+  });
+
+  it('refuses closing twice and touching a deleted visit; an open or closed one may be corrected', () => {
+    expect(refusal('open', 'close')).toBeNull();
+    expect(refusal('closed', 'close')).toBe('This visit is already closed.');
+    expect(refusal('closed', 'edit')).toBeNull();
+    expect(refusal('closed', 'delete')).toBeNull();
+    expect(refusal('deleted', 'edit')).toBe('This visit was deleted.');
+    expect(refusal('deleted', 'close')).toBe('This visit was deleted.');
+    expect(refusal('deleted', 'delete')).toBe('This visit is already deleted.');
+  });
+});
