@@ -20,6 +20,7 @@ import { authRoutes } from './modules/auth/index.js';
 import { budgetRoutes } from './modules/budget/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
 import { departmentRoutes } from './modules/departments/index.js';
+import { elearningRoutes } from './modules/elearning/index.js';
 import {
   analysisRoutes,
   commentRoutes,
@@ -129,6 +130,7 @@ export async function buildApp({ database, config, logger = false, mailer, extra
   feesReportsRoutes(ctx);
   revenueRoutes(ctx);
   departmentRoutes(ctx);
+  elearningRoutes(ctx);
   expenseRoutes(ctx);
   financeReportRoutes(ctx);
   assetRoutes(ctx);

@@ -55,6 +55,10 @@ const tableOfSegment: Record<string, string> = {
   review_department_reports: 'department_reports',
   // A report's attachment is a row of files.
   department_report_files: 'files',
+  // E-Learning: the resources' table, its publish call, and an attachment (a row of files).
+  elearning: 'elearning_resources',
+  publish: 'elearning_resources',
+  elearning_files: 'files',
 };
 
 const sample = (r: Resource, api: RegisterSchool['api'], made: Map<string, number>) =>
@@ -250,6 +254,17 @@ describe('another school’s ids', () => {
         attachments: [{ filename: 'chart.png', data: png.toString('base64') }],
       }),
     );
+    // A published E-Learning note with an attachment.
+    const note = await api.post('/elearning', {
+      title: `${marker} notes`,
+      kind: 'note',
+      class_id: b.classes.S1,
+      subject_id: biology.json().data.id,
+      body: marker,
+      attachments: [{ filename: 'diagram.png', data: png.toString('base64') }],
+    });
+    expect(note.statusCode, note.body).toBe(200);
+    await ok(api.del(`/publish/${note.json().data.id}`));
     // A job B's administrator started (printing), with the document it made.
     await t.database.db.insert(jobs).values({ schoolId: b.schoolId, kind: 'print', title: marker, status: 'done' });
     before = await rowsOf(b.schoolId);

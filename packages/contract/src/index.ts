@@ -3,6 +3,7 @@ export * from './calls/assets.js';
 export * from './calls/auth.js';
 export * from './calls/budget.js';
 export * from './calls/departments.js';
+export * from './calls/elearning.js';
 export * from './calls/exams-analysis.js';
 export * from './calls/exams-comments.js';
 export * from './calls/exams-marks.js';
