@@ -2,6 +2,7 @@ import { analysisScreens } from '../features/analysis/screens';
 import { assetScreens } from '../features/assets/screens';
 import { budgetScreens } from '../features/budget/screens';
 import { departmentScreens } from '../features/departments/screens';
+import { elearningScreens } from '../features/elearning/screens';
 import { examsSetupScreens } from '../features/exams-setup/screens';
 import { expenseScreens } from '../features/expenses/screens';
 import { feesDeskScreens } from '../features/fees-desk/screens';
@@ -92,6 +93,7 @@ export const builtScreens: Record<string, ScreenLoader> = {
   ...marksScreens,
   ...subjectScreens,
   ...departmentScreens,
+  ...elearningScreens,
 };
 
 export const plannedScreen: ScreenLoader = () => import('../features/planned/planned-screen');
