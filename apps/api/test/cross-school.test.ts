@@ -86,6 +86,8 @@ const bodyFor: Record<string, object> = {
   permissions: { flags: { view_users: true } },
   school: { name: 'Cross-school check', email: '', currency: 'UGX', current_year: 2026, current_term: 1 },
   term_dates: { opens_on: '2030-01-10', closes_on: '2030-03-10', next_term_begins: null },
+  // A note needs no web link (a plausible text is not one) and no due date.
+  elearning: { kind: 'note', link: null, due_on: null, attachments: [] },
 };
 const hasId = (table: PgTable) => Object.values(getTableColumns(table)).some((c) => c.name === 'id');
 

@@ -150,6 +150,16 @@ export const downloadElearningFile = defineCall({
   file: 'xlsx',
 });
 
+/** The subject levels a class of a curriculum takes: new lower secondary, old O-Level, or A-Level with subsidiaries. */
+export const subjectLevelsOf = (curriculum: string | undefined): string[] =>
+  curriculum === 'new'
+    ? ['nlsc']
+    : curriculum === 'old'
+      ? ['olevel']
+      : curriculum === 'alevel'
+        ? ['alevel', 'subsidiary']
+        : [];
+
 const choice = z.object({ value: z.number(), label: z.string() });
 
 export const elearningChoices = defineCall({
@@ -159,7 +169,7 @@ export const elearningChoices = defineCall({
   summary: "The school's classes, streams and subjects for E-Learning's form and filters (every signed-in user)",
   input: z.object({}),
   output: z.object({
-    classes: z.array(choice.extend({ level: z.string() })),
+    classes: z.array(choice.extend({ curriculum: z.string() })),
     streams: z.array(choice.extend({ class_id: z.number() })),
     subjects: z.array(choice.extend({ level: z.string() })),
   }),

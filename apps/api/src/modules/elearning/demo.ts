@@ -1,4 +1,4 @@
-import { classes, elearningResources, type ReportAttachment, staff, subjects } from '@somero/contract';
+import { classes, elearningResources, type ReportAttachment, staff, subjectLevelsOf, subjects } from '@somero/contract';
 import { asc, eq } from 'drizzle-orm';
 import { today } from '../../core/dates.js';
 import { saveFile } from '../../core/files.js';
@@ -157,7 +157,7 @@ export async function fillDemoElearning(db: Executor, schoolId: number, adminId:
     const day = today();
     for (const [i, r] of demo.entries()) {
       const klass = classRows.find((c) => c.name === r.className);
-      const levels = klass?.level === 'alevel' ? ['alevel', 'subsidiary'] : ['nlsc', 'olevel'];
+      const levels = subjectLevelsOf(klass?.curriculum);
       const subject =
         subjectRows.find((s) => s.name === r.subject && levels.includes(s.level)) ??
         subjectRows.find((s) => s.name === r.subject);

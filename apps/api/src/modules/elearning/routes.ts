@@ -236,7 +236,7 @@ export function elearningRoutes({ serve }: ModuleContext) {
   serve(elearningChoices, async ({ scope }) => {
     const [classRows, streamRows, subjectRows] = await Promise.all([
       scope.db
-        .select({ value: classes.id, label: classes.name, level: classes.level })
+        .select({ value: classes.id, label: classes.name, curriculum: classes.curriculum })
         .from(classes)
         .where(scope.mine(classes))
         .orderBy(asc(classes.rank), asc(classes.name)),

@@ -25,6 +25,7 @@ import {
   elearningStatuses,
   listElearning,
   publishElearning,
+  subjectLevelsOf,
 } from '@somero/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -59,14 +60,24 @@ const sizeOf = (bytes: number) =>
 
 const asId = (v: string | null) => (v ? Number(v) : null);
 
-/** The subjects a class takes: O-Level classes the O-Level and new-curriculum subjects, A-Level classes the A-Level ones. */
+/** The subjects a class takes (by its curriculum); every subject while no class is chosen. */
 function subjectsFor(choices: Choices | undefined, classId: number | null) {
-  const level = choices?.classes.find((c) => c.value === classId)?.level;
-  const levels = level === 'alevel' ? ['alevel', 'subsidiary'] : level ? ['olevel', 'nlsc'] : null;
+  const klass = choices?.classes.find((c) => c.value === classId);
+  const levels = klass ? subjectLevelsOf(klass.curriculum) : null;
   const list = choices?.subjects.filter((s) => !levels || levels.includes(s.level)) ?? [];
-  // The same name at two levels is told apart by what follows it.
-  return list.map((s) => ({ value: String(s.value), label: s.label }));
+  // With no class chosen the same name may stand at several levels: one entry per name is enough to read.
+  return list.map((s) => ({
+    value: String(s.value),
+    label: levels ? s.label : `${s.label} (${levelName[s.level] ?? s.level})`,
+  }));
 }
+
+const levelName: Record<string, string> = {
+  nlsc: 'new',
+  olevel: 'old O-Level',
+  alevel: 'A-Level',
+  subsidiary: 'subsidiary',
+};
 
 function ResourceForm({
   row,
