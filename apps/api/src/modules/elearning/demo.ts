@@ -119,7 +119,7 @@ const demo: DemoResource[] = [
     pdf: ['Alkanes: CnH2n+2.', 'Substitution with chlorine in sunlight.', 'Cracking of long chains.'],
   },
   {
-    title: 'S1 Mathematics: number bases (draft)',
+    title: 'S1 Mathematics: number bases',
     kind: 'note',
     className: 'S1',
     subject: 'Mathematics',
@@ -127,7 +127,7 @@ const demo: DemoResource[] = [
     draft: true,
   },
   {
-    title: 'S4 English composition assignment (draft)',
+    title: 'S4 English composition assignment',
     kind: 'assignment',
     className: 'S4',
     subject: 'English',

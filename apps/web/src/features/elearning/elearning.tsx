@@ -388,7 +388,7 @@ function ElearningScreen() {
             {
               key: 'kind',
               label: t('kind'),
-              width: 120,
+              width: 150,
               render: (r) => (
                 <Badge variant="light" color={kindColour[r.kind]}>
                   {t(`kinds.${r.kind}`)}
