@@ -21,6 +21,7 @@ import { authRoutes } from './modules/auth/index.js';
 import { budgetRoutes } from './modules/budget/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
 import { departmentRoutes } from './modules/departments/index.js';
+import { elearningRoutes } from './modules/elearning/index.js';
 import { eventsRoutes } from './modules/events/index.js';
 import {
   analysisRoutes,
@@ -134,6 +135,7 @@ export async function buildApp({ database, config, logger = false, mailer, extra
   feesReportsRoutes(ctx);
   revenueRoutes(ctx);
   departmentRoutes(ctx);
+  elearningRoutes(ctx);
   expenseRoutes(ctx);
   financeReportRoutes(ctx);
   assetRoutes(ctx);

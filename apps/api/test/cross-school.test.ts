@@ -67,6 +67,10 @@ const tableOfSegment: Record<string, string> = {
   'staff/attendance': 'gate_attendance',
   rollcal: 'rollcall_categories',
   change: 'rollcall_marks',
+  // E-Learning: the resources' table, its publish call, and an attachment (a row of files).
+  elearning: 'elearning_resources',
+  publish: 'elearning_resources',
+  elearning_files: 'files',
 };
 
 const sample = (r: Resource, api: RegisterSchool['api'], made: Map<string, number>) =>
@@ -104,6 +108,8 @@ const bodyFor: Record<string, object> = {
     office: 'Bursar',
   },
   events: { title: 'Cross', event_type: 'other', on_date: '2026-03-02', starts_at: null, ends_at: null, invited: [] },
+  // A note needs no web link (a plausible text is not one) and no due date.
+  elearning: { kind: 'note', link: null, due_on: null, attachments: [] },
 };
 const hasId = (table: PgTable) => Object.values(getTableColumns(table)).some((c) => c.name === 'id');
 
@@ -310,6 +316,17 @@ describe('another school’s ids', () => {
         absent: [student.id],
       }),
     );
+    // A published E-Learning note with an attachment.
+    const note = await api.post('/elearning', {
+      title: `${marker} notes`,
+      kind: 'note',
+      class_id: b.classes.S1,
+      subject_id: biology.json().data.id,
+      body: marker,
+      attachments: [{ filename: 'diagram.png', data: png.toString('base64') }],
+    });
+    expect(note.statusCode, note.body).toBe(200);
+    await ok(api.del(`/publish/${note.json().data.id}`));
     // A job B's administrator started (printing), with the document it made.
     await t.database.db.insert(jobs).values({ schoolId: b.schoolId, kind: 'print', title: marker, status: 'done' });
     before = await rowsOf(b.schoolId);

@@ -4,6 +4,7 @@ export * from './calls/attendance.js';
 export * from './calls/auth.js';
 export * from './calls/budget.js';
 export * from './calls/departments.js';
+export * from './calls/elearning.js';
 export * from './calls/events.js';
 export * from './calls/exams-analysis.js';
 export * from './calls/exams-comments.js';

@@ -3,6 +3,7 @@ import { generatedPassword, hashPassword } from '../core/passwords.js';
 import { fillDemoAttendance } from '../modules/attendance/index.js';
 import { fillDemoBudget } from '../modules/budget/index.js';
 import { fillDemoDepartments } from '../modules/departments/index.js';
+import { fillDemoElearning } from '../modules/elearning/index.js';
 import { fillDemoEvents } from '../modules/events/index.js';
 import { fillDemoPayroll } from '../modules/payroll/index.js';
 import { fillDemoRequirements } from '../modules/requirements/index.js';
@@ -42,5 +43,6 @@ export async function seedDemoSchool(db: Db, password?: string) {
   await fillDemoAttendance(db, school.id, owner.id);
   await fillDemoVisitors(db, school.id, owner.id);
   await fillDemoEvents(db, school.id, owner.id);
+  await fillDemoElearning(db, school.id, owner.id);
   return { seeded: true as const, password: password ? null : plain };
 }

@@ -3,6 +3,7 @@ import { assetScreens } from '../features/assets/screens';
 import { attendanceScreens } from '../features/attendance/screens';
 import { budgetScreens } from '../features/budget/screens';
 import { departmentScreens } from '../features/departments/screens';
+import { elearningScreens } from '../features/elearning/screens';
 import { eventsScreens } from '../features/events/screens';
 import { examsSetupScreens } from '../features/exams-setup/screens';
 import { expenseScreens } from '../features/expenses/screens';
@@ -104,6 +105,7 @@ export const builtScreens: Record<string, ScreenLoader> = {
   ...marksScreens,
   ...subjectScreens,
   ...departmentScreens,
+  ...elearningScreens,
 };
 
 export const plannedScreen: ScreenLoader = () => import('../features/planned/planned-screen');

@@ -36,6 +36,7 @@ export * from './core/counters.js';
 export * from './core/files.js';
 export * from './core/jobs.js';
 export * from './departments/departments.js';
+export * from './elearning/elearning.js';
 export * from './events/events.js';
 export * from './exams/initials.js';
 export * from './exams/marks.js';

@@ -1,3 +1,4 @@
 // The departments area's public face: Download Center, departments and their reports.
-export { fillDemoDepartments } from './demo.js';
-export { departmentRoutes } from './routes.js';
+export { fillDemoDepartments, smallPdf } from './demo.js';
+// The Download Center's upload check (content, size) and file sending, which E-Learning reuses.
+export { checkedUpload, departmentRoutes, sendKept } from './routes.js';

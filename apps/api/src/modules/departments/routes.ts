@@ -50,7 +50,12 @@ export function checkedUpload(field: string, upload: { filename: string; data: s
 }
 
 /** Sends a kept file under its name. */
-async function sendKept(scope: SchoolScope, reply: import('fastify').FastifyReply, fileId: number, filename: string) {
+export async function sendKept(
+  scope: SchoolScope,
+  reply: import('fastify').FastifyReply,
+  fileId: number,
+  filename: string,
+) {
   const file = (await readFiles(scope, [fileId])).get(fileId);
   if (!file) throw new NotFound('file');
   const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
