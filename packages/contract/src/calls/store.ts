@@ -246,6 +246,46 @@ export const storeChoices = defineCall({
   }),
 });
 
+/** A term's requirements as the store sees them: what students brought of each item and what is in stock already. */
+export const requirementsInStoreRow = z.object({
+  item: z.string(),
+  collected: z.number(),
+  received: z.number(),
+  to_receive: z.number(),
+  /** The store item of the same name (case aside); null: add one at /store/items to receive it. */
+  store_item_id: z.number().nullable(),
+  unit: z.string().nullable(),
+});
+const requirementsTerm = z.object({
+  year: z.coerce.number().int().min(2000).max(2100).optional(),
+  term: z.coerce.number().int().min(1, 'A term is 1, 2 or 3').max(3, 'A term is 1, 2 or 3').optional(),
+});
+const requirementsInStoreReply = z.object({
+  year: z.number(),
+  term: z.number(),
+  rows: z.array(requirementsInStoreRow),
+});
+
+export const requirementsInStore = defineCall({
+  method: 'GET',
+  path: 'requirements_in_store',
+  access: 'view_store_stock',
+  summary:
+    "A term's requirements brought by students (this term unless given), what the store has received of each, and what waits",
+  input: requirementsTerm,
+  output: requirementsInStoreReply,
+});
+
+export const receiveRequirements = defineCall({
+  method: 'POST',
+  path: 'receive_requirements',
+  access: 'view_store_stock',
+  summary:
+    "Receives into the store, in one step, what students brought of a term's requirements and the store has not received yet",
+  input: requirementsTerm,
+  output: requirementsInStoreReply,
+});
+
 /** Store calls (units and items are declared entities). */
 export const storeCalls: Call[] = [
   receiveStock,
@@ -258,4 +298,6 @@ export const storeCalls: Call[] = [
   viewIssued,
   viewStoreLosses,
   storeChoices,
+  requirementsInStore,
+  receiveRequirements,
 ];

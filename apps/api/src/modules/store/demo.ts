@@ -3,7 +3,9 @@ import { eq } from 'drizzle-orm';
 import { today } from '../../core/dates.js';
 import { SchoolScope } from '../../core/scope.js';
 import type { Executor } from '../../db/open.js';
+import { currentTerm } from '../settings/index.js';
 import { receiveStock, takeStock } from './movements.js';
+import { requirementsReference } from './requirements.js';
 
 /** Gives a school the common units (none added twice). */
 export async function seedStoreUnits(scope: SchoolScope) {
@@ -29,7 +31,7 @@ const plan: Plan[] = [
   ['Chalk', 'Boxes', 20, 6_000, 60, 6, 'stationery'],
   ['Bar soap', 'Bars', 40, 3_500, 120, 14, 'cleaning'],
   ['Paraffin', 'Litres', 25, 5_500, 60, 6, 'cleaning'],
-  ['Brooms', 'Pieces', 15, 4_000, 80, 6, 'requirements'],
+  ['Broom', 'Pieces', 15, 4_000, 80, 6, 'requirements'],
   ['Toilet paper', 'Rolls', 100, 1_200, 400, 45, 'requirements'],
 ];
 
@@ -48,6 +50,7 @@ const dayOf = (back: number) => {
  */
 export async function fillDemoStore(db: Executor, schoolId: number, adminId: number) {
   const scope = new SchoolScope(db, schoolId, { userId: adminId, name: 'Demo data' });
+  const term = await currentTerm(scope);
   await scope.transaction(async (tx) => {
     await seedStoreUnits(tx);
     const units = await tx.db.select().from(storeUnits).where(eq(storeUnits.schoolId, schoolId));
@@ -97,7 +100,9 @@ export async function fillDemoStore(db: Executor, schoolId: number, adminId: num
               quantity,
               receivedOn: on,
               source: 'requirements',
-              note: 'Brought by students (term requirements)',
+              // Taken from the term's collections as they came in (the rest waits at "Students' requirements").
+              reference: requirementsReference(term.year, term.term),
+              note: `Brought by students: Term ${term.term} ${term.year} requirements`,
             });
           else if (kind === 'food' && wholesaler)
             await receiveStock(tx, {

@@ -6,7 +6,9 @@ import {
   giveOutItem,
   itemLogs,
   paymentModes,
+  receiveRequirements as receiveRequirementsCall,
   receiveStock as receiveStockCall,
+  requirementsInStore as requirementsInStoreCall,
   storeChoices,
   storeItems,
   storeLevel,
@@ -29,6 +31,7 @@ import {
   reverseMovement,
   takeStock,
 } from './movements.js';
+import { receiveRequirements, requirementsInStore } from './requirements.js';
 import { fromHundredths } from './rules.js';
 
 /** The filters the issued and losses lists share: kind, Kampala days, item, a search of names and notes. */
@@ -89,6 +92,12 @@ async function movementPage(scope: SchoolScope, where: SQL, page: { page: number
 }
 
 export function storeRoutes({ serve }: ModuleContext) {
+  serve(requirementsInStoreCall, async ({ input, scope }) => ({ data: await requirementsInStore(scope, input) }));
+  serve(receiveRequirementsCall, async ({ input, scope }) => ({
+    data: await receiveRequirements(scope, input),
+    message: "Students' requirements received into the store",
+  }));
+
   serve(receiveStockCall, async ({ input, scope }) => {
     const made = await scope.transaction((tx) =>
       receiveStock(tx, {
