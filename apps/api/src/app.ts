@@ -45,6 +45,7 @@ import {
 import { financeReportRoutes } from './modules/finance-reports/index.js';
 import { jobRoutes } from './modules/jobs/index.js';
 import type { ModuleContext } from './modules/module.js';
+import { notificationRoutes } from './modules/notifications/index.js';
 import { payrollRoutes } from './modules/payroll/index.js';
 import { revenueRoutes } from './modules/revenues/index.js';
 import { settingsRoutes } from './modules/settings/index.js';
@@ -135,6 +136,7 @@ export async function buildApp({ database, config, logger = false, mailer, extra
   budgetRoutes(ctx);
   payrollRoutes(ctx);
   sickbayRoutes(ctx);
+  notificationRoutes(ctx);
   missingMarksRoutes(ctx);
   marksheetRoutes(ctx);
   reportSettingsRoutes(ctx);

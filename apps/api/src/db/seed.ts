@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { generatedPassword, hashPassword } from '../core/passwords.js';
 import { fillDemoBudget } from '../modules/budget/index.js';
 import { fillDemoDepartments } from '../modules/departments/index.js';
+import { fillDemoSms } from '../modules/notifications/index.js';
 import { fillDemoPayroll } from '../modules/payroll/index.js';
 import { fillDemoSickbay } from '../modules/sickbay/index.js';
 import { createSchool } from '../modules/users/index.js';
@@ -32,5 +33,6 @@ export async function seedDemoSchool(db: Db, password?: string) {
   await fillDemoPayroll(db, school.id, owner.id);
   await fillDemoDepartments(db, school.id, owner.id);
   await fillDemoSickbay(db, school.id, owner.id);
+  await fillDemoSms(db, school.id, owner.id);
   return { seeded: true as const, password: password ? null : plain };
 }

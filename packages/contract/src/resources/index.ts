@@ -44,6 +44,7 @@ export * from './fees/options.js';
 export * from './fees/structure.js';
 export * from './finance/budget.js';
 export * from './finance/journal.js';
+export * from './notifications/sms.js';
 export * from './revenues/revenues.js';
 export * from './school/classes.js';
 export * from './school/settings.js';

@@ -1,4 +1,5 @@
 // The expenses area's public face: what other areas and the app may import.
 
-export { expenseDocument } from './documents.js';
+export { expenseDocument, writeExpense } from './documents.js';
+export { recordPurchaseExpense } from './purchase.js';
 export { expenseRoutes } from './routes.js';
