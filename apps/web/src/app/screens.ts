@@ -11,6 +11,7 @@ import { financeReportScreens } from '../features/finance-reports/screens';
 import { marksScreens } from '../features/marks/screens';
 import { marksheetScreens } from '../features/marksheets/screens';
 import { missingMarksScreens } from '../features/missing-marks/screens';
+import { notificationScreens } from '../features/notifications/screens';
 import { payrollScreens } from '../features/payroll/screens';
 import { reportCardScreens } from '../features/report-cards/screens';
 import { revenueScreens } from '../features/revenues/screens';
@@ -87,6 +88,7 @@ export const builtScreens: Record<string, ScreenLoader> = {
   ...reportCardScreens,
   ...analysisScreens,
   ...sickbayScreens,
+  ...notificationScreens,
   ...marksheetScreens,
   ...examsSetupScreens,
   ...marksScreens,
