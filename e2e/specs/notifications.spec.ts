@@ -26,8 +26,8 @@ test('credit bought from cash, a class previewed and sent, the progress followed
   await expect(page.getByTestId('page-title')).toHaveText('SMS Packages');
   await expect(page.getByTestId('credits-balance')).toBeVisible();
   const before = await figure(page, 'balance');
-  await choose(page, page.getByRole('textbox', { name: 'Package' }), /^Starter: 500 SMS/);
-  await choose(page, page.getByRole('textbox', { name: 'Paid from' }), 'Cash');
+  await choose(page, page.getByRole('combobox', { name: 'Package' }), /^Starter: 500 SMS/);
+  await choose(page, page.getByRole('combobox', { name: 'Paid from' }), 'Cash');
   await page.getByRole('textbox', { name: 'Reference' }).fill(reference);
   await page.getByRole('button', { name: 'Buy credit' }).click();
   await notice(page, 'SMS credit added');
@@ -36,7 +36,7 @@ test('credit bought from cash, a class previewed and sent, the progress followed
 
   await page.goto('/notification/sms');
   await expect(page.getByTestId('page-title')).toHaveText('Send SMS');
-  await choose(page, page.getByRole('textbox', { name: 'Class' }), 'S2');
+  await choose(page, page.getByRole('combobox', { name: 'Class' }), 'S2');
   const message = page.getByRole('textbox', { name: 'Message' });
   await message.fill('Dear ');
   await page.getByRole('button', { name: '{guardian}', exact: true }).click();
