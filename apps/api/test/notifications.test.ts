@@ -329,8 +329,20 @@ describe('SMS: recipients, credits, sending through the gateway', () => {
     const other = await registerSchool(t.app, t.database);
     expect((await other.api.post('/sent_notifications', {})).json().total).toBe(0);
     expect((await other.api.get('/sent_sms')).json().total).toBe(0);
-    const theirs = await other.api.post('/sms_num', { audience: 'class', class_id: s.classes.S1, message: 'Hi' });
-    expect(theirs.json().data?.recipients ?? 0).toBe(0);
+    // Another school's class, stream or send is not found; its mode is not a mode of this school.
+    for (const body of [
+      { audience: 'class', class_id: s.classes.S1 },
+      { audience: 'guardians', class_id: s.classes.S2, stream_id: s.streams['S2 East'] },
+    ]) {
+      expect((await other.api.post('/sms_num', { ...body, message: 'Hi' })).statusCode).toBe(404);
+      expect((await other.api.post('/send_msg', { ...body, message: 'Hi' })).statusCode).toBe(404);
+    }
+    expect(
+      (await other.api.post('/sms_num', { audience: 'guardians', stream_id: s.streams['S1 East'], message: 'Hi' }))
+        .statusCode,
+    ).toBe(404);
+    const [mine] = (await s.api.get('/sent_sms')).json().data;
+    expect((await other.api.post('/sent_notifications', { message_id: mine.id })).statusCode).toBe(404);
     expect((await other.api.post('/sms_packages', { package: 'starter', mode_id: cash })).statusCode).toBe(422);
     expect((await other.api.get('/sms_packages')).json().data).toMatchObject({ balance: 0, packages: [] });
   });

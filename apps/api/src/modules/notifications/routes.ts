@@ -6,11 +6,12 @@ import {
   sentSms,
   smsCount,
   smsDeliveryReport,
+  smsMessages,
   smsPackagesCall,
   smsRecipients,
 } from '@somero/contract';
 import { and, eq, inArray } from 'drizzle-orm';
-import { HttpError } from '../../core/errors.js';
+import { HttpError, NotFound } from '../../core/errors.js';
 import type { ModuleContext } from '../module.js';
 import { buyPackage, packageRows, smsCatalogue } from './packages.js';
 import { deliveryStatus } from './rules.js';
@@ -80,6 +81,13 @@ export function notificationRoutes(ctx: ModuleContext) {
   serve(sentNotifications, async ({ scope, input }) => {
     if (input.from && input.to && input.from > input.to)
       throw new HttpError(422, 'The start must be before the end', { to: ['The end must be after the start'] });
+    if (input.message_id) {
+      const [m] = await scope.db
+        .select({ id: smsMessages.id })
+        .from(smsMessages)
+        .where(scope.mine(smsMessages, eq(smsMessages.id, input.message_id)));
+      if (!m) throw new NotFound('send');
+    }
     const { rows, totals } = await recipientRows(scope, input, {
       limit: input.per_page,
       offset: (input.page - 1) * input.per_page,

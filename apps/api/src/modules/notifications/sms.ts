@@ -19,7 +19,7 @@ import {
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import { nextNumber } from '../../core/counters.js';
-import { Invalid, Refusal } from '../../core/errors.js';
+import { Invalid, NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import type { ModuleContext } from '../module.js';
 import { africasTalking, GatewayDown, logOnly, type SmsGateway } from './gateway.js';
@@ -113,6 +113,21 @@ export async function resolveRecipients(
   }
 
   if (input.audience === 'class' && !input.class_id) throw new Invalid('class_id', 'Choose the class');
+  // Another school's class or stream is not found (404), as everywhere.
+  if (input.class_id) {
+    const [c] = await scope.db
+      .select({ id: classes.id })
+      .from(classes)
+      .where(scope.mine(classes, eq(classes.id, input.class_id)));
+    if (!c) throw new NotFound('class');
+  }
+  if (input.stream_id) {
+    const [st] = await scope.db
+      .select({ id: streams.id })
+      .from(streams)
+      .where(scope.mine(streams, eq(streams.id, input.stream_id)));
+    if (!st) throw new NotFound('stream');
+  }
   const conditions: (SQL | undefined)[] = [eq(students.status, 'current')];
   if (input.class_id) conditions.push(eq(students.classId, input.class_id));
   if (input.stream_id) conditions.push(eq(students.streamId, input.stream_id));
@@ -262,6 +277,13 @@ export async function startSend(
           parts: m.parts,
         })),
       );
+    await tx.audit({
+      action: 'create',
+      module,
+      entity: 'sms_recipients',
+      entityId: message.id,
+      after: { recipients: messages.length, credits, phones: messages.map((m) => m.phone) },
+    });
     return message;
   });
   const jobId = await ctx.jobs.start<SmsJobData>(
