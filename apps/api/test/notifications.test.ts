@@ -11,6 +11,8 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../src/config.js';
+import { SchoolScope } from '../src/core/scope.js';
+import { performSend } from '../src/modules/notifications/sms.js';
 import { startFakeSmsGateway } from './fake-sms-gateway.js';
 import { admit, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
 import { bearer, staffWith, useTestApp } from './support.js';
@@ -345,5 +347,37 @@ describe('SMS: recipients, credits, sending through the gateway', () => {
     expect((await other.api.post('/sent_notifications', { message_id: mine.id })).statusCode).toBe(404);
     expect((await other.api.post('/sms_packages', { package: 'starter', mode_id: cash })).statusCode).toBe(422);
     expect((await other.api.get('/sms_packages')).json().data).toMatchObject({ balance: 0, packages: [] });
+  });
+});
+
+describe('SMS: a job resumed after a restart', () => {
+  it('sends only the messages still waiting, so none goes twice', async () => {
+    const res = await s.api.post('/send_msg', {
+      audience: 'numbers',
+      numbers: '0772 500001, 0772 500002, 0772 500003',
+      message: 'Resume me',
+    });
+    const { job_id, message_id } = res.json().data;
+    await finished(job_id);
+    // As if the server stopped after the first request: one message is still waiting.
+    const [row] = await t.database.db
+      .select()
+      .from(smsRecipients)
+      .where(and(eq(smsRecipients.schoolId, s.schoolId), eq(smsRecipients.messageId, message_id)))
+      .limit(1);
+    await t.database.db
+      .update(smsRecipients)
+      .set({ status: 'queued', gatewayId: null })
+      .where(and(eq(smsRecipients.schoolId, s.schoolId), eq(smsRecipients.id, row.id)));
+    const before = fake.received.length;
+    const scope = new SchoolScope(t.database.db, s.schoolId, { userId: s.adminId, name: 'Job' });
+    const seen: number[][] = [];
+    const outcome = await performSend(t.config, scope, message_id, async (done, total, failed) => {
+      seen.push([done, total ?? 0, failed ?? 0]);
+    });
+    expect(fake.received.slice(before)).toEqual([{ to: [row.phone], message: 'Resume me', from: 'KHSS' }]);
+    expect(outcome).toMatchObject({ sent: 3, failed: 0 });
+    expect(seen.at(0)).toEqual([2, 3, 0]);
+    expect(seen.at(-1)).toEqual([3, 3, 0]);
   });
 });

@@ -181,7 +181,7 @@ export default function SendSmsScreen() {
           {preview ? <PreviewPanel preview={preview} /> : <Text c="dimmed">{t('previewHint')}</Text>}
           {jobs.map((id) => (
             <Paper key={id} withBorder p="sm" data-testid="sms-job">
-              <JobProgress jobId={id} unit={t('messagesUnit')} />
+              <JobProgress jobId={id} unit={t('messagesUnit')} failedText={t('notSent')} />
             </Paper>
           ))}
         </Stack>
