@@ -11,7 +11,6 @@ import {
   students,
 } from '@somero/contract';
 import { and, asc, eq } from 'drizzle-orm';
-import { today } from '../../core/dates.js';
 import { SchoolScope } from '../../core/scope.js';
 import type { Executor } from '../../db/open.js';
 import { buyPackage } from './packages.js';
@@ -33,8 +32,10 @@ export async function fillDemoSms(db: Executor, schoolId: number, adminId: numbe
     .where(and(eq(paymentModes.schoolId, schoolId), eq(paymentModes.kind, 'bank')));
   const [cash] = await db.select({ id: paymentModes.id }).from(paymentModes).where(eq(paymentModes.schoolId, schoolId));
   const mode = bank ?? cash;
+  // Bought before the sends below (Kampala's day, UTC+3), never after today.
+  const tenDaysAgo = new Date(Date.now() + 3 * 3600_000 - 10 * 86_400_000).toISOString().slice(0, 10);
   if (!mode) return;
-  await buyPackage(scope, { package: 'term', mode_id: mode.id, bought_on: today(), reference: 'INV-SMS-0412' });
+  await buyPackage(scope, { package: 'term', mode_id: mode.id, bought_on: tenDaysAgo, reference: 'INV-SMS-0412' });
   const [school] = await db.select({ name: schools.name }).from(schools).where(eq(schools.id, schoolId));
 
   const [s1] = await db

@@ -1,8 +1,9 @@
-import { Badge, Button, Group, Select, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
 import {
   phoneDisplay,
   type SmsRecipientRow,
   type SmsSendRow,
+  type SmsStatus,
   sentNotifications,
   sentSms,
   smsStatuses,
@@ -53,7 +54,7 @@ export default function NotificationReportScreen() {
     queryFn: async () => {
       const res = await api(
         sentNotifications,
-        { ...filters, status: filters.status || undefined, page, per_page: 50 } as never,
+        { ...filters, status: (filters.status || undefined) as SmsStatus | undefined, page, per_page: 25 },
         { silentSuccess: true, saving: false },
       );
       if (!res.ok) throw new Error(res.message);
@@ -67,9 +68,9 @@ export default function NotificationReportScreen() {
     setFilters(draft);
   };
   const status = (s: string) => (
-    <Badge color={statusColour[s] ?? 'gray'} variant="light">
+    <Text size="sm" fw={600} c={statusColour[s] ?? 'gray'} style={{ whiteSpace: 'nowrap' }}>
       {t(`statuses.${s}`)}
-    </Badge>
+    </Text>
   );
 
   const sendColumns: Column<SmsSendRow>[] = [
@@ -205,8 +206,8 @@ export default function NotificationReportScreen() {
         rows={messages.data?.data}
         query={messages}
         empty={t('noMessages')}
-        paging={{ page, perPage: 50, total: messages.data?.total ?? 0, onChange: setPage }}
-        minWidth={900}
+        paging={{ page, perPage: 25, total: messages.data?.total ?? 0, onChange: setPage }}
+        minWidth={1100}
       />
     </div>
   );
