@@ -48,6 +48,7 @@ import {
 import { financeReportRoutes } from './modules/finance-reports/index.js';
 import { jobRoutes } from './modules/jobs/index.js';
 import type { ModuleContext } from './modules/module.js';
+import { notificationRoutes } from './modules/notifications/index.js';
 import { payrollRoutes } from './modules/payroll/index.js';
 import { requirementRoutes } from './modules/requirements/index.js';
 import { revenueRoutes } from './modules/revenues/index.js';
@@ -147,6 +148,7 @@ export async function buildApp({ database, config, logger = false, mailer, extra
   attendanceRoutes(ctx);
   visitorsRoutes(ctx);
   eventsRoutes(ctx);
+  notificationRoutes(ctx);
   missingMarksRoutes(ctx);
   marksheetRoutes(ctx);
   reportSettingsRoutes(ctx);

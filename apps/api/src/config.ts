@@ -36,6 +36,23 @@ export interface Config {
    * must not be able to make the server fetch an address of its choice.
    */
   schoolpayUrl: string;
+  /**
+   * The SMS gateway (Africa's Talking or compatible): its base address SMS_GATEWAY_URL is the server's
+   * setting, never a school's; the account (AT_USERNAME, AT_API_KEY, AT_SENDER_ID) is the server's too
+   * (the schools buy credit from whoever runs it). Without a username and key messages are only logged.
+   * Delivery reports come to /api/sms/delivery/{SMS_CALLBACK_TOKEN}.
+   */
+  sms: {
+    url: string;
+    username?: string;
+    apiKey?: string;
+    senderId?: string;
+    callbackToken?: string;
+    timeoutMs: number;
+    /** The first retry's wait after a failed gateway call (doubled each time). */
+    retryMs: number;
+    retries: number;
+  };
   /** Prefix of the job queue's names (JOBS_QUEUE): two servers on one database must not take each other's work. */
   jobsQueue: string;
   /** Where files' bytes are kept (FILE_STORAGE, FILES_DIR, S3_URL, S3_REGION). */
@@ -43,6 +60,9 @@ export interface Config {
 }
 
 /** SchoolPay's API base address. */
+/** Africa's Talking's API base address. */
+export const smsDefaultUrl = 'https://api.africastalking.com';
+
 export const schoolpayDefaultUrl = 'https://schoolpay.co.ug/paymentapi/AndroidRS';
 
 const bool = (v: string | undefined, fallback: boolean) =>
@@ -88,6 +108,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     onlineSyncMinutes: Number(env.ONLINE_SYNC_MINUTES ?? 60),
     schoolpayUrl: (env.SCHOOLPAY_URL || schoolpayDefaultUrl).replace(/\/+$/, ''),
     jobsQueue: env.JOBS_QUEUE || 'somero',
+    sms: {
+      url: (env.SMS_GATEWAY_URL || smsDefaultUrl).replace(/\/+$/, ''),
+      username: env.AT_USERNAME || undefined,
+      apiKey: env.AT_API_KEY || undefined,
+      senderId: env.AT_SENDER_ID || undefined,
+      callbackToken: env.SMS_CALLBACK_TOKEN || undefined,
+      timeoutMs: Number(env.SMS_TIMEOUT_MS || 20_000),
+      retryMs: Number(env.SMS_RETRY_MS || 5_000),
+      retries: Number(env.SMS_RETRIES || 3),
+    },
     trustProxy: proxyTrust(env.TRUST_PROXY),
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')

@@ -21,6 +21,7 @@ export * from './calls/fees-setup.js';
 export * from './calls/fields.js';
 export * from './calls/finance-reports.js';
 export * from './calls/jobs.js';
+export * from './calls/notifications.js';
 export * from './calls/payroll.js';
 export * from './calls/requirements.js';
 export * from './calls/requisitions.js';

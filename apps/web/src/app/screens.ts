@@ -14,6 +14,7 @@ import { financeReportScreens } from '../features/finance-reports/screens';
 import { marksScreens } from '../features/marks/screens';
 import { marksheetScreens } from '../features/marksheets/screens';
 import { missingMarksScreens } from '../features/missing-marks/screens';
+import { notificationScreens } from '../features/notifications/screens';
 import { payrollScreens } from '../features/payroll/screens';
 import { reportCardScreens } from '../features/report-cards/screens';
 import { requirementScreens } from '../features/requirements/screens';
@@ -100,6 +101,7 @@ export const builtScreens: Record<string, ScreenLoader> = {
   ...attendanceScreens,
   ...visitorsScreens,
   ...eventsScreens,
+  ...notificationScreens,
   ...marksheetScreens,
   ...examsSetupScreens,
   ...marksScreens,

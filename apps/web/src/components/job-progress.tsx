@@ -10,7 +10,16 @@ import { formatNumber } from '../lib/format';
  * until it has finished; the user may leave the screen and the work goes on. `unit` names what is
  * counted ("cards").
  */
-export function JobProgress({ jobId, unit }: { jobId: number; unit: string }) {
+export function JobProgress({
+  jobId,
+  unit,
+  failedText = 'could not be made',
+}: {
+  jobId: number;
+  unit: string;
+  /** What the failed ones are said to be ("could not be sent"). */
+  failedText?: string;
+}) {
   const { data: job } = useQuery({
     queryKey: ['job', jobId],
     queryFn: () => fetchData(jobCalls.job, {}, { id: jobId }).then((r) => r.data),
@@ -35,7 +44,7 @@ export function JobProgress({ jobId, unit }: { jobId: number; unit: string }) {
       {!finished && <Progress value={share} animated aria-label={`${job.title}: ${share} %`} />}
       {job.failed > 0 && (
         <Text size="sm" c="orange">
-          {formatNumber(job.failed)} {unit} could not be made.
+          {formatNumber(job.failed)} {unit} {failedText}.
         </Text>
       )}
       {job.message && (

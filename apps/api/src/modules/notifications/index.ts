@@ -1,0 +1,31 @@
+// The notifications area's public face: what other areas and the app may import.
+import { type SmsAudience, schools } from '@somero/contract';
+import { eq } from 'drizzle-orm';
+import type { SchoolScope } from '../../core/scope.js';
+import type { ModuleContext } from '../module.js';
+import { uniqueRecipients } from './rules.js';
+import { type Resolved, startSend } from './sms.js';
+
+export { fillDemoSms } from './demo.js';
+export { notificationRoutes } from './routes.js';
+
+/**
+ * Sends `template` to these people as a background job, from another area (a receipt, a pass-out):
+ * each number once, placeholders filled from each one's `values` ({school} is added), credits checked
+ * (a Refusal when they are short). Answers the send's and the job's ids.
+ */
+export async function sendSms(
+  ctx: Pick<ModuleContext, 'jobs' | 'feesBalances'>,
+  scope: SchoolScope,
+  recipients: { phone: string; name: string; studentId?: number; values?: Record<string, string> }[],
+  template: string,
+  audience = 'Messages',
+) {
+  const [school] = await scope.db.select({ name: schools.name }).from(schools).where(eq(schools.id, scope.schoolId));
+  const list = uniqueRecipients(
+    recipients.map((r) => ({ ...r, values: { school: school?.name ?? '', name: r.name, ...r.values } })),
+  );
+  const resolved: Resolved = { ...list, invalid: [], audience };
+  return startSend(ctx, scope, template, resolved);
+}
+export type { SmsAudience };

@@ -1,0 +1,114 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import {
+  buySmsPackage,
+  sendSmsCall,
+  sentNotifications,
+  sentSms,
+  smsCount,
+  smsDeliveryReport,
+  smsMessages,
+  smsPackagesCall,
+  smsRecipients,
+} from '@somero/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import { HttpError, NotFound } from '../../core/errors.js';
+import type { ModuleContext } from '../module.js';
+import { buyPackage, packageRows, smsCatalogue } from './packages.js';
+import { deliveryStatus } from './rules.js';
+import {
+  creditsOf,
+  gatewayFor,
+  performSend,
+  previewSend,
+  recipientRows,
+  resolveRecipients,
+  type SmsJobData,
+  sendRows,
+  smsJobKind,
+  startSend,
+} from './sms.js';
+
+const deliveryPath = '/api/sms/delivery/';
+const digest = (t: string) => createHash('sha256').update(t).digest();
+
+export function notificationRoutes(ctx: ModuleContext) {
+  const { app, serve, jobs, config, database, feesBalances } = ctx;
+
+  jobs.define<SmsJobData>(smsJobKind, async ({ scope, data, progress }) => {
+    const outcome = await performSend(config, scope, data.messageId, progress, (line) => app.log.info(line));
+    return { message: outcome.message };
+  });
+
+  // Gateways post delivery reports form-encoded; only that route reads such a body.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (req, body, done) => {
+    if (!req.url.startsWith(deliveryPath)) {
+      const error = Object.assign(new Error('Unsupported media type'), { statusCode: 415 });
+      return done(error, undefined);
+    }
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  serve(smsCount, async ({ scope, input }) => ({ data: await previewSend(scope, feesBalances, input) }));
+
+  serve(sendSmsCall, async ({ scope, input }) => {
+    const resolved = await resolveRecipients(scope, feesBalances, input);
+    const started = await startSend(ctx, scope, input.message, resolved);
+    return {
+      data: started,
+      message: `Sending ${started.recipients.toLocaleString('en-US')} message${started.recipients === 1 ? '' : 's'}: follow it here or carry on working.`,
+    };
+  });
+
+  serve(smsPackagesCall, async ({ scope }) => {
+    const [credits, packages, gateway] = await Promise.all([
+      creditsOf(scope),
+      packageRows(scope),
+      gatewayFor(config, scope),
+    ]);
+    return { data: { ...credits, gateway: gateway.kind, packages, catalogue: [...smsCatalogue] } };
+  });
+
+  serve(buySmsPackage, async ({ scope, input }) => ({
+    data: await buyPackage(scope, input),
+    message: 'SMS credit added',
+  }));
+
+  serve(sentSms, async ({ scope, input }) => {
+    const { rows, total } = await sendRows(scope, { limit: input.per_page, offset: (input.page - 1) * input.per_page });
+    return { data: rows, page: input.page, per_page: input.per_page, total };
+  });
+
+  serve(sentNotifications, async ({ scope, input }) => {
+    if (input.from && input.to && input.from > input.to)
+      throw new HttpError(422, 'The start must be before the end', { to: ['The end must be after the start'] });
+    if (input.message_id) {
+      const [m] = await scope.db
+        .select({ id: smsMessages.id })
+        .from(smsMessages)
+        .where(scope.mine(smsMessages, eq(smsMessages.id, input.message_id)));
+      if (!m) throw new NotFound('send');
+    }
+    const { rows, totals } = await recipientRows(scope, input, {
+      limit: input.per_page,
+      offset: (input.page - 1) * input.per_page,
+    });
+    return { data: rows, totals, page: input.page, per_page: input.per_page, total: totals.count };
+  });
+
+  // The gateway's delivery reports: the URL's token is the server's secret; the gateway's message id
+  // (unique to the gateway) finds the message whatever its school.
+  serve(smsDeliveryReport, async ({ req, input }) => {
+    const token = (req.params as { token: string }).token;
+    const secret = config.sms.callbackToken;
+    if (!secret || !timingSafeEqual(digest(token), digest(secret)))
+      throw new HttpError(401, 'This delivery report is not signed with the right token.');
+    const reason = input.failureReason ? `${input.status}: ${input.failureReason}` : input.status;
+    await database.db
+      .update(smsRecipients)
+      .set({ status: deliveryStatus(input.status), gatewayStatus: reason.slice(0, 200), updatedAt: new Date() })
+      .where(
+        and(eq(smsRecipients.gatewayId, input.id), inArray(smsRecipients.status, ['sent', 'delivered', 'undelivered'])),
+      );
+    return { data: { received: true } };
+  });
+}

@@ -1,0 +1,198 @@
+import { normalisePhone, type SmsStatus } from '@somero/contract';
+
+/**
+ * The SMS area's pure rules: the GSM 03.38 alphabet, characters and parts of a message, credits,
+ * templates and recipients. No I/O; unit-tested in `notifications-rules.test.ts`.
+ */
+
+/** GSM 03.38's basic alphabet (one septet each). */
+const gsmBasic = new Set(
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà',
+);
+/** Its extension table: each is sent as an escape and the character, so it counts twice. */
+const gsmExtension = new Set('^{}\\[~]|€\f');
+
+export type SmsEncoding = 'gsm' | 'unicode';
+
+/** 'gsm' when every character is in the GSM alphabet (basic or extension), else 'unicode'. */
+export function smsEncoding(text: string): SmsEncoding {
+  for (const ch of text) if (!gsmBasic.has(ch) && !gsmExtension.has(ch)) return 'unicode';
+  return 'gsm';
+}
+
+/** Characters as the network counts them: extension characters twice in GSM; UTF-16 units in Unicode. */
+export function smsLength(text: string, encoding: SmsEncoding = smsEncoding(text)): number {
+  if (encoding === 'unicode') return text.length;
+  let n = 0;
+  for (const ch of text) n += gsmExtension.has(ch) ? 2 : 1;
+  return n;
+}
+
+/** One message holds 160 GSM (70 Unicode) characters; a longer one goes in parts of 153 (67). */
+export const smsLimits = { gsm: { single: 160, part: 153 }, unicode: { single: 70, part: 67 } } as const;
+
+/** How many parts (credits for one recipient) a message takes; an empty message takes none. */
+export function smsParts(text: string): number {
+  const encoding = smsEncoding(text);
+  const length = smsLength(text, encoding);
+  if (length === 0) return 0;
+  const { single, part } = smsLimits[encoding];
+  return length <= single ? 1 : Math.ceil(length / part);
+}
+
+/** Credits of a send: the parts of each recipient's own text, added up. */
+export const smsCredits = (texts: string[]) => texts.reduce((n, t) => n + smsParts(t), 0);
+
+/**
+ * Fills `{student}`, `{class}`… (any case, spaces inside the braces allowed) from `values`; a
+ * placeholder it has no value for stays as written, so the preview shows what is missing.
+ */
+export function fillTemplate(template: string, values: Record<string, string | undefined>): string {
+  return template.replace(/\{\s*([a-zA-Z_]+)\s*\}/g, (whole, key: string) => values[key.toLowerCase()] ?? whole);
+}
+
+export interface Recipient {
+  phone: string;
+  name: string;
+  studentId?: number | null;
+  /** This recipient's placeholder values. */
+  values: Record<string, string | undefined>;
+}
+
+export interface RecipientList {
+  recipients: Recipient[];
+  /** Entries without a number we can send to (none, or not a phone). */
+  withoutPhone: number;
+  duplicates: number;
+}
+
+/**
+ * Each number once (in the +256 form, the first entry for it kept); entries whose number is missing or
+ * not a phone are counted, not sent.
+ */
+export function uniqueRecipients(
+  entries: {
+    phone: string | null | undefined;
+    name: string;
+    studentId?: number | null;
+    values?: Record<string, string | undefined>;
+  }[],
+): RecipientList {
+  const seen = new Set<string>();
+  const recipients: Recipient[] = [];
+  let withoutPhone = 0;
+  let duplicates = 0;
+  for (const e of entries) {
+    const phone = e.phone ? normalisePhone(e.phone) : null;
+    if (!phone) {
+      withoutPhone++;
+      continue;
+    }
+    if (seen.has(phone)) {
+      duplicates++;
+      continue;
+    }
+    seen.add(phone);
+    recipients.push({ phone, name: e.name, studentId: e.studentId ?? null, values: e.values ?? {} });
+  }
+  return { recipients, withoutPhone, duplicates };
+}
+
+/** Typed numbers split on commas, semicolons, lines; answers the phones and the entries that are not. */
+export function parseNumbers(typed: string): { phones: string[]; invalid: string[] } {
+  const phones: string[] = [];
+  const invalid: string[] = [];
+  for (const entry of typed.split(/[,;\n\r]+/)) {
+    const t = entry.trim();
+    if (!t) continue;
+    const phone = normalisePhone(t);
+    if (phone) phones.push(phone);
+    else invalid.push(t);
+  }
+  return { phones, invalid };
+}
+
+/** Statuses whose credits stay spent; the others (rejected, failed) are refunded. */
+export const chargedStatuses: SmsStatus[] = ['queued', 'sent', 'delivered', 'undelivered'];
+export const refundedStatuses: SmsStatus[] = ['rejected', 'failed'];
+
+/** The gateway's per-number status code: 100–102 accepted (101 sent), anything else refused. */
+export const acceptedCode = (statusCode: number) => statusCode >= 100 && statusCode <= 102;
+
+/**
+ * A delivery report's status as ours: Success → delivered; Failed, Rejected, Expired, AbsentSubscriber…
+ * → undelivered (still charged: the gateway sent it); Sent, Submitted, Buffered → still sent.
+ */
+export function deliveryStatus(reported: string): SmsStatus {
+  const s = reported.trim().toLowerCase();
+  if (s === 'success' || s === 'delivered') return 'delivered';
+  if (s === 'sent' || s === 'submitted' || s === 'buffered' || s === 'queued') return 'sent';
+  return 'undelivered';
+}
+
+/** The balance: bought less what stays charged. */
+export const smsBalance = (bought: number, charged: number) => bought - charged;
+
+/** Cut a list into pieces of `size` (the gateway takes at most so many numbers a request). */
+export function chunks<T>(list: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
+/** Wait before the `attempt`th retry (1-based): base, 2 × base, 4 × base… */
+export const backoff = (attempt: number, baseMs: number) => baseMs * 2 ** (attempt - 1);
+
+/** Shillings as a message writes them: "UGX 1,250,000". */
+export const ugx = (n: number) => `UGX ${n < 0 ? '-' : ''}${Math.abs(Math.round(n)).toLocaleString('en-US')}`;
+
+/** A student as a guardian's message names them: their name, class and balance. */
+export interface StudentOfGuardian {
+  phone: string | null;
+  guardian: string;
+  studentId: number;
+  student: string;
+  className: string;
+  balance: number;
+}
+
+/**
+ * Guardians' entries merged by number: a parent of two students gets one message naming both
+ * ("Amina Nakato and Brian Okello"), their classes, and the balance of both added up.
+ */
+export function mergeGuardians(
+  entries: StudentOfGuardian[],
+): { phone: string | null; name: string; studentId: number; values: Record<string, string> }[] {
+  const byPhone = new Map<string, StudentOfGuardian[]>();
+  const out: { phone: string | null; name: string; studentId: number; values: Record<string, string> }[] = [];
+  const orphans: StudentOfGuardian[] = [];
+  for (const e of entries) {
+    const phone = e.phone ? normalisePhone(e.phone) : null;
+    if (!phone) {
+      orphans.push(e);
+      continue;
+    }
+    const list = byPhone.get(phone);
+    if (list) list.push(e);
+    else byPhone.set(phone, [e]);
+  }
+  const and = (names: string[]) =>
+    names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  for (const [phone, list] of byPhone) {
+    const unique = list.filter((e, i) => list.findIndex((o) => o.studentId === e.studentId) === i);
+    out.push({
+      phone,
+      name: list[0].guardian,
+      studentId: unique[0].studentId,
+      values: {
+        guardian: list[0].guardian,
+        name: list[0].guardian,
+        student: and(unique.map((e) => e.student)),
+        class: [...new Set(unique.map((e) => e.className))].join(', '),
+        balance: ugx(unique.reduce((n, e) => n + e.balance, 0)),
+      },
+    });
+  }
+  for (const e of orphans) out.push({ phone: null, name: e.guardian, studentId: e.studentId, values: {} });
+  return out;
+}

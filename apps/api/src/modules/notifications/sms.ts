@@ -1,0 +1,541 @@
+import {
+  classes,
+  guardians,
+  paymentModes,
+  type SmsInput,
+  type SmsRecipientRow,
+  type SmsSendRow,
+  type SmsStatus,
+  schools,
+  smsAccounts,
+  smsMessages,
+  smsPackages,
+  smsRecipients,
+  staff,
+  streams,
+  studentGuardians,
+  students,
+} from '@somero/contract';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Config } from '../../config.js';
+import { nextNumber } from '../../core/counters.js';
+import { Invalid, NotFound, Refusal } from '../../core/errors.js';
+import type { SchoolScope } from '../../core/scope.js';
+import type { ModuleContext } from '../module.js';
+import { africasTalking, GatewayDown, logOnly, type SmsGateway } from './gateway.js';
+import {
+  backoff,
+  chargedStatuses,
+  chunks,
+  fillTemplate,
+  mergeGuardians,
+  parseNumbers,
+  type Recipient,
+  refundedStatuses,
+  smsEncoding,
+  smsLength,
+  smsParts,
+  uniqueRecipients,
+} from './rules.js';
+
+export const module = 'notifications';
+export type FeesBalances = ModuleContext['feesBalances'];
+
+/** The gateway a school's messages go through: log-only for the demo school or without credentials. */
+export async function gatewayFor(
+  config: Config,
+  scope: SchoolScope,
+  log?: (line: string) => void,
+): Promise<SmsGateway> {
+  const [account] = await scope.db.select().from(smsAccounts).where(eq(smsAccounts.schoolId, scope.schoolId));
+  const { url, username, apiKey, senderId, timeoutMs } = config.sms;
+  if (account?.logOnly || !username || !apiKey) return logOnly(log);
+  return africasTalking({ baseUrl: url, username, apiKey, senderId, timeoutMs });
+}
+
+/** Credits bought, charged (queued or sent) and refunded (rejected or failed); the balance is bought less charged. */
+export async function creditsOf(scope: SchoolScope) {
+  const [[bought], [used]] = await Promise.all([
+    scope.db
+      .select({ n: sql<number>`coalesce(sum(${smsPackages.credits}), 0)`.mapWith(Number) })
+      .from(smsPackages)
+      .where(scope.mine(smsPackages)),
+    scope.db
+      .select({
+        charged:
+          sql<number>`coalesce(sum(${smsRecipients.parts}) filter (where ${inArray(smsRecipients.status, chargedStatuses)}), 0)`.mapWith(
+            Number,
+          ),
+        refunded:
+          sql<number>`coalesce(sum(${smsRecipients.parts}) filter (where ${inArray(smsRecipients.status, refundedStatuses)}), 0)`.mapWith(
+            Number,
+          ),
+      })
+      .from(smsRecipients)
+      .where(scope.mine(smsRecipients)),
+  ]);
+  return { bought: bought.n, used: used.charged, refunded: used.refunded, balance: bought.n - used.charged };
+}
+
+export interface Resolved {
+  recipients: Recipient[];
+  withoutPhone: number;
+  duplicates: number;
+  invalid: string[];
+  audience: string;
+}
+
+/** Who a send goes to, each number once, with their placeholder values. */
+export async function resolveRecipients(
+  scope: SchoolScope,
+  balances: FeesBalances,
+  input: SmsInput,
+): Promise<Resolved> {
+  const [school] = await scope.db.select({ name: schools.name }).from(schools).where(eq(schools.id, scope.schoolId));
+  const common = { school: school?.name ?? '' };
+  const withCommon = (r: { recipients: Recipient[]; withoutPhone: number; duplicates: number }) =>
+    r.recipients.map((x) => ({ ...x, values: { ...common, ...x.values } }));
+
+  if (input.audience === 'numbers') {
+    const { phones, invalid } = parseNumbers(input.numbers ?? '');
+    if (!phones.length && !invalid.length) throw new Invalid('numbers', 'Type the phone numbers');
+    const list = uniqueRecipients(phones.map((p) => ({ phone: p, name: p })));
+    return { ...list, recipients: withCommon(list), invalid, audience: 'Typed numbers' };
+  }
+  if (input.audience === 'staff') {
+    const rows = await scope.db
+      .select({ name: staff.name, phone: staff.phone })
+      .from(staff)
+      .where(scope.mine(staff, eq(staff.active, true)))
+      .orderBy(asc(staff.name));
+    const list = uniqueRecipients(rows.map((r) => ({ phone: r.phone, name: r.name, values: { name: r.name } })));
+    return { ...list, recipients: withCommon(list), invalid: [], audience: 'Staff' };
+  }
+
+  if (input.audience === 'class' && !input.class_id) throw new Invalid('class_id', 'Choose the class');
+  // Another school's class or stream is not found (404), as everywhere.
+  if (input.class_id) {
+    const [c] = await scope.db
+      .select({ id: classes.id })
+      .from(classes)
+      .where(scope.mine(classes, eq(classes.id, input.class_id)));
+    if (!c) throw new NotFound('class');
+  }
+  if (input.stream_id) {
+    const [st] = await scope.db
+      .select({ id: streams.id })
+      .from(streams)
+      .where(scope.mine(streams, eq(streams.id, input.stream_id)));
+    if (!st) throw new NotFound('stream');
+  }
+  const conditions: (SQL | undefined)[] = [eq(students.status, 'current')];
+  if (input.class_id) conditions.push(eq(students.classId, input.class_id));
+  if (input.stream_id) conditions.push(eq(students.streamId, input.stream_id));
+  if (input.audience === 'boarders') conditions.push(eq(students.section, 'boarding'));
+  if (input.audience === 'day') conditions.push(eq(students.section, 'day'));
+  const pupils = await scope.db
+    .select({
+      id: students.id,
+      name: sql<string>`${students.surname} || ' ' || ${students.otherNames}`,
+      className: sql<string>`${classes.name} || coalesce(' ' || ${streams.name}, '')`,
+    })
+    .from(students)
+    .innerJoin(classes, and(eq(classes.schoolId, students.schoolId), eq(classes.id, students.classId)))
+    .leftJoin(streams, and(eq(streams.schoolId, students.schoolId), eq(streams.id, students.streamId)))
+    .where(scope.mine(students, ...conditions))
+    .orderBy(asc(classes.name), asc(students.surname), asc(students.otherNames), asc(students.id));
+  const owed = await balances(
+    scope,
+    pupils.map((p) => p.id),
+  );
+  const minimum = input.min_balance ?? 0;
+  const chosen = input.audience === 'owing' ? pupils.filter((p) => (owed.get(p.id) ?? 0) > minimum) : pupils;
+
+  // Each student's primary guardian (else the first linked one).
+  const links = chosen.length
+    ? await scope.db
+        .select({
+          studentId: studentGuardians.studentId,
+          primary: studentGuardians.primary,
+          name: guardians.name,
+          phone: guardians.phone,
+        })
+        .from(studentGuardians)
+        .innerJoin(
+          guardians,
+          and(eq(guardians.schoolId, studentGuardians.schoolId), eq(guardians.id, studentGuardians.guardianId)),
+        )
+        .where(
+          and(
+            eq(studentGuardians.schoolId, scope.schoolId),
+            inArray(
+              studentGuardians.studentId,
+              chosen.map((p) => p.id),
+            ),
+          ),
+        )
+        .orderBy(desc(studentGuardians.primary), asc(guardians.id))
+    : [];
+  const guardianOf = new Map<number, { name: string; phone: string }>();
+  for (const l of links) if (!guardianOf.has(l.studentId)) guardianOf.set(l.studentId, l);
+  const merged = mergeGuardians(
+    chosen.map((p) => ({
+      phone: guardianOf.get(p.id)?.phone ?? null,
+      guardian: guardianOf.get(p.id)?.name ?? 'Parent',
+      studentId: p.id,
+      student: p.name,
+      className: p.className,
+      balance: owed.get(p.id) ?? 0,
+    })),
+  );
+  const list = uniqueRecipients(merged);
+  // Merging by number is what removed the duplicates here: count them as such.
+  const duplicates = chosen.length - merged.length;
+  const className = input.class_id ? pupils[0]?.className.split(' ')[0] : undefined;
+  const audience =
+    {
+      guardians: 'Guardians',
+      class: 'Guardians',
+      boarders: "Boarders' guardians",
+      day: "Day scholars' guardians",
+      owing: `Guardians of students owing more than UGX ${minimum.toLocaleString('en-US')}`,
+    }[input.audience] + (className ? ` (${input.stream_id ? pupils[0]?.className : className})` : '');
+  return { ...list, duplicates, recipients: withCommon(list), invalid: [], audience };
+}
+
+/** Each recipient's own text and its parts. */
+export const filled = (template: string, recipients: Recipient[]) =>
+  recipients.map((r) => {
+    const text = fillTemplate(template, r.values);
+    return { ...r, text, parts: smsParts(text) };
+  });
+
+export async function previewSend(scope: SchoolScope, balances: FeesBalances, input: SmsInput) {
+  const resolved = await resolveRecipients(scope, balances, input);
+  const messages = filled(input.message, resolved.recipients);
+  const credits = messages.reduce((n, m) => n + m.parts, 0);
+  const { balance } = await creditsOf(scope);
+  const encoding = smsEncoding(input.message);
+  return {
+    recipients: messages.length,
+    credits,
+    balance,
+    enough: credits <= balance,
+    encoding,
+    characters: smsLength(input.message, encoding),
+    parts: smsParts(input.message),
+    without_phone: resolved.withoutPhone,
+    invalid: resolved.invalid,
+    duplicates: resolved.duplicates,
+    preview: messages.slice(0, 3).map((m) => ({ name: m.name, phone: m.phone, text: m.text, parts: m.parts })),
+  };
+}
+
+export const smsJobKind = 'sms_send';
+export interface SmsJobData {
+  messageId: number;
+}
+
+/**
+ * Records a send and its messages (credits reserved) and queues the job that sends them; refused when
+ * the credits needed exceed the balance. Sends of one school are serialised by a counter row, so two
+ * at once cannot both spend the same credit.
+ */
+export async function startSend(
+  ctx: Pick<ModuleContext, 'jobs' | 'feesBalances'>,
+  scope: SchoolScope,
+  template: string,
+  resolved: Resolved,
+) {
+  const messages = filled(template, resolved.recipients);
+  if (!messages.length) throw new Refusal('Nobody to send to: none of the chosen recipients has a phone number.');
+  const credits = messages.reduce((n, m) => n + m.parts, 0);
+  const made = await scope.transaction(async (tx) => {
+    await nextNumber(tx, 'sms_send');
+    const { balance } = await creditsOf(tx);
+    if (credits > balance)
+      throw new Refusal(
+        `This needs ${credits.toLocaleString('en-US')} credits and the school has ${balance.toLocaleString('en-US')} left. Buy more credit on SMS Packages.`,
+      );
+    const message = await tx.table(smsMessages, module).insert({
+      template,
+      audience: resolved.audience,
+      total: messages.length,
+      credits,
+      sentBy: tx.actor.name ?? 'System',
+      sentById: tx.actor.userId,
+    });
+    for (const part of chunks(messages, 500))
+      await tx.db.insert(smsRecipients).values(
+        part.map((m) => ({
+          schoolId: tx.schoolId,
+          messageId: message.id,
+          phone: m.phone,
+          name: m.name,
+          studentId: m.studentId ?? null,
+          text: m.text,
+          parts: m.parts,
+        })),
+      );
+    await tx.audit({
+      action: 'create',
+      module,
+      entity: 'sms_recipients',
+      entityId: message.id,
+      after: { recipients: messages.length, credits, phones: messages.map((m) => m.phone) },
+    });
+    return message;
+  });
+  const jobId = await ctx.jobs.start<SmsJobData>(
+    scope,
+    smsJobKind,
+    `SMS to ${messages.length.toLocaleString('en-US')} recipient${messages.length === 1 ? '' : 's'}`,
+    { messageId: made.id },
+  );
+  await scope.db
+    .update(smsMessages)
+    .set({ jobId })
+    .where(scope.mine(smsMessages, eq(smsMessages.id, made.id)));
+  return { message_id: made.id, job_id: jobId, recipients: messages.length, credits };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The job: sends the send's queued messages, a text at a time to at most 100 numbers a request. A
+ * failed request is tried again after a growing wait; after the last try its messages are marked
+ * failed (refunded). Only queued messages are sent, so a job resumed after a restart goes on where it
+ * stopped.
+ */
+export async function performSend(
+  config: Config,
+  scope: SchoolScope,
+  messageId: number,
+  progress: (done: number, total?: number, failed?: number) => Promise<void>,
+  log?: (line: string) => void,
+) {
+  const gateway = await gatewayFor(config, scope, log);
+  const mine = (...c: SQL[]) => scope.mine(smsRecipients, eq(smsRecipients.messageId, messageId), ...c);
+  const counts = async () => {
+    const [c] = await scope.db
+      .select({
+        total: sql<number>`count(*)`.mapWith(Number),
+        done: sql<number>`count(*) filter (where ${smsRecipients.status} <> 'queued')`.mapWith(Number),
+        failed: sql<number>`count(*) filter (where ${inArray(smsRecipients.status, refundedStatuses)})`.mapWith(Number),
+      })
+      .from(smsRecipients)
+      .where(mine());
+    return c;
+  };
+  await scope.db
+    .update(smsMessages)
+    .set({ status: 'sending' })
+    .where(scope.mine(smsMessages, eq(smsMessages.id, messageId)));
+  const queued = await scope.db
+    .select({ id: smsRecipients.id, phone: smsRecipients.phone, text: smsRecipients.text })
+    .from(smsRecipients)
+    .where(mine(eq(smsRecipients.status, 'queued')))
+    .orderBy(asc(smsRecipients.id));
+  const byText = new Map<string, { id: number; phone: string }[]>();
+  for (const q of queued) byText.set(q.text, [...(byText.get(q.text) ?? []), q]);
+  let c = await counts();
+  await progress(c.done, c.total, c.failed);
+  for (const [text, list] of byText) {
+    for (const batch of chunks(list, 100)) {
+      const ids = batch.map((b) => b.id);
+      let results: Awaited<ReturnType<SmsGateway['send']>> | null = null;
+      let lastError = '';
+      for (let attempt = 0; attempt <= config.sms.retries; attempt++) {
+        if (attempt > 0) await sleep(backoff(attempt, config.sms.retryMs));
+        try {
+          results = await gateway.send(
+            batch.map((b) => b.phone),
+            text,
+          );
+          break;
+        } catch (error) {
+          if (!(error instanceof GatewayDown)) throw error;
+          lastError = error.message;
+          log?.(`${lastError} (try ${attempt + 1} of ${config.sms.retries + 1})`);
+        }
+      }
+      const now = new Date();
+      if (!results) {
+        await scope.db
+          .update(smsRecipients)
+          .set({ status: 'failed', gatewayStatus: lastError.slice(0, 200), updatedAt: now })
+          .where(mine(eq(smsRecipients.status, 'queued'), inArray(smsRecipients.id, ids)));
+      } else {
+        const byNumber = new Map(results.map((r) => [r.number, r]));
+        for (const b of batch) {
+          const r = byNumber.get(b.phone);
+          const status: SmsStatus = r?.accepted ? 'sent' : 'rejected';
+          await scope.db
+            .update(smsRecipients)
+            .set({
+              status,
+              gatewayId: r?.messageId ?? null,
+              gatewayStatus: r?.status ?? 'Not in the reply',
+              cost: r?.cost ?? null,
+              sentAt: r?.accepted ? now : null,
+              updatedAt: now,
+            })
+            .where(mine(eq(smsRecipients.status, 'queued'), eq(smsRecipients.id, b.id)));
+        }
+      }
+      c = await counts();
+      await progress(c.done, c.total, c.failed);
+    }
+  }
+  await scope.db
+    .update(smsMessages)
+    .set({ status: 'done', finishedAt: new Date(), updatedAt: new Date() })
+    .where(scope.mine(smsMessages, eq(smsMessages.id, messageId)));
+  const sent = c.done - c.failed;
+  return {
+    sent,
+    failed: c.failed,
+    message: c.failed
+      ? `${sent.toLocaleString('en-US')} sent; ${c.failed.toLocaleString('en-US')} could not be sent and their credits were refunded.`
+      : `Messages Sent Successfully: ${sent.toLocaleString('en-US')} sent.`,
+  };
+}
+
+const statusCount = (s: SmsStatus) =>
+  sql<number>`count(*) filter (where ${smsRecipients.status} = ${s})`.mapWith(Number);
+
+/** Sends, newest first, with their counts. */
+export async function sendRows(scope: SchoolScope, page: { limit: number; offset: number }) {
+  const rows = await scope.db
+    .select({
+      m: smsMessages,
+      queued: statusCount('queued'),
+      sent: statusCount('sent'),
+      delivered: statusCount('delivered'),
+      undelivered: statusCount('undelivered'),
+      rejected: statusCount('rejected'),
+      failed: statusCount('failed'),
+      credits:
+        sql<number>`coalesce(sum(${smsRecipients.parts}) filter (where ${inArray(smsRecipients.status, chargedStatuses)}), 0)`.mapWith(
+          Number,
+        ),
+      refunded:
+        sql<number>`coalesce(sum(${smsRecipients.parts}) filter (where ${inArray(smsRecipients.status, refundedStatuses)}), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(smsMessages)
+    .leftJoin(
+      smsRecipients,
+      and(eq(smsRecipients.schoolId, smsMessages.schoolId), eq(smsRecipients.messageId, smsMessages.id)),
+    )
+    .where(scope.mine(smsMessages))
+    .groupBy(smsMessages.schoolId, smsMessages.id)
+    .orderBy(desc(smsMessages.createdAt), desc(smsMessages.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [{ n }] = await scope.db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(smsMessages)
+    .where(scope.mine(smsMessages));
+  return {
+    total: n,
+    rows: rows.map(
+      ({ m, ...c }): SmsSendRow => ({
+        id: m.id,
+        template: m.template,
+        audience: m.audience,
+        sent_by: m.sentBy,
+        created_at: m.createdAt.toISOString(),
+        status: m.status,
+        job_id: m.jobId,
+        total: m.total,
+        ...c,
+      }),
+    ),
+  };
+}
+
+/** Kampala midnight of a day (UTC+3). */
+const dayStart = (day: string) => new Date(`${day}T00:00:00+03:00`);
+
+export async function recipientRows(
+  scope: SchoolScope,
+  filters: { from?: string; to?: string; status?: SmsStatus; message_id?: number; search?: string | null },
+  page: { limit: number; offset: number },
+) {
+  const conditions: (SQL | undefined)[] = [];
+  if (filters.from) conditions.push(sql`${smsRecipients.createdAt} >= ${dayStart(filters.from)}`);
+  if (filters.to)
+    conditions.push(sql`${smsRecipients.createdAt} < ${new Date(dayStart(filters.to).getTime() + 86_400_000)}`);
+  if (filters.message_id) conditions.push(eq(smsRecipients.messageId, filters.message_id));
+  if (filters.search) {
+    const term = `%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const digits = filters.search.replace(/\D/g, '').replace(/^0/, '');
+    conditions.push(
+      sql`(${smsRecipients.name} ilike ${term} or ${smsRecipients.text} ilike ${term}${digits.length >= 4 ? sql` or ${smsRecipients.phone} like ${`%${digits}%`}` : sql``})`,
+    );
+  }
+  const filtered = scope.mine(smsRecipients, ...conditions);
+  const where = filters.status ? and(filtered, eq(smsRecipients.status, filters.status)) : filtered;
+  const [rows, [totals]] = await Promise.all([
+    scope.db
+      .select({ r: smsRecipients, sentBy: smsMessages.sentBy })
+      .from(smsRecipients)
+      .innerJoin(
+        smsMessages,
+        and(eq(smsMessages.schoolId, smsRecipients.schoolId), eq(smsMessages.id, smsRecipients.messageId)),
+      )
+      .where(where)
+      .orderBy(desc(smsRecipients.createdAt), desc(smsRecipients.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    // The counts by status are of every filtered message, whatever status is chosen.
+    scope.db
+      .select({
+        count:
+          sql<number>`count(*) filter (where ${filters.status ? eq(smsRecipients.status, filters.status) : sql`true`})`.mapWith(
+            Number,
+          ),
+        queued: statusCount('queued'),
+        sent: statusCount('sent'),
+        delivered: statusCount('delivered'),
+        undelivered: statusCount('undelivered'),
+        rejected: statusCount('rejected'),
+        failed: statusCount('failed'),
+        credits:
+          sql<number>`coalesce(sum(${smsRecipients.parts}) filter (where ${inArray(smsRecipients.status, chargedStatuses)}), 0)`.mapWith(
+            Number,
+          ),
+      })
+      .from(smsRecipients)
+      .where(filtered),
+  ]);
+  return {
+    totals,
+    rows: rows.map(
+      ({ r, sentBy }): SmsRecipientRow => ({
+        id: r.id,
+        message_id: r.messageId,
+        name: r.name,
+        phone: r.phone,
+        text: r.text,
+        parts: r.parts,
+        status: r.status as SmsStatus,
+        gateway_status: r.gatewayStatus,
+        sent_by: sentBy,
+        created_at: r.createdAt.toISOString(),
+        sent_at: r.sentAt?.toISOString() ?? null,
+      }),
+    ),
+  };
+}
+
+/** Whether the mode is this school's (the expense's own check answers in its words). */
+export async function modeName(scope: SchoolScope, id: number) {
+  const [m] = await scope.db
+    .select({ name: paymentModes.name })
+    .from(paymentModes)
+    .where(scope.mine(paymentModes, eq(paymentModes.id, id)));
+  return m?.name ?? null;
+}

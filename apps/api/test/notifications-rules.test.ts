@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest';
+import {
+  acceptedCode,
+  backoff,
+  chunks,
+  deliveryStatus,
+  fillTemplate,
+  mergeGuardians,
+  parseNumbers,
+  smsBalance,
+  smsCredits,
+  smsEncoding,
+  smsLength,
+  smsParts,
+  ugx,
+  uniqueRecipients,
+} from '../src/modules/notifications/rules.js';
+
+describe('SMS rules: alphabet, length, parts', () => {
+  it('keeps GSM-7 for plain text, accents of the GSM alphabet and the extension table', () => {
+    expect(smsEncoding('Dear parent, fees are due: UGX 1,250,000 (Term 3).')).toBe('gsm');
+    expect(smsEncoding('Café in Zürich? ¿Qué? £5 @ 10% & more_')).toBe('gsm');
+    expect(smsEncoding('[x] {y} ~z^ |w| \\ €')).toBe('gsm');
+    expect(smsEncoding('line\nbreak\r')).toBe('gsm');
+  });
+
+  it('needs Unicode for characters outside it: curly quotes, emoji, Greek small letters, ç', () => {
+    expect(smsEncoding('It’s')).toBe('unicode');
+    expect(smsEncoding('Webale 🙏')).toBe('unicode');
+    expect(smsEncoding('α')).toBe('unicode');
+    expect(smsEncoding('ç')).toBe('unicode'); // only the capital Ç is in the alphabet
+    expect(smsEncoding('')).toBe('gsm');
+  });
+
+  it('counts extension characters twice in GSM, UTF-16 units in Unicode', () => {
+    expect(smsLength('abc')).toBe(3);
+    expect(smsLength('€')).toBe(2);
+    expect(smsLength('{a}')).toBe(5);
+    expect(smsLength('^~|\\[]')).toBe(12);
+    expect(smsLength('é')).toBe(1);
+    expect(smsLength('🙏')).toBe(2);
+    expect(smsLength('It’s')).toBe(4);
+  });
+
+  it('fits 160 GSM characters in one message, then parts of 153', () => {
+    expect(smsParts('')).toBe(0);
+    expect(smsParts('a')).toBe(1);
+    expect(smsParts('a'.repeat(160))).toBe(1);
+    expect(smsParts('a'.repeat(161))).toBe(2);
+    expect(smsParts('a'.repeat(306))).toBe(2);
+    expect(smsParts('a'.repeat(307))).toBe(3);
+    expect(smsParts('a'.repeat(459))).toBe(3);
+    expect(smsParts('a'.repeat(460))).toBe(4);
+  });
+
+  it('counts an extension character double against the limit', () => {
+    expect(smsParts(`${'a'.repeat(158)}€`)).toBe(1); // 160
+    expect(smsParts(`${'a'.repeat(159)}€`)).toBe(2); // 161
+    expect(smsParts(`${'a'.repeat(159)}e`)).toBe(1);
+  });
+
+  it('fits 70 Unicode characters in one message, then parts of 67', () => {
+    expect(smsParts('ç'.repeat(70))).toBe(1);
+    expect(smsParts('ç'.repeat(71))).toBe(2);
+    expect(smsParts('ç'.repeat(134))).toBe(2);
+    expect(smsParts('ç'.repeat(135))).toBe(3);
+    // One emoji turns a 100-character message into two Unicode parts.
+    expect(smsParts(`${'a'.repeat(100)}`)).toBe(1);
+    expect(smsParts(`${'a'.repeat(100)}🙏`)).toBe(2);
+  });
+
+  it('charges the parts of each recipient’s own text', () => {
+    expect(smsCredits(['hi', 'a'.repeat(161), 'ç'.repeat(71)])).toBe(5);
+    expect(smsCredits([])).toBe(0);
+    expect(smsBalance(500, 120)).toBe(380);
+  });
+});
+
+describe('SMS rules: templates and recipients', () => {
+  it('fills placeholders in any case, leaving unknown ones as written', () => {
+    const values = { student: 'Nakato Sarah', balance: 'UGX 50,000', school: 'Kampala Hill' };
+    expect(fillTemplate('{Student} owes {balance}. { school }', values)).toBe(
+      'Nakato Sarah owes UGX 50,000. Kampala Hill',
+    );
+    expect(fillTemplate('{division} for {student}', values)).toBe('{division} for Nakato Sarah');
+    expect(fillTemplate('No placeholders {}', values)).toBe('No placeholders {}');
+  });
+
+  it('sends each number once in the +256 form; counts missing and bad numbers', () => {
+    const list = uniqueRecipients([
+      { phone: '0772 123456', name: 'A' },
+      { phone: '+256772123456', name: 'B' },
+      { phone: '256 772 123 456', name: 'C' },
+      { phone: '0701-234567', name: 'D' },
+      { phone: null, name: 'E' },
+      { phone: 'not a phone', name: 'F' },
+    ]);
+    expect(list.recipients.map((r) => [r.phone, r.name])).toEqual([
+      ['+256772123456', 'A'],
+      ['+256701234567', 'D'],
+    ]);
+    expect(list).toMatchObject({ duplicates: 2, withoutPhone: 2 });
+  });
+
+  it('reads typed numbers split by commas, semicolons and lines', () => {
+    expect(parseNumbers('0772 123456, 0701234567;\n+254712345678\n\n junk , 12')).toEqual({
+      phones: ['+256772123456', '+256701234567', '+254712345678'],
+      invalid: ['junk', '12'],
+    });
+  });
+
+  it("merges a parent's children into one message: names, classes, balances added", () => {
+    const merged = mergeGuardians([
+      {
+        phone: '0772 111111',
+        guardian: 'Akello Ruth',
+        studentId: 1,
+        student: 'Okello Brian',
+        className: 'S1 West',
+        balance: 699_000,
+      },
+      {
+        phone: '+256772111111',
+        guardian: 'Akello Ruth',
+        studentId: 2,
+        student: 'Okello Bella',
+        className: 'S3',
+        balance: 1_000,
+      },
+      {
+        phone: '0772 111111',
+        guardian: 'Akello Ruth',
+        studentId: 3,
+        student: 'Okello Ben',
+        className: 'S3',
+        balance: -5_000,
+      },
+      {
+        phone: '0772 222222',
+        guardian: 'Nalwoga Grace',
+        studentId: 4,
+        student: 'Nakato Sarah',
+        className: 'S1 East',
+        balance: 0,
+      },
+      { phone: null, guardian: 'Parent', studentId: 5, student: 'No Phone', className: 'S2', balance: 0 },
+    ]);
+    expect(merged).toHaveLength(3);
+    expect(merged[0]).toMatchObject({
+      phone: '+256772111111',
+      studentId: 1,
+      values: {
+        student: 'Okello Brian, Okello Bella and Okello Ben',
+        class: 'S1 West, S3',
+        balance: 'UGX 695,000',
+        guardian: 'Akello Ruth',
+      },
+    });
+    expect(merged[1].values).toMatchObject({ student: 'Nakato Sarah', balance: 'UGX 0' });
+    expect(merged[2]).toMatchObject({ phone: null, studentId: 5 });
+  });
+
+  it('writes shillings with separators', () => {
+    expect(ugx(1_250_000)).toBe('UGX 1,250,000');
+    expect(ugx(-5_000)).toBe('UGX -5,000');
+  });
+});
+
+describe('SMS rules: the gateway', () => {
+  it('takes 100–102 as accepted (101 sent), anything else as refused', () => {
+    expect([100, 101, 102].map(acceptedCode)).toEqual([true, true, true]);
+    expect([99, 103, 401, 403, 500].map(acceptedCode)).toEqual([false, false, false, false, false]);
+  });
+
+  it('reads delivery reports: Success delivered; Failed, Rejected, Expired undelivered; Sent still sent', () => {
+    expect(deliveryStatus('Success')).toBe('delivered');
+    expect(deliveryStatus(' success ')).toBe('delivered');
+    expect(deliveryStatus('Sent')).toBe('sent');
+    expect(deliveryStatus('Buffered')).toBe('sent');
+    expect(deliveryStatus('Submitted')).toBe('sent');
+    for (const s of ['Failed', 'Rejected', 'Expired', 'AbsentSubscriber'])
+      expect(deliveryStatus(s)).toBe('undelivered');
+  });
+
+  it('cuts lists into requests and waits longer before each retry', () => {
+    expect(chunks([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
+    expect(chunks([], 2)).toEqual([]);
+    expect([1, 2, 3].map((n) => backoff(n, 100))).toEqual([100, 200, 400]);
+  });
+});

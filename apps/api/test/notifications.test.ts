@@ -1,0 +1,383 @@
+import {
+  expenses,
+  feesBreakdowns,
+  feesCategories,
+  feesPayments,
+  journalEntries,
+  journalLines,
+  paymentModes,
+  smsRecipients,
+} from '@somero/contract';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readConfig } from '../src/config.js';
+import { SchoolScope } from '../src/core/scope.js';
+import { performSend } from '../src/modules/notifications/sms.js';
+import { startFakeSmsGateway } from './fake-sms-gateway.js';
+import { admit, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
+import { bearer, staffWith, useTestApp } from './support.js';
+
+// The gateway's address is the server's setting (SMS_GATEWAY_URL): the fake starts before the app.
+const username = 'sandbox';
+const apiKey = 'at-key-123';
+const token = 'callback-secret-456';
+let fake: Awaited<ReturnType<typeof startFakeSmsGateway>>;
+beforeAll(async () => {
+  fake = await startFakeSmsGateway(username, apiKey);
+});
+afterAll(() => fake.close().catch(() => {}));
+const t = useTestApp({
+  env: () => ({
+    SMS_GATEWAY_URL: fake.baseUrl,
+    AT_USERNAME: username,
+    AT_API_KEY: apiKey,
+    AT_SENDER_ID: 'KHSS',
+    SMS_CALLBACK_TOKEN: token,
+    SMS_RETRY_MS: '20',
+    SMS_RETRIES: '2',
+    SMS_TIMEOUT_MS: '400',
+  }),
+});
+
+let s: RegisterSchool;
+const kids: Record<string, Json> = {};
+const phones = {
+  amina: '0772 100001',
+  brian: '0772 100002',
+  chris: '+256 772 100003',
+  bad: '0772 100009',
+};
+const e164 = (p: string) => `+256${p.replace(/\D/g, '').slice(-9)}`;
+
+async function finished(id: number) {
+  for (let i = 0; i < 300; i++) {
+    const res = await s.api.get(`/jobs/${id}`);
+    expect(res.statusCode).toBe(200);
+    const job = res.json().data;
+    if (job.status === 'done' || job.status === 'failed') return job;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`job ${id} did not finish`);
+}
+
+const credits = async () => (await s.api.get('/sms_packages')).json().data;
+const statusesOf = async (messageId: number) =>
+  (await s.api.post('/sent_notifications', { message_id: messageId, per_page: 100 })).json();
+
+describe('SMS: recipients, credits, sending through the gateway', () => {
+  let cash: number;
+
+  it("takes the gateway's address from the server's configuration, Africa's Talking's by default", () => {
+    expect(readConfig({}).sms.url).toBe('https://api.africastalking.com');
+    expect(readConfig({}).sms.username).toBeUndefined();
+    expect(t.config.sms.url).toBe(fake.baseUrl);
+  });
+
+  it('sets up a school: three S1 families (one parent of two), an S2 boarder, fees owed', async () => {
+    s = await registerSchool(t.app, t.database);
+    const guardian = (name: string, phone: string) => ({ name, phone, relationship: 'Mother', primary: true });
+    kids.amina = await admit(s, { guardians: [guardian('Nalwoga Grace', phones.amina)] });
+    kids.brian = await admit(s, {
+      surname: 'Okello',
+      other_names: 'Brian',
+      gender: 'M',
+      stream_id: s.streams['S1 West'],
+      guardians: [guardian('Akello Ruth', phones.brian)],
+    });
+    // Brian's sister, the same mother: one message for both.
+    kids.bella = await admit(s, {
+      surname: 'Okello',
+      other_names: 'Bella',
+      guardians: [{ guardian_id: kids.brian.guardians[0].id, primary: true }],
+    });
+    kids.chris = await admit(s, {
+      surname: 'Mugisha',
+      other_names: 'Chris',
+      gender: 'M',
+      class_id: s.classes.S2,
+      stream_id: s.streams['S2 East'],
+      section: 'boarding',
+      guardians: [guardian('Mugisha John', phones.chris)],
+    });
+    const [tuition] = await t.database.db
+      .insert(feesCategories)
+      .values({ schoolId: s.schoolId, name: 'Tuition', rank: 1 })
+      .returning();
+    await t.database.db.insert(feesBreakdowns).values(
+      [s.classes.S1, s.classes.S2].map((classId) => ({
+        schoolId: s.schoolId,
+        classId,
+        categoryId: tuition.id,
+        amount: 700_000,
+        year: 2026,
+        term: 2,
+      })),
+    );
+    const [mode] = await t.database.db
+      .insert(paymentModes)
+      .values({ schoolId: s.schoolId, name: 'Cash', kind: 'cash', openingOn: '2026-01-01', openingBalance: 1_000_000 })
+      .returning();
+    cash = mode.id;
+    await t.database.db.insert(feesPayments).values(
+      [
+        [kids.amina.id, 650_000, 1],
+        [kids.chris.id, 700_000, 2],
+        [kids.bella.id, 700_000, 3],
+      ].map(([studentId, amount, receiptNo]) => ({
+        schoolId: s.schoolId,
+        receiptNo,
+        studentId,
+        amount,
+        modeId: cash,
+        paidOn: '2026-06-02',
+        year: 2026,
+        term: 2,
+        cashierName: 'Bursar',
+      })),
+    );
+  });
+
+  it('starts with no credit and refuses a send larger than the balance (202 with the figures)', async () => {
+    expect(await credits()).toMatchObject({ balance: 0, bought: 0, used: 0, gateway: 'gateway', packages: [] });
+    const res = await s.api.post('/send_msg', { audience: 'class', class_id: s.classes.S1, message: 'Hello' });
+    expect(res.statusCode).toBe(202);
+    expect(res.json().message).toBe('This needs 2 credits and the school has 0 left. Buy more credit on SMS Packages.');
+  });
+
+  it('buys a package paid from cash: an expense posted to the journal', async () => {
+    const bought = await s.api.post('/sms_packages', { package: 'starter', mode_id: cash, reference: 'INV-1' });
+    expect(bought.statusCode, bought.body).toBe(200);
+    expect(bought.json().data).toMatchObject({ credits: 500, price: 20_000, mode: 'Cash', name: 'Starter: 500 SMS' });
+    const custom = await s.api.post('/sms_packages', { credits: 100, price: 4_000, mode_id: cash });
+    expect(custom.json().data).toMatchObject({ credits: 100, price: 4_000, name: '100 SMS' });
+    expect(await credits()).toMatchObject({ balance: 600, bought: 600 });
+    const expenseId = bought.json().data.expense_id;
+    const [expense] = await t.database.db
+      .select()
+      .from(expenses)
+      .where(and(eq(expenses.schoolId, s.schoolId), eq(expenses.id, expenseId)));
+    expect(expense).toMatchObject({ total: 20_000, modeId: cash, status: 'valid', reference: 'INV-1' });
+    // Posted: the expense's entry credits the mode with the price and debits an expense account.
+    const lines = await t.database.db
+      .select({ debit: journalLines.debit, credit: journalLines.credit })
+      .from(journalLines)
+      .innerJoin(
+        journalEntries,
+        and(eq(journalEntries.schoolId, journalLines.schoolId), eq(journalEntries.id, journalLines.entryId)),
+      )
+      .where(
+        and(
+          eq(journalLines.schoolId, s.schoolId),
+          eq(journalEntries.sourceKind, 'expense'),
+          eq(journalEntries.sourceId, expenseId),
+        ),
+      );
+    expect(lines.reduce((n, l) => n + l.debit, 0)).toBe(20_000);
+    expect(lines.reduce((n, l) => n + l.credit, 0)).toBe(20_000);
+    // Refusals with the field's message, never a 500.
+    expect((await s.api.post('/sms_packages', { credits: 100, mode_id: cash })).statusCode).toBe(422);
+    expect((await s.api.post('/sms_packages', { package: 'nope', mode_id: cash })).statusCode).toBe(422);
+    expect((await s.api.post('/sms_packages', { package: 'starter', mode_id: 999_999 })).json().errors).toHaveProperty(
+      'mode_id',
+    );
+  });
+
+  it('previews a class: one message per number, placeholders filled, parts and credits counted', async () => {
+    const res = await s.api.post('/sms_num', {
+      audience: 'class',
+      class_id: s.classes.S1,
+      message: 'Dear {guardian}, {student} of {class} owes {balance}. {school}',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const d = res.json().data;
+    expect(d).toMatchObject({ recipients: 2, duplicates: 1, without_phone: 0, encoding: 'gsm', balance: 600 });
+    const ruth = d.preview.find((p: Json) => p.phone === e164(phones.brian));
+    expect(ruth.text).toContain(
+      'Dear Akello Ruth, Okello Bella and Okello Brian of S1 East, S1 West owes UGX 700,000.',
+    );
+    expect(ruth.text).not.toContain('{school}');
+    const grace = d.preview.find((p: Json) => p.phone === e164(phones.amina));
+    expect(grace.text).toContain('Nakato Sarah of S1 East owes UGX 50,000.');
+    expect(d.credits).toBe(2);
+    // A long message takes parts of 153; a Unicode one parts of 67.
+    const long = (
+      await s.api.post('/sms_num', { audience: 'class', class_id: s.classes.S1, message: 'x'.repeat(161) })
+    ).json().data;
+    expect(long).toMatchObject({ characters: 161, parts: 2, credits: 4 });
+    const unicode = (
+      await s.api.post('/sms_num', { audience: 'class', class_id: s.classes.S1, message: 'Webale 🙏' })
+    ).json().data;
+    expect(unicode.encoding).toBe('unicode');
+  });
+
+  it('picks boarders, students owing more than an amount, and typed numbers (normalised, once)', async () => {
+    const count = async (body: Json) => (await s.api.post('/sms_num', { message: 'Hi', ...body })).json().data;
+    expect((await count({ audience: 'boarders' })).preview.map((p: Json) => p.phone)).toEqual([e164(phones.chris)]);
+    expect((await count({ audience: 'day' })).recipients).toBe(2);
+    const owing = await count({ audience: 'owing', min_balance: 100_000 });
+    expect(owing.preview.map((p: Json) => p.phone)).toEqual([e164(phones.brian)]);
+    const typed = await count({ audience: 'numbers', numbers: '0772 200001, +256772200001\n772200002; hello' });
+    expect(typed).toMatchObject({ recipients: 2, duplicates: 1, invalid: ['hello'] });
+    expect(typed.preview.map((p: Json) => p.phone)).toEqual(['+256772200001', '+256772200002']);
+    expect((await s.api.post('/sms_num', { audience: 'class', message: 'Hi' })).statusCode).toBe(422);
+  });
+
+  it('sends a class through the gateway as a job: credits charged per accepted message, refunded for rejected', async () => {
+    fake.state.reject.add(e164(phones.amina));
+    const before = fake.received.length;
+    const res = await s.api.post('/send_msg', {
+      audience: 'guardians',
+      message: 'Dear {guardian}, visiting day is Sunday. {school}',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { job_id, message_id, recipients } = res.json().data;
+    expect(recipients).toBe(3);
+    const job = await finished(job_id);
+    expect(job).toMatchObject({ status: 'done', total: 3, done: 3, failed: 1 });
+    expect(job.message).toContain('2 sent; 1 could not be sent');
+    // One request per distinct text, the numbers in +256 form, the sender id and key sent.
+    const sent = fake.received.slice(before);
+    expect(sent.flatMap((r) => r.to).sort()).toEqual([phones.amina, phones.brian, phones.chris].map(e164).sort());
+    expect(sent.every((r) => r.from === 'KHSS')).toBe(true);
+    const rows = (await statusesOf(message_id)).data as Json[];
+    expect(rows.find((r) => r.phone === e164(phones.amina))).toMatchObject({
+      status: 'rejected',
+      gateway_status: 'InvalidPhoneNumber',
+    });
+    expect(rows.filter((r) => r.status === 'sent')).toHaveLength(2);
+    expect(await credits()).toMatchObject({ balance: 598, used: 2, refunded: 1 });
+    const list = (await s.api.get('/sent_sms')).json();
+    expect(list.data[0]).toMatchObject({ id: message_id, total: 3, sent: 2, rejected: 1, credits: 2, refunded: 1 });
+    fake.state.reject.clear();
+  });
+
+  it('updates a message from the delivery report; a wrong token is refused', async () => {
+    const [row] = await t.database.db
+      .select()
+      .from(smsRecipients)
+      .where(and(eq(smsRecipients.schoolId, s.schoolId), eq(smsRecipients.status, 'sent')));
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/sms/delivery/not-the-token',
+      payload: { id: row.gatewayId, status: 'Success' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: `/api/sms/delivery/${token}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        id: row.gatewayId as string,
+        status: 'Success',
+        phoneNumber: row.phone,
+      }).toString(),
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const report = await s.api.post('/sent_notifications', { status: 'delivered' });
+    expect(report.json().data.map((r: Json) => r.id)).toEqual([row.id]);
+    expect(report.json().totals).toMatchObject({ count: 1, delivered: 1, rejected: 1 });
+    // Form-encoded bodies are only for the gateway's callback.
+    const form = await t.app.inject({
+      method: 'POST',
+      url: '/api/sms_num',
+      headers: { ...bearer(s.adminToken), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'audience=staff&message=Hi',
+    });
+    expect(form.statusCode).toBe(422);
+  });
+
+  it('retries a gateway that answers 500, then sends', async () => {
+    fake.state.failNext = 2;
+    const res = await s.api.post('/send_msg', { audience: 'numbers', numbers: '0772 300001', message: 'Retry me' });
+    const job = await finished(res.json().data.job_id);
+    expect(job).toMatchObject({ status: 'done', done: 1, failed: 0 });
+    expect(fake.received.at(-1)).toMatchObject({ to: ['+256772300001'], message: 'Retry me' });
+  });
+
+  it('marks messages failed and refunds them when the gateway stays down or times out', async () => {
+    for (const mode of ['down', 'slow'] as const) {
+      const { balance } = await credits();
+      fake.state.mode = mode;
+      const requests = fake.state.requests;
+      const res = await s.api.post('/send_msg', {
+        audience: 'numbers',
+        numbers: '0772 400001, 0772 400002',
+        message: mode,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const job = await finished(res.json().data.job_id);
+      fake.state.mode = 'up';
+      expect(job).toMatchObject({ status: 'done', total: 2, done: 2, failed: 2 });
+      // Tried three times (two retries) before giving up.
+      expect(fake.state.requests - requests).toBe(3);
+      const rows = (await statusesOf(res.json().data.message_id)).data as Json[];
+      expect(rows.map((r) => r.status)).toEqual(['failed', 'failed']);
+      expect((await credits()).balance).toBe(balance);
+    }
+  });
+
+  it('lets only administrators in, and keeps schools apart', async () => {
+    const clerk = await staffWith(t.app, t.database, s, ['view_students', 'pay_fees']);
+    for (const [method, url] of [
+      ['GET', '/api/sms_packages'],
+      ['GET', '/api/sent_sms'],
+      ['POST', '/api/sent_notifications'],
+      ['POST', '/api/sms_num'],
+      ['POST', '/api/send_msg'],
+    ] as const) {
+      const res = await t.app.inject({ method, url, headers: bearer(clerk.token), payload: {} });
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+    }
+    const other = await registerSchool(t.app, t.database);
+    expect((await other.api.post('/sent_notifications', {})).json().total).toBe(0);
+    expect((await other.api.get('/sent_sms')).json().total).toBe(0);
+    // Another school's class, stream or send is not found; its mode is not a mode of this school.
+    for (const body of [
+      { audience: 'class', class_id: s.classes.S1 },
+      { audience: 'guardians', class_id: s.classes.S2, stream_id: s.streams['S2 East'] },
+    ]) {
+      expect((await other.api.post('/sms_num', { ...body, message: 'Hi' })).statusCode).toBe(404);
+      expect((await other.api.post('/send_msg', { ...body, message: 'Hi' })).statusCode).toBe(404);
+    }
+    expect(
+      (await other.api.post('/sms_num', { audience: 'guardians', stream_id: s.streams['S1 East'], message: 'Hi' }))
+        .statusCode,
+    ).toBe(404);
+    const [mine] = (await s.api.get('/sent_sms')).json().data;
+    expect((await other.api.post('/sent_notifications', { message_id: mine.id })).statusCode).toBe(404);
+    expect((await other.api.post('/sms_packages', { package: 'starter', mode_id: cash })).statusCode).toBe(422);
+    expect((await other.api.get('/sms_packages')).json().data).toMatchObject({ balance: 0, packages: [] });
+  });
+});
+
+describe('SMS: a job resumed after a restart', () => {
+  it('sends only the messages still waiting, so none goes twice', async () => {
+    const res = await s.api.post('/send_msg', {
+      audience: 'numbers',
+      numbers: '0772 500001, 0772 500002, 0772 500003',
+      message: 'Resume me',
+    });
+    const { job_id, message_id } = res.json().data;
+    await finished(job_id);
+    // As if the server stopped after the first request: one message is still waiting.
+    const [row] = await t.database.db
+      .select()
+      .from(smsRecipients)
+      .where(and(eq(smsRecipients.schoolId, s.schoolId), eq(smsRecipients.messageId, message_id)))
+      .limit(1);
+    await t.database.db
+      .update(smsRecipients)
+      .set({ status: 'queued', gatewayId: null })
+      .where(and(eq(smsRecipients.schoolId, s.schoolId), eq(smsRecipients.id, row.id)));
+    const before = fake.received.length;
+    const scope = new SchoolScope(t.database.db, s.schoolId, { userId: s.adminId, name: 'Job' });
+    const seen: number[][] = [];
+    const outcome = await performSend(t.config, scope, message_id, async (done, total, failed) => {
+      seen.push([done, total ?? 0, failed ?? 0]);
+    });
+    expect(fake.received.slice(before)).toEqual([{ to: [row.phone], message: 'Resume me', from: 'KHSS' }]);
+    expect(outcome).toMatchObject({ sent: 3, failed: 0 });
+    expect(seen.at(0)).toEqual([2, 3, 0]);
+    expect(seen.at(-1)).toEqual([3, 3, 0]);
+  });
+});

@@ -1,0 +1,243 @@
+import { Alert, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { phoneDisplay, sendSmsCall, smsAudiences, smsCount, smsPlaceholders } from '@somero/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { JobProgress } from '../../components/job-progress';
+import { MoneyInput } from '../../components/money-input';
+import { PageHeader } from '../../components/page-title';
+import { ReferenceSelect } from '../../components/resource/reference-select';
+import { api, type CallOutput, fieldErrors } from '../../lib/api';
+import { formatNumber } from '../../lib/format';
+import { CreditSummary, creditsKey } from './credit-summary';
+
+type Audience = (typeof smsAudiences)[number];
+type Preview = CallOutput<typeof smsCount>;
+
+/** /notification/sms: choose who, write the message, preview the count and credits, send as a job. */
+export default function SendSmsScreen() {
+  const { t } = useTranslation('notifications');
+  const queryClient = useQueryClient();
+  const [audience, setAudience] = useState<Audience>('class');
+  const [classId, setClassId] = useState<number | null>(null);
+  const [streamId, setStreamId] = useState<number | null>(null);
+  const [minBalance, setMinBalance] = useState<number | null>(0);
+  const [numbers, setNumbers] = useState('');
+  const [message, setMessage] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [jobs, setJobs] = useState<number[]>([]);
+  const [busy, setBusy] = useState(false);
+  const textRef = useRef<HTMLTextAreaElement>(null);
+
+  const students = audience !== 'staff' && audience !== 'numbers';
+  const body = () => ({
+    audience,
+    class_id: students ? (classId ?? undefined) : undefined,
+    stream_id: students ? (streamId ?? undefined) : undefined,
+    min_balance: audience === 'owing' ? (minBalance ?? 0) : undefined,
+    numbers: audience === 'numbers' ? numbers : undefined,
+    message,
+  });
+  const changed =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setPreview(null);
+    };
+
+  const insert = (key: string) => {
+    const el = textRef.current;
+    const token = `{${key}}`;
+    const at = el?.selectionStart ?? message.length;
+    const next = message.slice(0, at) + token + message.slice(el?.selectionEnd ?? at);
+    setMessage(next);
+    setPreview(null);
+    requestAnimationFrame(() => {
+      el?.focus();
+      el?.setSelectionRange(at + token.length, at + token.length);
+    });
+  };
+
+  const ask = async (e?: FormEvent) => {
+    e?.preventDefault();
+    setBusy(true);
+    const res = await api(smsCount, body(), { silentSuccess: true });
+    setBusy(false);
+    if (res.ok) {
+      setErrors({});
+      setPreview(res.data);
+    } else setErrors(fieldErrors(res.errors));
+  };
+
+  const send = async () => {
+    setBusy(true);
+    const res = await api(sendSmsCall, body(), { silentSuccess: true, module: 'notifications', action: 'sms' });
+    setBusy(false);
+    if (!res.ok) return setErrors(fieldErrors(res.errors));
+    setJobs((list) => [res.data.job_id, ...list]);
+    setPreview(null);
+    void queryClient.invalidateQueries({ queryKey: creditsKey });
+  };
+
+  return (
+    <div data-screen-status="built">
+      <PageHeader />
+      <CreditSummary />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <form onSubmit={ask} noValidate>
+          <Stack gap="sm">
+            <Select
+              label={t('fields.audience')}
+              data={smsAudiences.map((value) => ({ value, label: t(`audiences.${value}`) }))}
+              value={audience}
+              onChange={(v) => changed(setAudience)((v ?? 'class') as Audience)}
+              allowDeselect={false}
+              error={errors.audience}
+            />
+            {students ? (
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <ReferenceSelect
+                  label={t('fields.class')}
+                  references="classes"
+                  required={audience === 'class'}
+                  clearable={audience !== 'class'}
+                  placeholder={audience === 'class' ? undefined : t('fields.allClasses')}
+                  value={classId}
+                  onChange={(id) => {
+                    changed(setClassId)(id);
+                    setStreamId(null);
+                  }}
+                  error={errors.class_id}
+                />
+                <ReferenceSelect
+                  label={t('fields.stream')}
+                  references="streams"
+                  clearable
+                  disabled={!classId}
+                  placeholder={t('fields.allStreams')}
+                  only={(o) => o.row.class_id === classId}
+                  value={streamId}
+                  onChange={changed(setStreamId)}
+                  error={errors.stream_id}
+                />
+              </SimpleGrid>
+            ) : null}
+            {audience === 'owing' ? (
+              <MoneyInput
+                label={t('fields.minBalance')}
+                value={minBalance}
+                onChange={changed(setMinBalance)}
+                error={errors.min_balance}
+              />
+            ) : null}
+            {audience === 'numbers' ? (
+              <Textarea
+                label={t('fields.numbers')}
+                description={t('fields.numbersHint')}
+                autosize
+                minRows={3}
+                value={numbers}
+                onChange={(e) => changed(setNumbers)(e.currentTarget.value)}
+                error={errors.numbers}
+              />
+            ) : null}
+            <Textarea
+              ref={textRef}
+              label={t('fields.message')}
+              required
+              autosize
+              minRows={4}
+              maxLength={1600}
+              value={message}
+              onChange={(e) => changed(setMessage)(e.currentTarget.value)}
+              error={errors.message}
+            />
+            <Group gap={6} aria-label={t('placeholders')}>
+              <Text size="sm" c="dimmed">
+                {t('placeholders')}
+              </Text>
+              {smsPlaceholders.map((key) => (
+                <Button key={key} size="compact-xs" variant="light" onClick={() => insert(key)}>
+                  {`{${key}}`}
+                </Button>
+              ))}
+            </Group>
+            <Group>
+              <Button type="submit" variant="default" loading={busy && !preview}>
+                {t('preview')}
+              </Button>
+              <Button
+                onClick={() => void send()}
+                disabled={!preview?.enough || !preview.recipients}
+                loading={busy && Boolean(preview)}
+              >
+                {t('send')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+        <Stack gap="sm">
+          {preview ? <PreviewPanel preview={preview} /> : <Text c="dimmed">{t('previewHint')}</Text>}
+          {jobs.map((id) => (
+            <Paper key={id} withBorder p="sm" data-testid="sms-job">
+              <JobProgress jobId={id} unit={t('messagesUnit')} failedText={t('notSent')} />
+            </Paper>
+          ))}
+        </Stack>
+      </SimpleGrid>
+    </div>
+  );
+}
+
+function PreviewPanel({ preview }: { preview: Preview }) {
+  const { t } = useTranslation('notifications');
+  return (
+    <Paper withBorder p="sm" data-testid="sms-preview">
+      <Text fw={600} data-testid="sms-count">
+        {t('count', {
+          recipients: formatNumber(preview.recipients),
+          credits: formatNumber(preview.credits),
+          balance: formatNumber(preview.balance),
+        })}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {t('length', {
+          characters: formatNumber(preview.characters),
+          parts: preview.parts,
+          encoding: t(`encoding.${preview.encoding}`),
+        })}
+      </Text>
+      {preview.duplicates || preview.without_phone ? (
+        <Text size="sm" c="dimmed">
+          {t('skipped', { duplicates: preview.duplicates, without: preview.without_phone })}
+        </Text>
+      ) : null}
+      {preview.invalid.length ? (
+        <Text size="sm" c="orange">
+          {t('invalid', { list: preview.invalid.join(', ') })}
+        </Text>
+      ) : null}
+      {!preview.enough ? (
+        <Alert color="red" variant="light" my="xs">
+          {t('notEnough')}
+        </Alert>
+      ) : null}
+      <Stack gap={6} mt="xs">
+        {preview.preview.map((p) => (
+          <Paper key={p.phone} bg="var(--mantine-color-gray-0)" p="xs">
+            <Group justify="space-between" gap={4}>
+              <Text size="sm" fw={500}>
+                {p.name} · {phoneDisplay(p.phone)}
+              </Text>
+              <Badge variant="light">{t('parts', { count: p.parts })}</Badge>
+            </Group>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {p.text}
+            </Text>
+          </Paper>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,78 @@
+import { expect, test } from '@playwright/test';
+import { admin, apiSignIn, bearer, collectPageErrors, type Session, seedSession } from '../support/session';
+import { choose, notice, unique } from '../support/ui';
+
+// The administrator buys SMS credit, previews a message to a class's guardians and sends it; the
+// demo school's messages go to the log-only gateway (no network), and the job's progress shows to the end.
+test.describe.configure({ mode: 'serial' });
+
+let session: Session;
+test.beforeEach(async ({ context, request }) => {
+  session = await apiSignIn(request, admin.username, admin.password);
+  await seedSession(context, session);
+});
+
+const figure = async (page: import('@playwright/test').Page, key: string) =>
+  Number(((await page.getByTestId(`credits-${key}`).locator('p').last().textContent()) ?? '').replace(/\D/g, ''));
+
+test('credit bought from cash, a class previewed and sent, the progress followed to the end, the report listing it', async ({
+  page,
+  request,
+}) => {
+  const errors = collectPageErrors(page);
+  const reference = unique('SMS-');
+
+  await page.goto('/sms/packages');
+  await expect(page.getByTestId('page-title')).toHaveText('SMS Packages');
+  await expect(page.getByTestId('credits-balance')).toBeVisible();
+  const before = await figure(page, 'balance');
+  await choose(page, page.getByRole('combobox', { name: 'Package' }), /^Starter: 500 SMS/);
+  await choose(page, page.getByRole('combobox', { name: 'Paid from' }), 'Cash');
+  await page.getByRole('textbox', { name: 'Reference' }).fill(reference);
+  await page.getByRole('button', { name: 'Buy credit' }).click();
+  await notice(page, 'SMS credit added');
+  await expect.poll(() => figure(page, 'balance')).toBe(before + 500);
+  await expect(page.getByRole('row', { name: new RegExp(reference) })).toContainText('UGX 20,000');
+
+  await page.goto('/notification/sms');
+  await expect(page.getByTestId('page-title')).toHaveText('Send SMS');
+  await choose(page, page.getByRole('combobox', { name: 'Class' }), 'S2');
+  const message = page.getByRole('textbox', { name: 'Message' });
+  await message.fill('Dear ');
+  await page.getByRole('button', { name: '{guardian}', exact: true }).click();
+  await message.press('End');
+  await message.pressSequentially(', visiting day is on Sunday. ');
+  await page.getByRole('button', { name: '{school}', exact: true }).click();
+  await page.getByRole('button', { name: 'Preview' }).click();
+  const count = page.getByTestId('sms-count');
+  await expect(count).toContainText('messages');
+  const recipients = Number(((await count.textContent()) ?? '').split(' ')[0].replace(/\D/g, ''));
+  expect(recipients).toBeGreaterThan(5);
+  const preview = page.getByTestId('sms-preview');
+  await expect(preview).toContainText('visiting day is on Sunday. Kampala Hill Secondary School');
+  await expect(preview).not.toContainText('{guardian}');
+
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  const job = page.getByTestId('sms-job');
+  await expect(job).toContainText(
+    `Done: ${recipients.toLocaleString('en-GB')} of ${recipients.toLocaleString('en-GB')} messages`,
+    {
+      timeout: 30_000,
+    },
+  );
+  await expect(job).toContainText('Messages Sent Successfully');
+
+  // The report lists the send with its count; its messages are each recorded as sent.
+  await page.goto('/notification/report');
+  await expect(page.getByTestId('page-title')).toHaveText('Notifications Report');
+  const row = page.getByRole('row', { name: /visiting day is on Sunday/ }).first();
+  await expect(row).toContainText(`${recipients} sent`);
+  await row.getByRole('button', { name: 'Messages' }).click();
+  await expect(page.getByTestId('report-counts')).toContainText(`${recipients} messages`);
+
+  // The API agrees: the credits used went down by the messages sent.
+  const reply = await request.get('/api/sms_packages', { headers: bearer(session) });
+  const data = ((await reply.json()) as { data: { balance: number } }).data;
+  expect(data.balance).toBeLessThanOrEqual(before + 500 - recipients);
+  expect(errors).toEqual([]);
+});
