@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Route, test } from '@playwright/test';
 import { admin, apiSignIn, collectPageErrors, seedSession, uiSignIn } from '../support/session';
 
 test('a theme and a layout switch change the page and survive a reload', async ({ page, context, request }) => {
@@ -132,21 +132,23 @@ test('a screen chunk that has not loaded in 120 s shows an error page with Retry
 }) => {
   await seedSession(context, await apiSignIn(request, admin.username, admin.password));
   await page.clock.install();
-  let release: (() => Promise<void>) | undefined;
+  const heldRoutes: Route[] = [];
+  let holding = true;
   const held = new Promise<void>((resolve) => {
-    void page.route(/\/assets\/planned-screen-[^/]+\.js$/, (route) => {
-      release = () => route.continue();
+    void page.route(/\/assets\/elearning-[^/]+\.js$/, (route) => {
+      if (!holding) return route.continue();
+      heldRoutes.push(route);
       resolve();
     });
   });
-  // A screen not built yet (see the planned list in routes.spec.ts; pick another when it is built): its
-  // chunk is the shared planned page.
-  await page.goto('/visitors');
+  // A lazy screen (E-Learning, shown to everyone): its chunks are held back.
+  await page.goto('/e-learning');
   await held;
   await page.clock.fastForward(121_000);
   await expect(page.getByText('This screen is taking too long to load')).toBeVisible();
-  await release?.();
+  holding = false;
+  await Promise.all(heldRoutes.map((route) => route.continue()));
   await page.getByRole('button', { name: 'Retry' }).click();
-  await expect(page.getByTestId('page-title')).toHaveText('Visitors Book');
-  await expect(page.locator('[data-screen-status="planned"]')).toBeVisible();
+  await expect(page.getByTestId('page-title')).toHaveText('E-Learning');
+  await expect(page.locator('[data-screen-status="built"]')).toBeVisible();
 });

@@ -87,3 +87,27 @@ test('stock received for cash, issued to the kitchen, an over-issue refused with
   await expect(lines.nth(1).locator('td').nth(5)).toHaveText('30');
   expect(errors).toEqual([]);
 });
+
+test('what students brought this term is received into the store in one step', async ({ page, request }) => {
+  const errors = collectPageErrors(page);
+  type Waiting = { rows: { item: string; to_receive: number; store_item_id: number | null }[] };
+  const before = await call<Waiting>(request, 'get', 'requirements_in_store');
+  const paper = before.rows.find((r) => r.item === 'Toilet paper')!;
+  expect(paper.to_receive).toBeGreaterThan(0);
+  const level = async () =>
+    (await call<{ items: { id: number; balance: number }[] }>(request, 'get', 'store_level')).items.find(
+      (i) => i.id === paper.store_item_id,
+    )!.balance;
+  const held = await level();
+
+  await page.goto('/store/levels');
+  await page.getByRole('button', { name: "Students' requirements" }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.locator('tr[data-item="Toilet paper"]')).toContainText(paper.to_receive.toLocaleString('en-GB'));
+  await dialog.getByRole('button', { name: /^Receive \d+ items? into the store$/ }).click();
+  await expect(page.getByText("Students' requirements received into the store")).toBeVisible();
+  expect(await level()).toBe(held + paper.to_receive);
+  const after = await call<Waiting>(request, 'get', 'requirements_in_store');
+  expect(after.rows.find((r) => r.item === 'Toilet paper')!.to_receive).toBe(0);
+  expect(errors).toEqual([]);
+});

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Group, Paper, Text, TextInput } from '@mantine/core';
 import { routeHref, type StoreLevelRow, storeLevel } from '@somero/contract';
-import { IconPackageImport } from '@tabler/icons-react';
+import { IconBackpack, IconPackageImport } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { fetchData } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
 import { ReceiveForm } from './forms';
 import { Money, quantity } from './parts';
+import { RequirementsStep } from './requirements-step';
 
 export const logHref = (id: number) => routeHref('/store/logs/{id}', { id });
 
@@ -22,6 +23,7 @@ export default function LevelsScreen() {
   const { t } = useTranslation('store');
   const queryClient = useQueryClient();
   const [receiving, setReceiving] = useState(false);
+  const [fromRequirements, setFromRequirements] = useState(false);
   const [search, setSearch] = useState('');
   const levels = useQuery({ queryKey: ['store-level'], queryFn: () => fetchData(storeLevel, {}) });
   const data = levels.data?.data;
@@ -34,9 +36,14 @@ export default function LevelsScreen() {
     <div data-screen-status="built">
       <PageHeader
         actions={
-          <Button leftSection={<IconPackageImport size={16} />} onClick={() => setReceiving(true)}>
-            {t('receive.action')}
-          </Button>
+          <Group gap="xs">
+            <Button variant="light" leftSection={<IconBackpack size={16} />} onClick={() => setFromRequirements(true)}>
+              {t('requirements.action')}
+            </Button>
+            <Button leftSection={<IconPackageImport size={16} />} onClick={() => setReceiving(true)}>
+              {t('receive.action')}
+            </Button>
+          </Group>
         }
       />
       <Paper withBorder p="md">
@@ -103,6 +110,15 @@ export default function LevelsScreen() {
           totals={data ? { name: t('list.total'), value: formatMoney(data.total_value) } : undefined}
         />
       </Paper>
+      {fromRequirements ? (
+        <RequirementsStep
+          onClose={() => setFromRequirements(false)}
+          onSaved={() => {
+            setFromRequirements(false);
+            reload();
+          }}
+        />
+      ) : null}
       {receiving ? (
         <ReceiveForm
           onClose={() => setReceiving(false)}
