@@ -171,8 +171,8 @@ export async function feesTiles(scope: SchoolScope): Promise<FeesTiles> {
     .select({ opensOn: termDates.opensOn })
     .from(termDates)
     .where(scope.mine(termDates, and(eq(termDates.year, now.year), eq(termDates.term, now.term))));
+  // The Monday of the week the term opened (never after this week's), or twelve weeks back.
   const opens = dates && dates.opensOn <= day ? mondayOf(dates.opensOn) : addDays(monday, -7 * 11);
-  const from = opens < monday ? opens : monday;
   const [list, byDayMode] = await Promise.all([
     classBalances(scope, { figuresOnly: true }),
     // One indexed query (school, paid_on): the term's valid payments by day and mode.
@@ -187,7 +187,7 @@ export async function feesTiles(scope: SchoolScope): Promise<FeesTiles> {
       .where(
         scope.mine(
           feesPayments,
-          and(gte(feesPayments.paidOn, from), lte(feesPayments.paidOn, day), eq(feesPayments.status, 'valid')),
+          and(gte(feesPayments.paidOn, opens), lte(feesPayments.paidOn, day), eq(feesPayments.status, 'valid')),
         ),
       )
       .groupBy(feesPayments.paidOn, paymentModes.name),
