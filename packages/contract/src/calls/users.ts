@@ -182,6 +182,8 @@ export const listAudits = defineCall({
   paged: true,
 });
 
+const byMode = z.object({ mode: z.string(), amount: z.number() });
+
 export const dashboardFigures = z.object({
   users: z.number(),
   active_users: z.number(),
@@ -194,11 +196,56 @@ export const dashboardFigures = z.object({
   fees: z
     .object({
       collected_today: z.number(),
+      today_by_mode: z.array(byMode),
+      collected_week: z.number(),
+      week_by_mode: z.array(byMode),
       term_expected: z.number(),
       term_collected: z.number(),
       students_owing: z.number(),
+      weeks: z.array(z.object({ week: z.string(), amount: z.number() })),
+      debt_classes: z.array(
+        z.object({ class_id: z.number(), name: z.string(), owed: z.number(), students: z.number() }),
+      ),
     })
     .nullable(),
+  /** Gate check-ins today against current students and active staff (manage_attendance). */
+  attendance: z
+    .object({
+      students_in: z.number(),
+      students_expected: z.number(),
+      staff_in: z.number(),
+      staff_expected: z.number(),
+    })
+    .nullable()
+    .optional(),
+  /** Sick bay visits today and those still open (manage_medication_center). */
+  sickbay: z.object({ visits: z.number(), still_in: z.number() }).nullable().optional(),
+  /** Requisitions waiting for their next step (view_expenses). */
+  requisitions: z
+    .object({ to_check: z.number(), to_approve: z.number(), to_pay: z.number(), to_pay_total: z.number() })
+    .nullable()
+    .optional(),
+  /** Store items below their reorder level (view_store_stock). */
+  store: z
+    .object({ count: z.number(), items: z.array(z.string()) })
+    .nullable()
+    .optional(),
+  /** Events of the next 14 days (view_events). */
+  events: z
+    .array(
+      z.object({
+        id: z.number(),
+        title: z.string(),
+        event_type: z.string(),
+        on_date: z.string(),
+        starts_at: z.string().nullable(),
+        venue: z.string().nullable(),
+      }),
+    )
+    .nullable()
+    .optional(),
+  /** Users, groups and changes today: for those who manage users (view_users). */
+  admin: z.boolean().optional(),
   recent: z.array(auditRow),
 });
 export type DashboardFigures = z.infer<typeof dashboardFigures>;

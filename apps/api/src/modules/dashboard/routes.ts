@@ -2,20 +2,35 @@ import * as calls from '@somero/contract';
 import { allows, students as studentTable } from '@somero/contract';
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { audits, roles, users } from '../../db/schema.js';
+import { attendanceToday } from '../attendance/index.js';
 import { auditRows } from '../audits/index.js';
+import { upcomingEvents } from '../events/index.js';
+import { requisitionsWaiting } from '../expenses/index.js';
 import { feesTiles } from '../fees/index.js';
 import type { ModuleContext } from '../module.js';
 import { currentTerm } from '../settings/index.js';
+import { sickbayToday } from '../sickbay/index.js';
+import { storeBelowReorder } from '../store/index.js';
 
-/** The dashboard's figures: what exists so far. Later areas add their tiles here. */
+/** Runs a tile's query only for those who hold its flag; the others get null (and the screen leaves the tile out). */
+const when = <T>(held: boolean, tile: () => Promise<T>): Promise<T | null> => (held ? tile() : Promise.resolve(null));
+
+/** The dashboard's figures: each area's tile, in parallel, only for those who hold the tile's flag. */
 export function dashboardRoutes({ serve }: ModuleContext) {
   serve(calls.dashboard, async ({ scope, caller }) => {
     const midnight = new Date();
     midnight.setHours(0, 0, 0, 0);
     const userTable = scope.table(users, 'users');
-    const term = await currentTerm(scope);
-    const fees = allows(caller, 'view_fees_payments') ? await feesTiles(scope) : null;
-    const students = await scope.table(studentTable, 'students').count(eq(studentTable.status, 'current'));
+    const [term, fees, attendance, sickbay, requisitions, store, events, students] = await Promise.all([
+      currentTerm(scope),
+      when(allows(caller, 'view_fees_payments'), () => feesTiles(scope)),
+      when(allows(caller, 'manage_attendance'), () => attendanceToday(scope)),
+      when(allows(caller, 'manage_medication_center'), () => sickbayToday(scope)),
+      when(allows(caller, 'view_expenses'), () => requisitionsWaiting(scope)),
+      when(allows(caller, 'view_store_stock'), () => storeBelowReorder(scope)),
+      when(allows(caller, 'view_events'), () => upcomingEvents(scope, 14)),
+      scope.table(studentTable, 'students').count(eq(studentTable.status, 'current')),
+    ]);
     const [all, active, roleCount, signedInToday, changesToday, recent] = await Promise.all([
       userTable.count(),
       userTable.count(eq(users.active, true)),
@@ -39,10 +54,21 @@ export function dashboardRoutes({ serve }: ModuleContext) {
         students,
         fees: fees && {
           collected_today: fees.collected_today,
+          today_by_mode: fees.today_by_mode,
+          collected_week: fees.collected_week,
+          week_by_mode: fees.week_by_mode,
           term_expected: fees.term_expected,
           term_collected: fees.term_collected,
           students_owing: fees.students_owing,
+          weeks: fees.weeks,
+          debt_classes: fees.debt_classes,
         },
+        attendance,
+        sickbay,
+        requisitions,
+        store,
+        events,
+        admin: allows(caller, 'view_users'),
         recent,
       },
     };

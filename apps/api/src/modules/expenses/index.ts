@@ -3,3 +3,4 @@
 export { expenseDocument } from './documents.js';
 export { type Purchase, recordPurchase, storePurchasesCategory, voidPurchase } from './purchases.js';
 export { expenseRoutes } from './routes.js';
+export { type RequisitionsWaiting, requisitionsWaiting } from './tiles.js';

@@ -1,5 +1,5 @@
-import { classes, feesCategories, feesPayments, streams, students } from '@somero/contract';
-import { and, eq, inArray, sum } from 'drizzle-orm';
+import { classes, feesCategories, feesPayments, paymentModes, streams, students, termDates } from '@somero/contract';
+import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { today } from '../../core/dates.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { currentTerm } from '../settings/index.js';
@@ -132,6 +132,10 @@ export async function balancesOf(scope: SchoolScope, filter: BalanceFilter) {
 export interface FeesTiles {
   /** Valid fees payments dated today (Kampala), in shillings. */
   collected_today: number;
+  /** Today's and this week's (from Monday) payments by payment mode, largest first. */
+  today_by_mode: { mode: string; amount: number }[];
+  collected_week: number;
+  week_by_mode: { mode: string; amount: number }[];
   year: number;
   term: number;
   /** This term: what current students were expected to pay (brought forward + charges − reductions) and paid. */
@@ -139,24 +143,93 @@ export interface FeesTiles {
   term_collected: number;
   /** Current students who owe something now. */
   students_owing: number;
+  /** Payments of the term's weeks (from the week the term opens, or the last 12 weeks), oldest first. */
+  weeks: { week: string; amount: number }[];
+  /** The five classes whose current students owe the most. */
+  debt_classes: { class_id: number; name: string; owed: number; students: number }[];
 }
+
+/** The Monday (YYYY-MM-DD) of the week of a YYYY-MM-DD day. */
+export function mondayOf(day: string): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+  return d.toISOString().slice(0, 10);
+}
+
+const addDays = (day: string, n: number) => {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+};
 
 /** The fee tiles of the dashboard, from the same ledger function as every other balance. */
 export async function feesTiles(scope: SchoolScope): Promise<FeesTiles> {
-  const [list, [paidToday], now] = await Promise.all([
+  const day = today();
+  const monday = mondayOf(day);
+  const now = await currentTerm(scope);
+  const [dates] = await scope.db
+    .select({ opensOn: termDates.opensOn })
+    .from(termDates)
+    .where(scope.mine(termDates, and(eq(termDates.year, now.year), eq(termDates.term, now.term))));
+  // The Monday of the week the term opened (never after this week's), or twelve weeks back.
+  const opens = dates && dates.opensOn <= day ? mondayOf(dates.opensOn) : addDays(monday, -7 * 11);
+  const [list, byDayMode] = await Promise.all([
     classBalances(scope, { figuresOnly: true }),
+    // One indexed query (school, paid_on): the term's valid payments by day and mode.
     scope.db
-      .select({ amount: sum(feesPayments.amount) })
+      .select({
+        day: feesPayments.paidOn,
+        mode: paymentModes.name,
+        amount: sql<number>`sum(${feesPayments.amount})`.mapWith(Number),
+      })
       .from(feesPayments)
-      .where(scope.mine(feesPayments, and(eq(feesPayments.paidOn, today()), eq(feesPayments.status, 'valid')))),
-    currentTerm(scope),
+      .innerJoin(paymentModes, eq(paymentModes.id, feesPayments.modeId))
+      .where(
+        scope.mine(
+          feesPayments,
+          and(gte(feesPayments.paidOn, opens), lte(feesPayments.paidOn, day), eq(feesPayments.status, 'valid')),
+        ),
+      )
+      .groupBy(feesPayments.paidOn, paymentModes.name),
   ]);
+  const modes = (rows: typeof byDayMode) => {
+    const m = new Map<string, number>();
+    for (const r of rows) m.set(r.mode, (m.get(r.mode) ?? 0) + r.amount);
+    return [...m].map(([mode, amount]) => ({ mode, amount })).sort((a, b) => b.amount - a.amount);
+  };
+  const todayRows = byDayMode.filter((r) => r.day === day);
+  const weekRows = byDayMode.filter((r) => r.day >= monday);
+  const weeks = new Map<string, number>();
+  for (let w = opens; w <= monday; w = addDays(w, 7)) weeks.set(w, 0);
+  for (const r of byDayMode) {
+    const w = mondayOf(r.day);
+    if (weeks.has(w)) weeks.set(w, (weeks.get(w) ?? 0) + r.amount);
+  }
+  const owing = list.filter((b) => b.balance > 0);
+  const facts = await studentFacts(
+    scope,
+    owing.map((b) => b.studentId),
+  );
+  const byClass = new Map<number, { class_id: number; name: string; owed: number; students: number }>();
+  for (const b of owing) {
+    const f = facts.get(b.studentId);
+    if (!f) continue;
+    const c = byClass.get(f.classId) ?? { class_id: f.classId, name: f.className, owed: 0, students: 0 };
+    c.owed += b.balance;
+    c.students += 1;
+    byClass.set(f.classId, c);
+  }
   return {
-    collected_today: Number(paidToday?.amount ?? 0),
+    collected_today: todayRows.reduce((a, r) => a + r.amount, 0),
+    today_by_mode: modes(todayRows),
+    collected_week: weekRows.reduce((a, r) => a + r.amount, 0),
+    week_by_mode: modes(weekRows),
     year: now.year,
     term: now.term,
     term_expected: list.reduce((a, b) => a + expectedOf(b), 0),
     term_collected: list.reduce((a, b) => a + b.term.paid, 0),
-    students_owing: list.filter((b) => b.balance > 0).length,
+    students_owing: owing.length,
+    weeks: [...weeks].map(([week, amount]) => ({ week, amount })),
+    debt_classes: [...byClass.values()].sort((a, b) => b.owed - a.owed).slice(0, 5),
   };
 }

@@ -2,3 +2,4 @@
 export { fillDemoStore, seedStoreUnits } from './demo.js';
 export { type Receipt, receiveStock } from './movements.js';
 export { storeRoutes } from './routes.js';
+export { type StoreBelowReorder, storeBelowReorder } from './tiles.js';

@@ -1,59 +1,170 @@
-import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { type DashboardFigures, dashboard } from '@somero/contract';
+import { Anchor, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import type { DashboardFigures, dashboard } from '@somero/contract';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { CenteredLoader } from '../../components/centered-loader';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-title';
 import { can } from '../../lib/access';
 import { fetchData } from '../../lib/api';
 import { useUser } from '../../lib/auth';
-import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
+import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 
-interface Tile {
-  key: string;
-  label: string;
-  value: string;
-  /** Words rather than a number: shown smaller. */
-  text?: boolean;
+/**
+ * The call's method and path only: the first page leaves out the contract's schema of the figures (the
+ * bundle budget); the server checks its reply against it.
+ */
+const dashboardCall = { method: 'POST', path: 'dashboard' } as unknown as typeof dashboard;
+
+type T = (key: string, options?: Record<string, unknown>) => string;
+
+/** One tile: its title links to the screen where the figures come from. */
+function Tile({ name, to, title, children }: { name: string; to: string; title: string; children: ReactNode }) {
+  return (
+    <Paper p="md" withBorder className="figure-tile" data-tile={name}>
+      <Anchor component={Link} to={to} size="sm" c="dimmed">
+        {title}
+      </Anchor>
+      {children}
+    </Paper>
+  );
 }
 
-/** The figure tiles; later areas (fees collected, students, expenses) add theirs to this list. */
-function tiles(figures: DashboardFigures, t: (key: string) => string): Tile[] {
-  return [
-    { key: 'users', label: t('dashboard.users'), value: formatNumber(figures.users) },
-    { key: 'active_users', label: t('dashboard.activeUsers'), value: formatNumber(figures.active_users) },
-    { key: 'roles', label: t('dashboard.roles'), value: formatNumber(figures.roles) },
-    { key: 'signed_in_today', label: t('dashboard.signedInToday'), value: formatNumber(figures.signed_in_today) },
-    { key: 'changes_today', label: t('dashboard.changesToday'), value: formatNumber(figures.changes_today) },
-    {
-      key: 'current_term',
-      label: t('dashboard.currentTerm'),
-      value: figures.current_term?.label ?? t('dashboard.noTerm'),
-      text: true,
-    },
-    { key: 'students', label: t('dashboard.students'), value: formatNumber(figures.students) },
-    ...(figures.fees
-      ? [
-          {
-            key: 'collected_today',
-            label: t('dashboard.collectedToday'),
-            value: formatMoney(figures.fees.collected_today),
-          },
-          {
-            key: 'term_collection',
-            label: t('dashboard.termCollection'),
-            value: `${formatMoney(figures.fees.term_collected)} / ${formatMoney(figures.fees.term_expected)}`,
-            text: true,
-          },
-          {
-            key: 'students_owing',
-            label: t('dashboard.studentsOwing'),
-            value: formatNumber(figures.fees.students_owing),
-          },
-        ]
-      : []),
-  ];
+const Big = ({ children }: { children: ReactNode }) => (
+  <Text fz={26} fw={700}>
+    {children}
+  </Text>
+);
+
+/** Label on the left, figure on the right. */
+const Line = ({ label, value }: { label: string; value: string }) => (
+  <Group justify="space-between" gap="xs" wrap="nowrap">
+    <Text size="sm">{label}</Text>
+    <Text size="sm" fw={600}>
+      {value}
+    </Text>
+  </Group>
+);
+
+/** The term's payments by week, as plain bars (no chart library on the first page). */
+function WeekBars({ weeks, t }: { weeks: { week: string; amount: number }[]; t: T }) {
+  const top = Math.max(1, ...weeks.map((w) => w.amount));
+  return (
+    <Group gap={2} align="flex-end" h={64} mt="sm" wrap="nowrap" aria-label={t('dashboard.byWeek')}>
+      {weeks.map((w) => (
+        <div
+          key={w.week}
+          title={`${t('dashboard.weekOf', { date: formatDate(w.week) })}: ${formatMoney(w.amount)}`}
+          style={{
+            flex: 1,
+            height: `${Math.max(2, (w.amount / top) * 100)}%`,
+            background: 'var(--mantine-primary-color-filled)',
+            borderRadius: 2,
+          }}
+        />
+      ))}
+    </Group>
+  );
+}
+
+/** The tiles the server sent: an area's tile is null for those without its flag, and is left out. */
+function Tiles({ f, t }: { f: DashboardFigures; t: T }) {
+  const pct = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 100) : 0);
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} data-testid="dashboard-figures">
+      {f.fees && (
+        <>
+          <Tile name="collected" to="/fees/payments" title={t('dashboard.collectedToday')}>
+            <Big>{formatMoney(f.fees.collected_today)}</Big>
+            {f.fees.today_by_mode.map((m) => (
+              <Line key={m.mode} label={m.mode} value={formatMoney(m.amount)} />
+            ))}
+            <Text size="sm" c="dimmed" mt="xs">
+              {t('dashboard.thisWeek')}: <b>{formatMoney(f.fees.collected_week)}</b>
+            </Text>
+            {f.fees.week_by_mode.map((m) => (
+              <Line key={m.mode} label={m.mode} value={formatMoney(m.amount)} />
+            ))}
+          </Tile>
+          <Tile name="term_collection" to="/fees/payments" title={t('dashboard.termCollection')}>
+            <Big>{pct(f.fees.term_collected, f.fees.term_expected)}%</Big>
+            <Line label={t('dashboard.collected')} value={formatMoney(f.fees.term_collected)} />
+            <Line label={t('dashboard.expected')} value={formatMoney(f.fees.term_expected)} />
+            <WeekBars weeks={f.fees.weeks} t={t} />
+          </Tile>
+          <Tile name="debt_classes" to="/fees/payments" title={t('dashboard.debtClasses')}>
+            <Big>{formatNumber(f.fees.students_owing)}</Big>
+            <Text size="sm" c="dimmed">
+              {t('dashboard.studentsOwing')}
+            </Text>
+            {f.fees.debt_classes.map((c) => (
+              <Line key={c.class_id} label={`${c.name} (${formatNumber(c.students)})`} value={formatMoney(c.owed)} />
+            ))}
+          </Tile>
+        </>
+      )}
+      {f.attendance && (
+        <Tile name="attendance" to="/student/attendance/summary" title={t('dashboard.attendance')}>
+          <Big>
+            {formatNumber(f.attendance.students_in)} / {formatNumber(f.attendance.students_expected)}
+          </Big>
+          <Line
+            label={t('dashboard.studentsIn')}
+            value={`${pct(f.attendance.students_in, f.attendance.students_expected)}%`}
+          />
+          <Line
+            label={t('dashboard.staffIn')}
+            value={`${formatNumber(f.attendance.staff_in)} / ${formatNumber(f.attendance.staff_expected)}`}
+          />
+        </Tile>
+      )}
+      {f.sickbay && (
+        <Tile name="sickbay" to="/student/medication" title={t('dashboard.sickbay')}>
+          <Big>{formatNumber(f.sickbay.visits)}</Big>
+          <Line label={t('dashboard.stillIn')} value={formatNumber(f.sickbay.still_in)} />
+        </Tile>
+      )}
+      {f.requisitions && (
+        <Tile name="requisitions" to="/requisitions/view" title={t('dashboard.requisitions')}>
+          <Big>{formatNumber(f.requisitions.to_check + f.requisitions.to_approve + f.requisitions.to_pay)}</Big>
+          <Line label={t('dashboard.toCheck')} value={formatNumber(f.requisitions.to_check)} />
+          <Line label={t('dashboard.toApprove')} value={formatNumber(f.requisitions.to_approve)} />
+          <Line
+            label={t('dashboard.toPay')}
+            value={`${formatNumber(f.requisitions.to_pay)} (${formatMoney(f.requisitions.to_pay_total)})`}
+          />
+        </Tile>
+      )}
+      {f.store && (
+        <Tile name="store" to="/store/levels" title={t('dashboard.belowReorder')}>
+          <Big>{formatNumber(f.store.count)}</Big>
+          <Text size="sm">{f.store.items.join(', ')}</Text>
+        </Tile>
+      )}
+      {f.events && (
+        <Tile name="events" to="/events" title={t('dashboard.events')}>
+          <Big>{formatNumber(f.events.length)}</Big>
+          {f.events.map((e) => (
+            <Line key={e.id} label={e.title} value={formatDate(e.on_date)} />
+          ))}
+        </Tile>
+      )}
+      <Tile name="school" to="/students" title={t('dashboard.students')}>
+        <Big>{formatNumber(f.students)}</Big>
+        <Text size="sm">{f.current_term?.label ?? t('dashboard.noTerm')}</Text>
+      </Tile>
+      {f.admin && (
+        <Tile name="admin" to="/users" title={t('dashboard.admin')}>
+          <Line label={t('dashboard.users')} value={`${formatNumber(f.active_users)} / ${formatNumber(f.users)}`} />
+          <Line label={t('dashboard.roles')} value={formatNumber(f.roles)} />
+          <Line label={t('dashboard.signedInToday')} value={formatNumber(f.signed_in_today)} />
+          <Line label={t('dashboard.changesToday')} value={formatNumber(f.changes_today)} />
+        </Tile>
+      )}
+    </SimpleGrid>
+  );
 }
 
 /** /dashboardv1 and /dashboardh. Without view_dashboard: a greeting, no figures and no call. */
@@ -63,7 +174,7 @@ export default function DashboardScreen() {
   const allowed = can(user, 'view_dashboard');
   const query = useQuery({
     queryKey: ['dashboard'],
-    queryFn: () => fetchData(dashboard, {}, { silentSuccess: true }).then((r) => r.data),
+    queryFn: () => fetchData(dashboardCall, {}, { silentSuccess: true }).then((r) => r.data),
     enabled: allowed,
   });
 
@@ -86,18 +197,7 @@ export default function DashboardScreen() {
         <LoadError error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <>
-          <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} data-testid="dashboard-figures">
-            {tiles(query.data, t).map((tile) => (
-              <Paper key={tile.key} p="md" withBorder className="figure-tile" data-tile={tile.key}>
-                <Text size="sm" c="dimmed">
-                  {tile.label}
-                </Text>
-                <Text fz={tile.text ? 'lg' : 26} fw={700} mt={tile.text ? 6 : 0}>
-                  {tile.value}
-                </Text>
-              </Paper>
-            ))}
-          </SimpleGrid>
+          <Tiles f={query.data} t={t} />
           <Paper p="md" withBorder>
             <Title order={4} mb="sm">
               {t('dashboard.recent')}

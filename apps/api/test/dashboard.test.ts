@@ -1,0 +1,176 @@
+import {
+  events,
+  expenseRequisitions,
+  feesBreakdowns,
+  feesCategories,
+  feesPayments,
+  gateAttendance,
+  paymentModes,
+  sickbayVisits,
+  storeItems,
+  storeUnits,
+} from '@somero/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { today } from '../src/core/dates.js';
+import { admit, client, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
+import { staffWith, useTestApp } from './support.js';
+
+const t = useTestApp();
+
+const inDays = (n: number) => {
+  const d = new Date(`${today()}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+};
+
+describe('the dashboard: the morning figures of each area, each only to those who hold its flag', () => {
+  let s: RegisterSchool;
+  let figures: Json;
+
+  beforeAll(async () => {
+    s = await registerSchool(t.app, t.database, { year: 2026, term: 2 });
+    const db = t.database.db;
+    const schoolId = s.schoolId;
+    const [tuition] = await db.insert(feesCategories).values({ schoolId, name: 'Tuition', rank: 1 }).returning();
+    await db.insert(feesBreakdowns).values([
+      { schoolId, classId: s.classes.S1, categoryId: tuition.id, amount: 600_000, year: 2026, term: 2 },
+      { schoolId, classId: s.classes.S2, categoryId: tuition.id, amount: 900_000, year: 2026, term: 2 },
+    ]);
+    const amina = await admit(s, {});
+    const brian = await admit(s, {
+      surname: 'Okello',
+      other_names: 'Brian',
+      gender: 'M',
+      class_id: s.classes.S2,
+      stream_id: s.streams['S2 East'],
+    });
+    const [cash, momo] = await db
+      .insert(paymentModes)
+      .values([
+        { schoolId, name: 'Cash', kind: 'cash', openingOn: '2026-01-01' },
+        { schoolId, name: 'MTN Mobile Money', kind: 'mobile', openingOn: '2026-01-01' },
+      ])
+      .returning();
+    const pay = (
+      receiptNo: number,
+      studentId: number,
+      amount: number,
+      modeId: number,
+      paidOn: string,
+      status = 'valid',
+    ) => ({
+      schoolId,
+      receiptNo,
+      studentId,
+      amount,
+      modeId,
+      paidOn,
+      year: 2026,
+      term: 2,
+      cashierName: 'Bursar',
+      status,
+    });
+    await db
+      .insert(feesPayments)
+      .values([
+        pay(1, amina.id, 150_000, cash.id, today()),
+        pay(2, brian.id, 250_000, momo.id, today()),
+        pay(3, amina.id, 50_000, cash.id, today()),
+        pay(4, brian.id, 999_000, cash.id, today(), 'void'),
+      ]);
+    await db.insert(gateAttendance).values({
+      schoolId,
+      person: 'student',
+      studentId: amina.id,
+      classId: s.classes.S1,
+      day: today(),
+      checkedInAt: new Date(),
+      checkedInBy: 'Gate',
+    });
+    const [unit] = await db
+      .insert(storeUnits)
+      .values({ schoolId, name: `Jerrycans ${Date.now()}`, short: 'jc' })
+      .returning();
+    await db.insert(storeItems).values([
+      { schoolId, name: 'Paraffin', unitId: unit.id, reorderLevel: 20, balance: 500 },
+      { schoolId, name: 'Cooking oil', unitId: unit.id, reorderLevel: 10, balance: 5_000 },
+    ]);
+    await db.insert(expenseRequisitions).values([
+      { schoolId, number: 1, title: 'Chalk', total: 40_000, raisedByName: 'Teacher' },
+      { schoolId, number: 2, title: 'Diesel', total: 300_000, raisedByName: 'Teacher', status: 'approved' },
+      { schoolId, number: 3, title: 'Old', total: 1_000, raisedByName: 'Teacher', status: 'paid' },
+    ]);
+    await db.insert(sickbayVisits).values([
+      {
+        schoolId,
+        patient: 'student',
+        studentId: brian.id,
+        visitedAt: new Date(),
+        complaint: 'Headache',
+        attendedBy: 'Nurse',
+      },
+      {
+        schoolId,
+        patient: 'student',
+        studentId: amina.id,
+        visitedAt: new Date(),
+        complaint: 'Cough',
+        attendedBy: 'Nurse',
+        status: 'closed',
+        closedAt: new Date(),
+      },
+    ]);
+    await db.insert(events).values([
+      { schoolId, title: 'PTA meeting', eventType: 'pta', onDate: inDays(3), createdBy: 'Head' },
+      { schoolId, title: 'Prize giving', eventType: 'other', onDate: inDays(30), createdBy: 'Head' },
+    ]);
+    const res = await client(t.app, s.adminToken).post('/dashboard', {});
+    expect(res.statusCode, res.body).toBe(200);
+    figures = res.json().data;
+  });
+
+  it('fees: collected today and this week by payment mode (voids left out), the term against expected, classes owing most', () => {
+    expect(figures.fees).toMatchObject({
+      collected_today: 450_000,
+      today_by_mode: [
+        { mode: 'MTN Mobile Money', amount: 250_000 },
+        { mode: 'Cash', amount: 200_000 },
+      ],
+      collected_week: 450_000,
+      term_expected: 1_500_000,
+      term_collected: 450_000,
+      students_owing: 2,
+    });
+    expect(figures.fees.debt_classes).toEqual([
+      { class_id: s.classes.S2, name: 'S2', owed: 650_000, students: 1 },
+      { class_id: s.classes.S1, name: 'S1', owed: 400_000, students: 1 },
+    ]);
+    // The weekly chart ends with this week, which holds today's payments.
+    expect(figures.fees.weeks.at(-1).amount).toBe(450_000);
+  });
+
+  it('attendance, sick bay, requisitions, store and the next 14 days of events', () => {
+    expect(figures.attendance).toEqual({ students_in: 1, students_expected: 2, staff_in: 0, staff_expected: 0 });
+    expect(figures.sickbay).toEqual({ visits: 2, still_in: 1 });
+    expect(figures.requisitions).toEqual({ to_check: 1, to_approve: 0, to_pay: 1, to_pay_total: 300_000 });
+    expect(figures.store).toEqual({ count: 1, items: ['Paraffin'] });
+    expect(figures.events.map((e: Json) => [e.title, e.on_date])).toEqual([['PTA meeting', inDays(3)]]);
+    expect(figures.admin).toBe(true);
+  });
+
+  it('a bursar sees the fees and requisitions but not the sick bay; a nurse the reverse', async () => {
+    const bursar = await staffWith(t.app, t.database, s, ['view_dashboard', 'view_fees_payments', 'view_expenses']);
+    const b = (await client(t.app, bursar.token).post('/dashboard', {})).json().data;
+    expect(b.fees.collected_today).toBe(450_000);
+    expect(b.requisitions.to_check).toBe(1);
+    expect([b.sickbay, b.attendance, b.store, b.events, b.admin]).toEqual([null, null, null, null, false]);
+
+    const nurse = await staffWith(t.app, t.database, s, ['view_dashboard', 'manage_medication_center']);
+    const n = (await client(t.app, nurse.token).post('/dashboard', {})).json().data;
+    expect(n.sickbay).toEqual({ visits: 2, still_in: 1 });
+    expect([n.fees, n.requisitions, n.attendance, n.store, n.events]).toEqual([null, null, null, null, null]);
+
+    const nobody = await staffWith(t.app, t.database, s, ['view_events']);
+    expect((await client(t.app, nobody.token).post('/dashboard', {})).statusCode).toBe(403);
+  });
+});

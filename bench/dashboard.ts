@@ -1,0 +1,57 @@
+// `npm run bench:dashboard --workspace=@somero/bench`: POST dashboard for the head administrator (every
+// tile) of the 3,000-student school (the demo school topped up as in `npm run bench`, with the fees
+// history student). One call at a time; prints the median and p99. Printed, not asserted (aim: < 100 ms).
+// Embedded PGlite in a temporary folder, or DATABASE_URL's database (use a throwaway one: it is seeded).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../apps/api/src/app.js';
+import { readConfig } from '../apps/api/src/config.js';
+import { openDatabase } from '../apps/api/src/db/open.js';
+import { seedDemoSchool } from '../apps/api/src/db/seed.js';
+import { seedFeesHistory } from './fees-data.js';
+
+const runs = Number(process.env.BENCH_RUNS ?? 200);
+const password = 'bench-dashboard-pass';
+const dataDir = mkdtempSync(path.join(tmpdir(), 'somero-dash-'));
+const config = { ...readConfig({ ...process.env, DATA_DIR: dataDir }), demoAdminPassword: password };
+const database = await openDatabase(config);
+try {
+  const app = await buildApp({ database, config });
+  await seedDemoSchool(database.db, password);
+  await database.raw(`insert into students (school_id, admission_no, surname, other_names, gender, date_of_birth, class_id,
+      stream_id, section, house, nationality, religion, district, status, entry_year, entry_term, admitted_on)
+    select school_id, 'B' || g || '-' || admission_no, surname, other_names, gender, date_of_birth, class_id, stream_id,
+      section, house, nationality, religion, district, status, entry_year, entry_term, admitted_on
+    from students, generate_series(1, 4) g
+    where school_id = 1 and admission_no not like 'B%'`);
+  await seedFeesHistory(database);
+  const [{ n }] = (await database.raw(
+    `select count(*)::int as n from students where school_id = 1 and status = 'current'`,
+  )) as { n: number }[];
+  const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'admin', password } });
+  const token = (login.json() as { token: string }).token;
+  const call = async () => {
+    const t0 = performance.now();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/dashboard',
+      headers: { authorization: `Bearer ${token}` },
+      payload: {},
+    });
+    if (res.statusCode !== 200) throw new Error(`dashboard: ${res.statusCode} ${res.body}`);
+    return performance.now() - t0;
+  };
+  for (let i = 0; i < 5; i++) await call();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) times.push(await call());
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(1);
+  const kind = config.databaseUrl ? 'PostgreSQL' : 'embedded PGlite';
+  console.log(`POST dashboard (admin, every tile), ${n} current students, ${kind}, ${runs} calls one at a time`);
+  console.log(`median ${at(0.5)} ms   p99 ${at(0.99)} ms   (aim < 100 ms)`);
+  await app.close();
+} finally {
+  await database.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
