@@ -12,6 +12,7 @@ const everyTile = [
   'store',
   'events',
   'school',
+  'sms',
   'admin',
 ];
 
@@ -63,7 +64,16 @@ test('a nurse sees the sick bay tile and not the fees; a phone-sized window has 
   const grid = page.getByTestId('dashboard-figures');
   await expect(grid.locator('[data-tile="sickbay"]')).toBeVisible();
   await expect(grid.locator('[data-tile="school"]')).toBeVisible();
-  for (const name of ['collected', 'term_collection', 'requisitions', 'store', 'events', 'attendance', 'admin']) {
+  for (const name of [
+    'collected',
+    'term_collection',
+    'requisitions',
+    'store',
+    'events',
+    'attendance',
+    'sms',
+    'admin',
+  ]) {
     await expect(grid.locator(`[data-tile="${name}"]`), name).toHaveCount(0);
   }
   const boxes = await grid.locator('.figure-tile').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().x));

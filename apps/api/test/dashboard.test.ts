@@ -156,6 +156,8 @@ describe('the dashboard: the morning figures of each area, each only to those wh
     expect(figures.store).toEqual({ count: 1, items: ['Paraffin'] });
     expect(figures.events.map((e: Json) => [e.title, e.on_date])).toEqual([['PTA meeting', inDays(3)]]);
     expect(figures.admin).toBe(true);
+    // A new school has bought no SMS credit yet.
+    expect(figures.sms).toEqual({ balance: 0 });
   });
 
   it('a bursar sees the fees and requisitions but not the sick bay; a nurse the reverse', async () => {
@@ -163,7 +165,7 @@ describe('the dashboard: the morning figures of each area, each only to those wh
     const b = (await client(t.app, bursar.token).post('/dashboard', {})).json().data;
     expect(b.fees.collected_today).toBe(450_000);
     expect(b.requisitions.to_check).toBe(1);
-    expect([b.sickbay, b.attendance, b.store, b.events, b.admin]).toEqual([null, null, null, null, false]);
+    expect([b.sickbay, b.attendance, b.store, b.events, b.sms, b.admin]).toEqual([null, null, null, null, null, false]);
 
     const nurse = await staffWith(t.app, t.database, s, ['view_dashboard', 'manage_medication_center']);
     const n = (await client(t.app, nurse.token).post('/dashboard', {})).json().data;

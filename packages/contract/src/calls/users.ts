@@ -244,6 +244,8 @@ export const dashboardFigures = z.object({
     )
     .nullable()
     .optional(),
+  /** SMS credits left (administrators: the Notification Center is theirs). */
+  sms: z.object({ balance: z.number() }).nullable().optional(),
   /** Users, groups and changes today: for those who manage users (view_users). */
   admin: z.boolean().optional(),
   recent: z.array(auditRow),

@@ -8,6 +8,7 @@ import { upcomingEvents } from '../events/index.js';
 import { requisitionsWaiting } from '../expenses/index.js';
 import { feesTiles } from '../fees/index.js';
 import type { ModuleContext } from '../module.js';
+import { smsCreditsLeft } from '../notifications/index.js';
 import { currentTerm } from '../settings/index.js';
 import { sickbayToday } from '../sickbay/index.js';
 import { storeBelowReorder } from '../store/index.js';
@@ -21,7 +22,7 @@ export function dashboardRoutes({ serve }: ModuleContext) {
     const midnight = new Date();
     midnight.setHours(0, 0, 0, 0);
     const userTable = scope.table(users, 'users');
-    const [term, fees, attendance, sickbay, requisitions, store, events, students] = await Promise.all([
+    const [term, fees, attendance, sickbay, requisitions, store, events, sms, students] = await Promise.all([
       currentTerm(scope),
       when(allows(caller, 'view_fees_payments'), () => feesTiles(scope)),
       when(allows(caller, 'manage_attendance'), () => attendanceToday(scope)),
@@ -29,6 +30,7 @@ export function dashboardRoutes({ serve }: ModuleContext) {
       when(allows(caller, 'view_expenses'), () => requisitionsWaiting(scope)),
       when(allows(caller, 'view_store_stock'), () => storeBelowReorder(scope)),
       when(allows(caller, 'view_events'), () => upcomingEvents(scope, 14)),
+      when(allows(caller, 'admin'), () => smsCreditsLeft(scope)),
       scope.table(studentTable, 'students').count(eq(studentTable.status, 'current')),
     ]);
     const [all, active, roleCount, signedInToday, changesToday, recent] = await Promise.all([
@@ -68,6 +70,7 @@ export function dashboardRoutes({ serve }: ModuleContext) {
         requisitions,
         store,
         events,
+        sms: sms === null ? null : { balance: sms },
         admin: allows(caller, 'view_users'),
         recent,
       },

@@ -4,9 +4,12 @@ import { eq } from 'drizzle-orm';
 import type { SchoolScope } from '../../core/scope.js';
 import type { ModuleContext } from '../module.js';
 import { uniqueRecipients } from './rules.js';
-import { type Resolved, startSend } from './sms.js';
+import { creditsOf, type Resolved, startSend } from './sms.js';
 
 export { fillDemoSms } from './demo.js';
+
+/** The school's SMS credits left (the dashboard's tile). */
+export const smsCreditsLeft = (scope: SchoolScope) => creditsOf(scope).then((c) => c.balance);
 export { notificationRoutes } from './routes.js';
 
 /**

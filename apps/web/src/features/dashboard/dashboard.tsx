@@ -143,6 +143,11 @@ function Tiles({ f, t }: { f: DashboardFigures; t: T }) {
           <Text size="sm">{f.store.items.join(', ')}</Text>
         </Tile>
       )}
+      {f.sms && (
+        <Tile name="sms" to="/sms/packages" title={t('dashboard.smsCredits')}>
+          <Big>{formatNumber(f.sms.balance)}</Big>
+        </Tile>
+      )}
       {f.events && (
         <Tile name="events" to="/events" title={t('dashboard.events')}>
           <Big>{formatNumber(f.events.length)}</Big>
