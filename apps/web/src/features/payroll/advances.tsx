@@ -8,6 +8,7 @@ import { DataTable } from '../../components/data-table';
 import { FormButtons } from '../../components/form-buttons';
 import { MoneyInput } from '../../components/money-input';
 import { PageHeader } from '../../components/page-title';
+import { ReasonField } from '../../components/reason-field';
 import { ReferenceSelect } from '../../components/resource/reference-select';
 import { api, fetchData, fieldErrors } from '../../lib/api';
 import { formatDate, formatMoney, today } from '../../lib/format';
@@ -123,12 +124,11 @@ function AdvanceForm({
             error={errors.reference}
           />
           {editing ? (
-            <TextInput
+            <ReasonField
               label={t('advances.reason')}
-              required
-              data-autofocus
+              autoFocus
               value={reason}
-              onChange={(e) => setReason(e.currentTarget.value)}
+              onChange={setReason}
               error={errors.reason}
             />
           ) : null}
