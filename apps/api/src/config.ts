@@ -19,6 +19,11 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   demoAdminPassword?: string;
+  /**
+   * DEMO_SCHOOL=true seeds the demo school (and its simulated SchoolPay) on PostgreSQL too: a demo
+   * server, and the browser tests' servers. The embedded database always gets it.
+   */
+  demoSchool: boolean;
   tokenDays: number;
   logLevel: string;
   /**
@@ -103,6 +108,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Somero <no-reply@somero.local>',
     demoAdminPassword: env.DEMO_ADMIN_PASSWORD || undefined,
+    demoSchool: bool(env.DEMO_SCHOOL, false),
     tokenDays: Number(env.TOKEN_DAYS ?? 30),
     logLevel: env.LOG_LEVEL ?? 'info',
     onlineSyncMinutes: Number(env.ONLINE_SYNC_MINUTES ?? 60),

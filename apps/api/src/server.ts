@@ -24,8 +24,11 @@ if (database.kind === 'pglite') {
   app.log.warn(
     `Embedded database in ${config.dataDir}. PGlite survives a killed process but is not safe against power loss; for a school's real data set DATABASE_URL=postgres://… to use PostgreSQL.`,
   );
-  // The demo's simulated SchoolPay: "check for new online payments" invents a few payments for a
-  // school with no payment gateway configured. Never on PostgreSQL (a school's real data).
+}
+// The demo school, and its simulated SchoolPay: "check for new online payments" invents a few payments
+// for a school with no payment gateway configured. Never on PostgreSQL (a school's real data) unless
+// DEMO_SCHOOL=true asks for it.
+if (database.kind === 'pglite' || config.demoSchool) {
   useSimulatedProvider(simulatedTransactions);
   const seed = await seedDemoSchool(database.db, config.demoAdminPassword);
   if (seed.seeded) {
