@@ -20,10 +20,11 @@ export interface Config {
   mailFrom: string;
   demoAdminPassword?: string;
   /**
-   * DEMO_SCHOOL=true seeds the demo school (and its simulated SchoolPay) on PostgreSQL too: a demo
-   * server, and the browser tests' servers. The embedded database always gets it.
+   * Whether to seed the demo school (and use its simulated SchoolPay) at start; unset, the embedded
+   * database gets it and PostgreSQL does not. DEMO_SCHOOL=true asks for it on PostgreSQL too (a demo
+   * server, the browser tests' servers); DEMO_SCHOOL=false starts the embedded database empty.
    */
-  demoSchool: boolean;
+  demoSchool?: boolean;
   tokenDays: number;
   logLevel: string;
   /**
@@ -108,7 +109,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Somero <no-reply@somero.local>',
     demoAdminPassword: env.DEMO_ADMIN_PASSWORD || undefined,
-    demoSchool: bool(env.DEMO_SCHOOL, false),
+    demoSchool: env.DEMO_SCHOOL ? bool(env.DEMO_SCHOOL, false) : undefined,
     tokenDays: Number(env.TOKEN_DAYS ?? 30),
     logLevel: env.LOG_LEVEL ?? 'info',
     onlineSyncMinutes: Number(env.ONLINE_SYNC_MINUTES ?? 60),

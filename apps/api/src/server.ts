@@ -27,8 +27,8 @@ if (database.kind === 'pglite') {
 }
 // The demo school, and its simulated SchoolPay: "check for new online payments" invents a few payments
 // for a school with no payment gateway configured. Never on PostgreSQL (a school's real data) unless
-// DEMO_SCHOOL=true asks for it.
-if (database.kind === 'pglite' || config.demoSchool) {
+// DEMO_SCHOOL=true asks for it; DEMO_SCHOOL=false leaves the embedded database empty.
+if (config.demoSchool ?? database.kind === 'pglite') {
   useSimulatedProvider(simulatedTransactions);
   const seed = await seedDemoSchool(database.db, config.demoAdminPassword);
   if (seed.seeded) {

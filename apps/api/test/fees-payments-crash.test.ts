@@ -33,7 +33,8 @@ async function start(port: number): Promise<ChildProcess> {
       DATA_DIR: path.join(dataDir, 'db'),
       PORT: String(port),
       HOST: '127.0.0.1',
-      DEMO_ADMIN_PASSWORD: password,
+      // An empty database: the test registers its own small school (seeding the demo takes a minute).
+      DEMO_SCHOOL: 'false',
       LOG_LEVEL: 'warn',
       WEB_DIST: path.join(dataDir, 'no-web'),
     },
@@ -67,29 +68,63 @@ describe('a server killed while taking payments', () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}/api`;
     child = await start(port);
+    const json = { 'content-type': 'application/json' };
+    const registered = await fetch(`${base}/register`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({
+        school: 'Crash Test College',
+        name: 'Crash Administrator',
+        username: 'admin',
+        email: 'admin@crash.example',
+        password,
+      }),
+    });
+    expect(registered.status).toBe(200);
     const signIn = async () => {
       const res = await fetch(`${base}/login`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: json,
         body: JSON.stringify({ username: 'admin', password }),
       });
       expect(res.status).toBe(200);
       return { authorization: `Bearer ${((await res.json()) as { token: string }).token}` };
     };
     let auth = await signIn();
-    const json = { 'content-type': 'application/json' };
-    const mode = await fetch(`${base}/payment_options`, {
-      method: 'POST',
-      headers: { ...auth, ...json },
-      body: JSON.stringify({ name: 'Crash Cash', kind: 'cash', opening_balance: 0, opening_on: '2026-01-01' }),
+    const post = async (url: string, body: object) => {
+      const res = await fetch(`${base}/${url}`, {
+        method: 'POST',
+        headers: { ...auth, ...json },
+        body: JSON.stringify(body),
+      });
+      const reply = (await res.json()) as { data: { id: number } };
+      expect(res.status, JSON.stringify(reply)).toBe(200);
+      return reply.data.id;
+    };
+    const modeId = await post('payment_options', {
+      name: 'Crash Cash',
+      kind: 'cash',
+      opening_balance: 0,
+      opening_on: '2026-01-01',
     });
-    expect(mode.status).toBe(200);
-    const modeId = ((await mode.json()) as { data: { id: number } }).data.id;
-    const list = await fetch(`${base}/students?per_page=20`, { headers: auth });
-    const studentIds = ((await list.json()) as { data: { id: number }[] }).data.map((s) => s.id);
-    expect(studentIds.length).toBeGreaterThan(0);
+    const classes = (await (await fetch(`${base}/classes?per_page=10`, { headers: auth })).json()) as {
+      data: { id: number }[];
+    };
+    const classId =
+      classes.data[0]?.id ?? (await post('classes', { name: 'S1', level: 'olevel', curriculum: 'new', rank: 1 }));
+    const studentIds: number[] = [];
+    for (const surname of ['Nakato', 'Okello', 'Achieng', 'Mugisha', 'Namubiru'])
+      studentIds.push(
+        await post('students', {
+          surname,
+          other_names: 'Crash',
+          gender: 'F',
+          class_id: classId,
+          admitted_on: '2026-02-10',
+        }),
+      );
 
-    // Four desks pay in a loop until the process dies; it dies once 20 payments were answered, with more in flight.
+    // Four desks pay in a loop (confirmed: these students owe nothing) until the process dies; it dies once 20 payments were answered, with more in flight.
     const answered: number[] = [];
     let enough: () => void = () => {};
     const twenty = new Promise<void>((resolve) => {
@@ -104,7 +139,12 @@ describe('a server killed while taking payments', () => {
           const res = await fetch(`${base}/fees_payments`, {
             method: 'POST',
             headers: { ...auth, ...json },
-            body: JSON.stringify({ student_id: studentIds[i % studentIds.length], amount: 1000 + i, mode_id: modeId }),
+            body: JSON.stringify({
+              student_id: studentIds[i % studentIds.length],
+              amount: 1000 + i,
+              mode_id: modeId,
+              confirm: true,
+            }),
           });
           if (res.status === 200) answered.push(((await res.json()) as { data: number }).data);
           if (answered.length >= 20) enough();
