@@ -8,6 +8,7 @@ import {
   NumberInput,
   Paper,
   PasswordInput,
+  ScrollArea,
   Select,
   SimpleGrid,
   Stack,
@@ -303,13 +304,15 @@ function PreviewPanel({ preview }: { preview: Preview }) {
       ) : null}
       {preview.skipped ? (
         <Alert color="orange" variant="light" my="xs" title={t('skipped', { count: preview.skipped })}>
-          <List size="sm" data-testid="email-skipped">
-            {preview.skipped_list.map((p) => (
-              <List.Item key={`${p.name}-${p.reason}`}>
-                {p.name}: {p.reason}
-              </List.Item>
-            ))}
-          </List>
+          <ScrollArea.Autosize mah={200} type="auto">
+            <List size="sm" data-testid="email-skipped">
+              {preview.skipped_list.map((p) => (
+                <List.Item key={`${p.name}-${p.reason}`}>
+                  {p.name}: {p.reason}
+                </List.Item>
+              ))}
+            </List>
+          </ScrollArea.Autosize>
           {preview.skipped > preview.skipped_list.length ? (
             <Text size="sm">{t('andMore', { count: preview.skipped - preview.skipped_list.length })}</Text>
           ) : null}
@@ -474,9 +477,11 @@ function SentList() {
       render: (r) => (
         <>
           <Text size="sm">{r.name}</Text>
-          <Text size="xs" c="dimmed">
-            {r.email}
-          </Text>
+          {r.name !== r.email ? (
+            <Text size="xs" c="dimmed">
+              {r.email}
+            </Text>
+          ) : null}
         </>
       ),
     },
