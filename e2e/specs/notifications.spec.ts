@@ -1,4 +1,6 @@
+import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
+import { SMTPServer } from 'smtp-server';
 import { admin, apiSignIn, bearer, collectPageErrors, type Session, seedSession } from '../support/session';
 import { choose, notice, unique } from '../support/ui';
 
@@ -75,4 +77,66 @@ test('credit bought from cash, a class previewed and sent, the progress followed
   const data = ((await reply.json()) as { data: { balance: number } }).data;
   expect(data.balance).toBeLessThanOrEqual(before + 500 - recipients);
   expect(errors).toEqual([]);
+});
+
+test("an e-mail to typed addresses, one left out, sent through the school's mail server and listed as sent", async ({
+  page,
+  request,
+}) => {
+  const errors = collectPageErrors(page);
+  // A real SMTP server on loopback stands for the school's; the school's settings point at it.
+  const received: { to: string[]; data: string }[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    hideSTARTTLS: true,
+    onData(stream, session, done) {
+      let data = '';
+      stream.on('data', (c: Buffer) => {
+        data += c.toString();
+      });
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
+        done();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const port = (smtp.server.address() as AddressInfo).port;
+  const settings = await request.put('/api/email_settings', {
+    headers: bearer(session),
+    data: { host: '127.0.0.1', port, from_address: 'office@kampalahill.example' },
+  });
+  expect(settings.status()).toBe(200);
+  try {
+    const subject = unique('Visiting day ');
+    await page.goto('/notification/emails');
+    await expect(page.getByTestId('page-title')).toHaveText('Send E-mails');
+    await expect(page.getByTestId('mail-server')).toContainText("the school's mail server (127.0.0.1)");
+    await choose(page, page.getByRole('combobox', { name: 'Send to' }), 'Typed addresses');
+    await page.getByRole('textbox', { name: 'E-mail addresses' }).fill('parent.one@example.ug, not-an-address');
+    await page.getByRole('textbox', { name: 'Subject' }).fill(subject);
+    const message = page.getByRole('textbox', { name: 'Message' });
+    await message.fill('Visiting day is on Sunday. ');
+    await page.getByRole('button', { name: '{school}', exact: true }).click();
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await expect(page.getByTestId('email-count')).toHaveText('1 e-mail');
+    await expect(page.getByTestId('email-skipped')).toContainText('not-an-address: not an e-mail address');
+    await expect(page.getByTestId('email-preview')).toContainText(
+      'Visiting day is on Sunday. Kampala Hill Secondary School',
+    );
+
+    await page.getByRole('button', { name: 'Send e-mails' }).click();
+    const job = page.getByTestId('email-job');
+    await expect(job).toContainText('Done: 1 of 1 e-mails', { timeout: 30_000 });
+    await notice(page, 'Emails Sent Successfully');
+    const row = page.locator('[data-email="parent.one@example.ug"]').filter({ hasText: subject });
+    await expect(row).toContainText('Sent');
+    await expect(row).toContainText('Visiting day is on Sunday. Kampala Hill Secondary School');
+    expect(received.map((m) => m.to)).toEqual([['parent.one@example.ug']]);
+    expect(received[0].data).toContain(`Subject: ${subject}`);
+    expect(errors).toEqual([]);
+  } finally {
+    await request.put('/api/email_settings', { headers: bearer(session), data: { host: '' } });
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  }
 });

@@ -59,6 +59,8 @@ export interface Config {
     retryMs: number;
     retries: number;
   };
+  /** E-mails (issue 15 §2): a mail server's time limit, retries of a failed attempt and the first wait (doubled each time). */
+  email: { timeoutMs: number; retryMs: number; retries: number };
   /** Prefix of the job queue's names (JOBS_QUEUE): two servers on one database must not take each other's work. */
   jobsQueue: string;
   /** Where files' bytes are kept (FILE_STORAGE, FILES_DIR, S3_URL, S3_REGION). */
@@ -124,6 +126,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: Number(env.SMS_TIMEOUT_MS || 20_000),
       retryMs: Number(env.SMS_RETRY_MS || 5_000),
       retries: Number(env.SMS_RETRIES || 3),
+    },
+    email: {
+      timeoutMs: Number(env.EMAIL_TIMEOUT_MS || 20_000),
+      retryMs: Number(env.EMAIL_RETRY_MS || 5_000),
+      retries: Number(env.EMAIL_RETRIES || 3),
     },
     trustProxy: proxyTrust(env.TRUST_PROXY),
     corsOrigins: (env.CORS_ORIGINS ?? '')

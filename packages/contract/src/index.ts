@@ -22,6 +22,7 @@ export * from './calls/fields.js';
 export * from './calls/finance-reports.js';
 export * from './calls/jobs.js';
 export * from './calls/notifications.js';
+export * from './calls/notifications-email.js';
 export * from './calls/payroll.js';
 export * from './calls/requirements.js';
 export * from './calls/requisitions.js';

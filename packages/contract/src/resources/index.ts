@@ -51,6 +51,7 @@ export * from './fees/options.js';
 export * from './fees/structure.js';
 export * from './finance/budget.js';
 export * from './finance/journal.js';
+export * from './notifications/email.js';
 export * from './notifications/sms.js';
 export * from './requirements/collections.js';
 export * from './requirements/requirements.js';

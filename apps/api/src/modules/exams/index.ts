@@ -15,7 +15,7 @@ export { alevelSubjectMarksheet, nlscSubjectMarksheet } from './marksheet-subjec
 export { missingMarksRoutes } from './missing.js';
 export { ncdcRoutes } from './ncdc-export.js';
 export { projectRoutes } from './projects.js';
-export { reportCardRoutes } from './report-card-routes.js';
+export { reportCardRoutes, studentReportCardPdf } from './report-card-routes.js';
 export {
   defaultReportSettings,
   type ReportSettings,

@@ -75,6 +75,25 @@ async function classPdf(scope: SchoolScope, kind: ReportKind, asked: CardsAsked,
   return { cards, pdf: await joined(classParts(school, cards, images, competences)) };
 }
 
+/**
+ * One student's card as PDF bytes, for other areas (an e-mail's attachment); a Refusal when the class
+ * has no cards to print yet.
+ */
+export async function studentReportCardPdf(
+  scope: SchoolScope,
+  kind: ReportKind,
+  asked: { year: number; term: number; classId: number; studentId: number },
+) {
+  const { cards, pdf } = await classPdf(scope, kind, {
+    year: asked.year,
+    term: asked.term,
+    classId: asked.classId,
+    streamId: null,
+    studentIds: [asked.studentId],
+  });
+  return { pdf, title: `Report card ${cards.cards[0]?.student.name ?? ''} Term ${asked.term} ${asked.year}` };
+}
+
 interface SchoolPrint {
   kind: ReportKind;
   year: number;

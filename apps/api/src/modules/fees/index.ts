@@ -9,3 +9,4 @@ export { feesPaymentsRoutes } from './payments.js';
 export { activeMode } from './payments-verb.js';
 export { feesReportsRoutes, feesTiles } from './reports.js';
 export { feesSetupRoutes } from './setup.js';
+export { feesStatementPdf } from './setup-ledger.js';

@@ -168,3 +168,10 @@ export function ledgerRoutes({ serve }: ModuleContext) {
       .send(pdf);
   });
 }
+
+/** A student's fees statement (the whole ledger) as PDF bytes and a title, for other areas (an e-mail's attachment). */
+export async function feesStatementPdf(scope: SchoolScope, studentId: number) {
+  const student = await studentOf(scope, studentId);
+  const p = await studentPosition(scope, studentId);
+  return { pdf: await ledgerPdf(scope, student, p, 'FEES STATEMENT'), title: `Fees statement ${student.name}` };
+}

@@ -13,6 +13,7 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import { HttpError, NotFound } from '../../core/errors.js';
 import type { ModuleContext } from '../module.js';
+import { emailRoutes } from './email-routes.js';
 import { buyPackage, packageRows, smsCatalogue } from './packages.js';
 import { deliveryStatus } from './rules.js';
 import {
@@ -47,6 +48,8 @@ export function notificationRoutes(ctx: ModuleContext) {
     }
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
+
+  emailRoutes(ctx);
 
   serve(smsCount, async ({ scope, input }) => ({ data: await previewSend(scope, feesBalances, input) }));
 

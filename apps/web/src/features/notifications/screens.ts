@@ -12,4 +12,5 @@ export const notificationScreens: Record<string, ScreenLoader> = {
   '/notification/sms': screen('SendSms'),
   '/sms/packages': screen('SmsPackages'),
   '/notification/report': screen('NotificationReport'),
+  '/notification/emails': screen('SendEmail'),
 };

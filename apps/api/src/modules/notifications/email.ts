@@ -1,0 +1,585 @@
+import {
+  classes,
+  type EmailInput,
+  type EmailRow,
+  type EmailStatus,
+  emailAccounts,
+  emailMessages,
+  emailRecipients,
+  guardians,
+  type ReportKind,
+  staff,
+  streams,
+  studentGuardians,
+  students,
+} from '@somero/contract';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Config } from '../../config.js';
+import { nextNumber } from '../../core/counters.js';
+import { Invalid, NotFound, Refusal } from '../../core/errors.js';
+import type { SchoolScope } from '../../core/scope.js';
+import { studentReportCardPdf } from '../exams/index.js';
+import { feesStatementPdf } from '../fees/index.js';
+import type { ModuleContext } from '../module.js';
+import { currentTerm, schoolDetailsOf } from '../settings/index.js';
+import {
+  type EmailEntry,
+  type EmailList,
+  fileName,
+  mergeGuardianEmails,
+  parseAddresses,
+  smtpErrorText,
+  smtpRetryable,
+  uniqueEmails,
+} from './email-rules.js';
+import { backoff, chunks, fillTemplate, ugx } from './rules.js';
+
+const module = 'notifications';
+type FeesBalances = ModuleContext['feesBalances'];
+
+// ——— The mail server ———
+
+export async function emailAccountOf(scope: SchoolScope) {
+  const [account] = await scope.db.select().from(emailAccounts).where(eq(emailAccounts.schoolId, scope.schoolId));
+  return account ?? null;
+}
+
+/** Which server sending uses: the school's own when it has a host, else the server's SMTP_URL, else none. */
+export const serverInUse = (config: Config, account: { host: string | null } | null) =>
+  account?.host ? 'school' : config.smtpUrl ? 'server' : 'none';
+
+export async function emailSettingsOf(config: Config, scope: SchoolScope) {
+  const a = await emailAccountOf(scope);
+  return {
+    host: a?.host ?? null,
+    port: a?.port ?? null,
+    secure: a?.secure ?? false,
+    username: a?.username ?? null,
+    has_password: Boolean(a?.password),
+    from_address: a?.fromAddress ?? null,
+    using: serverInUse(config, a),
+  } as const;
+}
+
+export async function saveEmailSettings(
+  config: Config,
+  scope: SchoolScope,
+  input: {
+    host?: string | null;
+    port?: number;
+    secure: boolean;
+    username?: string | null;
+    password?: string | null;
+    from_address?: string | null;
+  },
+) {
+  if (input.host && !input.from_address) throw new Invalid('from_address', 'Enter the address e-mails come from');
+  await scope.transaction(async (tx) => {
+    const before = await emailAccountOf(tx);
+    const row = {
+      host: input.host || null,
+      port: input.port ?? null,
+      secure: input.secure,
+      username: input.username || null,
+      // An empty password keeps the one kept; no host forgets it.
+      password: input.host ? input.password || before?.password || null : null,
+      fromAddress: input.from_address || null,
+      updatedAt: new Date(),
+    };
+    await tx.db
+      .insert(emailAccounts)
+      .values({ schoolId: tx.schoolId, ...row })
+      .onConflictDoUpdate({ target: emailAccounts.schoolId, set: row });
+    const shown = (r: typeof row | null) => r && { ...r, password: r.password ? '(kept)' : null };
+    await tx.audit({
+      action: before ? 'update' : 'create',
+      module,
+      entity: 'email_accounts',
+      entityId: tx.schoolId,
+      before: shown(before),
+      after: shown(row),
+    });
+  });
+  return emailSettingsOf(config, scope);
+}
+
+const timeouts = (config: Config) => ({
+  connectionTimeout: config.email.timeoutMs,
+  greetingTimeout: config.email.timeoutMs,
+  socketTimeout: config.email.timeoutMs,
+});
+
+/** A transport for the school's server or the server's SMTP_URL, and who the e-mails come from; null without either. */
+export async function mailServerFor(
+  config: Config,
+  scope: SchoolScope,
+): Promise<{ transport: Transporter; from: { name: string; address: string }; replyTo?: string } | null> {
+  const [account, school] = await Promise.all([emailAccountOf(scope), schoolDetailsOf(scope)]);
+  const using = serverInUse(config, account);
+  if (using === 'none') return null;
+  const replyTo = school.email ?? undefined;
+  if (using === 'school' && account?.host) {
+    const transport = nodemailer.createTransport({
+      host: account.host,
+      port: account.port ?? (account.secure ? 465 : 587),
+      secure: account.secure,
+      auth: account.username ? { user: account.username, pass: account.password ?? '' } : undefined,
+      ...timeouts(config),
+    });
+    return { transport, from: { name: school.name, address: account.fromAddress ?? '' }, replyTo };
+  }
+  const address = /<([^>]+)>/.exec(config.mailFrom)?.[1] ?? config.mailFrom;
+  const transport = nodemailer.createTransport({ url: config.smtpUrl, ...timeouts(config) } as never);
+  return { transport, from: { name: school.name, address }, replyTo };
+}
+
+// ——— Who it goes to ———
+
+export interface ResolvedEmails extends EmailList {
+  invalid: string[];
+  audience: string;
+}
+
+/** The chosen people by e-mail address, each address once, with their placeholder values. */
+export async function resolveEmailRecipients(
+  scope: SchoolScope,
+  balances: FeesBalances,
+  input: EmailInput,
+): Promise<ResolvedEmails> {
+  const school = await schoolDetailsOf(scope);
+  const withSchool = (list: EmailList): EmailList => ({
+    ...list,
+    recipients: list.recipients.map((r) => ({ ...r, values: { school: school.name, name: r.name, ...r.values } })),
+  });
+
+  if (input.audience === 'addresses') {
+    const { emails, invalid } = parseAddresses(input.addresses ?? '');
+    if (!emails.length && !invalid.length) throw new Invalid('addresses', 'Type the e-mail addresses');
+    const list = withSchool(uniqueEmails(emails.map((e) => ({ email: e, name: e }))));
+    return {
+      ...list,
+      skipped: invalid.map((t) => ({ name: t, reason: 'not an e-mail address' })),
+      invalid,
+      audience: 'Typed addresses',
+    };
+  }
+  if (input.audience === 'staff') {
+    const rows = await scope.db
+      .select({ name: staff.name, email: staff.email })
+      .from(staff)
+      .where(scope.mine(staff, eq(staff.active, true)))
+      .orderBy(asc(staff.name));
+    const list = withSchool(uniqueEmails(rows.map((r) => ({ email: r.email, name: r.name, about: 'staff' }))));
+    return { ...list, invalid: [], audience: 'Staff' };
+  }
+
+  if (input.audience === 'class' && !input.class_id) throw new Invalid('class_id', 'Choose the class');
+  if (input.class_id) {
+    const [c] = await scope.db
+      .select({ id: classes.id })
+      .from(classes)
+      .where(scope.mine(classes, eq(classes.id, input.class_id)));
+    if (!c) throw new NotFound('class');
+  }
+  if (input.stream_id) {
+    const [st] = await scope.db
+      .select({ id: streams.id })
+      .from(streams)
+      .where(scope.mine(streams, eq(streams.id, input.stream_id)));
+    if (!st) throw new NotFound('stream');
+  }
+  const conditions: (SQL | undefined)[] = [eq(students.status, 'current')];
+  if (input.class_id) conditions.push(eq(students.classId, input.class_id));
+  if (input.stream_id) conditions.push(eq(students.streamId, input.stream_id));
+  if (input.audience === 'boarders') conditions.push(eq(students.section, 'boarding'));
+  if (input.audience === 'day') conditions.push(eq(students.section, 'day'));
+  const pupils = await scope.db
+    .select({
+      id: students.id,
+      name: sql<string>`${students.surname} || ' ' || ${students.otherNames}`,
+      className: sql<string>`${classes.name} || coalesce(' ' || ${streams.name}, '')`,
+      classOnly: classes.name,
+    })
+    .from(students)
+    .innerJoin(classes, and(eq(classes.schoolId, students.schoolId), eq(classes.id, students.classId)))
+    .leftJoin(streams, and(eq(streams.schoolId, students.schoolId), eq(streams.id, students.streamId)))
+    .where(scope.mine(students, ...conditions))
+    .orderBy(asc(classes.name), asc(students.surname), asc(students.otherNames), asc(students.id));
+  const owed = await balances(
+    scope,
+    pupils.map((p) => p.id),
+  );
+  const minimum = input.min_balance ?? 0;
+  const chosen = input.audience === 'owing' ? pupils.filter((p) => (owed.get(p.id) ?? 0) > minimum) : pupils;
+
+  // Each student's primary guardian (else the first linked one).
+  const links = chosen.length
+    ? await scope.db
+        .select({ studentId: studentGuardians.studentId, name: guardians.name, email: guardians.email })
+        .from(studentGuardians)
+        .innerJoin(
+          guardians,
+          and(eq(guardians.schoolId, studentGuardians.schoolId), eq(guardians.id, studentGuardians.guardianId)),
+        )
+        .where(
+          and(
+            eq(studentGuardians.schoolId, scope.schoolId),
+            inArray(
+              studentGuardians.studentId,
+              chosen.map((p) => p.id),
+            ),
+          ),
+        )
+        .orderBy(desc(studentGuardians.primary), asc(guardians.id))
+    : [];
+  const guardianOf = new Map<number, { name: string; email: string | null }>();
+  for (const l of links) if (!guardianOf.has(l.studentId)) guardianOf.set(l.studentId, l);
+  const entries: EmailEntry[] = mergeGuardianEmails(
+    chosen.map((p) => ({
+      email: guardianOf.get(p.id)?.email ?? null,
+      guardian: guardianOf.get(p.id)?.name ?? '',
+      studentId: p.id,
+      student: p.name,
+      className: p.className,
+      balance: ugx(owed.get(p.id) ?? 0),
+      balanceValue: owed.get(p.id) ?? 0,
+    })),
+    ugx,
+  );
+  const list = withSchool(uniqueEmails(entries));
+  const audience =
+    {
+      guardians: 'Guardians',
+      class: 'Guardians',
+      boarders: "Boarders' guardians",
+      day: "Day scholars' guardians",
+      owing: `Guardians of students owing more than UGX ${minimum.toLocaleString('en-US')}`,
+    }[input.audience] +
+    (input.class_id && pupils[0] ? ` (${input.stream_id ? pupils[0].className : pupils[0].classOnly})` : '');
+  // Merging by address is what removed the other duplicates: count them as such.
+  const merged = entries.filter((e) => e.values).length;
+  const withAddress = chosen.length - list.skipped.length;
+  return { ...list, duplicates: list.duplicates + Math.max(0, withAddress - merged), invalid: [], audience };
+}
+
+const filledEmails = (input: { subject: string; message: string }, list: EmailList) =>
+  list.recipients.map((r) => ({
+    ...r,
+    subject: fillTemplate(input.subject, r.values),
+    text: fillTemplate(input.message, r.values),
+  }));
+
+/** The preview or the send: recipients, skipped, attachments; a send records the e-mails and starts the job. */
+export async function emailSend(
+  ctx: Pick<ModuleContext, 'jobs' | 'feesBalances' | 'config'>,
+  scope: SchoolScope,
+  input: EmailInput,
+) {
+  if (input.attachments.includes('report_card') && !input.report_kind)
+    throw new Invalid('report_kind', 'Choose the report card to attach');
+  const resolved = await resolveEmailRecipients(scope, ctx.feesBalances, input);
+  const mails = filledEmails(input, resolved);
+  const attachments = mails.reduce((n, m) => n + m.studentIds.length * input.attachments.length, 0);
+  const answer = {
+    recipients: mails.length,
+    duplicates: resolved.duplicates,
+    skipped: resolved.skipped.length,
+    skipped_list: resolved.skipped.slice(0, 200),
+    attachments,
+    preview: mails.slice(0, 3).map((m) => ({ name: m.name, email: m.email, subject: m.subject, text: m.text })),
+    message_id: null as number | null,
+    job_id: null as number | null,
+  };
+  if (input.preview) return answer;
+  if (!mails.length) throw new Refusal('Nobody to send to: none of the chosen recipients has an e-mail address.');
+  if (serverInUse(ctx.config, await emailAccountOf(scope)) === 'none')
+    throw new Refusal(
+      "No mail server is set: enter the school's mail server (SMTP) below, or ask whoever runs Somero to set SMTP_URL.",
+    );
+  const term = input.attachments.includes('report_card')
+    ? { year: input.year ?? (await currentTerm(scope)).year, term: input.term ?? (await currentTerm(scope)).term }
+    : { year: null, term: null };
+  const made = await scope.transaction(async (tx) => {
+    await nextNumber(tx, 'email_send');
+    const message = await tx.table(emailMessages, module).insert({
+      subject: input.subject,
+      template: input.message,
+      audience: resolved.audience,
+      attachments: input.attachments.join(','),
+      reportKind: input.attachments.includes('report_card') ? (input.report_kind ?? null) : null,
+      ...term,
+      total: mails.length,
+      sentBy: tx.actor.name ?? 'System',
+      sentById: tx.actor.userId,
+    });
+    for (const part of chunks(mails, 500))
+      await tx.db.insert(emailRecipients).values(
+        part.map((m) => ({
+          schoolId: tx.schoolId,
+          messageId: message.id,
+          email: m.email,
+          name: m.name,
+          studentIds: input.attachments.length ? m.studentIds : [],
+          subject: m.subject,
+          text: m.text,
+        })),
+      );
+    await tx.audit({
+      action: 'create',
+      module,
+      entity: 'email_recipients',
+      entityId: message.id,
+      after: { recipients: mails.length, subject: input.subject, emails: mails.map((m) => m.email) },
+    });
+    return message;
+  });
+  const jobId = await ctx.jobs.start<EmailJobData>(
+    scope,
+    emailJobKind,
+    `E-mail to ${mails.length.toLocaleString('en-US')} recipient${mails.length === 1 ? '' : 's'}`,
+    { messageId: made.id },
+  );
+  await scope.db
+    .update(emailMessages)
+    .set({ jobId })
+    .where(scope.mine(emailMessages, eq(emailMessages.id, made.id)));
+  return { ...answer, message_id: made.id, job_id: jobId };
+}
+
+// ——— The job ———
+
+export const emailJobKind = 'email_send';
+export interface EmailJobData {
+  messageId: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A connection fault that outlasted its retries: the server is down, so the rest fail with it. */
+const serverDown = (error: unknown) =>
+  ['ECONNREFUSED', 'ETIMEDOUT', 'ECONNECTION', 'EDNS', 'ESOCKET', 'EAUTH', 'ETLS'].includes(
+    (error as { code?: string }).code ?? '',
+  );
+
+/**
+ * Sends the send's queued e-mails one by one, each with its students' documents. A failed attempt the
+ * server may accept later (connection, time-out, 4xx) is tried again after a growing wait; after the last
+ * try the e-mail is marked failed with the reason in words, and when the server itself is unreachable the
+ * rest fail with the same reason. Only queued e-mails are sent, so a resumed job goes on where it stopped.
+ */
+export async function performEmailSend(
+  config: Config,
+  scope: SchoolScope,
+  messageId: number,
+  progress: (done: number, total?: number, failed?: number) => Promise<void>,
+  log?: (line: string) => void,
+) {
+  const [message] = await scope.db
+    .select()
+    .from(emailMessages)
+    .where(scope.mine(emailMessages, eq(emailMessages.id, messageId)));
+  if (!message) return { sent: 0, failed: 0, message: 'This send no longer exists.' };
+  const mine = (...c: SQL[]) => scope.mine(emailRecipients, eq(emailRecipients.messageId, messageId), ...c);
+  const counts = async () => {
+    const [c] = await scope.db
+      .select({
+        total: sql<number>`count(*)`.mapWith(Number),
+        done: sql<number>`count(*) filter (where ${emailRecipients.status} <> 'queued')`.mapWith(Number),
+        failed: sql<number>`count(*) filter (where ${emailRecipients.status} = 'failed')`.mapWith(Number),
+      })
+      .from(emailRecipients)
+      .where(mine());
+    return c;
+  };
+  await scope.db
+    .update(emailMessages)
+    .set({ status: 'sending' })
+    .where(scope.mine(emailMessages, eq(emailMessages.id, messageId)));
+  const server = await mailServerFor(config, scope);
+  const queued = await scope.db
+    .select()
+    .from(emailRecipients)
+    .where(mine(eq(emailRecipients.status, 'queued')))
+    .orderBy(asc(emailRecipients.id));
+  const kinds = message.attachments ? message.attachments.split(',') : [];
+  const classOf = new Map<number, number>();
+  const ids = [...new Set(queued.flatMap((q) => q.studentIds))];
+  if (ids.length && kinds.includes('report_card'))
+    for (const s of await scope.db
+      .select({ id: students.id, classId: students.classId })
+      .from(students)
+      .where(scope.mine(students, inArray(students.id, ids))))
+      if (s.classId) classOf.set(s.id, s.classId);
+
+  let c = await counts();
+  await progress(c.done, c.total, c.failed);
+  let down: string | null = server ? null : 'No mail server is set';
+  let lastError = '';
+  try {
+    for (const q of queued) {
+      const now = () => new Date();
+      const fail = async (error: string) => {
+        lastError = error;
+        await scope.db
+          .update(emailRecipients)
+          .set({ status: 'failed', error: error.slice(0, 500), updatedAt: now() })
+          .where(mine(eq(emailRecipients.id, q.id), eq(emailRecipients.status, 'queued')));
+      };
+      if (down || !server) {
+        await fail(down ?? 'No mail server is set');
+      } else {
+        // Each student's documents; one that cannot be made fails this e-mail with the reason.
+        const files: { filename: string; content: Buffer; contentType: string }[] = [];
+        let missing: string | null = null;
+        for (const studentId of q.studentIds) {
+          try {
+            if (kinds.includes('report_card') && message.reportKind && message.year && message.term) {
+              const classId = classOf.get(studentId);
+              if (!classId) throw new Refusal('The student has no class.');
+              const card = await studentReportCardPdf(scope, message.reportKind as ReportKind, {
+                year: message.year,
+                term: message.term,
+                classId,
+                studentId,
+              });
+              files.push({ filename: fileName(card.title), content: card.pdf, contentType: 'application/pdf' });
+            }
+            if (kinds.includes('fee_statement')) {
+              const statement = await feesStatementPdf(scope, studentId);
+              files.push({
+                filename: fileName(statement.title),
+                content: statement.pdf,
+                contentType: 'application/pdf',
+              });
+            }
+          } catch (error) {
+            if (!(error instanceof Refusal) && !(error instanceof NotFound)) throw error;
+            missing = `A document could not be made: ${error.message}`;
+            break;
+          }
+        }
+        if (missing) await fail(missing);
+        else {
+          let error: unknown = null;
+          for (let attempt = 0; attempt <= config.email.retries; attempt++) {
+            if (attempt > 0) await sleep(backoff(attempt, config.email.retryMs));
+            try {
+              await server.transport.sendMail({
+                from: server.from,
+                replyTo: server.replyTo,
+                to: { name: q.name, address: q.email },
+                subject: q.subject,
+                text: q.text,
+                attachments: files,
+              });
+              error = null;
+              break;
+            } catch (e) {
+              error = e;
+              log?.(`${smtpErrorText(e)} (try ${attempt + 1} of ${config.email.retries + 1})`);
+              if (!smtpRetryable(e)) break;
+            }
+          }
+          if (error) {
+            await fail(smtpErrorText(error));
+            if (serverDown(error)) down = smtpErrorText(error);
+          } else
+            await scope.db
+              .update(emailRecipients)
+              .set({
+                status: 'sent',
+                error: null,
+                attachmentNames: files.map((f) => f.filename),
+                sentAt: now(),
+                updatedAt: now(),
+              })
+              .where(mine(eq(emailRecipients.id, q.id), eq(emailRecipients.status, 'queued')));
+        }
+      }
+      c = await counts();
+      await progress(c.done, c.total, c.failed);
+    }
+  } finally {
+    server?.transport.close();
+  }
+  await scope.db
+    .update(emailMessages)
+    .set({ status: 'done', finishedAt: new Date(), updatedAt: new Date() })
+    .where(scope.mine(emailMessages, eq(emailMessages.id, messageId)));
+  const sent = c.done - c.failed;
+  return {
+    sent,
+    failed: c.failed,
+    message: c.failed
+      ? `Failed to send Emails: ${c.failed.toLocaleString('en-US')} of ${c.total.toLocaleString('en-US')} not sent. ${lastError}`.trim()
+      : `Emails Sent Successfully: ${sent.toLocaleString('en-US')} sent.`,
+  };
+}
+
+// ——— The sent list ———
+
+const statusCount = (s: EmailStatus) =>
+  sql<number>`count(*) filter (where ${emailRecipients.status} = ${s})`.mapWith(Number);
+
+export async function emailRows(
+  scope: SchoolScope,
+  filters: { status?: EmailStatus; message_id?: number; search?: string | null },
+  page: { limit: number; offset: number },
+) {
+  const conditions: (SQL | undefined)[] = [];
+  if (filters.message_id) conditions.push(eq(emailRecipients.messageId, filters.message_id));
+  if (filters.search) {
+    const term = `%${filters.search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    conditions.push(
+      sql`(${emailRecipients.name} ilike ${term} or ${emailRecipients.email} ilike ${term} or ${emailRecipients.subject} ilike ${term})`,
+    );
+  }
+  const filtered = scope.mine(emailRecipients, ...conditions);
+  const where = filters.status ? and(filtered, eq(emailRecipients.status, filters.status)) : filtered;
+  const [rows, [totals]] = await Promise.all([
+    scope.db
+      .select({ r: emailRecipients, sentBy: emailMessages.sentBy, audience: emailMessages.audience })
+      .from(emailRecipients)
+      .innerJoin(
+        emailMessages,
+        and(eq(emailMessages.schoolId, emailRecipients.schoolId), eq(emailMessages.id, emailRecipients.messageId)),
+      )
+      .where(where)
+      .orderBy(desc(emailRecipients.createdAt), desc(emailRecipients.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    scope.db
+      .select({
+        count:
+          sql<number>`count(*) filter (where ${filters.status ? eq(emailRecipients.status, filters.status) : sql`true`})`.mapWith(
+            Number,
+          ),
+        queued: statusCount('queued'),
+        sent: statusCount('sent'),
+        failed: statusCount('failed'),
+      })
+      .from(emailRecipients)
+      .where(filtered),
+  ]);
+  return {
+    totals,
+    rows: rows.map(
+      ({ r, sentBy, audience }): EmailRow => ({
+        id: r.id,
+        message_id: r.messageId,
+        name: r.name,
+        email: r.email,
+        subject: r.subject,
+        text: r.text,
+        attachments: r.attachmentNames,
+        status: r.status as EmailStatus,
+        error: r.error,
+        sent_by: sentBy,
+        audience,
+        created_at: r.createdAt.toISOString(),
+        sent_at: r.sentAt?.toISOString() ?? null,
+      }),
+    ),
+  };
+}

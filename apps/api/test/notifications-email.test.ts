@@ -1,0 +1,489 @@
+import type { AddressInfo } from 'node:net';
+import { emailRecipients, feesBreakdowns, feesCategories, feesPayments, paymentModes } from '@somero/contract';
+import { and, eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  mergeGuardianEmails,
+  normaliseEmail,
+  parseAddresses,
+  smtpErrorText,
+  uniqueEmails,
+} from '../src/modules/notifications/email-rules.js';
+import { ugx } from '../src/modules/notifications/rules.js';
+import { pdfPages } from './pdf-text.js';
+import { admit, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
+import { bearer, staffWith, unique, useTestApp } from './support.js';
+
+interface Received {
+  from: string;
+  to: string[];
+  data: string;
+}
+
+/** A real SMTP server on loopback that keeps what it receives; `refuse` answers a recipient 550. */
+async function startSmtp(options: { user?: string; pass?: string } = {}) {
+  const received: Received[] = [];
+  const logins: string[] = [];
+  /** How many MAIL FROM commands to answer 451 (busy, try later) before accepting. */
+  const state = { busy: 0, attempts: 0 };
+  const server = new SMTPServer({
+    authOptional: !options.user,
+    allowInsecureAuth: true,
+    hideSTARTTLS: true,
+    onAuth(auth, _session, done) {
+      logins.push(auth.username ?? '');
+      if (auth.username === options.user && auth.password === options.pass) return done(null, { user: auth.username });
+      done(new Error('Invalid username or password'));
+    },
+    onMailFrom(_address, _session, done) {
+      state.attempts++;
+      if (state.busy > 0) {
+        state.busy--;
+        return done(Object.assign(new Error('Busy, try again later'), { responseCode: 451 }));
+      }
+      done();
+    },
+    onRcptTo(address, _session, done) {
+      if (address.address.startsWith('bounce'))
+        return done(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
+      done();
+    },
+    onData(stream, session, done) {
+      let data = '';
+      stream.on('data', (c: Buffer) => {
+        data += c.toString();
+      });
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          data,
+        });
+        done();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    received,
+    logins,
+    state,
+    port,
+    url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+/** A port nothing listens on: a server opened and closed again. */
+async function deadPort() {
+  const s = await startSmtp();
+  await s.close();
+  return s.port;
+}
+
+/** The PDF attachments of a raw message: file name and bytes. */
+function pdfAttachments(raw: string) {
+  const out: { name: string; bytes: Buffer }[] = [];
+  const boundary = /boundary="?([^"\r\n;]+)"?/.exec(raw)?.[1];
+  if (!boundary) return out;
+  for (const part of raw.split(`--${boundary}`)) {
+    if (!/Content-Type: application\/pdf/i.test(part)) continue;
+    const name = /filename="?([^"\r\n]+)"?/i.exec(part.replace(/\r\n\s+/g, ' '))?.[1] ?? '';
+    const body = part
+      .split(/\r?\n\r?\n/)
+      .slice(1)
+      .join('')
+      .replace(/\s+/g, '');
+    out.push({ name, bytes: Buffer.from(body, 'base64') });
+  }
+  return out;
+}
+
+let server: Awaited<ReturnType<typeof startSmtp>>;
+let schoolServer: Awaited<ReturnType<typeof startSmtp>>;
+beforeAll(async () => {
+  server = await startSmtp();
+  schoolServer = await startSmtp({ user: 'bursar@kings.ac.ug', pass: 'smtp-secret' });
+});
+afterAll(async () => {
+  await server?.close();
+  await schoolServer?.close();
+});
+const t = useTestApp({
+  env: () => ({
+    SMTP_URL: server.url,
+    MAIL_FROM: 'Somero <no-reply@somero.test>',
+    EMAIL_RETRY_MS: '20',
+    EMAIL_RETRIES: '2',
+  }),
+});
+
+let s: RegisterSchool;
+const kids: Record<string, Json> = {};
+
+async function finished(id: number, api = s.api) {
+  for (let i = 0; i < 300; i++) {
+    const job = (await api.get(`/jobs/${id}`)).json().data;
+    if (job.status === 'done' || job.status === 'failed') return job;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`job ${id} did not finish`);
+}
+const send = (body: Json) => s.api.post('/send_email', { subject: 'Notice', message: 'Hello', ...body });
+const rowsOf = async (messageId: number) =>
+  (await s.api.get(`/sent_emails?message_id=${messageId}&per_page=100`)).json().data as Json[];
+
+describe('e-mail rules', () => {
+  it('reads addresses, each once; people without one are skipped by name', () => {
+    expect(normaliseEmail(' Grace@Example.COM ')).toBe('grace@example.com');
+    expect(normaliseEmail('grace@example')).toBeNull();
+    expect(parseAddresses('a@x.ug, b@x.ug;\nnot-one A@X.UG')).toEqual({
+      emails: ['a@x.ug', 'b@x.ug', 'a@x.ug'],
+      invalid: ['not-one'],
+    });
+    const list = uniqueEmails([
+      { email: 'a@x.ug', name: 'A' },
+      { email: 'A@x.ug', name: 'A again' },
+      { email: null, name: 'Okello Moses', about: 'staff' },
+      { email: '0772 100001', name: 'B' },
+    ]);
+    expect(list.recipients.map((r) => r.email)).toEqual(['a@x.ug']);
+    expect(list.duplicates).toBe(1);
+    expect(list.skipped).toEqual([
+      { name: 'Okello Moses (staff)', reason: 'no e-mail address' },
+      { name: 'B', reason: 'not an e-mail address: 0772 100001' },
+    ]);
+  });
+
+  it('merges a parent of two into one e-mail naming both, balances added', () => {
+    const student = (studentId: number, name: string, email: string | null, balanceValue: number) => ({
+      email,
+      guardian: 'Akello Ruth',
+      studentId,
+      student: name,
+      className: 'S1 East',
+      balance: ugx(balanceValue),
+      balanceValue,
+    });
+    const merged = mergeGuardianEmails(
+      [student(1, 'Okello Bella', 'ruth@x.ug', 100_000), student(2, 'Okello Brian', 'RUTH@x.ug', 250_000)],
+      ugx,
+    );
+    expect(merged).toHaveLength(1);
+    expect(merged[0]).toMatchObject({
+      studentIds: [1, 2],
+      values: { student: 'Okello Bella and Okello Brian', balance: 'UGX 350,000' },
+    });
+  });
+
+  it('says what the mail server did in words', () => {
+    expect(smtpErrorText(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' }))).toBe(
+      'The mail server refused the connection: connect ECONNREFUSED 127.0.0.1:1',
+    );
+    expect(smtpErrorText({ code: 'EENVELOPE', responseCode: 550, response: '550 No such mailbox' })).toBe(
+      'The mail server refused the address: 550 No such mailbox',
+    );
+  });
+});
+
+describe('e-mail: recipients, sending through SMTP, attachments', () => {
+  it('sets up a school: two S1 families (one parent of two), a guardian without an address, a boarder', async () => {
+    s = await registerSchool(t.app, t.database);
+    const guardian = (name: string, email: string | null, phone: string) => ({
+      name,
+      phone,
+      email,
+      relationship: 'Mother',
+      primary: true,
+    });
+    kids.amina = await admit(s, { guardians: [guardian('Nalwoga Grace', 'grace@parents.ug', '0772 100001')] });
+    kids.brian = await admit(s, {
+      surname: 'Okello',
+      other_names: 'Brian',
+      gender: 'M',
+      stream_id: s.streams['S1 West'],
+      guardians: [guardian('Akello Ruth', 'ruth@parents.ug', '0772 100002')],
+    });
+    kids.bella = await admit(s, {
+      surname: 'Okello',
+      other_names: 'Bella',
+      guardians: [{ guardian_id: kids.brian.guardians[0].id, primary: true }],
+    });
+    kids.dan = await admit(s, {
+      surname: 'Ssali',
+      other_names: 'Dan',
+      gender: 'M',
+      guardians: [guardian('Ssali Peter', null, '0772 100004')],
+    });
+    kids.chris = await admit(s, {
+      surname: 'Mugisha',
+      other_names: 'Chris',
+      gender: 'M',
+      class_id: s.classes.S2,
+      stream_id: s.streams['S2 East'],
+      section: 'boarding',
+      guardians: [guardian('Mugisha John', 'john@parents.ug', '0772 100003')],
+    });
+    const [tuition] = await t.database.db
+      .insert(feesCategories)
+      .values({ schoolId: s.schoolId, name: 'Tuition', rank: 1 })
+      .returning();
+    await t.database.db.insert(feesBreakdowns).values(
+      [s.classes.S1, s.classes.S2].map((classId) => ({
+        schoolId: s.schoolId,
+        classId,
+        categoryId: tuition.id,
+        amount: 700_000,
+        year: 2026,
+        term: 2,
+      })),
+    );
+    const [mode] = await t.database.db
+      .insert(paymentModes)
+      .values({ schoolId: s.schoolId, name: 'Cash', kind: 'cash', openingOn: '2026-01-01' })
+      .returning();
+    await t.database.db.insert(feesPayments).values(
+      [
+        [kids.amina.id, 650_000, 1],
+        [kids.chris.id, 700_000, 2],
+      ].map(([studentId, amount, receiptNo]) => ({
+        schoolId: s.schoolId,
+        receiptNo,
+        studentId,
+        amount,
+        modeId: mode.id,
+        paidOn: '2026-06-02',
+        year: 2026,
+        term: 2,
+        cashierName: 'Bursar',
+      })),
+    );
+    for (const [name, email] of [
+      ['Okello Moses', 'moses@kings.ac.ug'],
+      ['Nambi Joy', null],
+    ])
+      expect((await s.api.post('/staff', { name, initials: unique('').slice(0, 6), email })).statusCode).toBe(200);
+  });
+
+  it('previews a class: one e-mail per address, placeholders filled, the guardian without an address skipped', async () => {
+    const res = await send({
+      audience: 'class',
+      class_id: s.classes.S1,
+      subject: 'Fees for {student}',
+      message: 'Dear {guardian}, {student} of {class} owes {balance}. {school}',
+      preview: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const d = res.json().data;
+    expect(d).toMatchObject({ recipients: 2, duplicates: 1, skipped: 1, message_id: null, job_id: null });
+    expect(d.skipped_list).toEqual([{ name: 'Ssali Peter (guardian of Ssali Dan)', reason: 'no e-mail address' }]);
+    const ruth = d.preview.find((p: Json) => p.email === 'ruth@parents.ug');
+    expect(ruth.subject).toBe('Fees for Okello Bella and Okello Brian');
+    expect(ruth.text).toContain(
+      'Dear Akello Ruth, Okello Bella and Okello Brian of S1 East, S1 West owes UGX 1,400,000.',
+    );
+    expect(d.preview.find((p: Json) => p.email === 'grace@parents.ug').text).toContain('owes UGX 50,000.');
+    // Nothing was sent or recorded.
+    expect((await s.api.get('/sent_emails')).json().total).toBe(0);
+  });
+
+  it('picks staff, boarders, students owing more than an amount, and typed addresses', async () => {
+    const preview = async (body: Json) => (await send({ ...body, preview: true })).json().data;
+    const staff = await preview({ audience: 'staff' });
+    expect(staff.preview.map((p: Json) => p.email)).toEqual(['moses@kings.ac.ug']);
+    expect(staff.skipped_list).toEqual([{ name: 'Nambi Joy (staff)', reason: 'no e-mail address' }]);
+    expect((await preview({ audience: 'boarders' })).preview.map((p: Json) => p.email)).toEqual(['john@parents.ug']);
+    const owing = await preview({ audience: 'owing', min_balance: 100_000 });
+    expect(owing.preview.map((p: Json) => p.email)).toEqual(['ruth@parents.ug']);
+    expect(owing.skipped).toBe(1);
+    const typed = await preview({ audience: 'addresses', addresses: 'a@x.ug, A@X.ug\nhello' });
+    expect(typed).toMatchObject({ recipients: 1, duplicates: 1, skipped: 1 });
+    expect((await send({ audience: 'class' })).statusCode).toBe(422);
+    expect((await send({ audience: 'staff', attachments: ['report_card'] })).json().errors).toHaveProperty(
+      'report_kind',
+    );
+  });
+
+  it("sends through the server's SMTP as a job; each e-mail recorded with who sent it, to whom and its status", async () => {
+    const before = server.received.length;
+    const res = await send({
+      audience: 'guardians',
+      subject: 'Visiting day',
+      message: 'Dear {guardian}, visiting day is Sunday.',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { job_id, message_id, recipients, skipped } = res.json().data;
+    expect([recipients, skipped]).toEqual([3, 1]);
+    const job = await finished(job_id);
+    expect(job).toMatchObject({
+      status: 'done',
+      total: 3,
+      done: 3,
+      failed: 0,
+      message: 'Emails Sent Successfully: 3 sent.',
+    });
+    const got = server.received.slice(before);
+    expect(got.flatMap((m) => m.to).sort()).toEqual(['grace@parents.ug', 'john@parents.ug', 'ruth@parents.ug']);
+    expect(got.every((m) => m.from === 'no-reply@somero.test')).toBe(true);
+    const ruth = got.find((m) => m.to[0] === 'ruth@parents.ug') as Received;
+    expect(ruth.data).toContain('Subject: Visiting day');
+    expect(ruth.data).toContain('Dear Akello Ruth, visiting day is Sunday.');
+    const rows = await rowsOf(message_id);
+    expect(rows.map((r) => r.status)).toEqual(['sent', 'sent', 'sent']);
+    expect(rows[0]).toMatchObject({ sent_by: expect.any(String), audience: 'Guardians', error: null });
+    expect(rows[0].sent_by.length).toBeGreaterThan(0);
+  });
+
+  it('attaches each student’s fee statement as a PDF, over the school’s own SMTP server with its password', async () => {
+    const saved = await s.api.put('/email_settings', {
+      host: '127.0.0.1',
+      port: schoolServer.port,
+      secure: false,
+      username: 'bursar@kings.ac.ug',
+      password: 'smtp-secret',
+      from_address: 'bursar@kings.ac.ug',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({ using: 'school', has_password: true, host: '127.0.0.1' });
+    // The password is never sent back; an empty one keeps it.
+    const read = await s.api.get('/email_settings');
+    expect(read.body).not.toContain('smtp-secret');
+    await s.api.put('/email_settings', { ...saved.json().data, password: '' });
+    const before = schoolServer.received.length;
+    const res = await send({
+      audience: 'class',
+      class_id: s.classes.S1,
+      stream_id: s.streams['S1 West'],
+      subject: 'Statement',
+      message: 'Dear {guardian}, the statement of {student} is attached.',
+      attachments: ['fee_statement'],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ recipients: 1, attachments: 1 });
+    const job = await finished(res.json().data.job_id);
+    expect(job).toMatchObject({ done: 1, failed: 0 });
+    expect(schoolServer.logins).toContain('bursar@kings.ac.ug');
+    const [mail] = schoolServer.received.slice(before);
+    expect(mail.to).toEqual(['ruth@parents.ug']);
+    expect(mail.data).toContain('bursar@kings.ac.ug');
+    const [pdf] = pdfAttachments(mail.data);
+    expect(pdf.name).toBe('Fees statement Okello Brian.pdf');
+    expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = (await pdfPages(pdf.bytes)).join('\n');
+    expect(text).toContain('FEES STATEMENT');
+    expect(text).toContain('Okello Brian');
+    expect(text).toContain('700,000');
+    const [row] = await rowsOf(res.json().data.message_id);
+    expect(row).toMatchObject({ status: 'sent', attachments: ['Fees statement Okello Brian.pdf'] });
+  });
+
+  it('fails an e-mail whose report card cannot be made yet, naming why', async () => {
+    const res = await send({
+      audience: 'boarders',
+      attachments: ['report_card'],
+      report_kind: 'old_reports',
+      year: 2026,
+      term: 2,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const job = await finished(res.json().data.job_id);
+    expect(job).toMatchObject({ done: 1, failed: 1 });
+    expect(job.message).toMatch(/^Failed to send Emails: 1 of 1 not sent\. A document could not be made: /);
+    const [row] = await rowsOf(res.json().data.message_id);
+    expect(row.status).toBe('failed');
+  });
+
+  it('a mail server that refuses the connection: each e-mail failed with the reason', async () => {
+    const port = await deadPort();
+    const saved = await s.api.put('/email_settings', {
+      host: '127.0.0.1',
+      port,
+      username: 'bursar@kings.ac.ug',
+      from_address: 'bursar@kings.ac.ug',
+    });
+    expect(saved.json().data.has_password).toBe(true);
+    const res = await send({ audience: 'addresses', addresses: 'a@x.ug, b@x.ug' });
+    const job = await finished(res.json().data.job_id);
+    expect(job).toMatchObject({ status: 'done', total: 2, done: 2, failed: 2 });
+    expect(job.message).toContain('Failed to send Emails: 2 of 2 not sent. The mail server refused the connection');
+    const rows = await rowsOf(res.json().data.message_id);
+    expect(rows.map((r) => r.status)).toEqual(['failed', 'failed']);
+    expect(rows[0].error).toMatch(/^The mail server refused the connection: .*ECONNREFUSED/);
+    const failed = (await s.api.get('/sent_emails?status=failed')).json();
+    expect(failed.totals).toMatchObject({ failed: 3, count: 3 });
+  });
+
+  it('a refused address fails alone; the others go', async () => {
+    // An empty host goes back to the server's SMTP_URL.
+    expect((await s.api.put('/email_settings', { host: '' })).json().data).toMatchObject({
+      using: 'server',
+      has_password: false,
+    });
+    const before = server.received.length;
+    const res = await send({ audience: 'addresses', addresses: 'bounce@x.ug, ok@x.ug' });
+    const job = await finished(res.json().data.job_id);
+    expect(job).toMatchObject({ done: 2, failed: 1 });
+    expect(server.received.slice(before).flatMap((m) => m.to)).toEqual(['ok@x.ug']);
+    const rows = await rowsOf(res.json().data.message_id);
+    expect(rows.find((r) => r.email === 'bounce@x.ug')?.error).toMatch(
+      /^The mail server (refused the address|answered 550)/,
+    );
+  });
+
+  it('a busy mail server (451) is tried again after a wait, then the e-mail goes', async () => {
+    server.state.busy = 2;
+    const attempts = server.state.attempts;
+    const res = await send({ audience: 'addresses', addresses: 'later@x.ug' });
+    const job = await finished(res.json().data.job_id);
+    expect(job).toMatchObject({ done: 1, failed: 0 });
+    expect(server.state.attempts - attempts).toBe(3);
+    expect(server.received.at(-1)?.to).toEqual(['later@x.ug']);
+  });
+
+  it('lets only administrators in, and keeps schools apart', async () => {
+    const clerk = await staffWith(t.app, t.database, s, ['view_students', 'general_settings']);
+    for (const [method, url] of [
+      ['POST', '/api/send_email'],
+      ['GET', '/api/sent_emails'],
+      ['GET', '/api/email_settings'],
+      ['PUT', '/api/email_settings'],
+    ] as const) {
+      const res = await t.app.inject({ method, url, headers: bearer(clerk.token), payload: {} });
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+    }
+    const other = await registerSchool(t.app, t.database);
+    expect((await other.api.get('/sent_emails')).json()).toMatchObject({ total: 0, data: [] });
+    for (const body of [
+      { audience: 'class', class_id: s.classes.S1 },
+      { audience: 'guardians', class_id: s.classes.S2, stream_id: s.streams['S2 East'] },
+    ])
+      expect((await other.api.post('/send_email', { ...body, subject: 'x', message: 'Hi' })).statusCode).toBe(404);
+    const [mine] = (await s.api.get('/sent_emails')).json().data;
+    expect((await other.api.get(`/sent_emails?message_id=${mine.message_id}`)).statusCode).toBe(404);
+    // Its guardians are not ours: its own list has nobody with an address.
+    const theirs = await other.api.post('/send_email', { audience: 'guardians', subject: 'x', message: 'Hi' });
+    expect(theirs.statusCode).toBe(202);
+    expect(theirs.json().message).toBe('Nobody to send to: none of the chosen recipients has an e-mail address.');
+    expect((await other.api.get('/email_settings')).json().data).toMatchObject({ host: null, using: 'server' });
+  });
+
+  it('refuses to send with no mail server anywhere (202), and the row keeps no e-mail', async () => {
+    const count = await t.database.db
+      .select()
+      .from(emailRecipients)
+      .where(and(eq(emailRecipients.schoolId, s.schoolId)));
+    const url = t.config.smtpUrl;
+    (t.config as { smtpUrl?: string }).smtpUrl = undefined;
+    try {
+      const res = await send({ audience: 'staff' });
+      expect(res.statusCode).toBe(202);
+      expect(res.json().message).toContain('No mail server is set');
+    } finally {
+      (t.config as { smtpUrl?: string }).smtpUrl = url;
+    }
+    const after = await t.database.db.select().from(emailRecipients).where(eq(emailRecipients.schoolId, s.schoolId));
+    expect(after.length).toBe(count.length);
+  });
+});

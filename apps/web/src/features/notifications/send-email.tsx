@@ -1,0 +1,563 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  List,
+  Modal,
+  NumberInput,
+  Paper,
+  PasswordInput,
+  ScrollArea,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import {
+  type EmailAttachment,
+  type EmailRow,
+  type EmailStatus,
+  emailAttachments,
+  emailAudiences,
+  emailStatuses,
+  getEmailSettings,
+  jobCalls,
+  reportKinds,
+  saveEmailSettings,
+  sendEmailCall,
+  sentEmails,
+  smsPlaceholders,
+} from '@somero/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Column, DataTable } from '../../components/data-table';
+import { JobProgress } from '../../components/job-progress';
+import { MoneyInput } from '../../components/money-input';
+import { PageHeader } from '../../components/page-title';
+import { SearchField, usePagedList, useSearch } from '../../components/paged-list';
+import { ReferenceSelect } from '../../components/resource/reference-select';
+import { api, type CallOutput, fetchData, fieldErrors } from '../../lib/api';
+import { formatDateTime, formatNumber } from '../../lib/format';
+import { noticeError, noticeSuccess } from '../../lib/notices';
+
+type Audience = (typeof emailAudiences)[number];
+type Preview = CallOutput<typeof sendEmailCall>;
+const settingsKey = ['email_settings'];
+const sentKey = ['sent_emails'];
+const statusColour: Record<string, string> = { queued: 'gray', sent: 'green', failed: 'red' };
+
+/** /notification/emails: choose who, write the e-mail, attach documents, preview the count, send as a job; the sent list below. */
+export default function SendEmailScreen() {
+  const { t } = useTranslation('emails');
+  const queryClient = useQueryClient();
+  const [audience, setAudience] = useState<Audience>('class');
+  const [classId, setClassId] = useState<number | null>(null);
+  const [streamId, setStreamId] = useState<number | null>(null);
+  const [minBalance, setMinBalance] = useState<number | null>(0);
+  const [addresses, setAddresses] = useState('');
+  const [subject, setSubject] = useState('');
+  const [message, setMessage] = useState('');
+  const [attachments, setAttachments] = useState<EmailAttachment[]>([]);
+  const [reportKind, setReportKind] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [jobs, setJobs] = useState<number[]>([]);
+  const [busy, setBusy] = useState(false);
+  const textRef = useRef<HTMLTextAreaElement>(null);
+
+  const students = audience !== 'staff' && audience !== 'addresses';
+  const body = (asPreview: boolean) => ({
+    audience,
+    class_id: students ? (classId ?? undefined) : undefined,
+    stream_id: students ? (streamId ?? undefined) : undefined,
+    min_balance: audience === 'owing' ? (minBalance ?? 0) : undefined,
+    addresses: audience === 'addresses' ? addresses : undefined,
+    subject,
+    message,
+    attachments: students ? attachments : [],
+    report_kind: students && attachments.includes('report_card') ? (reportKind ?? undefined) : undefined,
+    preview: asPreview,
+  });
+  const changed =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setPreview(null);
+    };
+
+  const insert = (key: string) => {
+    const el = textRef.current;
+    const token = `{${key}}`;
+    const at = el?.selectionStart ?? message.length;
+    setMessage(message.slice(0, at) + token + message.slice(el?.selectionEnd ?? at));
+    setPreview(null);
+    requestAnimationFrame(() => {
+      el?.focus();
+      el?.setSelectionRange(at + token.length, at + token.length);
+    });
+  };
+
+  const ask = async (e?: FormEvent) => {
+    e?.preventDefault();
+    setBusy(true);
+    const res = await api(sendEmailCall, body(true), { silentSuccess: true });
+    setBusy(false);
+    if (res.ok) {
+      setErrors({});
+      setPreview(res.data);
+    } else setErrors(fieldErrors(res.errors));
+  };
+
+  const send = async () => {
+    setBusy(true);
+    const res = await api(sendEmailCall, body(false), {
+      silentSuccess: true,
+      module: 'notifications',
+      action: 'emails',
+    });
+    setBusy(false);
+    if (!res.ok) return setErrors(fieldErrors(res.errors));
+    const jobId = res.data.job_id;
+    if (jobId !== null) setJobs((list) => [jobId, ...list]);
+    setPreview(null);
+    void queryClient.invalidateQueries({ queryKey: sentKey });
+  };
+
+  return (
+    <div data-screen-status="built">
+      <PageHeader />
+      <MailServer />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <form onSubmit={ask} noValidate>
+          <Stack gap="sm">
+            <Select
+              label={t('fields.audience')}
+              data={emailAudiences.map((value) => ({ value, label: t(`audiences.${value}`) }))}
+              value={audience}
+              onChange={(v) => changed(setAudience)((v ?? 'class') as Audience)}
+              allowDeselect={false}
+              error={errors.audience}
+            />
+            {students ? (
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <ReferenceSelect
+                  label={t('fields.class')}
+                  references="classes"
+                  required={audience === 'class'}
+                  clearable={audience !== 'class'}
+                  placeholder={audience === 'class' ? undefined : t('fields.allClasses')}
+                  value={classId}
+                  onChange={(id) => {
+                    changed(setClassId)(id);
+                    setStreamId(null);
+                  }}
+                  error={errors.class_id}
+                />
+                <ReferenceSelect
+                  label={t('fields.stream')}
+                  references="streams"
+                  clearable
+                  disabled={!classId}
+                  placeholder={t('fields.allStreams')}
+                  only={(o) => o.row.class_id === classId}
+                  value={streamId}
+                  onChange={changed(setStreamId)}
+                  error={errors.stream_id}
+                />
+              </SimpleGrid>
+            ) : null}
+            {audience === 'owing' ? (
+              <MoneyInput
+                label={t('fields.minBalance')}
+                value={minBalance}
+                onChange={changed(setMinBalance)}
+                error={errors.min_balance}
+              />
+            ) : null}
+            {audience === 'addresses' ? (
+              <Textarea
+                label={t('fields.addresses')}
+                description={t('fields.addressesHint')}
+                autosize
+                minRows={3}
+                value={addresses}
+                onChange={(e) => changed(setAddresses)(e.currentTarget.value)}
+                error={errors.addresses}
+              />
+            ) : null}
+            <TextInput
+              label={t('fields.subject')}
+              required
+              maxLength={200}
+              value={subject}
+              onChange={(e) => changed(setSubject)(e.currentTarget.value)}
+              error={errors.subject}
+            />
+            <Textarea
+              ref={textRef}
+              label={t('fields.message')}
+              required
+              autosize
+              minRows={5}
+              value={message}
+              onChange={(e) => changed(setMessage)(e.currentTarget.value)}
+              error={errors.message}
+            />
+            <Group gap={6}>
+              <Text size="sm" c="dimmed">
+                {t('placeholders')}
+              </Text>
+              {smsPlaceholders.map((key) => (
+                <Button key={key} size="compact-xs" variant="light" onClick={() => insert(key)}>
+                  {`{${key}}`}
+                </Button>
+              ))}
+            </Group>
+            {students ? (
+              <Checkbox.Group
+                label={t('fields.attachments')}
+                description={t('fields.attachmentsHint')}
+                value={attachments}
+                onChange={(v) => changed(setAttachments)(v as EmailAttachment[])}
+              >
+                <Group mt={4}>
+                  {emailAttachments.map((a) => (
+                    <Checkbox key={a} value={a} label={t(`attachments.${a}`)} />
+                  ))}
+                </Group>
+              </Checkbox.Group>
+            ) : null}
+            {students && attachments.includes('report_card') ? (
+              <Select
+                label={t('fields.reportKind')}
+                description={t('fields.reportKindHint')}
+                required
+                data={reportKinds.map((k) => ({ value: k.value, label: k.label }))}
+                value={reportKind}
+                onChange={changed(setReportKind)}
+                error={errors.report_kind}
+              />
+            ) : null}
+            <Group>
+              <Button type="submit" variant="default" loading={busy && !preview}>
+                {t('preview')}
+              </Button>
+              <Button onClick={() => void send()} disabled={!preview?.recipients} loading={busy && Boolean(preview)}>
+                {t('send')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+        <Stack gap="sm">
+          {preview ? <PreviewPanel preview={preview} /> : <Text c="dimmed">{t('previewHint')}</Text>}
+          {jobs.map((id) => (
+            <Paper key={id} withBorder p="sm" data-testid="email-job">
+              <SendProgress jobId={id} />
+            </Paper>
+          ))}
+        </Stack>
+      </SimpleGrid>
+      <SentList />
+    </div>
+  );
+}
+
+/** A send's progress; when it ends, the notice of the specification and the sent list refreshed. */
+function SendProgress({ jobId }: { jobId: number }) {
+  const { t } = useTranslation('emails');
+  const queryClient = useQueryClient();
+  const { data: job } = useQuery({
+    queryKey: ['job', jobId],
+    queryFn: () => fetchData(jobCalls.job, {}, { id: jobId }).then((r) => r.data),
+    refetchInterval: (query) => (['done', 'failed'].includes(query.state.data?.status ?? '') ? false : 1000),
+  });
+  const told = useRef(false);
+  const finished = job?.status === 'done' || job?.status === 'failed';
+  useEffect(() => {
+    if (!finished || told.current || !job) return;
+    told.current = true;
+    if (job.status === 'failed' || job.failed > 0) noticeError(t('failure'));
+    else noticeSuccess(t('success'));
+    void queryClient.invalidateQueries({ queryKey: sentKey });
+  }, [finished, job, queryClient, t]);
+  return <JobProgress jobId={jobId} unit={t('unit')} failedText={t('notSent')} />;
+}
+
+function PreviewPanel({ preview }: { preview: Preview }) {
+  const { t } = useTranslation('emails');
+  return (
+    <Paper withBorder p="sm" data-testid="email-preview">
+      <Text fw={600} data-testid="email-count">
+        {t('count', { count: preview.recipients, recipients: formatNumber(preview.recipients) })}
+        {preview.attachments ? ` ${t('withAttachments', { count: preview.attachments })}` : ''}
+      </Text>
+      {preview.duplicates ? (
+        <Text size="sm" c="dimmed">
+          {t('duplicates', { count: preview.duplicates })}
+        </Text>
+      ) : null}
+      {preview.skipped ? (
+        <Alert color="orange" variant="light" my="xs" title={t('skipped', { count: preview.skipped })}>
+          <ScrollArea.Autosize mah={200} type="auto">
+            <List size="sm" data-testid="email-skipped">
+              {preview.skipped_list.map((p) => (
+                <List.Item key={`${p.name}-${p.reason}`}>
+                  {p.name}: {p.reason}
+                </List.Item>
+              ))}
+            </List>
+          </ScrollArea.Autosize>
+          {preview.skipped > preview.skipped_list.length ? (
+            <Text size="sm">{t('andMore', { count: preview.skipped - preview.skipped_list.length })}</Text>
+          ) : null}
+        </Alert>
+      ) : null}
+      <Stack gap={6} mt="xs">
+        {preview.preview.map((p) => (
+          <Paper key={p.email} bg="var(--mantine-color-gray-0)" p="xs">
+            <Text size="sm" fw={500}>
+              {p.name} · {p.email}
+            </Text>
+            <Text size="sm" fw={600}>
+              {p.subject}
+            </Text>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {p.text}
+            </Text>
+          </Paper>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Which server sends, and the school's own SMTP settings in a dialog (the password is never shown). */
+function MailServer() {
+  const { t } = useTranslation('emails');
+  const queryClient = useQueryClient();
+  const { data } = useQuery({
+    queryKey: settingsKey,
+    queryFn: () => fetchData(getEmailSettings, {}).then((r) => r.data),
+  });
+  const [open, setOpen] = useState(false);
+  const [form, setForm] = useState({
+    host: '',
+    port: '' as number | string,
+    secure: false,
+    username: '',
+    password: '',
+    from_address: '',
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  if (!data) return null;
+  const edit = () => {
+    setForm({
+      host: data.host ?? '',
+      port: data.port ?? '',
+      secure: data.secure,
+      username: data.username ?? '',
+      password: '',
+      from_address: data.from_address ?? '',
+    });
+    setErrors({});
+    setOpen(true);
+  };
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    setSaving(true);
+    const res = await api(saveEmailSettings, { ...form, port: form.port === '' ? undefined : Number(form.port) });
+    setSaving(false);
+    if (!res.ok) return setErrors(fieldErrors(res.errors));
+    queryClient.setQueryData(settingsKey, res.data);
+    setOpen(false);
+  };
+  return (
+    <>
+      <Alert
+        color={data.using === 'none' ? 'red' : 'blue'}
+        variant="light"
+        mb="md"
+        data-testid="mail-server"
+        title={t(`using.${data.using}`, { host: data.host ?? '' })}
+      >
+        <Group justify="space-between">
+          <Text size="sm">{t(`usingHint.${data.using}`)}</Text>
+          <Button size="compact-sm" variant="light" onClick={edit}>
+            {t('server.edit')}
+          </Button>
+        </Group>
+      </Alert>
+      <Modal opened={open} onClose={() => setOpen(false)} title={t('server.title')}>
+        <form onSubmit={save} noValidate>
+          <Stack gap="sm">
+            <Text size="sm" c="dimmed">
+              {t('server.hint')}
+            </Text>
+            <TextInput
+              label={t('server.host')}
+              placeholder="smtp.gmail.com"
+              value={form.host}
+              onChange={(e) => setForm({ ...form, host: e.currentTarget.value })}
+              error={errors.host}
+            />
+            <SimpleGrid cols={2}>
+              <NumberInput
+                label={t('server.port')}
+                placeholder="587"
+                value={form.port}
+                onChange={(v) => setForm({ ...form, port: v })}
+                error={errors.port}
+                allowDecimal={false}
+              />
+              <Switch
+                mt="xl"
+                label={t('server.secure')}
+                checked={form.secure}
+                onChange={(e) => setForm({ ...form, secure: e.currentTarget.checked })}
+              />
+            </SimpleGrid>
+            <TextInput
+              label={t('server.username')}
+              value={form.username}
+              onChange={(e) => setForm({ ...form, username: e.currentTarget.value })}
+              error={errors.username}
+            />
+            <PasswordInput
+              label={t('server.password')}
+              description={data.has_password ? t('server.passwordKept') : undefined}
+              value={form.password}
+              onChange={(e) => setForm({ ...form, password: e.currentTarget.value })}
+              error={errors.password}
+            />
+            <TextInput
+              label={t('server.from')}
+              value={form.from_address}
+              onChange={(e) => setForm({ ...form, from_address: e.currentTarget.value })}
+              error={errors.from_address}
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setOpen(false)}>
+                {t('server.cancel')}
+              </Button>
+              <Button type="submit" loading={saving}>
+                {t('server.save')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </>
+  );
+}
+
+/** Every e-mail sent, newest first: to whom, subject, status (with the server's reason), who sent it. */
+function SentList() {
+  const { t } = useTranslation('emails');
+  const search = useSearch();
+  const [status, setStatus] = useState<EmailStatus | null>(null);
+  const { list, paging } = usePagedList(
+    sentKey,
+    sentEmails,
+    { status: status ?? undefined, search: search.term },
+    { perPage: 25 },
+  );
+  const totals = list.data?.totals;
+  const columns: Column<EmailRow>[] = [
+    { key: 'created_at', label: t('fields.when'), render: (r) => formatDateTime(r.sent_at ?? r.created_at) },
+    {
+      key: 'name',
+      label: t('fields.to'),
+      render: (r) => (
+        <>
+          <Text size="sm">{r.name}</Text>
+          {r.name !== r.email ? (
+            <Text size="xs" c="dimmed">
+              {r.email}
+            </Text>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      key: 'subject',
+      label: t('fields.subject'),
+      render: (r) => (
+        <>
+          <Text size="sm" fw={500}>
+            {r.subject}
+          </Text>
+          <Text size="xs" c="dimmed" lineClamp={2}>
+            {r.text}
+          </Text>
+          {r.attachments.length ? (
+            <Text size="xs" c="dimmed">
+              📎 {r.attachments.join(', ')}
+            </Text>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      key: 'status',
+      label: t('fields.status'),
+      render: (r) => (
+        <>
+          <Text size="sm" fw={600} c={statusColour[r.status]}>
+            {t(`statuses.${r.status}`)}
+          </Text>
+          {r.error ? (
+            <Text size="xs" c="red">
+              {r.error}
+            </Text>
+          ) : null}
+        </>
+      ),
+    },
+    { key: 'sent_by', label: t('fields.sentBy') },
+  ];
+  return (
+    <>
+      <Title order={4} mt="xl" mb="xs">
+        {t('sent')}
+      </Title>
+      <Group align="end" mb="sm">
+        <Select
+          w={180}
+          label={t('fields.status')}
+          clearable
+          placeholder={t('allStatuses')}
+          data={emailStatuses.map((value) => ({ value, label: t(`statuses.${value}`) }))}
+          value={status}
+          onChange={(v) => setStatus(v as EmailStatus | null)}
+        />
+        <SearchField search={search} label={t('fields.search')} />
+      </Group>
+      {totals ? (
+        <Text mb="sm" fw={600} data-testid="email-counts">
+          {t('counts', {
+            total: formatNumber(totals.count),
+            sent: formatNumber(totals.sent),
+            failed: formatNumber(totals.failed),
+            queued: formatNumber(totals.queued),
+          })}
+        </Text>
+      ) : null}
+      <DataTable
+        columns={columns}
+        rows={list.data?.data}
+        query={list}
+        empty={t('none')}
+        paging={paging}
+        rowProps={(r) => ({ 'data-email': r.email })}
+        minWidth={900}
+      />
+    </>
+  );
+}
