@@ -68,7 +68,9 @@ export function RangeForm({
   children?: ReactNode;
 }) {
   const { t } = useTranslation('finance-reports');
-  const years = useQuery({ queryKey: ['fyear'], queryFn: () => fetchData(listFyears, {}) }).data?.data ?? [];
+  // The same key and shape as the budget screens' years (features/budget/year-select.tsx): one cache entry.
+  const years =
+    useQuery({ queryKey: ['fyear'], queryFn: () => fetchData(listFyears, {}).then((r) => r.data) }).data ?? [];
   const year = years.find((y) => y.starts_on === range.from && y.ends_on === range.to);
   return (
     <Paper withBorder p="md" mb="md" component="form" onSubmit={onSubmit} noValidate>
