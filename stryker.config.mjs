@@ -32,6 +32,17 @@ export default {
     'apps/api/src/modules/assets/asset-rules.ts',
     // The sick bay's counting: Kampala days, ISO weeks, months, counts by name.
     'apps/api/src/modules/sickbay/rules.ts',
+    // The store's weighted average cost, reversals and shortfalls; the requirements' term-by-term balance.
+    'apps/api/src/modules/store/rules.ts',
+    'apps/api/src/modules/requirements/rules.ts',
+    // Attendance's school days and counts; the visitors book's Kampala days, stays and report counts.
+    'apps/api/src/modules/attendance/rules.ts',
+    'apps/api/src/modules/visitors/rules.ts',
+    // The events' minutes and counts; the SMS alphabet, parts, credits, recipients and delivery reports.
+    'apps/api/src/modules/events/rules.ts',
+    'apps/api/src/modules/notifications/rules.ts',
+    // Who sees and changes an E-Learning resource, and what publishing does.
+    'apps/api/src/modules/elearning/rules.ts',
     // The resource engine's guard: the generic calls each declared entity is served with, and their access.
     'apps/api/src/resources/engine.ts:141-266',
     // The exam rules around the grading package: the comment bank's suggestion, the analyses' counting.

@@ -74,4 +74,73 @@ describe('attendance rules', () => {
     expect(countDays([], () => 'present')).toEqual({ present: 0, absent: 0, late: 0, excused: 0, percent: 0 });
     expect(percentOf(2, 3)).toBe(67);
   });
+
+  it("leaves out every fixed public holiday, even a recorded weekday in term; counts a term's first and last day", () => {
+    const holidays = ['01-01', '01-26', '02-16', '03-08', '05-01', '06-03', '06-09', '10-09', '12-25', '12-26'];
+    for (const h of holidays) expect(isFixedHoliday(`2027-${h}`)).toBe(true);
+    expect(isFixedHoliday('2027-01-02')).toBe(false);
+    expect(isFixedHoliday('2027-12-24')).toBe(false);
+    const year = [{ opensOn: '2027-01-01', closesOn: '2027-12-31' }];
+    // 2027: 26 Jan a Tuesday, 16 Feb a Tuesday, 8 Mar a Monday, 3 Jun a Thursday, 9 Oct a Saturday.
+    const recorded = all(holidays.map((h) => `2027-${h}`));
+    const days = schoolDays('2027-01-01', '2027-12-31', year, '2027-12-31', recorded);
+    expect(days).toEqual([]);
+    expect(isSchoolDay('2027-01-26', year, '2027-12-31', all(['2027-01-26']))).toBe(false);
+    // A term from Tuesday 2 Feb to Friday 30 Apr 2027: both ends count, the days around them do not.
+    const t2 = [{ opensOn: '2027-02-02', closesOn: '2027-04-30' }];
+    const marks = all(['2027-02-01', '2027-02-02', '2027-04-30', '2027-05-03']);
+    expect(schoolDays('2027-01-01', '2027-12-31', t2, '2027-12-31', marks)).toEqual(['2027-02-02', '2027-04-30']);
+    // The range's first and last day count; a day just outside does not.
+    const week = all(['2027-03-01', '2027-03-02', '2027-03-03', '2027-03-04', '2027-03-05']);
+    expect(schoolDays('2027-03-02', '2027-03-04', t2, '2027-12-31', week)).toEqual([
+      '2027-03-02',
+      '2027-03-03',
+      '2027-03-04',
+    ]);
+    // Up to today only, today included.
+    expect(schoolDays('2027-03-01', '2027-03-05', t2, '2027-03-03', week)).toEqual([
+      '2027-03-01',
+      '2027-03-02',
+      '2027-03-03',
+    ]);
+  });
+
+  it('knows every weekday: Monday to Friday are not weekends', () => {
+    // 1–7 Mar 2027: Monday to Sunday.
+    expect(['01', '02', '03', '04', '05', '06', '07'].map((d) => isWeekend(`2027-03-${d}`))).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      true,
+      true,
+    ]);
+  });
+
+  it('counts the days of every term of the year, in date order whatever order they were recorded in', () => {
+    const terms = [
+      { opensOn: '2027-02-01', closesOn: '2027-02-05' },
+      { opensOn: '2027-06-01', closesOn: '2027-06-04' },
+    ];
+    const recorded = all(['2027-06-02', '2027-02-03', '2027-03-03', '2027-02-01']);
+    expect(schoolDays('2027-01-01', '2027-12-31', terms, '2027-12-31', recorded)).toEqual([
+      '2027-02-01',
+      '2027-02-03',
+      '2027-06-02',
+    ]);
+  });
+
+  it('counts a present day as present, and a week of absences as none present', () => {
+    const days = ['2027-03-01', '2027-03-02', '2027-03-03', '2027-03-04'];
+    expect(countDays(days, () => 'present')).toEqual({ present: 4, absent: 0, late: 0, excused: 0, percent: 100 });
+    expect(countDays(days, () => null)).toEqual({ present: 0, absent: 4, late: 0, excused: 0, percent: 0 });
+    expect(countDays(days, (d) => (d === '2027-03-01' ? 'absent' : 'late'))).toEqual({
+      present: 3,
+      absent: 1,
+      late: 3,
+      excused: 0,
+      percent: 75,
+    });
+  });
 });

@@ -1,12 +1,15 @@
+import { smsStatuses } from '@somero/contract';
 import { describe, expect, it } from 'vitest';
 import {
   acceptedCode,
   backoff,
+  chargedStatuses,
   chunks,
   deliveryStatus,
   fillTemplate,
   mergeGuardians,
   parseNumbers,
+  refundedStatuses,
   smsBalance,
   smsCredits,
   smsEncoding,
@@ -186,5 +189,96 @@ describe('SMS rules: the gateway', () => {
     expect(chunks([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
     expect(chunks([], 2)).toEqual([]);
     expect([1, 2, 3].map((n) => backoff(n, 100))).toEqual([100, 200, 400]);
+  });
+});
+
+describe('SMS rules: what a user is charged and told', () => {
+  it('keeps the credits of a queued, sent, delivered or undelivered message and refunds a rejected or failed one', () => {
+    expect(chargedStatuses).toEqual(['queued', 'sent', 'delivered', 'undelivered']);
+    expect(refundedStatuses).toEqual(['rejected', 'failed']);
+    // Every status is one or the other, never both: no message's credits are lost or counted twice.
+    expect([...chargedStatuses, ...refundedStatuses].sort()).toEqual([...smsStatuses].sort());
+  });
+
+  it('reads "Delivered" as delivered and "Queued" as still sent', () => {
+    expect(deliveryStatus('Delivered')).toBe('delivered');
+    expect(deliveryStatus('QUEUED')).toBe('sent');
+    expect(deliveryStatus('')).toBe('undelivered');
+  });
+
+  it('cuts a list that divides evenly without an empty request at the end', () => {
+    expect(chunks([1, 2, 3, 4], 2)).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
+    expect(chunks([1], 1000)).toEqual([[1]]);
+  });
+
+  it('writes shillings rounded to the shilling, nothing as UGX 0', () => {
+    expect(ugx(0)).toBe('UGX 0');
+    expect(ugx(1_234.5)).toBe('UGX 1,235');
+    expect(ugx(999)).toBe('UGX 999');
+  });
+
+  it('fills placeholders with underscores, and only whole names in braces', () => {
+    const values = { first_name: 'Sarah', student: 'Nakato Sarah' };
+    expect(fillTemplate('Dear {FIRST_NAME}, {  student  }', values)).toBe('Dear Sarah, Nakato Sarah');
+    expect(fillTemplate('{student2} {stu dent} student', values)).toBe('{student2} {stu dent} student');
+    expect(fillTemplate('{student}{student}', values)).toBe('Nakato SarahNakato Sarah');
+  });
+
+  it("keeps each recipient's student and placeholder values; none given are none", () => {
+    const list = uniqueRecipients([
+      { phone: '0772123456', name: 'Akello Ruth', studentId: 12, values: { student: 'Okello Brian' } },
+      { phone: '0701234567', name: 'Staff member' },
+      { phone: '', name: 'No number' },
+    ]);
+    expect(list).toEqual({
+      recipients: [
+        { phone: '+256772123456', name: 'Akello Ruth', studentId: 12, values: { student: 'Okello Brian' } },
+        { phone: '+256701234567', name: 'Staff member', studentId: null, values: {} },
+      ],
+      withoutPhone: 1,
+      duplicates: 0,
+    });
+  });
+
+  it('reads numbers typed one a line with Windows line ends, and ignores empty entries', () => {
+    expect(parseNumbers('0772123456\r\n0701234567,,;\n')).toEqual({
+      phones: ['+256772123456', '+256701234567'],
+      invalid: [],
+    });
+    expect(parseNumbers('')).toEqual({ phones: [], invalid: [] });
+  });
+
+  it("names a student once when a parent's number is listed twice for them, and greets the parent by name", () => {
+    const child = {
+      phone: '0772 111111',
+      guardian: 'Akello Ruth',
+      studentId: 1,
+      student: 'Okello Brian',
+      className: 'S1 West',
+      balance: 100_000,
+    };
+    const merged = mergeGuardians([child, { ...child, guardian: 'Ruth A.' }, { ...child, phone: '' }]);
+    expect(merged).toEqual([
+      {
+        phone: '+256772111111',
+        name: 'Akello Ruth',
+        studentId: 1,
+        values: {
+          guardian: 'Akello Ruth',
+          name: 'Akello Ruth',
+          student: 'Okello Brian',
+          class: 'S1 West',
+          balance: 'UGX 100,000',
+        },
+      },
+      { phone: null, name: 'Akello Ruth', studentId: 1, values: {} },
+    ]);
+    const two = mergeGuardians([child, { ...child, studentId: 2, student: 'Okello Bella' }]);
+    expect(two[0].values.student).toBe('Okello Brian and Okello Bella');
+    expect(two[0].values.class).toBe('S1 West');
+    expect(mergeGuardians([])).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ import {
   paidProblem,
   receivedOf,
   statementOf,
+  termIndex,
   totalsByItem,
 } from '../src/modules/requirements/rules.js';
 
@@ -156,5 +157,114 @@ describe('sums', () => {
       ]),
     ).toEqual([{ item: 'Hoe', quantity: 3, paid: 0 }]);
     expect(itemKey('  Ream of Paper ')).toBe('ream of paper');
+  });
+});
+
+describe('the edges of a statement', () => {
+  it('orders terms across years: 2026 term 1 is 6078, term 3 comes before the next year’s term 1', () => {
+    expect(termIndex(2026, 1)).toBe(6078);
+    expect(termIndex(2026, 3)).toBe(6080);
+    expect(termIndex(2027, 1)).toBe(6081);
+    const st = statementOf([enrolled(2027, 1), enrolled(2026, 3)], [], [], []);
+    expect(st.map((t) => `${t.year}/${t.term}`)).toEqual(['2026/3', '2027/1']);
+  });
+
+  it('takes money only at a positive value, and a new entrant’s list only when new', () => {
+    expect(paidItems(40_000, 0)).toBe(0);
+    expect(paidItems(19_999, 20_000)).toBe(0);
+    expect(paidProblem(5_000, 0, 'Hoe')).toBe('Money is not accepted instead of Hoe');
+    const lines = [line(2026, 1, 'Mattress', 1, { entrants: 'new' })];
+    expect(linesFor(lines, enrolled(2026, 1, { isNew: true }))).toHaveLength(1);
+    expect(linesFor(lines, enrolled(2026, 1, { isNew: false }))).toHaveLength(0);
+    expect(linesFor([line(2025, 1, 'Hoe', 1)], enrolled(2026, 1))).toHaveLength(0);
+  });
+
+  it('counts only what was given in that very term, and names an item given that is on no list', () => {
+    const given = [gave(2025, 1, 'Hoe', 1), gave(2026, 2, 'Hoe', 1), gave(2026, 1, '  Jerrycan ', 2)];
+    const st = statementOf([enrolled(2026, 1)], [line(2026, 1, 'Hoe', 1)], given, []);
+    expect(fig(st, 0, 'hoe')).toMatchObject({ required: 1, brought: 0, owed: 1 });
+    expect(fig(st, 0, 'jerrycan')).toEqual({
+      name: 'Jerrycan',
+      carried: 0,
+      required: 0,
+      brought: 2,
+      paid: 0,
+      paid_items: 0,
+      owed: 0,
+      money_value: null,
+    });
+  });
+
+  it('adds up two lines and two gifts of one item in a term, and drops an item once cleared', () => {
+    const lines = [
+      line(2026, 1, 'Ream of paper', 1, { moneyValue: 20_000 }),
+      line(2026, 1, ' ream of paper', 2, { moneyValue: 20_000 }),
+      line(2026, 2, 'Toilet paper', 6),
+    ];
+    const given = [gave(2026, 1, 'Ream of paper', 1, 20_000), gave(2026, 1, 'REAM OF PAPER', 1, 0)];
+    const st = statementOf([enrolled(2026, 1), enrolled(2026, 2)], lines, given, []);
+    expect(fig(st, 0, 'ream of paper')).toEqual({
+      name: 'ream of paper',
+      carried: 0,
+      required: 3,
+      brought: 2,
+      paid: 20_000,
+      paid_items: 1,
+      owed: 0,
+      money_value: 20_000,
+    });
+    expect([...st[1].items.keys()]).toEqual(['toilet paper']);
+    expect(st[1]).toMatchObject({ year: 2026, term: 2, classId: S1, section: 'day', isNew: false });
+  });
+
+  it('opens with arrears named as first written, added up per item, without a money value when none was given', () => {
+    const opening = [
+      { name: ' Broom ', quantity: 2, moneyValue: null },
+      { name: 'broom', quantity: 1, moneyValue: null },
+    ];
+    const st = statementOf([enrolled(2026, 1)], [], [gave(2026, 1, 'BROOM', 0, 5_000)], opening);
+    expect(fig(st, 0, 'broom')).toMatchObject({ name: 'Broom', carried: 3, paid_items: 0, owed: 3, money_value: null });
+    expect(owedNow([], opening)).toEqual([{ item: 'Broom', quantity: 3, money_value: null }]);
+    expect(owedNow(st, opening)).toEqual([{ item: 'Broom', quantity: 3, money_value: null }]);
+    expect(owedNow([], [])).toEqual([]);
+    // A later opening line without a money value does not take away the one an earlier line gave.
+    const valued = [
+      { name: 'Broom', quantity: 2, moneyValue: 5_000 },
+      { name: 'broom', quantity: 1, moneyValue: null },
+    ];
+    const paid = statementOf([enrolled(2026, 1)], [], [gave(2026, 1, 'Broom', 0, 5_000)], valued);
+    expect(fig(paid, 0, 'broom')).toMatchObject({ carried: 3, paid_items: 1, owed: 2, money_value: 5_000 });
+    // What is owed now is the last term's: one term paid off leaves nothing, whatever the arrears were.
+    const cleared = statementOf([enrolled(2026, 1)], [], [gave(2026, 1, 'Broom', 3)], valued);
+    expect(owedNow(cleared, valued)).toEqual([]);
+    expect(clearedOf({ carried: 3, brought: 1, paid_items: 1 })).toBe(2);
+  });
+
+  it('says what a save brought in: money paid counts, and a correction down takes back', () => {
+    expect(
+      receivedOf([
+        { item: ' Ream ', before: null, after: gave(2026, 1, 'Ream', 0, 20_000) },
+        { item: 'Hoe', before: gave(2026, 1, 'Hoe', 3, 10_000), after: gave(2026, 1, 'Hoe', 1, 0) },
+      ]),
+    ).toEqual([
+      { item: 'Ream', quantity: 0, paid: 20_000 },
+      { item: 'Hoe', quantity: -2, paid: -10_000 },
+    ]);
+    const f = {
+      carried: 0,
+      required: 1,
+      brought: 0,
+      paid: 5_000,
+      paid_items: 1,
+      owed: 0,
+      money_value: 5_000,
+      name: '',
+    };
+    expect(
+      totalsByItem([
+        { ...f, item: 'Broom' },
+        { ...f, item: 'BROOM ' },
+      ]),
+    ).toEqual([{ item: 'Broom', carried: 0, required: 2, brought: 0, paid: 10_000, owed: 0, students: 2 }]);
   });
 });

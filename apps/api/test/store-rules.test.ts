@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  apply,
   averageCost,
   belowReorder,
+  fromHundredths,
   newFirst,
   quantityText,
   receiptCost,
@@ -126,5 +128,66 @@ describe('store rules', () => {
     expect(quantityText(125_000, 'kg')).toBe('1,250 kg');
     expect(quantityText(-1_225, 'ltr')).toBe('12.25 ltr');
     expect(quantityText(300, '')).toBe('3');
+  });
+
+  it('values an empty item at nothing a unit, and rounds the average to the shilling', () => {
+    expect(averageCost({ balance: 0, value: 0 })).toBe(0);
+    expect(averageCost({ balance: 300, value: 1_000 })).toBe(333);
+    expect(averageCost({ balance: 300, value: 2_000 })).toBe(667);
+    expect(fromHundredths(1_225)).toBe(12.25);
+    expect(receiptCost(150, 1_001)).toBe(1_502);
+    expect(apply({ balance: 100, value: 500 }, { quantity: -40, value: -200 })).toEqual({ balance: 60, value: 300 });
+  });
+
+  it('runs the balance from a starting position', () => {
+    expect(runningBalances([{ quantity: -100, value: -3_000 }], { balance: 500, value: 15_000 })).toEqual([
+      { balance: 400, value: 12_000 },
+    ]);
+    expect(runningBalances([])).toEqual([]);
+  });
+
+  it('takes out part of a dear lot at the average, rounding half a shilling up', () => {
+    // 2 units for 3 shillings: one unit is 1.5, taken out as 2; the last unit takes the 1 left.
+    const first = ok(takeOut({ balance: 200, value: 3 }, 100));
+    expect(first.move).toEqual({ quantity: -100, value: -2 });
+    expect(ok(takeOut(first.stock, 100)).move).toEqual({ quantity: -100, value: -1 });
+  });
+
+  it('reverses a receipt that leaves stock, taking out exactly its value', () => {
+    const received = ok(receive({ balance: 1_000, value: 30_000 }, 500, 20_000));
+    expect(received.stock).toEqual({ balance: 1_500, value: 50_000 });
+    expect(received.move).toEqual({ quantity: 500, value: 20_000 });
+    const undone = ok(reverse(received.stock, received.move));
+    expect(undone.stock).toEqual({ balance: 1_000, value: 30_000 });
+    expect(undone.move).toEqual({ quantity: -500, value: -20_000 });
+    // Reversing a receipt of everything held empties the item.
+    expect(ok(reverse({ balance: 500, value: 20_000 }, received.move)).stock).toEqual({ balance: 0, value: 0 });
+    expect(reverse({ balance: 499, value: 20_000 }, received.move)).toEqual({ ok: false, balance: 499 });
+    // 100 at 5,000 and 100 at 1,000 (average 3,000); 100 issued at 3,000; reversing the cheap lot empties the
+    // item: the 2,000 the issue left behind goes with it, rather than staying on an empty shelf.
+    let s = ok(receive({ balance: 0, value: 0 }, 100, 5_000)).stock;
+    const cheap = ok(receive(s, 100, 1_000));
+    s = ok(takeOut(cheap.stock, 100)).stock;
+    expect(s).toEqual({ balance: 100, value: 3_000 });
+    expect(ok(reverse(s, cheap.move))).toEqual({
+      ok: true,
+      stock: { balance: 0, value: 0 },
+      move: { quantity: -100, value: -3_000 },
+    });
+  });
+
+  it('says only how much is held when no quantity was asked', () => {
+    expect(shortMessage('issue', 'Beans', 'kg', 250)).toBe('Only 2.5 kg of Beans is in store: cannot issue.');
+    expect(shortMessage('reverse', 'Rice', 'kg', 500)).toBe(
+      'Only 5 kg of Rice is in store: this correction would leave a negative balance.',
+    );
+    expect(quantityText(1, 'kg')).toBe('0.01 kg');
+    expect(quantityText(123_456_789, 'kg')).toBe('1,234,567.89 kg');
+  });
+
+  it('flags an item one hundredth under its reorder level', () => {
+    expect(belowReorder(1_999, 20)).toBe(true);
+    expect(belowReorder(0, 1)).toBe(true);
+    expect(belowReorder(100, 1)).toBe(false);
   });
 });

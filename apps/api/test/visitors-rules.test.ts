@@ -90,4 +90,57 @@ describe('visitors book rules', () => {
     expect(refusal('deleted', 'close')).toBe('This visit was deleted.');
     expect(refusal('deleted', 'delete')).toBe('This visit is already deleted.');
   });
+
+  it('names every month and lists a whole year of months, weeks and days', () => {
+    const year = countByPeriod([], '2026-01-01', '2026-12-31', 'month');
+    expect(year.map((p) => p.label)).toEqual([
+      'Jan 2026',
+      'Feb 2026',
+      'Mar 2026',
+      'Apr 2026',
+      'May 2026',
+      'Jun 2026',
+      'Jul 2026',
+      'Aug 2026',
+      'Sep 2026',
+      'Oct 2026',
+      'Nov 2026',
+      'Dec 2026',
+    ]);
+    expect(year.map((p) => p.key).slice(0, 2)).toEqual(['2026-01', '2026-02']);
+    expect(periodOf('2026-12-31', 'day')).toEqual({ key: '2026-12-31', label: '31 Dec 2026' });
+    expect(periodOf('2027-01-03', 'week')).toEqual({ key: '2026-12-28', label: 'Week of 28 Dec 2026' });
+    expect(countByPeriod([], '2026-12-30', '2027-01-04', 'day')).toHaveLength(6);
+  });
+
+  it('counts visits on the first and last day of the range, in Kampala time', () => {
+    const visits = [
+      new Date('2026-03-07T21:00:00Z'), // 00:00 on 8 Mar in Kampala: the first day
+      new Date('2026-03-07T20:59:00Z'), // 23:59 on 7 Mar: outside
+      new Date('2026-03-10T20:59:00Z'), // 23:59 on 10 Mar: the last day
+    ];
+    expect(countByPeriod(visits, '2026-03-08', '2026-03-10', 'day').map((p) => p.count)).toEqual([1, 0, 1]);
+  });
+
+  it('writes a stay of an hour and a few minutes with two-digit minutes, and under an hour in minutes', () => {
+    expect(durationLabel(59)).toBe('59 min');
+    expect(durationLabel(0)).toBe('0 min');
+    expect(durationLabel(61)).toBe('1 h 01 min');
+    expect(durationLabel(600)).toBe('10 h');
+    expect(visitMinutes(new Date('2026-03-10T09:00:00Z'), new Date('2026-03-10T09:00:59Z'))).toBe(0);
+    expect(visitMinutes(new Date('2026-03-10T09:00:00Z'), new Date('2026-03-10T09:01:00Z'))).toBe(1);
+  });
+
+  it('labels a count by the name first written, and an office with a blank name as "Office"', () => {
+    expect(countBy(['  Fees  payment ', 'FEES PAYMENT'])).toEqual([
+      { key: 'fees payment', label: 'Fees payment', count: 2 },
+    ]);
+    expect(countBy(['b', 'a', 'c', 'a'])).toEqual([
+      { key: 'a', label: 'a', count: 2 },
+      { key: 'b', label: 'b', count: 1 },
+      { key: 'c', label: 'c', count: 1 },
+    ]);
+    expect(whomLine({ whom: 'office', office: '   ' })).toBe('Office');
+    expect(whomLine({ whom: 'parent', office: 'Head teacher' })).toBe('Head teacher');
+  });
 });
