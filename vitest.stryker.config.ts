@@ -5,8 +5,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: process.env.MUTATION_TESTS?.split(',') ?? [
-      'apps/api/test/ledger-rules.test.ts',
-      'apps/api/test/payment-rules.test.ts',
+      // Every area's pure rules tests (store, requirements, attendance, sick bay, budget, assets, …).
+      'apps/api/test/*-rules.test.ts',
+      'apps/api/test/journal.test.ts',
+      'apps/api/test/requisitions.test.ts',
       'apps/api/test/fees-rules.test.ts',
       'apps/api/test/fees-ledger.test.ts',
       'apps/api/test/fees-payments.test.ts',
