@@ -1,11 +1,8 @@
 import { consideredPapers, examMarks, studentSubjects, students } from '@somero/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../src/core/passwords.js';
-import { fillDemoSchool } from '../src/db/demo-data.js';
-import { createSchool } from '../src/modules/users/school.js';
-import { admit, client, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
-import { bearer, login, staffWith, unique, useTestApp } from './support.js';
+import { admit, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
+import { bearer, staffWith, unique, useTestApp } from './support.js';
 
 /**
  * Missing marks as the Director of Studies chases them (issue 10 §6): a taker without a mark is missing,
@@ -223,46 +220,4 @@ describe('who may see them', () => {
       expect((await ask(path, { class_id: a.classes.S1 }, clerk.token)).statusCode).toBe(403);
     }
   });
-});
-
-describe('the demo school', () => {
-  it('has this term’s BOT, MOT and EOT marks in every class, with a few missing and a couple absent', async () => {
-    const username = unique('demo');
-    const { school, owner } = await createSchool(t.database.db, {
-      school: unique('Demo '),
-      name: 'Demo Administrator',
-      username,
-      email: `${username}@school.example`,
-      passwordHash: await hashPassword('demo-pass-123'),
-    });
-    const started = performance.now();
-    await fillDemoSchool(t.database.db, school.id, owner.id);
-    console.log(`demo school seeded in ${Math.round(performance.now() - started)} ms`);
-    const token = await login(t.app, username, 'demo-pass-123');
-    const api = client(t.app, token);
-
-    const whole = await ok(api.post('/missing/marks', {}));
-    expect(whole.sets.map((s: Json) => s.name)).toEqual(['BOT', 'MOT', 'EOT']);
-    // The set being chased is the latest with marks: EOT.
-    expect(whole.exam_set_id).toBe(whole.sets[2].id);
-    expect(whole.totals.missing).toBeGreaterThan(0);
-    expect(whole.totals.missing).toBeLessThan(whole.totals.takers / 20);
-    for (const set of whole.sets as Json[]) {
-      const of = await ok(api.post('/missing/marks', { exam_set_id: set.id }));
-      expect(of.totals.entered, set.name).toBeGreaterThan(of.totals.takers * 0.9);
-      expect(of.totals.absent, set.name).toBeGreaterThan(0);
-    }
-    const classes = (await ok(api.get('/classes?per_page=50'))) as Json[];
-    expect(classes.map((c) => c.name)).toEqual(['S1', 'S2', 'S3', 'S4', 'S5', 'S6']);
-    for (const c of classes) {
-      const path = c.level === 'alevel' ? '/alevel_class_missing_marks' : '/class_missing_marks';
-      const one = await ok(api.post(path, { class_id: c.id }));
-      expect(one.totals.entered, c.name).toBeGreaterThan(0);
-      // Every subject line has a teacher from the demo's teaching load.
-      expect(
-        (one.teachers as Json[]).filter((g) => g.staff_ids.length === 0),
-        c.name,
-      ).toEqual([]);
-    }
-  }, 180_000);
 });

@@ -72,6 +72,38 @@ describe('the demo school in the journal', () => {
       .where(eq(paymentModes.schoolId, schoolId));
   }, 120_000);
 
+  // Shares this file's one seeding of the demo (a minute on the embedded database): missing marks (issue 10 §6).
+  it('has this term’s BOT, MOT and EOT marks in every class, with a few missing and a couple absent', async () => {
+    const ok = async (res: Promise<{ statusCode: number; body: string; json: () => Json }>) => {
+      const r = await res;
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json().data as Json;
+    };
+    const whole = await ok(api.post('/missing/marks', {}));
+    expect(whole.sets.map((s: Json) => s.name)).toEqual(['BOT', 'MOT', 'EOT']);
+    // The set being chased is the latest with marks: EOT.
+    expect(whole.exam_set_id).toBe(whole.sets[2].id);
+    expect(whole.totals.missing).toBeGreaterThan(0);
+    expect(whole.totals.missing).toBeLessThan(whole.totals.takers / 20);
+    for (const set of whole.sets as Json[]) {
+      const of = await ok(api.post('/missing/marks', { exam_set_id: set.id }));
+      expect(of.totals.entered, set.name).toBeGreaterThan(of.totals.takers * 0.9);
+      expect(of.totals.absent, set.name).toBeGreaterThan(0);
+    }
+    const classes = (await ok(api.get('/classes?per_page=50'))) as Json[];
+    expect(classes.map((c) => c.name)).toEqual(['S1', 'S2', 'S3', 'S4', 'S5', 'S6']);
+    for (const c of classes) {
+      const path = c.level === 'alevel' ? '/alevel_class_missing_marks' : '/class_missing_marks';
+      const one = await ok(api.post(path, { class_id: c.id }));
+      expect(one.totals.entered, c.name).toBeGreaterThan(0);
+      // Every subject line has a teacher from the demo's teaching load.
+      expect(
+        (one.teachers as Json[]).filter((g) => g.staff_ids.length === 0),
+        c.name,
+      ).toEqual([]);
+    }
+  });
+
   it('posts every valid document once; every entry balances and the trial balance sums to zero', async () => {
     const [counts] = await sqlRows<Record<string, string>>(
       t.database.db,
