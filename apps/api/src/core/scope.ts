@@ -1,5 +1,5 @@
 import { and, count, eq, getTableName, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { type PgColumn, type PgTable, PgTransaction } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/open.js';
 import { audits } from '../db/schema.js';
 import { forgetCallers } from './auth.js';
@@ -51,6 +51,18 @@ export class SchoolScope {
   transaction<R>(work: (scope: SchoolScope) => Promise<R>): Promise<R> {
     if (this.inTransaction) return work(this);
     return this.db.transaction((tx) => work(new SchoolScope(tx, this.schoolId, this.actor, true)));
+  }
+
+  /**
+   * Reads side by side on the pool, one after another inside a transaction (its one connection runs one
+   * query at a time; node-postgres deprecates queuing them). Each read is a function, so none starts early.
+   */
+  async all<T extends unknown[]>(...reads: { [K in keyof T]: () => PromiseLike<T[K]> }): Promise<T> {
+    if (!this.inTransaction && !(this.db instanceof PgTransaction))
+      return (await Promise.all(reads.map((read) => read()))) as T;
+    const results: unknown[] = [];
+    for (const read of reads) results.push(await read());
+    return results as T;
   }
 
   /** The condition "belongs to this school", and-ed with any other. */

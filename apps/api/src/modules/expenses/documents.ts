@@ -14,18 +14,20 @@ async function expenseEntries(
   ids: number[],
   which: { spent: boolean; cleared: boolean },
 ): Promise<Entry[]> {
-  const [heads, lines] = await Promise.all([
-    scope.db
-      .select({ e: expenses, supplier: suppliers.name })
-      .from(expenses)
-      .leftJoin(suppliers, eq(suppliers.id, expenses.supplierId))
-      .where(scope.mine(expenses, inArray(expenses.id, ids), eq(expenses.status, 'valid'))),
-    scope.db
-      .select({ expenseId: expenseLines.expenseId, categoryId: expenseItems.categoryId, amount: expenseLines.amount })
-      .from(expenseLines)
-      .innerJoin(expenseItems, eq(expenseItems.id, expenseLines.itemId))
-      .where(scope.mine(expenseLines, inArray(expenseLines.expenseId, ids))),
-  ]);
+  const [heads, lines] = await scope.all(
+    () =>
+      scope.db
+        .select({ e: expenses, supplier: suppliers.name })
+        .from(expenses)
+        .leftJoin(suppliers, eq(suppliers.id, expenses.supplierId))
+        .where(scope.mine(expenses, inArray(expenses.id, ids), eq(expenses.status, 'valid'))),
+    () =>
+      scope.db
+        .select({ expenseId: expenseLines.expenseId, categoryId: expenseItems.categoryId, amount: expenseLines.amount })
+        .from(expenseLines)
+        .innerJoin(expenseItems, eq(expenseItems.id, expenseLines.itemId))
+        .where(scope.mine(expenseLines, inArray(expenseLines.expenseId, ids))),
+  );
   const entries: Entry[] = [];
   for (const { e, supplier } of heads) {
     const to = supplier ? ` to ${supplier}` : '';

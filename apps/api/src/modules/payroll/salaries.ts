@@ -138,17 +138,21 @@ export async function computeMonth(
   month: number,
   change: { allowances?: number; others?: number; advance?: number; lst?: number } = {},
 ) {
-  const [allowances, deductions, advance] = await Promise.all([
-    scope.db
-      .select({ name: staffAllowances.name, amount: staffAllowances.amount })
-      .from(staffAllowances)
-      .where(scope.mine(staffAllowances, eq(staffAllowances.staffId, member.id), eq(staffAllowances.active, true))),
-    scope.db
-      .select({ name: salaryDeductions.name, amount: salaryDeductions.amount })
-      .from(salaryDeductions)
-      .where(scope.mine(salaryDeductions, eq(salaryDeductions.staffId, member.id), eq(salaryDeductions.active, true))),
-    advanceDue(scope, member.id),
-  ]);
+  const [allowances, deductions, advance] = await scope.all(
+    () =>
+      scope.db
+        .select({ name: staffAllowances.name, amount: staffAllowances.amount })
+        .from(staffAllowances)
+        .where(scope.mine(staffAllowances, eq(staffAllowances.staffId, member.id), eq(staffAllowances.active, true))),
+    () =>
+      scope.db
+        .select({ name: salaryDeductions.name, amount: salaryDeductions.amount })
+        .from(salaryDeductions)
+        .where(
+          scope.mine(salaryDeductions, eq(salaryDeductions.staffId, member.id), eq(salaryDeductions.active, true)),
+        ),
+    () => advanceDue(scope, member.id),
+  );
   if (change.advance !== undefined && change.advance > (advance?.outstanding ?? 0))
     throw new Refusal(`Only UGX ${(advance?.outstanding ?? 0).toLocaleString('en-GB')} of advances is owed.`);
   const paidAllowances =
@@ -269,9 +273,10 @@ export async function prepareMonth(scope: SchoolScope, input: { year: number; mo
           paid.size ? notInArray(salaryTemps.staffId, [...paid]) : undefined,
         ),
       );
-    const rows = await Promise.all(
-      members.filter((m) => !paid.has(m.id)).map((m) => computeMonth(tx, m, input.year, input.month)),
-    );
+    // One member after another: the transaction's connection runs one query at a time.
+    const rows = [];
+    for (const m of members.filter((m) => !paid.has(m.id)))
+      rows.push(await computeMonth(tx, m, input.year, input.month));
     if (rows.length)
       await tx.db.insert(salaryTemps).values(rows.map((r) => ({ ...r, schoolId: tx.schoolId, prepared: true })));
     await tx.audit({
