@@ -154,6 +154,8 @@ export interface StudentOfGuardian {
   student: string;
   className: string;
   balance: number;
+  /** This student's own placeholder values ({division}, {points}…); a guardian of several gets them joined. */
+  extra?: Record<string, string>;
 }
 
 /**
@@ -189,10 +191,73 @@ export function mergeGuardians(
         name: list[0].guardian,
         student: and(unique.map((e) => e.student)),
         class: [...new Set(unique.map((e) => e.className))].join(', '),
-        balance: ugx(unique.reduce((n, e) => n + e.balance, 0)),
+        balance: balanceWords(unique.reduce((n, e) => n + e.balance, 0)),
+        ...joinedExtras(unique, and),
       },
     });
   }
   for (const e of orphans) out.push({ phone: null, name: e.guardian, studentId: e.studentId, values: {} });
   return out;
 }
+
+/** A balance as a guardian reads it: "UGX 150,000", or "UGX 20,000 in credit" when the school owes. */
+export const balanceWords = (n: number) => (n < 0 ? `${ugx(-n)} in credit` : ugx(n));
+
+/** Each student's own values, key by key, joined in the students' order ("Division 2 and Division 1"). */
+function joinedExtras(list: StudentOfGuardian[], and: (names: string[]) => string) {
+  const keys = [...new Set(list.flatMap((e) => Object.keys(e.extra ?? {})))];
+  return Object.fromEntries(
+    keys.map((k) => {
+      const values = list.map((e) => e.extra?.[k] ?? '').filter(Boolean);
+      return [k, new Set(values).size === 1 ? values[0] : and(values)];
+    }),
+  );
+}
+
+/** The result of a report card in the words of its scheme (DOMAIN §1.4, §2.3, §3.3). */
+export interface CardSummary {
+  average: number | null;
+  aggregate: number | null;
+  division: number | null;
+  points: number | null;
+  result: number | null;
+  position: number | null;
+  out_of: number;
+}
+
+/**
+ * A student's result as placeholders: `{division}` is the scheme's own result: "Division 2" for the old
+ * O Level (UCE), "15 points" for A Level (UACE has no division), "Result 1" for a new-curriculum S4
+ * (no divisions, DOMAIN §3.3), else the average; `{aggregate}`, `{points}`, `{average}`, `{position}`.
+ */
+export function resultValues(curriculum: 'old' | 'new' | 'alevel', s: CardSummary): Record<string, string> {
+  const average = s.average == null ? '' : `${Math.round(s.average)}%`;
+  let division = 'no result yet (marks missing)';
+  if (curriculum === 'old' && s.division != null)
+    division = s.division === 9 ? 'Division U (ungraded)' : `Division ${s.division}`;
+  else if (curriculum === 'alevel' && s.points != null) division = `${s.points} point${s.points === 1 ? '' : 's'}`;
+  else if (curriculum === 'new' && s.result != null) division = `Result ${s.result}`;
+  else if (curriculum === 'new' && average) division = `an average of ${average}`;
+  return {
+    division,
+    aggregate: s.aggregate == null ? '' : String(s.aggregate),
+    points: s.points == null ? '' : String(s.points),
+    average,
+    position: s.position == null ? '' : `${s.position} of ${s.out_of}`,
+  };
+}
+
+/** The automatic notices' sentences (placeholders filled per student; {school} is the school's name). */
+export const noticeTemplates = {
+  receipt:
+    '{school}: received {amount} for {student} ({class}) on {date}, receipt no. {receipt}. Balance now {balance}.',
+  sickbay: '{school}: {student} ({class}) was seen in the sick bay on {date} at {time} ({complaint}).',
+  absence: '{school}: {student} ({class}) was marked absent on {date}. Please tell the school why.',
+} as const;
+
+/** A complaint short enough for one message. */
+export const shortComplaint = (text: string | null) => {
+  const t = (text ?? '').replace(/\s+/g, ' ').trim();
+  if (!t) return 'no complaint written';
+  return t.length > 60 ? `${t.slice(0, 57)}...` : t;
+};
