@@ -175,7 +175,12 @@ function ReportCardsScreen({
             {asked?.class_id ? (
               <GuardianSmsButton
                 call={resultsSms}
-                body={{ ...asked, class_id: asked.class_id, kind, ...(ticked.size ? { student_ids: [...ticked] } : {}) }}
+                body={{
+                  ...asked,
+                  class_id: asked.class_id,
+                  kind,
+                  ...(ticked.size ? { student_ids: [...ticked] } : {}),
+                }}
                 label={ticked.size ? t('smsTicked', { count: ticked.size }) : t('smsResults')}
                 defaultMessage={resultsTemplate}
                 placeholders={resultPlaceholders}
