@@ -140,3 +140,51 @@ test("an e-mail to typed addresses, one left out, sent through the school's mail
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
   }
 });
+
+test("fee reminders from the fees summary: the listed defaulters' guardians, each with their own balance", async ({
+  page,
+  request,
+}) => {
+  const errors = collectPageErrors(page);
+  await page.goto('/fees/summary');
+  await choose(page, page.getByRole('combobox', { name: 'Class' }), 'S2');
+  await page.getByRole('textbox', { name: 'Owing more than' }).fill('300000');
+  const heading = page.getByTestId('defaulters').getByRole('heading');
+  await expect(heading).toContainText('owing more than UGX 300,000');
+  // What the server previews for the same filter.
+  const classes = (await (await request.get('/api/classes?per_page=100', { headers: bearer(session) })).json()) as {
+    data: { id: number; name: string }[];
+  };
+  const s2 = classes.data.find((c) => c.name === 'S2')!.id;
+  const template = 'Dear {guardian}, {student} ({class}) owes {balance}. {school}';
+  const asked = await request.post('/api/fees_reminders', {
+    headers: bearer(session),
+    data: { class_id: s2, min_balance: 300_000, message: template },
+  });
+  const expected = ((await asked.json()) as { data: { recipients: number; credits: number } }).data;
+  expect(expected.recipients).toBeGreaterThan(0);
+
+  await page.getByRole('button', { name: 'Remind by SMS' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Remind by SMS' });
+  await dialog.getByRole('textbox', { name: 'Message' }).fill(template);
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  await expect(dialog.getByTestId('guardian-sms-count')).toContainText(
+    `${expected.recipients.toLocaleString('en-GB')} messages, ${expected.credits.toLocaleString('en-GB')} credits`,
+  );
+  // Each message names its own student and balance, never a placeholder.
+  const first = dialog.getByTestId('guardian-sms-preview').locator('p').nth(2);
+  await expect(dialog.getByTestId('guardian-sms-preview')).toContainText(/owes UGX \d{3},\d{3}/);
+  await expect(dialog.getByTestId('guardian-sms-preview')).not.toContainText('{balance}');
+  await expect(first).toBeVisible();
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(dialog.getByTestId('guardian-sms-job')).toContainText(
+    `Done: ${expected.recipients.toLocaleString('en-GB')} of ${expected.recipients.toLocaleString('en-GB')} messages`,
+    { timeout: 30_000 },
+  );
+  await page.keyboard.press('Escape');
+  await page.goto('/notification/report');
+  await expect(
+    page.getByRole('row', { name: /Fee reminder: students owing more than UGX 300,000/ }).first(),
+  ).toBeVisible();
+  expect(errors).toEqual([]);
+});

@@ -48,7 +48,7 @@ import {
 import { financeReportRoutes } from './modules/finance-reports/index.js';
 import { jobRoutes } from './modules/jobs/index.js';
 import type { ModuleContext } from './modules/module.js';
-import { notificationRoutes } from './modules/notifications/index.js';
+import { guardianNotices, notificationRoutes } from './modules/notifications/index.js';
 import { payrollRoutes } from './modules/payroll/index.js';
 import { requirementRoutes } from './modules/requirements/index.js';
 import { revenueRoutes } from './modules/revenues/index.js';
@@ -120,7 +120,10 @@ export async function buildApp({ database, config, logger = false, mailer, extra
     mailer: mailer ?? createMailer(config.smtpUrl, config.mailFrom, app.log),
     feesBalances,
     jobs,
+    // Set just below: the notices send through this same context's jobs.
+    notices: undefined as never,
   };
+  ctx.notices = guardianNotices(ctx);
 
   const { refuseTakenLogin } = authRoutes(ctx);
   userRoutes(ctx, refuseTakenLogin);

@@ -20,6 +20,7 @@ export * from './calls/fees-reports.js';
 export * from './calls/fees-setup.js';
 export * from './calls/fields.js';
 export * from './calls/finance-reports.js';
+export * from './calls/guardian-sms.js';
 export * from './calls/jobs.js';
 export * from './calls/notifications.js';
 export * from './calls/notifications-email.js';

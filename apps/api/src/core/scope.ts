@@ -4,6 +4,7 @@ import type { Executor } from '../db/open.js';
 import { audits } from '../db/schema.js';
 import { forgetCallers } from './auth.js';
 import { NotFound } from './errors.js';
+import { forgetSchoolSettings } from './school-settings.js';
 
 /** Who is writing, for the audit trail. */
 export interface Actor {
@@ -82,6 +83,7 @@ export class SchoolScope {
   async auditMany(entries: AuditEntry[]): Promise<void> {
     // These decide what the signed-in user looks like (their account, group, school): forget the cache.
     if (entries.some((e) => callerEntities.has(e.entity))) forgetCallers(this.schoolId);
+    if (entries.some((e) => e.entity === 'school_settings')) forgetSchoolSettings(this.schoolId);
     for (const part of chunks(entries)) {
       await this.db.insert(audits).values(
         part.map((entry) => ({

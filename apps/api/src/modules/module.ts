@@ -20,4 +20,61 @@ export interface ModuleContext {
    * Given here rather than imported, so the areas fees itself reads (students) can ask for it too.
    */
   feesBalances: (scope: SchoolScope, studentIds: number[]) => Promise<Map<number, number>>;
+  /**
+   * SMS to guardians from the areas where things happen (the notifications area's, given here so fees,
+   * the sick bay and attendance need not import it: that would be a cycle through expenses).
+   */
+  notices: GuardianNotices;
+}
+
+/** A student and their own placeholder values ({balance}, {division}…) for a message to their guardian. */
+export interface StudentNotice {
+  studentId: number;
+  values?: Record<string, string>;
+  /** Their fees balance, when the message names it (added up for a guardian of several). */
+  balance?: number;
+}
+
+/** What a send to guardians answers: the figures (a preview), and the send's ids once started. */
+export interface GuardianSend {
+  recipients: number;
+  credits: number;
+  balance: number;
+  enough: boolean;
+  without_phone: number;
+  preview: { name: string; phone: string; text: string; parts: number }[];
+  message_id: number | null;
+  job_id: number | null;
+}
+
+/**
+ * The automatic notices answer a short note for the user when one could not be sent (no credit, a
+ * fault), else null; they never throw, so what they follow (a payment, a visit, a register) stands.
+ * Each reads the school's setting from a cache first and does nothing more when it is off.
+ */
+export interface GuardianNotices {
+  /** After a fees payment has committed: the guardian's receipt with the balance after it. */
+  feesReceipt(
+    scope: SchoolScope,
+    payment: { studentId: number; amount: number; receiptNo: number; paidOn: string },
+  ): Promise<string | null>;
+  /** After a student's sick-bay visit was recorded. */
+  sickbayVisit(
+    scope: SchoolScope,
+    visit: { studentId: number; visitedAt: Date; complaint: string | null },
+  ): Promise<string | null>;
+  /** After the register marked these students absent on `day` (sent for today only, once a day each). */
+  absences(scope: SchoolScope, day: string, studentIds: number[]): Promise<string | null>;
+  /**
+   * `template` to the guardians of these students (each number once; a parent of several gets one
+   * message naming them all): the figures only when `send` is false; else started as a job, or a
+   * Refusal (202) when the credits are short.
+   */
+  toGuardians(
+    scope: SchoolScope,
+    students: StudentNotice[],
+    template: string,
+    audience: string,
+    send: boolean,
+  ): Promise<GuardianSend>;
 }

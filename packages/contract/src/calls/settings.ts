@@ -19,6 +19,10 @@ export const schoolDetails = z.object({
   receipt_format: z.enum(['a5', 'thermal']),
   payment_instructions: z.string().nullable(),
   separate_requisition_steps: z.boolean(),
+  /** SMS to guardians: a receipt for each fees payment, a sick-bay visit, an absence (each off by default). */
+  sms_fees_receipts: z.boolean(),
+  sms_sickbay_visits: z.boolean(),
+  sms_absences: z.boolean(),
   current_year: z.number(),
   current_term: z.number(),
 });
@@ -51,6 +55,9 @@ export const updateSchool = defineCall({
     receipt_format: z.enum(['a5', 'thermal']).default('a5'),
     payment_instructions: optionalText(2000),
     separate_requisition_steps: z.boolean().default(true),
+    sms_fees_receipts: z.boolean().default(false),
+    sms_sickbay_visits: z.boolean().default(false),
+    sms_absences: z.boolean().default(false),
     current_year: z.number().int().min(2000).max(2100),
     current_term: z.number().int().min(1).max(3),
   }),

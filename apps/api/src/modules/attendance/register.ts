@@ -78,7 +78,7 @@ async function registerOf(scope: SchoolScope, classId: number, streamId: number 
   } satisfies ClassRegister;
 }
 
-export function registerRoutes({ serve }: ModuleContext) {
+export function registerRoutes({ serve, notices }: ModuleContext) {
   serve(markRegister, async ({ input, scope }) => {
     const day = input.date ?? today();
     if (day > today()) throw new Invalid('date', 'The register cannot be marked for a day still to come');
@@ -99,9 +99,13 @@ export function registerRoutes({ serve }: ModuleContext) {
         else await tx.table(classRegister, 'attendance').insert({ ...values, studentId: mark.student_id, day });
       }
     });
+    // Today's new absences (not excused) tell the guardian when the school sends such notices.
+    const absent = day === today() ? changed.filter((m) => m.status === 'absent').map((m) => m.student_id) : [];
+    const note = await notices.absences(scope, day, absent);
+    const saved = `Register saved: ${changed.length} mark${changed.length === 1 ? '' : 's'} changed`;
     return {
       data: await registerOf(scope, input.class_id, input.stream_id, day),
-      message: `Register saved: ${changed.length} mark${changed.length === 1 ? '' : 's'} changed`,
+      message: note ? `${saved}. ${note}` : saved,
     };
   });
 }

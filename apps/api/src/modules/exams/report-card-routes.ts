@@ -6,6 +6,7 @@ import {
   type ReportKind,
   reportCardCalls,
   reportKinds,
+  resultsSms,
 } from '@somero/contract';
 import { asc, eq } from 'drizzle-orm';
 import { HttpError, Refusal } from '../../core/errors.js';
@@ -18,6 +19,7 @@ import type { ModuleContext } from '../module.js';
 import { schoolForDocuments } from '../settings/index.js';
 import { type CardsAsked, reportCards } from './report-cards.js';
 import { readReportSettings } from './report-settings.js';
+import { resultValues } from './result-values.js';
 
 type Image = { bytes: Uint8Array; mime: string };
 
@@ -105,7 +107,7 @@ interface SchoolPrint {
  * The nine report cards (issue 11 §2): each fetch answers the cards as data; reports_updated prints a
  * class at once, or the whole school as a job the screen follows.
  */
-export function reportCardRoutes({ serve, jobs }: ModuleContext) {
+export function reportCardRoutes({ serve, jobs, notices }: ModuleContext) {
   for (const { value: kind } of reportKinds) {
     serve(reportCardCalls[kind], async ({ scope, input }) => ({
       data: await reportCards(scope, kind, {
@@ -158,6 +160,39 @@ export function reportCardRoutes({ serve, jobs }: ModuleContext) {
     return {
       file: { bytes: pdf, mime: 'application/pdf', name: `Report cards Term ${data.term} ${data.year}.pdf` },
       message: `${count} card${count === 1 ? '' : 's'} in ${printed.length} class${printed.length === 1 ? '' : 'es'}.${skipped.length ? ` Not printed (no considered sets): ${skipped.join(', ')}.` : ''}`,
+    };
+  });
+
+  // Each guardian gets the student's result of these cards ({division} in the scheme's own words).
+  serve(resultsSms, async ({ scope, input, caller }) => {
+    if (!allows(caller, reportCardCalls[input.kind].access))
+      throw new HttpError(403, 'Your user group does not allow this. Ask an administrator.');
+    const cards = await reportCards(scope, input.kind, {
+      year: input.year,
+      term: input.term,
+      classId: input.class_id,
+      streamId: input.stream_id ?? null,
+      studentIds: input.student_ids,
+    });
+    if (cards.cards.length === 0) throw new Refusal(`No students in ${classTitle(cards)}.`);
+    const curriculum = reportKinds.find((k) => k.value === input.kind)?.curriculum ?? 'old';
+    const term = `Term ${cards.term} ${cards.year}`;
+    const sent = await notices.toGuardians(
+      scope,
+      cards.cards.map((c) => ({
+        studentId: c.student.id,
+        values: { term, ...resultValues(curriculum, cards.positions ? c.summary : { ...c.summary, position: null }) },
+      })),
+      input.message,
+      `Results: ${classTitle(cards)}`,
+      input.send,
+    );
+    const n = sent.recipients;
+    return {
+      data: sent,
+      message: input.send
+        ? `Sending ${n.toLocaleString('en-US')} result${n === 1 ? '' : 's'}: follow it on SMS reports.`
+        : '',
     };
   });
 

@@ -118,7 +118,18 @@ export function feesPaymentsRoutes(ctx: ModuleContext) {
       idempotencyKey: key,
       confirm: input.confirm,
     });
-    return { data: payment.id, message: messages.feesPayments.add.success };
+    // The guardian's SMS receipt, after the payment has committed: off (the default) it is one cached
+    // setting read; on, a refusal or fault comes back as a note beside the success, never as an error.
+    const note = payment.created
+      ? await ctx.notices.feesReceipt(scope, {
+          studentId: payment.studentId,
+          amount: payment.amount,
+          receiptNo: payment.receiptNo,
+          paidOn: payment.paidOn,
+        })
+      : null;
+    const success = messages.feesPayments.add.success;
+    return { data: payment.id, message: note ? `${success}. ${note}` : success };
   });
 
   serve(feesReceipt, async ({ id, scope, reply }) => {

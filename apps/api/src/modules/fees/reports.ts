@@ -6,6 +6,7 @@ import {
   feesDemandNotes,
   feesPaymentsReport,
   feesPeriodicPaymentsReport,
+  feesReminders,
   oldStudentsPeriodicPaymentsReport,
 } from '@somero/contract';
 import type { FastifyReply } from 'fastify';
@@ -108,7 +109,32 @@ function periodicSheet(reply: FastifyReply, fileName: string, report: Awaited<Re
 export { type FeesTiles, feesTiles } from './reports-balances.js';
 
 /** Fees reports (issue 4). */
-export function feesReportsRoutes({ serve }: ModuleContext) {
+export function feesReportsRoutes({ serve, notices }: ModuleContext) {
+  // The summary's defaulters (same filter and minimum), each guardian reminded with their own balance.
+  serve(feesReminders, async ({ scope, input }) => {
+    const { list, facts } = await balancesOf(scope, {
+      classId: input.class_id,
+      streamId: input.stream_id,
+      figuresOnly: true,
+    });
+    const owing = list.filter((b) => facts.has(b.studentId) && b.balance > input.min_balance);
+    if (!owing.length) throw new Refusal('Nobody on this summary owes more than the minimum balance.');
+    const sent = await notices.toGuardians(
+      scope,
+      owing.map((b) => ({ studentId: b.studentId, balance: b.balance })),
+      input.message,
+      `Fee reminder: students owing more than UGX ${input.min_balance.toLocaleString('en-US')}`,
+      input.send,
+    );
+    const n = sent.recipients;
+    return {
+      data: sent,
+      message: input.send
+        ? `Sending ${n.toLocaleString('en-US')} reminder${n === 1 ? '' : 's'}: follow it on SMS reports.`
+        : '',
+    };
+  });
+
   serve(feesCollectionSummary, async ({ scope, input, reply }) => {
     const { list, facts } = await balancesOf(scope, {
       classId: input.class_id,

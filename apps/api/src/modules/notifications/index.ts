@@ -7,6 +7,7 @@ import { uniqueRecipients } from './rules.js';
 import { creditsOf, type Resolved, startSend } from './sms.js';
 
 export { fillDemoSms } from './demo.js';
+export { guardianNotices } from './guardians.js';
 
 /** The school's SMS credits left (the dashboard's tile). */
 export const smsCreditsLeft = (scope: SchoolScope) => creditsOf(scope).then((c) => c.balance);

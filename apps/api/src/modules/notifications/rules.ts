@@ -154,6 +154,8 @@ export interface StudentOfGuardian {
   student: string;
   className: string;
   balance: number;
+  /** This student's own placeholder values ({division}, {points}…); a guardian of several gets them joined. */
+  extra?: Record<string, string>;
 }
 
 /**
@@ -189,10 +191,40 @@ export function mergeGuardians(
         name: list[0].guardian,
         student: and(unique.map((e) => e.student)),
         class: [...new Set(unique.map((e) => e.className))].join(', '),
-        balance: ugx(unique.reduce((n, e) => n + e.balance, 0)),
+        balance: balanceWords(unique.reduce((n, e) => n + e.balance, 0)),
+        ...joinedExtras(unique, and),
       },
     });
   }
   for (const e of orphans) out.push({ phone: null, name: e.guardian, studentId: e.studentId, values: {} });
   return out;
 }
+
+/** A balance as a guardian reads it: "UGX 150,000", or "UGX 20,000 in credit" when the school owes. */
+export const balanceWords = (n: number) => (n < 0 ? `${ugx(-n)} in credit` : ugx(n));
+
+/** Each student's own values, key by key, joined in the students' order ("Division 2 and Division 1"). */
+function joinedExtras(list: StudentOfGuardian[], and: (names: string[]) => string) {
+  const keys = [...new Set(list.flatMap((e) => Object.keys(e.extra ?? {})))];
+  return Object.fromEntries(
+    keys.map((k) => {
+      const values = list.map((e) => e.extra?.[k] ?? '').filter(Boolean);
+      return [k, new Set(values).size === 1 ? values[0] : and(values)];
+    }),
+  );
+}
+
+/** The automatic notices' sentences (placeholders filled per student; {school} is the school's name). */
+export const noticeTemplates = {
+  receipt:
+    '{school}: received {amount} for {student} ({class}) on {date}, receipt no. {receipt}. Balance now {balance}.',
+  sickbay: '{school}: {student} ({class}) was seen in the sick bay on {date} at {time} ({complaint}).',
+  absence: '{school}: {student} ({class}) was marked absent on {date}. Please tell the school why.',
+} as const;
+
+/** A complaint short enough for one message. */
+export const shortComplaint = (text: string | null) => {
+  const t = (text ?? '').replace(/\s+/g, ' ').trim();
+  if (!t) return 'no complaint written';
+  return t.length > 60 ? `${t.slice(0, 57)}...` : t;
+};

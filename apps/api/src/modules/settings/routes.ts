@@ -59,6 +59,9 @@ export function settingsRoutes({ serve }: ModuleContext) {
         receiptFormat: input.receipt_format,
         paymentInstructions: input.payment_instructions || null,
         separateRequisitionSteps: input.separate_requisition_steps,
+        smsFeesReceipts: input.sms_fees_receipts,
+        smsSickbayVisits: input.sms_sickbay_visits,
+        smsAbsences: input.sms_absences,
         currentYear: input.current_year,
         currentTerm: input.current_term,
       });

@@ -109,6 +109,9 @@ export async function schoolDetailsOf(scope: SchoolScope): Promise<SchoolDetails
     receipt_format: s?.receiptFormat === 'thermal' ? 'thermal' : 'a5',
     payment_instructions: s?.paymentInstructions ?? null,
     separate_requisition_steps: s?.separateRequisitionSteps ?? true,
+    sms_fees_receipts: s?.smsFeesReceipts ?? false,
+    sms_sickbay_visits: s?.smsSickbayVisits ?? false,
+    sms_absences: s?.smsAbsences ?? false,
     current_year: s?.currentYear ?? new Date().getFullYear(),
     current_term: s?.currentTerm ?? 1,
   };

@@ -183,7 +183,7 @@ async function countedVisits(scope: SchoolScope, from: string, to: string, patie
     );
 }
 
-export function sickbayRoutes({ serve }: ModuleContext) {
+export function sickbayRoutes({ serve, notices }: ModuleContext) {
   for (const [patient, add, edit, remove, list] of [
     ['student', addStudentVisit, editStudentVisit, deleteStudentVisit, listStudentVisits],
     ['staff', addStaffVisit, editStaffVisit, deleteStaffVisit, listStaffVisits],
@@ -211,7 +211,18 @@ export function sickbayRoutes({ serve }: ModuleContext) {
           .table(sickbayVisits, 'sickbay')
           .insert({ ...values, ...who, patient, attendedBy: tx.actor.name ?? 'System' });
       });
-      return { data: await visitRow(scope, made.id, patient), message: 'Visit recorded' };
+      // The guardian's SMS when the school sends them (after the visit has committed; never fails it).
+      const note = made.studentId
+        ? await notices.sickbayVisit(scope, {
+            studentId: made.studentId,
+            visitedAt: made.visitedAt,
+            complaint: made.complaint,
+          })
+        : null;
+      return {
+        data: await visitRow(scope, made.id, patient),
+        message: note ? `Visit recorded. ${note}` : 'Visit recorded',
+      };
     });
 
     serve(edit, async ({ id, input, scope }) => {

@@ -1,12 +1,19 @@
 import { Anchor, Grid, Group, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { feesCollectionSummary, routeHref } from '@somero/contract';
+import {
+  feesCollectionSummary,
+  feesReminders,
+  feesReminderTemplate,
+  reminderPlaceholders,
+  routeHref,
+} from '@somero/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BarChart } from '../../components/bar-chart';
 import { DataTable } from '../../components/data-table';
+import { GuardianSmsButton } from '../../components/guardian-sms';
 import { MoneyInput } from '../../components/money-input';
 import { PageHeader } from '../../components/page-title';
 import { fetchData } from '../../lib/api';
@@ -40,7 +47,19 @@ export default function FeesSummaryScreen() {
   return (
     <div data-screen-status="built">
       <PageHeader
-        actions={<ExportButton call={feesCollectionSummary} body={filters} defaultName="fees_summary.xlsx" />}
+        actions={
+          <Group gap="xs">
+            <GuardianSmsButton
+              call={feesReminders}
+              body={filters}
+              label={t('summary.remind')}
+              defaultMessage={feesReminderTemplate}
+              placeholders={reminderPlaceholders}
+              disabled={!data?.defaulters_count}
+            />
+            <ExportButton call={feesCollectionSummary} body={filters} defaultName="fees_summary.xlsx" />
+          </Group>
+        }
       />
       <Panel>
         <Group align="flex-end" gap="sm" wrap="wrap">

@@ -7,11 +7,15 @@ import {
   type ReportKind,
   reportCardCalls,
   reportKinds,
+  resultPlaceholders,
+  resultsSms,
+  resultsTemplate,
 } from '@somero/contract';
 import { IconPrinter, IconSchool } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/data-table';
+import { GuardianSmsButton } from '../../components/guardian-sms';
 import { JobProgress } from '../../components/job-progress';
 import { PageHeader } from '../../components/page-title';
 import { api } from '../../lib/api';
@@ -168,6 +172,21 @@ function ReportCardsScreen({
             >
               {t('printSchool')}
             </Button>
+            {asked?.class_id ? (
+              <GuardianSmsButton
+                call={resultsSms}
+                body={{
+                  ...asked,
+                  class_id: asked.class_id,
+                  kind,
+                  ...(ticked.size ? { student_ids: [...ticked] } : {}),
+                }}
+                label={ticked.size ? t('smsTicked', { count: ticked.size }) : t('smsResults')}
+                defaultMessage={resultsTemplate}
+                placeholders={resultPlaceholders}
+                disabled={!data?.cards.length}
+              />
+            ) : null}
           </>
         }
       />

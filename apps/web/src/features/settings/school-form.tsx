@@ -6,6 +6,7 @@ import {
   Paper,
   Select,
   SimpleGrid,
+  Text,
   Textarea,
   TextInput,
   Title,
@@ -34,6 +35,9 @@ const valuesOf = (s: SchoolDetails): Values => ({
   receipt_format: s.receipt_format,
   payment_instructions: s.payment_instructions ?? '',
   separate_requisition_steps: s.separate_requisition_steps,
+  sms_fees_receipts: s.sms_fees_receipts,
+  sms_sickbay_visits: s.sms_sickbay_visits,
+  sms_absences: s.sms_absences,
   current_year: s.current_year,
   current_term: s.current_term,
 });
@@ -141,6 +145,22 @@ export function SchoolForm({ school, editable }: { school: SchoolDetails; editab
         onChange={(e) => editable && set('separate_requisition_steps', e.currentTarget.checked)}
         readOnly={!editable}
       />
+      <Title order={4} size="h5" mt="md">
+        {t('school.smsTitle')}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('school.smsHelp')}
+      </Text>
+      {(['sms_fees_receipts', 'sms_sickbay_visits', 'sms_absences'] as const).map((key) => (
+        <Checkbox
+          key={key}
+          mt="xs"
+          label={t(`school.fields.${key}`)}
+          checked={values[key]}
+          onChange={(e) => editable && set(key, e.currentTarget.checked)}
+          readOnly={!editable}
+        />
+      ))}
       {editable ? (
         <Group justify="flex-end" mt="md">
           <Button type="submit" loading={saving}>

@@ -28,5 +28,11 @@ export const schoolSettings = schoolTable('school_settings', {
    * it may not approve it (on by default).
    */
   separateRequisitionSteps: boolean('separate_requisition_steps').notNull().default(true),
+  /** SMS to the guardian (issue 15 §4; each off by default): a receipt for every fees payment with the balance… */
+  smsFeesReceipts: boolean('sms_fees_receipts').notNull().default(false),
+  /** …a note when the student is seen in the sick bay… */
+  smsSickbayVisits: boolean('sms_sickbay_visits').notNull().default(false),
+  /** …and a note when the register marks the student absent (not excused) today. */
+  smsAbsences: boolean('sms_absences').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
