@@ -52,6 +52,11 @@ export interface Config {
     /** The first retry's wait after a failed gateway call (doubled each time). */
     retryMs: number;
     retries: number;
+    /**
+     * SMS_LOG_ONLY_OFF=1: schools marked log-only (the demo) send through the configured gateway too.
+     * For browser tests against a fake gateway on loopback; never with a real account.
+     */
+    logOnlyOff: boolean;
   };
   /** Prefix of the job queue's names (JOBS_QUEUE): two servers on one database must not take each other's work. */
   jobsQueue: string;
@@ -117,6 +122,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: Number(env.SMS_TIMEOUT_MS || 20_000),
       retryMs: Number(env.SMS_RETRY_MS || 5_000),
       retries: Number(env.SMS_RETRIES || 3),
+      logOnlyOff: env.SMS_LOG_ONLY_OFF === '1',
     },
     trustProxy: proxyTrust(env.TRUST_PROXY),
     corsOrigins: (env.CORS_ORIGINS ?? '')
