@@ -88,14 +88,24 @@ test('credit bought from cash, a class previewed and sent through the gateway, t
   await row.getByRole('button', { name: 'Messages' }).click();
   const counts = page.getByTestId('report-counts');
   await expect(counts).toContainText(`${recipients} messages: 1 delivered, ${recipients - 2} sent, 1 undelivered`);
-  await expect(page.getByRole('row', { name: /AbsentSubscriber/ })).toContainText('Not delivered');
-  await choose(page, page.getByRole('combobox', { name: 'Status' }), 'Delivered');
-  await page.getByRole('button', { name: 'Show', exact: true }).click();
-  await expect(counts).toContainText('1 message: 1 delivered');
-  const delivered = page.getByRole('row', { name: /visiting day is on Sunday/ });
-  await expect(delivered).toHaveCount(1);
-  await expect(delivered).toContainText('Delivered');
-  await expect(delivered).toContainText(phoneDisplay(taken[0].to[0]));
+  // Each by its status: the number, the status and the gateway's reason.
+  for (const [status, i, reason] of [
+    ['Not delivered', 1, 'Failed: AbsentSubscriber'],
+    ['Delivered', 0, 'Success'],
+  ] as const) {
+    await choose(page, page.getByRole('combobox', { name: 'Status' }), status);
+    await page.getByRole('button', { name: 'Show', exact: true }).click();
+    await expect(counts).toContainText('1 message:');
+    // The messages' table, below the sends'.
+    const line = page
+      .getByRole('table')
+      .last()
+      .getByRole('row', { name: /visiting day is on Sunday/ });
+    await expect(line).toHaveCount(1);
+    await expect(line).toContainText(phoneDisplay(taken[i].to[0]));
+    await expect(line).toContainText(status);
+    await expect(line).toContainText(reason);
+  }
 
   // The API agrees: the credits used went down by the messages sent.
   const reply = await request.get('/api/sms_packages', { headers: bearer(session) });
