@@ -49,6 +49,8 @@ interface QueuedWork {
  */
 const sendOptions = { retryDelay: 10, retryBackoff: true, expireInSeconds: 30 * 60 } as const;
 
+const failedMessage = 'It stopped with an error. Start it again; if it fails again, tell us.';
+
 /**
  * Long work off the request path: a queue kept in the database (pg-boss, in its own schema), on
  * PostgreSQL and on the embedded database alike, so queued work survives a restart and is retried. The
@@ -187,12 +189,15 @@ export class Jobs {
       });
     } catch (error) {
       this.log.error({ err: error, jobId, schoolId, kind }, 'Job failed');
-      // The last attempt's failure is written by `settle`, once its kind has settled what is left.
+      // The last attempt's failure is written by `settle`, once its kind has settled what is left
+      // (a job queued before dead letters were used has none: it says failed here).
       if (job.retryCount < job.retryLimit)
         await setIfRunning({
           status: 'queued',
           message: 'It stopped with an error; it will be tried again in a moment.',
         });
+      else if (!job.deadLetter)
+        await setIfRunning({ status: 'failed', message: failedMessage, finishedAt: new Date() });
       throw error;
     }
   }
@@ -206,7 +211,7 @@ export class Jobs {
       .update(jobs)
       .set({
         status: 'failed',
-        message: message ?? 'It stopped with an error. Start it again; if it fails again, tell us.',
+        message: message ?? failedMessage,
         finishedAt: new Date(),
         updatedAt: new Date(),
       })
