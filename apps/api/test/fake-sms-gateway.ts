@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -21,6 +22,8 @@ export async function startFakeSmsGateway(username: string, apiKey: string, port
     requests: 0,
   };
   let serial = 0;
+  // Ids unique to this fake: test runs share a PostgreSQL database, and reports find messages by id.
+  const run = randomBytes(4).toString('hex');
   const server: Server = createServer((req, res) => {
     let body = '';
     req.on('data', (c) => {
@@ -45,7 +48,7 @@ export async function startFakeSmsGateway(username: string, apiKey: string, port
       const recipients = to.map((number) =>
         state.reject.has(number)
           ? { statusCode: 403, number, status: 'InvalidPhoneNumber', cost: '0', messageId: 'None' }
-          : { statusCode: 101, number, status: 'Success', cost: 'UGX 35.0000', messageId: `ATXid_${++serial}` },
+          : { statusCode: 101, number, status: 'Success', cost: 'UGX 35.0000', messageId: `ATXid_${run}_${++serial}` },
       );
       received.push({
         to,
