@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { smsGateway } from './support/sms';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // E2E_PORT lets two runs share a machine (helpers working in parallel); a run uses it and the next port.
@@ -46,6 +47,8 @@ function postgres(half: number) {
 
 export default defineConfig({
   testDir: './specs',
+  // The fake SMS gateway both servers send through (E2E_PORT + 2000).
+  globalSetup: './global-setup.ts',
   fullyParallel: false,
   workers: 2,
   retries: 0,
@@ -94,6 +97,13 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The provider's address is the server's setting: specs that need a provider listen here.
       SCHOOLPAY_URL: `http://127.0.0.1:${port + 1000 + half}`,
+      // The demo school's SMS go through the run's fake gateway (global-setup.ts), not the log.
+      SMS_GATEWAY_URL: `http://127.0.0.1:${smsGateway.port}`,
+      AT_USERNAME: smsGateway.username,
+      AT_API_KEY: smsGateway.apiKey,
+      AT_SENDER_ID: smsGateway.senderId,
+      SMS_CALLBACK_TOKEN: smsGateway.callbackToken,
+      SMS_LOG_ONLY_OFF: '1',
     },
     url: `http://localhost:${port + half}/login`,
     timeout: 240_000,

@@ -58,6 +58,11 @@ export interface Config {
     /** The first retry's wait after a failed gateway call (doubled each time). */
     retryMs: number;
     retries: number;
+    /**
+     * SMS_LOG_ONLY_OFF=1: schools marked log-only (the demo) send through the configured gateway too.
+     * For browser tests against a fake gateway on loopback; never with a real account.
+     */
+    logOnlyOff: boolean;
   };
   /** E-mails (issue 15 §2): a mail server's time limit, retries of a failed attempt and the first wait (doubled each time). */
   email: { timeoutMs: number; retryMs: number; retries: number };
@@ -126,6 +131,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: Number(env.SMS_TIMEOUT_MS || 20_000),
       retryMs: Number(env.SMS_RETRY_MS || 5_000),
       retries: Number(env.SMS_RETRIES || 3),
+      logOnlyOff: env.SMS_LOG_ONLY_OFF === '1',
     },
     email: {
       timeoutMs: Number(env.EMAIL_TIMEOUT_MS || 20_000),

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
   expenses,
   feesBreakdowns,
@@ -11,11 +13,13 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../src/config.js';
+import { Jobs } from '../src/core/jobs.js';
 import { SchoolScope } from '../src/core/scope.js';
-import { performSend } from '../src/modules/notifications/sms.js';
+import { sendSms } from '../src/modules/notifications/index.js';
+import { performSend, settleSend } from '../src/modules/notifications/sms.js';
 import { startFakeSmsGateway } from './fake-sms-gateway.js';
 import { admit, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
-import { bearer, staffWith, useTestApp } from './support.js';
+import { bearer, staffWith, unique, useTestApp } from './support.js';
 
 // The gateway's address is the server's setting (SMS_GATEWAY_URL): the fake starts before the app.
 const username = 'sandbox';
@@ -58,6 +62,15 @@ async function finished(id: number) {
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`job ${id} did not finish`);
+}
+
+/** An address on loopback where nothing listens. */
+async function closedAddress() {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return `http://127.0.0.1:${port}`;
 }
 
 const credits = async () => (await s.api.get('/sms_packages')).json().data;
@@ -142,6 +155,11 @@ describe('SMS: recipients, credits, sending through the gateway', () => {
     const res = await s.api.post('/send_msg', { audience: 'class', class_id: s.classes.S1, message: 'Hello' });
     expect(res.statusCode).toBe(202);
     expect(res.json().message).toBe('This needs 2 credits and the school has 0 left. Buy more credit on SMS Packages.');
+    // Nothing reserved, nothing queued: no send, no message, no job.
+    expect(await credits()).toMatchObject({ balance: 0, used: 0, refunded: 0 });
+    expect((await s.api.get('/sent_sms')).json().total).toBe(0);
+    expect((await s.api.post('/sent_notifications', {})).json().total).toBe(0);
+    expect((await s.api.get('/jobs')).json().data).toEqual([]);
   });
 
   it('buys a package paid from cash: an expense posted to the journal', async () => {
@@ -288,16 +306,24 @@ describe('SMS: recipients, credits, sending through the gateway', () => {
 
   it('retries a gateway that answers 500, then sends', async () => {
     fake.state.failNext = 2;
-    const res = await s.api.post('/send_msg', { audience: 'numbers', numbers: '0772 300001', message: 'Retry me' });
+    const before = fake.received.length;
+    // The same number typed twice, in two forms: sent once, charged once.
+    const res = await s.api.post('/send_msg', {
+      audience: 'numbers',
+      numbers: '0772 300001, +256 772 300001',
+      message: 'Retry me',
+    });
+    expect(res.json().data).toMatchObject({ recipients: 1, credits: 1 });
     const job = await finished(res.json().data.job_id);
     expect(job).toMatchObject({ status: 'done', done: 1, failed: 0 });
-    expect(fake.received.at(-1)).toMatchObject({ to: ['+256772300001'], message: 'Retry me' });
+    expect(fake.received.slice(before)).toMatchObject([{ to: ['+256772300001'], message: 'Retry me' }]);
   });
 
-  it('marks messages failed and refunds them when the gateway stays down or times out', async () => {
-    for (const mode of ['down', 'slow'] as const) {
+  it('marks messages failed and refunds them when the gateway stays down (it answers 500 or is not there)', async () => {
+    for (const mode of ['down', 'closed'] as const) {
       const { balance } = await credits();
-      fake.state.mode = mode;
+      if (mode === 'down') fake.state.mode = mode;
+      else t.config.sms.url = await closedAddress(); // nothing listens: the connection is refused
       const requests = fake.state.requests;
       const res = await s.api.post('/send_msg', {
         audience: 'numbers',
@@ -307,9 +333,10 @@ describe('SMS: recipients, credits, sending through the gateway', () => {
       expect(res.statusCode, res.body).toBe(200);
       const job = await finished(res.json().data.job_id);
       fake.state.mode = 'up';
+      t.config.sms.url = fake.baseUrl;
       expect(job).toMatchObject({ status: 'done', total: 2, done: 2, failed: 2 });
-      // Tried three times (two retries) before giving up.
-      expect(fake.state.requests - requests).toBe(3);
+      // Tried three times (two retries) before giving up; a refused connection never reached it.
+      expect(fake.state.requests - requests).toBe(mode === 'down' ? 3 : 0);
       const rows = (await statusesOf(res.json().data.message_id)).data as Json[];
       expect(rows.map((r) => r.status)).toEqual(['failed', 'failed']);
       expect((await credits()).balance).toBe(balance);
@@ -350,6 +377,155 @@ describe('SMS: recipients, credits, sending through the gateway', () => {
   });
 });
 
+describe('SMS: a gateway that takes a request and does not answer in time', () => {
+  // Numbers of this run only: on PostgreSQL every run and file shares the database, and a delivery
+  // report matches an unknown message by number only when no other unknown one has it.
+  const run = String(10_000 + Math.floor(Math.random() * 89_999)).slice(0, 4);
+  const number = (prefix: string, i: number) => `+256772${prefix.slice(0, 1)}${run}${i}`;
+  const people = (prefix: string, n: number) =>
+    Array.from({ length: n }, (_, i) => ({
+      phone: `0772 ${prefix.slice(0, 1)}${run}${i + 1}`,
+      name: `Parent ${i + 1}`,
+      values: { name: `Parent ${i + 1}` },
+    }));
+  const scopeOf = () => new SchoolScope(t.database.db, s.schoolId, { userId: s.adminId, name: 'Head Administrator' });
+  const rowsOf = async (messageId: number) =>
+    (
+      await t.database.db
+        .select()
+        .from(smsRecipients)
+        .where(and(eq(smsRecipients.schoolId, s.schoolId), eq(smsRecipients.messageId, messageId)))
+        .orderBy(smsRecipients.id)
+    ).map((r) => [`0${r.phone.slice(-1)}`, r.status]);
+
+  it('never sends a message twice: unknown until its delivery report, the job gives up and refunds the rest', async () => {
+    const { balance } = await credits();
+    // Each parent's own text: one request each. The first is answered; the gateway then takes requests
+    // without answering, on every attempt of the job.
+    fake.state.mode = 'hang';
+    fake.state.answerNext = 1;
+    const before = fake.received.length;
+    const started = await sendSms(
+      { jobs: t.app.jobs, feesBalances: undefined as never },
+      scopeOf(),
+      people('60000', 5),
+      'Dear {name}, school opens on Monday.',
+      'Parents',
+    );
+    const job = await finished(started.job_id);
+    fake.state.mode = 'up';
+    // Sent once each: the first answered, then one request per attempt (three), never repeated.
+    const taken = fake.received.slice(before);
+    expect(taken.map((r) => r.to)).toEqual([1, 2, 3, 4].map((i) => [number('6', i)]));
+    expect(await rowsOf(started.message_id)).toEqual([
+      ['01', 'sent'],
+      ['02', 'unknown'],
+      ['03', 'unknown'],
+      ['04', 'unknown'],
+      ['05', 'failed'],
+    ]);
+    // The job failed for good and says what happened; the one never handed over is refunded, the
+    // unknown ones stay spent (they may have gone).
+    expect(job).toMatchObject({ status: 'failed', total: 5 });
+    expect(job.message).toBe(
+      'Failed to send Messages: 1 sent; 1 could not be sent and their credits were refunded. 3 got no answer from the gateway and may have been sent: check their delivery before sending again.',
+    );
+    expect((await credits()).balance).toBe(balance - 4);
+    const row = (await s.api.get('/sent_sms')).json().data[0];
+    expect(row).toMatchObject({ id: started.message_id, status: 'failed', sent: 1, unknown: 3, failed: 1, credits: 4 });
+    const unknown = (await statusesOf(started.message_id)).data.find((r: Json) => r.phone === number('6', 2));
+    expect(unknown.gateway_status).toContain('Check the delivery report');
+
+    // The gateway's delivery reports name the message id it gave and the number: they settle them.
+    const report = (id: string, phoneNumber: string, status: string) =>
+      t.app.inject({ method: 'POST', url: `/api/sms/delivery/${token}`, payload: { id, phoneNumber, status } });
+    expect((await report(taken[1].ids[0], number('6', 2), 'Success')).statusCode).toBe(200);
+    expect((await report(taken[2].ids[0], number('6', 3).slice(1), 'Failed')).statusCode).toBe(200);
+    expect(await rowsOf(started.message_id)).toEqual([
+      ['01', 'sent'],
+      ['02', 'delivered'],
+      ['03', 'undelivered'],
+      ['04', 'unknown'],
+      ['05', 'failed'],
+    ]);
+    // Gone, delivered or not: still charged, nothing refunded twice.
+    expect((await credits()).balance).toBe(balance - 4);
+    // A later report for the same id updates the same message only.
+    await report(taken[1].ids[0], number('6', 2), 'Failed');
+    expect((await rowsOf(started.message_id))[1]).toEqual(['02', 'undelivered']);
+  });
+
+  it('settles a job whose worker died mid-request: what it held is unknown, what waited is refunded', async () => {
+    // A second queue whose worker waits a minute for the gateway: it "dies" holding a request.
+    const slow = { ...t.config, sms: { ...t.config.sms, timeoutMs: 60_000 } };
+    let ended = false;
+    const jobs = new Jobs(t.database, unique('dead'), t.app.log);
+    jobs.define<{ messageId: number }>(
+      'sms_send',
+      async ({ scope, data, progress }) => {
+        try {
+          return { message: (await performSend(slow, scope, data.messageId, progress)).message };
+        } finally {
+          ended = true;
+        }
+      },
+      { settle: ({ scope, data }) => settleSend(scope, data.messageId) },
+    );
+    try {
+      const { balance } = await credits();
+      fake.state.mode = 'hang';
+      fake.state.answerNext = 1;
+      const before = fake.received.length;
+      const started = await sendSms(
+        { jobs, feesBalances: undefined as never },
+        scopeOf(),
+        people('70000', 3),
+        'Dear {name}, the bus leaves at 8.',
+      );
+      for (let i = 0; i < 100 && fake.received.length < before + 2; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(await rowsOf(started.message_id)).toEqual([
+        ['01', 'sent'],
+        ['02', 'sending'],
+        ['03', 'queued'],
+      ]);
+      // As if its worker had died long ago on its last attempt: pg-boss expires the job for good.
+      const boss = await jobs.run();
+      await t.database.executeSql(
+        `update pgboss.job set started_on = now() - interval '1 day', retry_count = retry_limit
+          where state = 'active' and (data->>'jobId')::int = $1`,
+        [started.job_id],
+      );
+      await (boss as unknown as { expire(): Promise<void> }).expire();
+      const job = await finished(started.job_id);
+      expect(job.status).toBe('failed');
+      expect(job.message).toContain('1 sent; 1 could not be sent and their credits were refunded. 1 got no answer');
+      expect(await rowsOf(started.message_id)).toEqual([
+        ['01', 'sent'],
+        ['02', 'unknown'],
+        ['03', 'failed'],
+      ]);
+      expect((await credits()).balance).toBe(balance - 2);
+      // The stuck worker wakes (its connection cut): it changes nothing and sends nothing more.
+      fake.state.mode = 'up';
+      await fake.close();
+      fake = await startFakeSmsGateway(username, apiKey, Number(new URL(fake.baseUrl).port));
+      for (let i = 0; i < 100 && !ended; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(ended).toBe(true);
+      await new Promise((r) => setTimeout(r, 300));
+      expect((await s.api.get(`/jobs/${started.job_id}`)).json().data.status).toBe('failed');
+      expect(await rowsOf(started.message_id)).toEqual([
+        ['01', 'sent'],
+        ['02', 'unknown'],
+        ['03', 'failed'],
+      ]);
+      expect(fake.received).toEqual([]);
+    } finally {
+      fake.state.mode = 'up';
+      await jobs.stop();
+    }
+  });
+});
+
 describe('SMS: a job resumed after a restart', () => {
   it('sends only the messages still waiting, so none goes twice', async () => {
     const res = await s.api.post('/send_msg', {
@@ -359,24 +535,35 @@ describe('SMS: a job resumed after a restart', () => {
     });
     const { job_id, message_id } = res.json().data;
     await finished(job_id);
-    // As if the server stopped after the first request: one message is still waiting.
-    const [row] = await t.database.db
+    // As if the server stopped during the second request: one message still waiting, one handed over
+    // without an answer.
+    const [row, held] = await t.database.db
       .select()
       .from(smsRecipients)
       .where(and(eq(smsRecipients.schoolId, s.schoolId), eq(smsRecipients.messageId, message_id)))
-      .limit(1);
+      .orderBy(smsRecipients.id)
+      .limit(2);
     await t.database.db
       .update(smsRecipients)
       .set({ status: 'queued', gatewayId: null })
       .where(and(eq(smsRecipients.schoolId, s.schoolId), eq(smsRecipients.id, row.id)));
+    await t.database.db
+      .update(smsRecipients)
+      .set({ status: 'sending', gatewayId: null })
+      .where(and(eq(smsRecipients.schoolId, s.schoolId), eq(smsRecipients.id, held.id)));
     const before = fake.received.length;
     const scope = new SchoolScope(t.database.db, s.schoolId, { userId: s.adminId, name: 'Job' });
     const seen: number[][] = [];
     const outcome = await performSend(t.config, scope, message_id, async (done, total, failed) => {
       seen.push([done, total ?? 0, failed ?? 0]);
     });
-    expect(fake.received.slice(before)).toEqual([{ to: [row.phone], message: 'Resume me', from: 'KHSS' }]);
-    expect(outcome).toMatchObject({ sent: 3, failed: 0 });
+    expect(fake.received.slice(before)).toMatchObject([{ to: [row.phone], message: 'Resume me', from: 'KHSS' }]);
+    expect(outcome).toMatchObject({ sent: 2, failed: 0, unknown: 1 });
+    const [again] = await t.database.db
+      .select()
+      .from(smsRecipients)
+      .where(and(eq(smsRecipients.schoolId, s.schoolId), eq(smsRecipients.id, held.id)));
+    expect(again.status).toBe('unknown');
     expect(seen.at(0)).toEqual([2, 3, 0]);
     expect(seen.at(-1)).toEqual([3, 3, 0]);
   });

@@ -1,5 +1,5 @@
 import { jobs } from '@somero/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/open.js';
@@ -22,6 +22,20 @@ export interface JobOutcome {
 
 export type JobHandler<D> = (ctx: JobContext<D>) => Promise<JobOutcome | undefined>;
 
+/**
+ * Runs once when a job has failed for good (its last attempt threw, or its worker died and it expired):
+ * it settles what the work left half done and answers the sentence the screen shows.
+ */
+export type JobSettle<D> = (ctx: { scope: SchoolScope; data: D }) => Promise<string | undefined>;
+
+export interface JobKindOptions<D> {
+  /** Attempts after the first (2 unless the kind says). */
+  retryLimit?: number;
+  /** Seconds before the first retry (10 unless the kind says); each later one waits about twice as long. */
+  retryDelay?: number;
+  settle?: JobSettle<D>;
+}
+
 interface QueuedWork {
   jobId: number;
   schoolId: number;
@@ -29,8 +43,13 @@ interface QueuedWork {
   data: unknown;
 }
 
-/** A failed attempt is tried again (twice unless the kind says), 10 s then 20 s later; a dead worker's job expires and is retried. */
+/**
+ * A failed attempt is tried again (twice unless the kind says), 10 s then 20 s later; a dead worker's job
+ * expires and is retried. A job that fails for good goes to the kind's `.failed` queue to be settled.
+ */
 const sendOptions = { retryDelay: 10, retryBackoff: true, expireInSeconds: 30 * 60 } as const;
+
+const failedMessage = 'It stopped with an error. Start it again; if it fails again, tell us.';
 
 /**
  * Long work off the request path: a queue kept in the database (pg-boss, in its own schema), on
@@ -38,7 +57,10 @@ const sendOptions = { retryDelay: 10, retryBackoff: true, expireInSeconds: 30 * 
  * request answers at once with the job's id; the screen polls `GET jobs/{id}` for the progress.
  */
 export class Jobs {
-  private readonly handlers = new Map<string, { handler: JobHandler<never>; retryLimit: number }>();
+  private readonly handlers = new Map<
+    string,
+    { handler: JobHandler<never>; retryLimit: number; retryDelay: number; settle?: JobSettle<never> }
+  >();
   private running?: Promise<PgBoss>;
 
   /** `queue` prefixes the queue names: the tests of different files share one PostgreSQL database. */
@@ -49,8 +71,13 @@ export class Jobs {
   ) {}
 
   /** An area declares the work of one kind of job (at start-up, before any is queued). */
-  define<D>(kind: string, handler: JobHandler<D>, options: { retryLimit?: number } = {}): void {
-    this.handlers.set(kind, { handler: handler as JobHandler<never>, retryLimit: options.retryLimit ?? 2 });
+  define<D>(kind: string, handler: JobHandler<D>, options: JobKindOptions<D> = {}): void {
+    this.handlers.set(kind, {
+      handler: handler as JobHandler<never>,
+      retryLimit: options.retryLimit ?? 2,
+      retryDelay: options.retryDelay ?? sendOptions.retryDelay,
+      settle: options.settle as JobSettle<never> | undefined,
+    });
   }
 
   /** Queues work for the caller's school and answers the job's id at once (the row the screen follows). */
@@ -67,7 +94,13 @@ export class Jobs {
     });
     const boss = await this.run();
     const work: QueuedWork = { jobId: job.id, schoolId: scope.schoolId, actor: scope.actor, data };
-    await boss.send(this.queueName(kind), work as object, { ...sendOptions, retryLimit: defined.retryLimit });
+    await boss.send(this.queueName(kind), work as object, {
+      ...sendOptions,
+      retryLimit: defined.retryLimit,
+      retryDelay: defined.retryDelay,
+      // A job that fails for good (its last attempt threw, or it expired) lands here and is settled.
+      deadLetter: this.deadName(kind),
+    });
     return job.id;
   }
 
@@ -91,6 +124,10 @@ export class Jobs {
     return `${this.queue}.${kind}`;
   }
 
+  private deadName(kind: string) {
+    return `${this.queue}.${kind}.failed`;
+  }
+
   private async open(): Promise<PgBoss> {
     const boss = new PgBoss({
       db: { executeSql: (text, values) => this.database.executeSql(text, values) },
@@ -103,9 +140,13 @@ export class Jobs {
     await boss.start();
     for (const kind of this.handlers.keys()) {
       const name = this.queueName(kind);
+      await boss.createQueue(this.deadName(kind));
       await boss.createQueue(name);
       await boss.work<QueuedWork>(name, { includeMetadata: true, pollingIntervalSeconds: 0.5 }, async ([job]) =>
         this.perform(kind, job),
+      );
+      await boss.work<QueuedWork>(this.deadName(kind), { pollingIntervalSeconds: 0.5 }, async ([job]) =>
+        this.settle(kind, job.data),
       );
     }
     return boss;
@@ -120,6 +161,13 @@ export class Jobs {
         .update(jobs)
         .set({ ...values, updatedAt: new Date() })
         .where(mine);
+    // Written only while the row is still this attempt's: a worker that outlived its job's expiry
+    // (its job failed and settled meanwhile) must not turn it back into done or queued.
+    const setIfRunning = (values: Partial<typeof jobs.$inferInsert>) =>
+      this.database.db
+        .update(jobs)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(mine, eq(jobs.status, 'running')));
     const handler = this.handlers.get(kind)?.handler as JobHandler<unknown>;
     await set({ status: 'running', message: job.retryCount > 0 ? 'Trying again after an error' : null });
     try {
@@ -132,7 +180,7 @@ export class Jobs {
       const fileId = outcome?.file
         ? await saveFile(scope, 'job_result', { bytes: outcome.file.bytes, mime: outcome.file.mime })
         : null;
-      await set({
+      await setIfRunning({
         status: 'done',
         message: outcome?.message ?? null,
         resultFileId: fileId,
@@ -141,17 +189,32 @@ export class Jobs {
       });
     } catch (error) {
       this.log.error({ err: error, jobId, schoolId, kind }, 'Job failed');
-      const last = job.retryCount >= job.retryLimit;
-      await set(
-        last
-          ? {
-              status: 'failed',
-              message: 'It stopped with an error. Start it again; if it fails again, tell us.',
-              finishedAt: new Date(),
-            }
-          : { status: 'queued', message: 'It stopped with an error; it will be tried again in a moment.' },
-      );
+      // The last attempt's failure is written by `settle`, once its kind has settled what is left
+      // (a job queued before dead letters were used has none: it says failed here).
+      if (job.retryCount < job.retryLimit)
+        await setIfRunning({
+          status: 'queued',
+          message: 'It stopped with an error; it will be tried again in a moment.',
+        });
+      else if (!job.deadLetter)
+        await setIfRunning({ status: 'failed', message: failedMessage, finishedAt: new Date() });
       throw error;
     }
+  }
+
+  /** A job failed for good: its kind settles what is left, and the row says failed (unless it finished). */
+  private async settle(kind: string, work: QueuedWork): Promise<void> {
+    const { jobId, schoolId, actor, data } = work;
+    const scope = new SchoolScope(this.database.db, schoolId, actor);
+    const message = await this.handlers.get(kind)?.settle?.({ scope, data: data as never });
+    await this.database.db
+      .update(jobs)
+      .set({
+        status: 'failed',
+        message: message ?? failedMessage,
+        finishedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(jobs.schoolId, schoolId), eq(jobs.id, jobId), ne(jobs.status, 'done')));
   }
 }

@@ -6,8 +6,21 @@ import { id, money, optionalDate, optionalText, paging, queryPaging } from './fi
 export const smsAudiences = ['guardians', 'class', 'boarders', 'day', 'owing', 'staff', 'numbers'] as const;
 export type SmsAudience = (typeof smsAudiences)[number];
 
-/** A message's state: queued and sent are charged; rejected and failed are refunded. */
-export const smsStatuses = ['queued', 'sent', 'delivered', 'undelivered', 'rejected', 'failed'] as const;
+/**
+ * A message's state: queued, sending, sent, delivered, undelivered and unknown are charged; rejected and
+ * failed are refunded. `sending`: handed to the gateway, no answer yet; `unknown`: the gateway did not
+ * answer in time, so it may have sent it: never resent automatically, settled by its delivery report.
+ */
+export const smsStatuses = [
+  'queued',
+  'sending',
+  'sent',
+  'delivered',
+  'undelivered',
+  'unknown',
+  'rejected',
+  'failed',
+] as const;
 export type SmsStatus = (typeof smsStatuses)[number];
 
 /** The placeholders a template may use, filled per recipient. */
@@ -136,9 +149,11 @@ export const smsSendRow = z.object({
   job_id: z.number().nullable(),
   total: z.number(),
   queued: z.number(),
+  sending: z.number(),
   sent: z.number(),
   delivered: z.number(),
   undelivered: z.number(),
+  unknown: z.number(),
   rejected: z.number(),
   failed: z.number(),
   /** Credits charged now (refunds taken off). */
@@ -175,9 +190,11 @@ export type SmsRecipientRow = z.infer<typeof smsRecipientRow>;
 const statusCounts = z.object({
   count: z.number(),
   queued: z.number(),
+  sending: z.number(),
   sent: z.number(),
   delivered: z.number(),
   undelivered: z.number(),
+  unknown: z.number(),
   rejected: z.number(),
   failed: z.number(),
   credits: z.number(),

@@ -20,8 +20,36 @@ export interface SmsGateway {
   send(to: string[], message: string): Promise<GatewayResult[]>;
 }
 
-/** The gateway could not be reached, timed out or answered an error: the whole request may be tried again. */
+/**
+ * The gateway did not take the request: it could not be reached (refused, no such host) or answered an
+ * error status. Nothing was sent, so the whole request may be tried again.
+ */
 export class GatewayDown extends Error {}
+
+/**
+ * The request may have reached the gateway but no usable answer came (timed out, connection cut, a
+ * reply that is not JSON): the messages may have gone. Sending them again could send them twice.
+ */
+export class GatewayUnsure extends Error {}
+
+/** Failures that happen before a request reaches the gateway: trying again cannot send twice. */
+const notConnected = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/** A fetch error as one of the two: not connected (safe to retry) or unsure (may have been sent). */
+export function gatewayError(error: unknown): GatewayDown | GatewayUnsure {
+  const e = error as { name?: string; message?: string; cause?: { code?: string; name?: string } };
+  const code = e.cause?.code ?? '';
+  if (notConnected.has(code)) return new GatewayDown(`SMS gateway not reached (${code})`);
+  const why = e.name === 'TimeoutError' || e.cause?.name === 'TimeoutError' ? 'no answer in time' : e.message;
+  return new GatewayUnsure(`SMS gateway: ${why}${code ? ` (${code})` : ''}`);
+}
 
 export interface AfricasTalkingAccount {
   /** The server's setting (SMS_GATEWAY_URL), never a school's. */
@@ -40,7 +68,10 @@ interface AtRecipient {
   cost?: string;
 }
 
-/** Africa's Talking: POST {base}/version1/messaging, form-encoded, `apiKey` header, JSON reply. */
+/**
+ * Africa's Talking: POST {base}/version1/messaging, form-encoded, `apiKey` header, JSON reply. Throws
+ * GatewayDown when nothing can have been sent, GatewayUnsure when it may have been.
+ */
 export function africasTalking(account: AfricasTalkingAccount): SmsGateway {
   return {
     kind: 'gateway',
@@ -60,14 +91,20 @@ export function africasTalking(account: AfricasTalkingAccount): SmsGateway {
           signal: AbortSignal.timeout(account.timeoutMs),
         });
       } catch (error) {
-        throw new GatewayDown(`SMS gateway not reached: ${(error as Error).message}`);
+        throw gatewayError(error);
       }
-      if (!response.ok) throw new GatewayDown(`SMS gateway answered ${response.status}`);
+      // An error status is the gateway saying it did not take the request.
+      if (!response.ok) {
+        await response.body?.cancel().catch(() => {});
+        throw new GatewayDown(`SMS gateway answered ${response.status}`);
+      }
       let reply: { SMSMessageData?: { Recipients?: AtRecipient[] } };
       try {
         reply = (await response.json()) as typeof reply;
-      } catch {
-        throw new GatewayDown('SMS gateway answered something that is not JSON');
+      } catch (error) {
+        // It took the request (2xx) but its answer was cut off or unreadable: the messages may have gone.
+        if (error instanceof SyntaxError) throw new GatewayUnsure('SMS gateway answered something that is not JSON');
+        throw gatewayError(error);
       }
       const listed = new Map((reply.SMSMessageData?.Recipients ?? []).map((r) => [r.number ?? '', r]));
       // A number the reply does not name was not accepted.

@@ -8,15 +8,14 @@ import {
   smsDeliveryReport,
   smsMessages,
   smsPackagesCall,
-  smsRecipients,
 } from '@somero/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { HttpError, NotFound } from '../../core/errors.js';
 import type { ModuleContext } from '../module.js';
 import { emailRoutes } from './email-routes.js';
 import { buyPackage, packageRows, smsCatalogue } from './packages.js';
-import { deliveryStatus } from './rules.js';
 import {
+  applyDeliveryReport,
   creditsOf,
   gatewayFor,
   performSend,
@@ -25,6 +24,7 @@ import {
   resolveRecipients,
   type SmsJobData,
   sendRows,
+  settleSend,
   smsJobKind,
   startSend,
 } from './sms.js';
@@ -35,10 +35,18 @@ const digest = (t: string) => createHash('sha256').update(t).digest();
 export function notificationRoutes(ctx: ModuleContext) {
   const { app, serve, jobs, config, database, feesBalances } = ctx;
 
-  jobs.define<SmsJobData>(smsJobKind, async ({ scope, data, progress }) => {
-    const outcome = await performSend(config, scope, data.messageId, progress, (line) => app.log.info(line));
-    return { message: outcome.message };
-  });
+  jobs.define<SmsJobData>(
+    smsJobKind,
+    async ({ scope, data, progress }) => {
+      const outcome = await performSend(config, scope, data.messageId, progress, (line) => app.log.info(line));
+      return { message: outcome.message };
+    },
+    {
+      // After a timeout the job pauses before going on with what is still queued (30 s, then 60 s).
+      retryDelay: Math.round((config.sms.retryMs * 6) / 1000),
+      settle: ({ scope, data }) => settleSend(scope, data.messageId),
+    },
+  );
 
   // Gateways post delivery reports form-encoded; only that route reads such a body.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (req, body, done) => {
@@ -105,13 +113,7 @@ export function notificationRoutes(ctx: ModuleContext) {
     const secret = config.sms.callbackToken;
     if (!secret || !timingSafeEqual(digest(token), digest(secret)))
       throw new HttpError(401, 'This delivery report is not signed with the right token.');
-    const reason = input.failureReason ? `${input.status}: ${input.failureReason}` : input.status;
-    await database.db
-      .update(smsRecipients)
-      .set({ status: deliveryStatus(input.status), gatewayStatus: reason.slice(0, 200), updatedAt: new Date() })
-      .where(
-        and(eq(smsRecipients.gatewayId, input.id), inArray(smsRecipients.status, ['sent', 'delivered', 'undelivered'])),
-      );
+    await applyDeliveryReport(database.db, input);
     return { data: { received: true } };
   });
 }

@@ -112,8 +112,8 @@ export function parseNumbers(typed: string): { phones: string[]; invalid: string
   return { phones, invalid };
 }
 
-/** Statuses whose credits stay spent; the others (rejected, failed) are refunded. */
-export const chargedStatuses: SmsStatus[] = ['queued', 'sent', 'delivered', 'undelivered'];
+/** Statuses whose credits stay spent (unknown: it may have gone); the others (rejected, failed) are refunded. */
+export const chargedStatuses: SmsStatus[] = ['queued', 'sending', 'sent', 'delivered', 'undelivered', 'unknown'];
 export const refundedStatuses: SmsStatus[] = ['rejected', 'failed'];
 
 /** The gateway's per-number status code: 100–102 accepted (101 sent), anything else refused. */

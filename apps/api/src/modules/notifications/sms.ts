@@ -1,6 +1,7 @@
 import {
   classes,
   guardians,
+  normalisePhone,
   paymentModes,
   type SmsInput,
   type SmsRecipientRow,
@@ -16,17 +17,19 @@ import {
   studentGuardians,
   students,
 } from '@somero/contract';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import { nextNumber } from '../../core/counters.js';
 import { Invalid, NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
+import type { Executor } from '../../db/open.js';
 import type { ModuleContext } from '../module.js';
-import { africasTalking, GatewayDown, logOnly, type SmsGateway } from './gateway.js';
+import { africasTalking, GatewayDown, GatewayUnsure, logOnly, type SmsGateway } from './gateway.js';
 import {
   backoff,
   chargedStatuses,
   chunks,
+  deliveryStatus,
   fillTemplate,
   mergeGuardians,
   parseNumbers,
@@ -49,7 +52,7 @@ export async function gatewayFor(
 ): Promise<SmsGateway> {
   const [account] = await scope.db.select().from(smsAccounts).where(eq(smsAccounts.schoolId, scope.schoolId));
   const { url, username, apiKey, senderId, timeoutMs } = config.sms;
-  if (account?.logOnly || !username || !apiKey) return logOnly(log);
+  if ((account?.logOnly && !config.sms.logOnlyOff) || !username || !apiKey) return logOnly(log);
   return africasTalking({ baseUrl: url, username, apiKey, senderId, timeoutMs });
 }
 
@@ -301,11 +304,44 @@ export async function startSend(
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** What the report shows for a message whose fate is not known: the school checks before resending it. */
+export const unknownNote = 'No answer from the gateway in time: it may have been sent. Check the delivery report.';
+const lostNote = 'The server stopped while the gateway had it: it may have been sent. Check the delivery report.';
+
+/** A send's messages counted: `done` is every one no longer waiting, `failed` the refunded ones. */
+async function sendCounts(scope: SchoolScope, messageId: number) {
+  const [c] = await scope.db
+    .select({
+      total: sql<number>`count(*)`.mapWith(Number),
+      done: sql<number>`count(*) filter (where ${smsRecipients.status} not in ('queued', 'sending'))`.mapWith(Number),
+      failed: sql<number>`count(*) filter (where ${inArray(smsRecipients.status, refundedStatuses)})`.mapWith(Number),
+      unknown: sql<number>`count(*) filter (where ${smsRecipients.status} = 'unknown')`.mapWith(Number),
+    })
+    .from(smsRecipients)
+    .where(scope.mine(smsRecipients, eq(smsRecipients.messageId, messageId)));
+  return c;
+}
+
+/** The sentence the job ends with. */
+function outcomeOf(c: { done: number; failed: number; unknown: number }) {
+  const n = (x: number) => x.toLocaleString('en-US');
+  const sent = c.done - c.failed - c.unknown;
+  const unknown = c.unknown
+    ? ` ${n(c.unknown)} got no answer from the gateway and may have been sent: check their delivery before sending again.`
+    : '';
+  if (!c.failed && !c.unknown) return `Messages Sent Successfully: ${n(sent)} sent.`;
+  if (!c.failed) return `${n(sent)} sent.${unknown}`;
+  return `${n(sent)} sent; ${n(c.failed)} could not be sent and their credits were refunded.${unknown}`;
+}
+
 /**
- * The job: sends the send's queued messages, a text at a time to at most 100 numbers a request. A
- * failed request is tried again after a growing wait; after the last try its messages are marked
- * failed (refunded). Only queued messages are sent, so a job resumed after a restart goes on where it
- * stopped.
+ * The job: sends the send's queued messages, a text at a time to at most 100 numbers a request. Each
+ * request's messages are marked `sending` first (claimed: a second worker skips them). A request the
+ * gateway did not take (not reached, an error status) is tried again after a growing wait; after the
+ * last try its messages are `failed` (refunded). A request that may have reached it without an answer
+ * (a timeout) is never repeated: its messages become `unknown` (charged; a delivery report settles
+ * them) and this attempt stops, so the job is tried again later with the messages still queued.
+ * Messages found `sending` at the start were left by a worker that died mid-request: `unknown` too.
  */
 export async function performSend(
   config: Config,
@@ -316,21 +352,16 @@ export async function performSend(
 ) {
   const gateway = await gatewayFor(config, scope, log);
   const mine = (...c: SQL[]) => scope.mine(smsRecipients, eq(smsRecipients.messageId, messageId), ...c);
-  const counts = async () => {
-    const [c] = await scope.db
-      .select({
-        total: sql<number>`count(*)`.mapWith(Number),
-        done: sql<number>`count(*) filter (where ${smsRecipients.status} <> 'queued')`.mapWith(Number),
-        failed: sql<number>`count(*) filter (where ${inArray(smsRecipients.status, refundedStatuses)})`.mapWith(Number),
-      })
-      .from(smsRecipients)
-      .where(mine());
-    return c;
-  };
+  const mark = (status: SmsStatus, note: string, ids?: number[]) =>
+    scope.db
+      .update(smsRecipients)
+      .set({ status, gatewayStatus: note.slice(0, 200), updatedAt: new Date() })
+      .where(mine(eq(smsRecipients.status, 'sending'), ...(ids ? [inArray(smsRecipients.id, ids)] : [])));
   await scope.db
     .update(smsMessages)
     .set({ status: 'sending' })
     .where(scope.mine(smsMessages, eq(smsMessages.id, messageId)));
+  await mark('unknown', lostNote);
   const queued = await scope.db
     .select({ id: smsRecipients.id, phone: smsRecipients.phone, text: smsRecipients.text })
     .from(smsRecipients)
@@ -338,11 +369,27 @@ export async function performSend(
     .orderBy(asc(smsRecipients.id));
   const byText = new Map<string, { id: number; phone: string }[]>();
   for (const q of queued) byText.set(q.text, [...(byText.get(q.text) ?? []), q]);
-  let c = await counts();
+  let c = await sendCounts(scope, messageId);
   await progress(c.done, c.total, c.failed);
   for (const [text, list] of byText) {
-    for (const batch of chunks(list, 100)) {
-      const ids = batch.map((b) => b.id);
+    for (const chunk of chunks(list, 100)) {
+      // Claim the batch: only messages still queued (a settled or resumed job may have taken some).
+      const claimed = await scope.db
+        .update(smsRecipients)
+        .set({ status: 'sending', updatedAt: new Date() })
+        .where(
+          mine(
+            eq(smsRecipients.status, 'queued'),
+            inArray(
+              smsRecipients.id,
+              chunk.map((b) => b.id),
+            ),
+          ),
+        )
+        .returning({ id: smsRecipients.id });
+      const ids = new Set(claimed.map((r) => r.id));
+      const batch = chunk.filter((b) => ids.has(b.id));
+      if (!batch.length) continue;
       let results: Awaited<ReturnType<SmsGateway['send']>> | null = null;
       let lastError = '';
       for (let attempt = 0; attempt <= config.sms.retries; attempt++) {
@@ -354,17 +401,28 @@ export async function performSend(
           );
           break;
         } catch (error) {
-          if (!(error instanceof GatewayDown)) throw error;
+          if (error instanceof GatewayUnsure) {
+            log?.(`${error.message}: ${batch.length} message(s) left unknown, not resent`);
+            await mark('unknown', unknownNote, [...ids]);
+            c = await sendCounts(scope, messageId);
+            await progress(c.done, c.total, c.failed);
+            throw error;
+          }
+          if (!(error instanceof GatewayDown)) {
+            // Not handed over: back to the queue for the next attempt.
+            await scope.db
+              .update(smsRecipients)
+              .set({ status: 'queued' })
+              .where(mine(eq(smsRecipients.status, 'sending'), inArray(smsRecipients.id, [...ids])));
+            throw error;
+          }
           lastError = error.message;
           log?.(`${lastError} (try ${attempt + 1} of ${config.sms.retries + 1})`);
         }
       }
       const now = new Date();
       if (!results) {
-        await scope.db
-          .update(smsRecipients)
-          .set({ status: 'failed', gatewayStatus: lastError.slice(0, 200), updatedAt: now })
-          .where(mine(eq(smsRecipients.status, 'queued'), inArray(smsRecipients.id, ids)));
+        await mark('failed', lastError, [...ids]);
       } else {
         const byNumber = new Map(results.map((r) => [r.number, r]));
         for (const b of batch) {
@@ -380,25 +438,99 @@ export async function performSend(
               sentAt: r?.accepted ? now : null,
               updatedAt: now,
             })
-            .where(mine(eq(smsRecipients.status, 'queued'), eq(smsRecipients.id, b.id)));
+            .where(mine(eq(smsRecipients.status, 'sending'), eq(smsRecipients.id, b.id)));
         }
       }
-      c = await counts();
+      c = await sendCounts(scope, messageId);
       await progress(c.done, c.total, c.failed);
     }
   }
   await scope.db
     .update(smsMessages)
     .set({ status: 'done', finishedAt: new Date(), updatedAt: new Date() })
+    .where(scope.mine(smsMessages, eq(smsMessages.id, messageId), ne(smsMessages.status, 'failed')));
+  return { sent: c.done - c.failed - c.unknown, failed: c.failed, unknown: c.unknown, message: outcomeOf(c) };
+}
+
+/**
+ * A send whose job failed for good (its last attempt threw, or its worker died and it expired): the
+ * messages still queued were never handed over, so they fail and their credits come back; those caught
+ * `sending` may have gone, so they are unknown (charged). Messages already settled keep their status.
+ */
+export async function settleSend(scope: SchoolScope, messageId: number) {
+  const now = new Date();
+  const mine = (status: SmsStatus) =>
+    scope.mine(smsRecipients, eq(smsRecipients.messageId, messageId), eq(smsRecipients.status, status));
+  await scope.db
+    .update(smsRecipients)
+    .set({ status: 'failed', gatewayStatus: 'Not sent: the sending stopped. Credits refunded.', updatedAt: now })
+    .where(mine('queued'));
+  await scope.db
+    .update(smsRecipients)
+    .set({ status: 'unknown', gatewayStatus: lostNote, updatedAt: now })
+    .where(mine('sending'));
+  await scope.db
+    .update(smsMessages)
+    .set({ status: 'failed', finishedAt: now, updatedAt: now })
     .where(scope.mine(smsMessages, eq(smsMessages.id, messageId)));
-  const sent = c.done - c.failed;
-  return {
-    sent,
-    failed: c.failed,
-    message: c.failed
-      ? `${sent.toLocaleString('en-US')} sent; ${c.failed.toLocaleString('en-US')} could not be sent and their credits were refunded.`
-      : `Messages Sent Successfully: ${sent.toLocaleString('en-US')} sent.`,
-  };
+  const c = await sendCounts(scope, messageId);
+  return `Failed to send Messages: ${outcomeOf(c)}`;
+}
+
+/**
+ * A delivery report: the gateway's message id finds the message, whatever its school. A message left
+ * unknown has no id yet: the report's number finds it when exactly one unknown message of the last
+ * three days went to that number (never a guess between two), and it takes the id and the status.
+ */
+export async function applyDeliveryReport(
+  db: Executor,
+  report: { id: string; status: string; phoneNumber?: string; failureReason?: string },
+) {
+  const reason = (report.failureReason ? `${report.status}: ${report.failureReason}` : report.status).slice(0, 200);
+  const status = deliveryStatus(report.status);
+  const now = new Date();
+  const known = await db
+    .update(smsRecipients)
+    .set({ status, gatewayStatus: reason, updatedAt: now })
+    .where(
+      and(
+        eq(smsRecipients.gatewayId, report.id),
+        inArray(smsRecipients.status, ['sent', 'delivered', 'undelivered', 'unknown']),
+      ),
+    )
+    .returning({ id: smsRecipients.id });
+  if (known.length) return known.length;
+  const phone = report.phoneNumber ? normalisePhone(report.phoneNumber) : null;
+  if (!phone) return 0;
+  const unknown = await db
+    .select({ schoolId: smsRecipients.schoolId, id: smsRecipients.id })
+    .from(smsRecipients)
+    .where(
+      and(
+        eq(smsRecipients.phone, phone),
+        eq(smsRecipients.status, 'unknown'),
+        sql`${smsRecipients.updatedAt} > ${new Date(now.getTime() - 3 * 86_400_000)}`,
+      ),
+    )
+    .limit(2);
+  if (unknown.length !== 1) return 0;
+  await db
+    .update(smsRecipients)
+    .set({
+      status,
+      gatewayId: report.id,
+      gatewayStatus: reason,
+      sentAt: sql`coalesce(${smsRecipients.sentAt}, ${smsRecipients.updatedAt})`,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(smsRecipients.schoolId, unknown[0].schoolId),
+        eq(smsRecipients.id, unknown[0].id),
+        eq(smsRecipients.status, 'unknown'),
+      ),
+    );
+  return 1;
 }
 
 const statusCount = (s: SmsStatus) =>
@@ -410,9 +542,11 @@ export async function sendRows(scope: SchoolScope, page: { limit: number; offset
     .select({
       m: smsMessages,
       queued: statusCount('queued'),
+      sending: statusCount('sending'),
       sent: statusCount('sent'),
       delivered: statusCount('delivered'),
       undelivered: statusCount('undelivered'),
+      unknown: statusCount('unknown'),
       rejected: statusCount('rejected'),
       failed: statusCount('failed'),
       credits:
@@ -498,9 +632,11 @@ export async function recipientRows(
             Number,
           ),
         queued: statusCount('queued'),
+        sending: statusCount('sending'),
         sent: statusCount('sent'),
         delivered: statusCount('delivered'),
         undelivered: statusCount('undelivered'),
+        unknown: statusCount('unknown'),
         rejected: statusCount('rejected'),
         failed: statusCount('failed'),
         credits:

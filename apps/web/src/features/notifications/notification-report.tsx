@@ -18,9 +18,11 @@ import { formatDateTime, formatNumber } from '../../lib/format';
 
 const statusColour: Record<string, string> = {
   queued: 'gray',
+  sending: 'gray',
   sent: 'blue',
   delivered: 'green',
   undelivered: 'orange',
+  unknown: 'yellow',
   rejected: 'red',
   failed: 'red',
 };
@@ -90,12 +92,17 @@ export default function NotificationReportScreen() {
       key: 'sent',
       label: t('fields.outcome'),
       render: (r) =>
-        t('outcome', {
-          sent: r.sent + r.delivered + r.undelivered,
-          delivered: r.delivered,
-          failed: r.failed + r.rejected,
-          left: r.queued,
-        }),
+        [
+          t('outcome', {
+            sent: r.sent + r.delivered + r.undelivered,
+            delivered: r.delivered,
+            failed: r.failed + r.rejected,
+            left: r.queued + r.sending,
+          }),
+          r.unknown ? t('outcomeUnknown', { unknown: r.unknown }) : null,
+        ]
+          .filter(Boolean)
+          .join('; '),
     },
     { key: 'credits', label: t('fields.credits'), numeric: true, render: (r) => formatNumber(r.credits) },
     { key: 'sent_by', label: t('fields.sentBy') },
@@ -196,7 +203,8 @@ export default function NotificationReportScreen() {
             sent: formatNumber(totals.sent),
             undelivered: formatNumber(totals.undelivered),
             failed: formatNumber(totals.failed + totals.rejected),
-            queued: formatNumber(totals.queued),
+            unknown: formatNumber(totals.unknown),
+            queued: formatNumber(totals.queued + totals.sending),
             credits: formatNumber(totals.credits),
           })}
         </Text>

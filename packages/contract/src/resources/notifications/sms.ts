@@ -44,7 +44,7 @@ export const smsMessages = schoolTable(
     jobId: integer('job_id').references(() => jobs.id),
     sentBy: text('sent_by').notNull(),
     sentById: integer('sent_by_id'),
-    /** 'queued', 'sending', 'done'. */
+    /** 'queued', 'sending', 'done', 'failed' (its job gave up: what was still waiting is refunded). */
     status: text().notNull().default('queued'),
     finishedAt: at('finished_at'),
   },
@@ -53,8 +53,10 @@ export const smsMessages = schoolTable(
 
 /**
  * One message to one number, its text filled for that recipient. Status: queued (credits reserved) →
- * sent (the gateway accepted it) → delivered | undelivered (its delivery report); or rejected (the
- * gateway refused the number) | failed (the gateway could not be reached): those two are refunded.
+ * sending (handed to the gateway) → sent (the gateway accepted it) → delivered | undelivered (its
+ * delivery report); or rejected (the gateway refused the number) | failed (never handed over, or the
+ * gateway said it failed): those two are refunded; or unknown (no answer in time: it may have gone;
+ * charged, never resent automatically, settled by a delivery report).
  */
 export const smsRecipients = schoolTable(
   'sms_recipients',
