@@ -344,6 +344,47 @@ describe('students’ requirements', () => {
     ).toBe(404);
   });
 
+  it('keeps a list line its term’s collections record (202 with how many) until they are set to nothing', async () => {
+    const lines = (await s.api.get('/student/requirements?year=2026&term=2&per_page=100')).json().data as Json[];
+    const toilet = lines.find((l) => l.name === 'Toilet paper' && l.class_id === s.classes.S1)!.id as number;
+    // Sarah (3 brought, UGX 2,000 paid) and Brian (6, by the collector) have toilet paper recorded in term 2.
+    const refused = await s.api.del(`/student/requirements/${toilet}`);
+    expect(refused.statusCode).toBe(202);
+    expect(refused.json().message).toBe(
+      'Requirement Toilet paper cannot be removed: 2 collections record it. Set them to nothing on the collection grid first.',
+    );
+    // S3's line of the same name has no collections of its own students: it goes.
+    const s3 = await s.api.post('/student/requirements', {
+      year: 2026,
+      term: 2,
+      class_id: s.classes.S3,
+      section: 'all',
+      entrants: 'all',
+      name: 'toilet paper',
+      quantity: 4,
+    });
+    expect(s3.statusCode, s3.body).toBe(200);
+    expect((await s.api.del(`/student/requirements/${s3.json().data.id}`)).statusCode).toBe(200);
+    // Both students' cells brought down to nothing (with a reason): the line can then be removed.
+    const g = await grid(s, { year: 2026, term: 2 });
+    const zero = await s.api.post('/save_student_requirement', {
+      year: 2026,
+      term: 2,
+      reason: 'Recorded against the wrong list',
+      cells: [x.sarah, x.brian].map((id) => ({
+        student_id: id,
+        item: 'Toilet paper',
+        brought: 0,
+        paid: 0,
+        version: cellOf(g, id, 'toilet paper')!.version,
+      })),
+    });
+    expect(zero.statusCode, zero.body).toBe(200);
+    const removed = await s.api.del(`/student/requirements/${toilet}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().message).toBe('Requirement removed');
+  });
+
   it('fills the demo school with last term’s and this term’s lists, collections and some arrears', async () => {
     const d = await registerSchool(t.app, t.database, { year: 2026, term: 1 });
     for (let i = 0; i < 12; i++) await admit(d, { surname: `Demo${i}`, section: i % 3 ? 'day' : 'boarding' });

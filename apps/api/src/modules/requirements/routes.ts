@@ -11,11 +11,13 @@ import {
   requirementsReport,
   saveCollection,
   studentRequirements,
+  studentTerms,
 } from '@somero/contract';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { Invalid, NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
+import { beforeRemove } from '../../resources/engine.js';
 import { ensureEnrolled } from '../enrolment/index.js';
 import type { ModuleContext } from '../module.js';
 import { sendSheet } from '../reports.js';
@@ -113,7 +115,53 @@ function sendReport(reply: FastifyReply, report: RequirementReport) {
   );
 }
 
+/**
+ * A list line is not removed while students' collections of its term record its item: they would then
+ * count against nothing. Collections brought down to nothing (on the grid, with a reason) do not count.
+ */
+async function refuseLineWithCollections(scope: SchoolScope, line: Record<string, unknown>) {
+  const { year, term, classId, section, entrants, name } = line as {
+    year: number;
+    term: number;
+    classId: number;
+    section: string;
+    entrants: string;
+    name: string;
+  };
+  const students = scope.db
+    .select({ id: studentTerms.studentId })
+    .from(studentTerms)
+    .where(
+      scope.mine(
+        studentTerms,
+        eq(studentTerms.year, year),
+        eq(studentTerms.term, term),
+        eq(studentTerms.classId, classId),
+        section === 'all' ? undefined : eq(studentTerms.section, section),
+        entrants === 'new' ? eq(studentTerms.isNew, true) : undefined,
+      ),
+    );
+  const n = await scope
+    .table(requirementCollections, 'requirements')
+    .count(
+      and(
+        eq(requirementCollections.year, year),
+        eq(requirementCollections.term, term),
+        sql`lower(${requirementCollections.item}) = ${itemKey(name)}`,
+        or(gt(requirementCollections.brought, 0), gt(requirementCollections.paid, 0)),
+        inArray(requirementCollections.studentId, students),
+      ),
+    );
+  if (n > 0)
+    throw new Refusal(
+      `Requirement ${name} cannot be removed: ${n} ${n === 1 ? 'collection records' : 'collections record'} it. ` +
+        'Set them to nothing on the collection grid first.',
+    );
+}
+
 export function requirementRoutes({ serve }: ModuleContext) {
+  beforeRemove('student/requirements', refuseLineWithCollections);
+
   serve(requirementGrid, async ({ input, scope, caller }) => {
     const cls = await classOf(scope, input.class_id);
     const { year, term } = await termAsked(scope, input, cls.id);
