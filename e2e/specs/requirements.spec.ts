@@ -104,6 +104,10 @@ test('requirements collected on the grid from the keyboard clear last term’s a
   await expect(arrear.locator('td').nth(4)).toHaveText('2');
   await expect(arrear.locator('td').nth(5)).toHaveText('2');
   await expect(arrear.locator('td').nth(6)).toHaveText('0');
+  // The totals are the server's, over every page of the list (here the one student's lines).
+  await expect(page.getByTestId('arrears-totals')).toHaveText(
+    '1 student in the list owes 0 items in all (UGX 0 where money is accepted).',
+  );
   await arrear.getByRole('button', { name: student.name }).click();
   const statement = page.getByTestId('student-statement');
   await expect(statement).toContainText(`Term ${last.term} ${last.year}`);
