@@ -3,6 +3,21 @@ import { defineCall, noInput } from '../call.js';
 import { curricula } from '../options.js';
 
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter the time as 14:00');
+
+/** When students may be visited: weekdays (0 Sunday … 6 Saturday) from one time to another, Kampala time. */
+export const visitingHours = z
+  .object({
+    days: z
+      .array(z.number().int().min(0).max(6))
+      .min(1, 'Choose the visiting days')
+      .max(7)
+      .transform((d) => [...new Set(d)].sort()),
+    from: clock,
+    to: clock,
+  })
+  .refine((h) => h.from < h.to, { message: 'The end is before the start', path: ['to'] });
+export type VisitingHours = z.infer<typeof visitingHours>;
 
 export const schoolDetails = z.object({
   id: z.number(),
@@ -19,6 +34,8 @@ export const schoolDetails = z.object({
   receipt_format: z.enum(['a5', 'thermal']),
   payment_instructions: z.string().nullable(),
   separate_requisition_steps: z.boolean(),
+  /** None: visitors may see students at any time. */
+  visiting_hours: z.object({ days: z.array(z.number()), from: z.string(), to: z.string() }).nullable(),
   current_year: z.number(),
   current_term: z.number(),
 });
@@ -51,6 +68,8 @@ export const updateSchool = defineCall({
     receipt_format: z.enum(['a5', 'thermal']).default('a5'),
     payment_instructions: optionalText(2000),
     separate_requisition_steps: z.boolean().default(true),
+    /** Left out: unchanged; null: visits at any time. */
+    visiting_hours: visitingHours.nullable().optional(),
     current_year: z.number().int().min(2000).max(2100),
     current_term: z.number().int().min(1).max(3),
   }),

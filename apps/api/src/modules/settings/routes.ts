@@ -59,6 +59,7 @@ export function settingsRoutes({ serve }: ModuleContext) {
         receiptFormat: input.receipt_format,
         paymentInstructions: input.payment_instructions || null,
         separateRequisitionSteps: input.separate_requisition_steps,
+        ...(input.visiting_hours !== undefined ? { visitingHours: input.visiting_hours } : {}),
         currentYear: input.current_year,
         currentTerm: input.current_term,
       });

@@ -109,6 +109,7 @@ export async function schoolDetailsOf(scope: SchoolScope): Promise<SchoolDetails
     receipt_format: s?.receiptFormat === 'thermal' ? 'thermal' : 'a5',
     payment_instructions: s?.paymentInstructions ?? null,
     separate_requisition_steps: s?.separateRequisitionSteps ?? true,
+    visiting_hours: s?.visitingHours ?? null,
     current_year: s?.currentYear ?? new Date().getFullYear(),
     current_term: s?.currentTerm ?? 1,
   };

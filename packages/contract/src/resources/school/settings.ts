@@ -1,4 +1,4 @@
-import { boolean, integer, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, text, timestamp } from 'drizzle-orm/pg-core';
 import { schools, schoolTable } from '../../resource.js';
 import { files } from '../core/files.js';
 
@@ -28,5 +28,10 @@ export const schoolSettings = schoolTable('school_settings', {
    * it may not approve it (on by default).
    */
   separateRequisitionSteps: boolean('separate_requisition_steps').notNull().default(true),
+  /**
+   * When students may be visited: weekdays (0 Sunday … 6 Saturday) and the hours, Kampala time. None:
+   * any time. A visit to a student outside them is recorded only with a reason (an emergency).
+   */
+  visitingHours: jsonb('visiting_hours').$type<{ days: number[]; from: string; to: string }>(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
