@@ -54,7 +54,7 @@ export default function EventsScreen() {
         <Group mb="md" align="flex-end" wrap="wrap">
           <Select
             label={t('list.when')}
-            w={170}
+            w={180}
             allowDeselect={false}
             data={eventWhen.map((o) => ({ value: o.value, label: t(`list.whenOptions.${o.value}`) }))}
             value={when}
