@@ -70,14 +70,7 @@ export function RequirementsStep({ onClose, onSaved }: { onClose: () => void; on
             },
           ]}
         />
-        <Group
-          justify="flex-end"
-          pos="sticky"
-          bottom={0}
-          py="xs"
-          bg="var(--mantine-color-body)"
-          style={{ zIndex: 1 }}
-        >
+        <Group justify="flex-end" pos="sticky" bottom={0} py="xs" bg="var(--mantine-color-body)" style={{ zIndex: 1 }}>
           <Button variant="default" onClick={onClose}>
             {t('requirements.close')}
           </Button>
