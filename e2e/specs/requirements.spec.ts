@@ -104,6 +104,17 @@ test('requirements collected on the grid from the keyboard clear last term’s a
   await expect(arrear.locator('td').nth(4)).toHaveText('2');
   await expect(arrear.locator('td').nth(5)).toHaveText('2');
   await expect(arrear.locator('td').nth(6)).toHaveText('0');
+  // The totals line shows the server's totals over every page of the list (here the one student's lines).
+  const totals = (
+    (await (
+      await request.post('/api/view/prev_requirements', { headers: bearer(session), data: { search: student.name } })
+    ).json()) as { totals: { students: number; owed: number; money_owed: number } }
+  ).totals;
+  expect(totals.students).toBe(1);
+  const n = (v: number) => v.toLocaleString('en-US');
+  await expect(page.getByTestId('arrears-totals')).toHaveText(
+    `1 student in the list owes ${n(totals.owed)} items in all (UGX ${n(totals.money_owed)} where money is accepted).`,
+  );
   await arrear.getByRole('button', { name: student.name }).click();
   const statement = page.getByTestId('student-statement');
   await expect(statement).toContainText(`Term ${last.term} ${last.year}`);

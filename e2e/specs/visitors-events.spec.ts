@@ -107,6 +107,8 @@ test('an event planned, then its minutes recorded and printable', async ({ page 
   await add.getByRole('button', { name: 'Save event' }).click();
   await expect(add).toHaveCount(0);
   await expect(notice(page, 'Event Added Successfully')).toBeVisible();
+  // Yesterday's meeting is among the past ones (the list opens on coming events, then past ones).
+  await choose(page, page.getByRole('combobox', { name: 'Show' }), 'Past');
 
   const row = page.locator(`tr[data-event="${title}"]`);
   await expect(row).toContainText('16:00–17:30');

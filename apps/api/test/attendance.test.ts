@@ -281,9 +281,11 @@ describe('roll-calls', () => {
 
   beforeAll(async () => {
     s = await registerSchool(t.app, t.database);
-    const cat = await s.api.post('/rollcal/categories', { name: 'Morning prep' });
-    expect(cat.statusCode, cat.body).toBe(200);
-    prep = cat.json().data.id;
+    // A new school starts with the usual roll-calls; a second 'Morning prep' is refused as a duplicate.
+    const cats = (await s.api.get('/rollcal/categories?per_page=100')).json().data as Json[];
+    expect(cats.map((c) => c.name).sort()).toEqual(['Chapel', 'Dormitory', 'Evening prep', 'Games', 'Morning prep']);
+    expect((await s.api.post('/rollcal/categories', { name: 'morning PREP' })).statusCode).toBe(202);
+    prep = cats.find((c) => c.name === 'Morning prep')!.id as number;
     for (const name of ['Amony', 'Birungi', 'Kato']) kids.push((await admit(s, { surname: name })).id);
   });
 

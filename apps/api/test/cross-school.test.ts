@@ -96,7 +96,14 @@ const bodyFor: Record<string, object> = {
   users: { username: 'crossschool', email: null, phone: null, type: 1, role_id: null },
   staff_sign_in: { username: 'crossschoolstaff', password: 'cross-school-9' },
   permissions: { flags: { view_users: true } },
-  school: { name: 'Cross-school check', email: '', currency: 'UGX', current_year: 2026, current_term: 1 },
+  school: {
+    name: 'Cross-school check',
+    email: '',
+    currency: 'UGX',
+    current_year: 2026,
+    current_term: 1,
+    visiting_hours: null,
+  },
   term_dates: { opens_on: '2030-01-10', closes_on: '2030-03-10', next_term_begins: null },
   visitors: {
     visitor_name: 'Cross',

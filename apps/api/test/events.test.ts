@@ -220,6 +220,47 @@ describe('events and minutes', () => {
     expect(text).toContain('PRESENT (254)');
   });
 
+  it('lists today’s and coming events first, soonest first, then past ones latest first; filters either', async () => {
+    const d = await registerSchool(t.app, t.database);
+    const day = (n: number) => new Date(Date.now() + 3 * 3600_000 + n * 86_400_000).toISOString().slice(0, 10);
+    const plan = async (title: string, on: number, starts_at?: string) => {
+      const res = await d.api.post('/events', {
+        title,
+        event_type: 'staff',
+        on_date: day(on),
+        ...(starts_at ? { starts_at } : {}),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await plan('Last month', -30);
+    await plan('Sports day', 20);
+    await plan('Yesterday', -1, '09:00');
+    await plan('Today afternoon', 0, '14:00');
+    await plan('Today all day', 0);
+    await plan('Tomorrow', 1, '08:00');
+    await plan('Last week', -7);
+    const titles = async (query: string) =>
+      ((await d.api.get(`/events?per_page=100${query}`)).json().data as Json[]).map((e) => e.title);
+    expect(await titles('')).toEqual([
+      'Today all day',
+      'Today afternoon',
+      'Tomorrow',
+      'Sports day',
+      'Yesterday',
+      'Last week',
+      'Last month',
+    ]);
+    expect(await titles('&when=upcoming')).toEqual(['Today all day', 'Today afternoon', 'Tomorrow', 'Sports day']);
+    expect(await titles('&when=past')).toEqual(['Yesterday', 'Last week', 'Last month']);
+    // Paged, the order holds across pages.
+    const second = (await d.api.get('/events?per_page=3&page=2')).json();
+    expect([second.total, second.data.map((e: Json) => e.title)]).toEqual([
+      7,
+      ['Sports day', 'Yesterday', 'Last week'],
+    ]);
+    expect((await d.api.get('/events?when=soon')).statusCode).toBe(422);
+  });
+
   it('serves every events call', () => {
     const served = new Set(t.app.registeredRoutes.map((r) => `${r.method} ${r.url}`));
     const missing = eventsCalls.filter((c) => !served.has(`${c.method} /api/${c.path.replace(/\{(\w+)\}/g, ':$1')}`));

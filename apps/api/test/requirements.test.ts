@@ -119,12 +119,12 @@ describe('students’ requirements', () => {
     // This term's list first, then what students carry (Sarah's hoe, Brian's broom), by student.
     expect(g.items.map((i: Json) => i.name)).toEqual(['Ream of paper', 'Toilet paper', 'Mattress', 'Hoe', 'Broom']);
 
-    let arrears = (await s.api.post('/view/prev_requirements', { year: 2026, term: 2 })).json().data;
-    expect(arrears.lines.filter((l: Json) => l.student_id === x.sarah)).toEqual([
+    let arrears = (await s.api.post('/view/prev_requirements', { year: 2026, term: 2 })).json();
+    expect(arrears.data.filter((l: Json) => l.student_id === x.sarah)).toEqual([
       expect.objectContaining({ item: 'Ream of paper', carried: 1, cleared: 0, owed: 3 }),
       expect.objectContaining({ item: 'Hoe', carried: 1, cleared: 0, owed: 1 }),
     ]);
-    expect(arrears.lines.filter((l: Json) => l.student_id === x.brian)).toEqual([
+    expect(arrears.data.filter((l: Json) => l.student_id === x.brian)).toEqual([
       expect.objectContaining({ item: 'Broom', carried: 1, cleared: 0, owed: 1, money_value: 5_000 }),
     ]);
 
@@ -138,8 +138,8 @@ describe('students’ requirements', () => {
       ],
     });
     expect(save.statusCode, save.body).toBe(200);
-    arrears = (await s.api.post('/view/prev_requirements', { year: 2026, term: 2 })).json().data;
-    expect(arrears.lines.filter((l: Json) => l.student_id === x.sarah)).toEqual([
+    arrears = (await s.api.post('/view/prev_requirements', { year: 2026, term: 2 })).json();
+    expect(arrears.data.filter((l: Json) => l.student_id === x.sarah)).toEqual([
       expect.objectContaining({ item: 'Ream of paper', carried: 1, cleared: 1, owed: 0 }),
       expect.objectContaining({ item: 'Hoe', carried: 1, cleared: 0, owed: 1 }),
     ]);
@@ -247,7 +247,7 @@ describe('students’ requirements', () => {
   it('reports the term by student and item with totals; the spreadsheet reads back the same', async () => {
     const res = await s.api.post('/requirements_report', { year: 2026, term: 2, class_id: s.classes.S1 });
     expect(res.statusCode, res.body).toBe(200);
-    const report = res.json().data;
+    const report = res.json().totals;
     const ream = report.items.find((i: Json) => i.item === 'Ream of paper');
     // Sarah: 1 carried + 2 required, 3 brought; Brian: 2 required, none brought.
     expect(ream).toMatchObject({ carried: 1, required: 4, brought: 3, owed: 2, students: 2 });
@@ -255,8 +255,8 @@ describe('students’ requirements', () => {
     expect(toilet).toMatchObject({ required: 12, brought: 3, paid: 2_000, owed: 7 });
     const one = (
       await s.api.post('/requirements_report', { year: 2026, term: 2, student_id: x.sarah, item: 'hoe' })
-    ).json().data;
-    expect(one.lines).toEqual([expect.objectContaining({ name: 'Nakato Sarah', item: 'Hoe', carried: 1, owed: 0 })]);
+    ).json();
+    expect(one.data).toEqual([expect.objectContaining({ name: 'Nakato Sarah', item: 'Hoe', carried: 1, owed: 0 })]);
 
     for (const [url, body] of [
       ['/download_requirements_report', { year: 2026, term: 2, class_id: s.classes.S1 }],
@@ -344,6 +344,47 @@ describe('students’ requirements', () => {
     ).toBe(404);
   });
 
+  it('keeps a list line its term’s collections record (202 with how many) until they are set to nothing', async () => {
+    const lines = (await s.api.get('/student/requirements?year=2026&term=2&per_page=100')).json().data as Json[];
+    const toilet = lines.find((l) => l.name === 'Toilet paper' && l.class_id === s.classes.S1)!.id as number;
+    // Sarah (3 brought, UGX 2,000 paid) and Brian (6, by the collector) have toilet paper recorded in term 2.
+    const refused = await s.api.del(`/student/requirements/${toilet}`);
+    expect(refused.statusCode).toBe(202);
+    expect(refused.json().message).toBe(
+      'Requirement Toilet paper cannot be removed: 2 collections record it. Set them to nothing on the collection grid first.',
+    );
+    // S3's line of the same name has no collections of its own students: it goes.
+    const s3 = await s.api.post('/student/requirements', {
+      year: 2026,
+      term: 2,
+      class_id: s.classes.S3,
+      section: 'all',
+      entrants: 'all',
+      name: 'toilet paper',
+      quantity: 4,
+    });
+    expect(s3.statusCode, s3.body).toBe(200);
+    expect((await s.api.del(`/student/requirements/${s3.json().data.id}`)).statusCode).toBe(200);
+    // Both students' cells brought down to nothing (with a reason): the line can then be removed.
+    const g = await grid(s, { year: 2026, term: 2 });
+    const zero = await s.api.post('/save_student_requirement', {
+      year: 2026,
+      term: 2,
+      reason: 'Recorded against the wrong list',
+      cells: [x.sarah, x.brian].map((id) => ({
+        student_id: id,
+        item: 'Toilet paper',
+        brought: 0,
+        paid: 0,
+        version: cellOf(g, id, 'toilet paper')!.version,
+      })),
+    });
+    expect(zero.statusCode, zero.body).toBe(200);
+    const removed = await s.api.del(`/student/requirements/${toilet}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().message).toBe('Requirement removed');
+  });
+
   it('fills the demo school with last term’s and this term’s lists, collections and some arrears', async () => {
     const d = await registerSchool(t.app, t.database, { year: 2026, term: 1 });
     for (let i = 0; i < 12; i++) await admit(d, { surname: `Demo${i}`, section: i % 3 ? 'day' : 'boarding' });
@@ -358,11 +399,49 @@ describe('students’ requirements', () => {
     const s1 = lists.data.filter((l: Json) => l.class_id === d.classes.S1 && l.term === 2);
     expect(s1.find((l: Json) => l.name === 'Ream of paper')).toMatchObject({ quantity: 2, money_value: 20_000 });
     expect(s1.find((l: Json) => l.name === 'Mattress')).toMatchObject({ section: 'boarding', entrants: 'new' });
-    const report = (await d.api.post('/requirements_report', { year: 2026, term: 2 })).json().data;
-    const ream = report.items.find((i: Json) => i.item === 'Ream of paper');
+    const report = (await d.api.post('/requirements_report', { year: 2026, term: 2, per_page: 500 })).json();
+    const ream = report.totals.items.find((i: Json) => i.item === 'Ream of paper');
     expect(ream.students).toBe(12);
     expect(ream.brought + ream.paid / 20_000).toBeGreaterThan(0);
-    expect(report.lines.some((l: Json) => l.carried > 0)).toBe(true);
+    expect(report.data.some((l: Json) => l.carried > 0)).toBe(true);
+
+    // Paged: the pages together are the whole term, in order, and the totals do not change with the page.
+    const all = report.data as Json[];
+    expect(report.total).toBe(all.length);
+    expect(all.length).toBeGreaterThan(12);
+    const pages: Json[] = [];
+    let totals: Json | undefined;
+    for (let page = 1; page <= Math.ceil(all.length / 10); page++) {
+      const res = (await d.api.post('/requirements_report', { year: 2026, term: 2, page, per_page: 10 })).json();
+      expect([res.page, res.per_page, res.total]).toEqual([page, 10, all.length]);
+      expect(res.data.length).toBe(Math.min(10, all.length - (page - 1) * 10));
+      if (totals) expect(res.totals).toEqual(totals);
+      totals = res.totals;
+      pages.push(...res.data);
+    }
+    expect(pages).toEqual(all);
+    expect(totals).toEqual(report.totals);
+    const owedOnPages = pages.filter((l) => l.item === 'Ream of paper').reduce((n, l) => n + Number(l.owed), 0);
+    expect(ream.owed).toBe(owedOnPages);
+
+    const arrears = (await d.api.post('/view/prev_requirements', { year: 2026, term: 2, per_page: 500 })).json();
+    expect(arrears.total).toBeGreaterThan(1);
+    const second = (await d.api.post('/view/prev_requirements', { year: 2026, term: 2, page: 2, per_page: 1 })).json();
+    expect([second.total, second.data]).toEqual([arrears.total, [arrears.data[1]]]);
+    const lines = arrears.data as Json[];
+    expect(second.totals).toEqual({
+      year: 2026,
+      term: 2,
+      students: new Set(lines.map((l) => l.student_id)).size,
+      carried: lines.reduce((n, l) => n + Number(l.carried), 0),
+      cleared: lines.reduce((n, l) => n + Number(l.cleared), 0),
+      owed: lines.reduce((n, l) => n + Number(l.owed), 0),
+      money_owed: lines.reduce((n, l) => n + Number(l.owed) * Number(l.money_value ?? 0), 0),
+    });
+    expect(second.totals.carried).toBeGreaterThan(0);
+    // Paging numbers are checked like any list's.
+    expect((await d.api.post('/view/prev_requirements', { page: 0 })).statusCode).toBe(422);
+    expect((await d.api.post('/requirements_report', { year: 2026, term: 2, per_page: 501 })).statusCode).toBe(422);
     const opening = (await d.api.get('/prev_requirements?per_page=50')).json();
     expect(opening.total).toBeGreaterThan(0);
   });

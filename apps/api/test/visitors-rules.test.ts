@@ -4,16 +4,38 @@ import {
   countBy,
   countByPeriod,
   durationLabel,
+  inVisitingHours,
   kampalaDay,
   kampalaDayEnd,
   kampalaDayStart,
   periodOf,
   refusal,
+  visitingHoursText,
   visitMinutes,
   whomLine,
 } from '../src/modules/visitors/rules.js';
 
 describe('visitors book rules', () => {
+  it('keeps visiting hours in Kampala time: the start minute is in, the end minute out, other days out', () => {
+    // Sundays and Saturdays, 14:00–17:00 EAT (11:00–14:00 UTC). 8 Mar 2026 is a Sunday.
+    const hours = { days: [0, 6], from: '14:00', to: '17:00' };
+    const at = (iso: string) => inVisitingHours(hours, new Date(iso));
+    expect(at('2026-03-08T10:59:00Z')).toBe(false);
+    expect(at('2026-03-08T11:00:00Z')).toBe(true);
+    expect(at('2026-03-08T13:59:59Z')).toBe(true);
+    expect(at('2026-03-08T14:00:00Z')).toBe(false);
+    expect(at('2026-03-07T12:00:00Z')).toBe(true);
+    expect(at('2026-03-09T12:00:00Z')).toBe(false);
+    // 22:30 UTC on Saturday is 01:30 on Sunday in Kampala.
+    expect(inVisitingHours({ days: [0], from: '00:00', to: '02:00' }, new Date('2026-03-07T22:30:00Z'))).toBe(true);
+    expect(inVisitingHours(null, new Date('2026-03-09T03:00:00Z'))).toBe(true);
+    expect(visitingHoursText(hours)).toBe('Saturdays and Sundays, 14:00–17:00');
+    expect(visitingHoursText({ days: [3, 1, 5], from: '16:00', to: '18:00' })).toBe(
+      'Mondays, Wednesdays and Fridays, 16:00–18:00',
+    );
+    expect(visitingHoursText({ days: [0], from: '10:00', to: '12:00' })).toBe('Sundays, 10:00–12:00');
+  });
+
   it('counts Kampala days (UTC+3): 23:30 on the 10th is the 10th, 00:30 the 11th', () => {
     expect(kampalaDay(new Date('2026-03-10T20:30:00Z'))).toBe('2026-03-10');
     expect(kampalaDay(new Date('2026-03-10T21:30:00Z'))).toBe('2026-03-11');

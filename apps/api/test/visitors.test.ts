@@ -281,6 +281,62 @@ describe('visitors book', () => {
     expect((await d.api.get('/visitors?status=deleted')).json().total).toBe(1);
   });
 
+  it('keeps the visiting hours: a student visited outside them only with a reason, which the book keeps', async () => {
+    const v = await registerSchool(t.app, t.database);
+    const pupil = (await admit(v)).id as number;
+    const details = (await v.api.get('/school_details')).json().data;
+    expect(details.visiting_hours).toBeNull();
+    const { id, logo_file_id: _, ...rest } = details;
+    // Every day but today (Kampala), so now is outside the hours.
+    const todayDay = new Date(Date.now() + 3 * 3600_000).getUTCDay();
+    const days = [0, 1, 2, 3, 4, 5, 6].filter((d) => d !== todayDay);
+    const bad = await v.api.put(`/school/${id}`, { ...rest, visiting_hours: { days: [], from: '17:00', to: '14:00' } });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['visiting_hours.days', 'visiting_hours.to']);
+    const set = await v.api.put(`/school/${id}`, { ...rest, visiting_hours: { days, from: '14:00', to: '17:00' } });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().data.visiting_hours).toEqual({ days, from: '14:00', to: '17:00' });
+
+    const refused = await v.api.post('/visitors', parent(pupil));
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.outside_hours_reason[0]).toMatch(
+      /^Visiting hours are \w+days(, \w+days)* and \w+days, 14:00–17:00: give the reason for this visit now$/,
+    );
+    const reason = 'Emergency: her grandmother died';
+    const let_in = await v.api.post('/visitors', parent(pupil, { outside_hours_reason: reason }));
+    expect(let_in.statusCode, let_in.body).toBe(200);
+    expect(let_in.json().data.outside_hours_reason).toBe(reason);
+    // Editing the visit keeps the reason; the printed book shows it with the purpose.
+    const edited = await v.api.put(`/visitors/${let_in.json().data.id}`, parent(pupil, { remarks: 'Left with her' }));
+    expect(edited.json().data.outside_hours_reason).toBe(reason);
+    const day = new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 10);
+    const pdf = await v.api.post('/visit_report', { from: day, to: day, format: 'pdf' });
+    const printed = (await pdfPages(pdf.rawPayload)).join(' ').replace(/\s+/g, ' ');
+    expect(printed).toContain('(outside visiting hours:');
+    expect(printed).toContain('Emergency: her grandmother died)');
+    // A supplier at the bursar's office keeps office hours, not visiting hours: no reason asked or kept.
+    const supplier = await v.api.post('/visitors', {
+      ...parent(pupil, { visitor_type: 'supplier', whom: 'office', office: 'Bursar', student_id: null }),
+      outside_hours_reason: 'not needed',
+    });
+    expect(supplier.statusCode, supplier.body).toBe(200);
+    expect(supplier.json().data.outside_hours_reason).toBeNull();
+    // No visiting hours (null): any time, and no reason kept.
+    const off = await v.api.put(`/school/${id}`, { ...rest, visiting_hours: null });
+    expect(off.json().data.visiting_hours).toBeNull();
+    const any = await v.api.post('/visitors', parent(pupil, { outside_hours_reason: 'late' }));
+    expect(any.statusCode, any.body).toBe(200);
+    expect(any.json().data.outside_hours_reason).toBeNull();
+    // Leaving visiting_hours out of the school form changes nothing.
+    await v.api.put(`/school/${id}`, { ...rest, visiting_hours: { days, from: '14:00', to: '17:00' } });
+    const { visiting_hours: __, ...withoutHours } = rest;
+    expect((await v.api.put(`/school/${id}`, withoutHours)).json().data.visiting_hours).toEqual({
+      days,
+      from: '14:00',
+      to: '17:00',
+    });
+  });
+
   it('serves every visitors call', () => {
     const served = new Set(t.app.registeredRoutes.map((r) => `${r.method} ${r.url}`));
     const missing = visitorsCalls.filter((c) => !served.has(`${c.method} /api/${c.path.replace(/\{(\w+)\}/g, ':$1')}`));

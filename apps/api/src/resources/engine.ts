@@ -146,10 +146,21 @@ const afterWrites = new Map<string, AfterWrite>();
 
 /**
  * What an area does, in the same transaction, after a declared entity of its is added or changed (a
- * payment mode posts its opening balance to the journal). The one hook the engine has.
+ * payment mode posts its opening balance to the journal). With `beforeRemove`, the engine's two hooks.
  */
 export function afterWrite(path: string, work: AfterWrite) {
   afterWrites.set(path, work);
+}
+
+type BeforeRemove = (scope: SchoolScope, row: Row) => Promise<void>;
+const beforeRemoves = new Map<string, BeforeRemove>();
+
+/**
+ * What an area checks before a declared entity of its is removed, beyond the foreign keys: it throws a
+ * `Refusal` when the row is still counted on by name (a requirements line with collections).
+ */
+export function beforeRemove(path: string, check: BeforeRemove) {
+  beforeRemoves.set(path, check);
 }
 
 export function resourceRoutes({ serve }: ModuleContext) {
@@ -258,6 +269,7 @@ export function serveResource(serve: ModuleContext['serve'], r: Resource) {
         const current = (await table.find(id, r.label.one.toLowerCase())) as Row;
         const uses = await usedBy(scope, r.table, id);
         if (uses) throw new Refusal(`${r.label.one} ${name(current).name} cannot be removed: it is used by ${uses}.`);
+        await beforeRemoves.get(r.path)?.(scope, current);
         await table.remove(id);
         return { data: null, message: fillMessage(r.texts.deleted, name(current)) };
       },

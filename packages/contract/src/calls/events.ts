@@ -73,13 +73,25 @@ export const eventInput = z.object({
 });
 export type EventInput = z.infer<typeof eventInput>;
 
+/** Which events the list shows: all (coming ones first), only today's and later, or only past ones. */
+export const eventWhen = [
+  { value: 'all', label: 'All events' },
+  { value: 'upcoming', label: 'Today and coming' },
+  { value: 'past', label: 'Past' },
+] as const;
+
+/**
+ * Events and meetings: today's and coming ones first (soonest first), then past ones (latest first);
+ * `when` keeps only the coming or only the past ones, each in that order.
+ */
 export const listEvents = defineCall({
   method: 'GET',
   path: 'events',
   access: 'view_events',
-  summary: 'Events and meetings, newest date first',
+  summary: "Events and meetings: today's and coming ones soonest first, then past ones latest first",
   input: z.object({
     ...queryPaging,
+    when: z.preprocess((v) => (v === '' ? undefined : v), z.enum(values(eventWhen)).default('all')),
     from: optionalDate,
     to: optionalDate,
     event_type: z.preprocess((v) => (v === '' ? undefined : v), z.enum(values(eventTypes)).optional()),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type Call, defineCall } from '../call.js';
-import { format, id, money, optionalText, reason } from './fields.js';
+import { format, id, money, optionalText, paging, reason } from './fields.js';
 
 const readers = ['view_requirements', 'collect_requirements'] as const;
 const year = z.number().int().min(2000, 'Choose a year from 2000').max(2100, 'Choose a year up to 2100');
@@ -150,13 +150,29 @@ export const arrearLine = z.object({
   money_value: z.number().nullable(),
 });
 
-/** Requirement arrears: per student and item, what was carried into the term, cleared, and still owed. */
+/** The arrears list's sums over every page: the term shown, the students owing, items and UGX. */
+export const arrearTotals = z.object({
+  year: z.number(),
+  term: z.number(),
+  students: z.number(),
+  carried: z.number(),
+  cleared: z.number(),
+  owed: z.number(),
+  /** UGX the owed items stand for, where money is accepted instead. */
+  money_owed: z.number(),
+});
+
+/**
+ * Requirement arrears: per student and item, what was carried into the term, cleared, and still owed.
+ * Paged (`data` is the page's lines); `totals` are over every line.
+ */
 export const requirementArrearsList = defineCall({
   method: 'POST',
   path: 'view/prev_requirements',
   access: 'view_requirements',
-  summary: 'Students owing requirements from earlier terms (or from before Somero) in a term, per item',
+  summary: 'Students owing requirements from earlier terms (or from before Somero) in a term, per item; paged',
   input: z.object({
+    ...paging,
     year: year.optional(),
     term: term.optional(),
     class_id: id.optional(),
@@ -164,7 +180,9 @@ export const requirementArrearsList = defineCall({
     /** Also list students who owe only this term's items. */
     include_current: z.boolean().default(false),
   }),
-  output: z.object({ year: z.number(), term: z.number(), lines: z.array(arrearLine) }),
+  output: z.array(arrearLine),
+  paged: true as const,
+  totals: arrearTotals,
 });
 
 const reportInput = z.object({
@@ -182,11 +200,10 @@ export const requirementReportLine = requirementFigures.extend({
   class_name: z.string(),
   item: z.string(),
 });
-export const requirementReportOutput = z.object({
+/** Per item, over every line of the report (not only the page). */
+export const requirementReportTotals = z.object({
   year: z.number(),
   term: z.number(),
-  lines: z.array(requirementReportLine),
-  /** Per item, over every line. */
   items: z.array(
     z.object({
       item: z.string(),
@@ -199,15 +216,21 @@ export const requirementReportOutput = z.object({
     }),
   ),
 });
-export type RequirementReport = z.infer<typeof requirementReportOutput>;
+/** The whole report: every line and the totals per item (the spreadsheet's content). */
+export type RequirementReport = z.infer<typeof requirementReportTotals> & {
+  lines: z.infer<typeof requirementReportLine>[];
+};
 
+/** The report on screen is paged (`data` is the page's lines, `totals` per item over all); xlsx has every line. */
 export const requirementsReport = defineCall({
   method: 'POST',
   path: 'requirements_report',
   access: 'view_requirements',
-  summary: 'Requirements in a term by student and item (filter by class, student, item); xlsx with format',
-  input: reportInput.extend({ format }),
-  output: requirementReportOutput,
+  summary: 'Requirements in a term by student and item (filter by class, student, item), paged; xlsx with format',
+  input: reportInput.extend({ ...paging, format }),
+  output: z.array(requirementReportLine),
+  paged: true as const,
+  totals: requirementReportTotals,
   file: 'xlsx-or-json',
 });
 

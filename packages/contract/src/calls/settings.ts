@@ -3,6 +3,21 @@ import { defineCall, noInput } from '../call.js';
 import { curricula } from '../options.js';
 
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter the time as 14:00');
+
+/** When students may be visited: weekdays (0 Sunday … 6 Saturday) from one time to another, Kampala time. */
+export const visitingHours = z
+  .object({
+    days: z
+      .array(z.number().int().min(0).max(6))
+      .min(1, 'Choose the visiting days')
+      .max(7)
+      .transform((d) => [...new Set(d)].sort()),
+    from: clock,
+    to: clock,
+  })
+  .refine((h) => h.from < h.to, { message: 'The end is before the start', path: ['to'] });
+export type VisitingHours = z.infer<typeof visitingHours>;
 
 export const schoolDetails = z.object({
   id: z.number(),
@@ -23,6 +38,8 @@ export const schoolDetails = z.object({
   sms_fees_receipts: z.boolean(),
   sms_sickbay_visits: z.boolean(),
   sms_absences: z.boolean(),
+  /** None: visitors may see students at any time. */
+  visiting_hours: z.object({ days: z.array(z.number()), from: z.string(), to: z.string() }).nullable(),
   current_year: z.number(),
   current_term: z.number(),
 });
@@ -58,6 +75,8 @@ export const updateSchool = defineCall({
     sms_fees_receipts: z.boolean().default(false),
     sms_sickbay_visits: z.boolean().default(false),
     sms_absences: z.boolean().default(false),
+    /** Left out: unchanged; null: visits at any time. */
+    visiting_hours: visitingHours.nullable().optional(),
     current_year: z.number().int().min(2000).max(2100),
     current_term: z.number().int().min(1).max(3),
   }),

@@ -50,6 +50,8 @@ export const visitRow = z.object({
   vehicle_reg: z.string().nullable(),
   badge_no: z.string().nullable(),
   remarks: z.string().nullable(),
+  /** Why a student was visited outside the visiting hours; null inside them. */
+  outside_hours_reason: z.string().nullable(),
   time_in: z.string(),
   time_out: z.string().nullable(),
   /** Whole minutes from time in to time out (null while open). */
@@ -98,6 +100,8 @@ export const visitInput = z.object({
   vehicle_reg: optionalText(20),
   badge_no: optionalText(20),
   remarks: optionalText(500),
+  /** Needed to record a visit to a student outside the school's visiting hours (kept in the book). */
+  outside_hours_reason: optionalText(300),
 });
 export type VisitInput = z.infer<typeof visitInput>;
 

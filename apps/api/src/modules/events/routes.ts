@@ -12,7 +12,7 @@ import {
   listEvents,
   saveMinutes,
 } from '@somero/contract';
-import { and, asc, count, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { Invalid, NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { dayMonthYear } from '../../documents/format.js';
@@ -51,13 +51,35 @@ const toRow = (e: Event, className: string | null): EventRow => ({
   minutes_recorded_by: e.minutesRecordedBy,
 });
 
-async function eventRows(scope: SchoolScope, where: SQL, page?: { limit: number; offset: number }, soonest = false) {
+/**
+ * The list's order: today's and coming events first, soonest first (an all-day event before the timed
+ * ones of its day), then past ones, latest first; `from` is today in Kampala.
+ */
+const comingFirst = (from: string) => [
+  sql`${events.onDate} < ${from}`,
+  sql`case when ${events.onDate} >= ${from} then ${events.onDate} end asc`,
+  sql`case when ${events.onDate} >= ${from} then ${events.startsAt} end asc nulls first`,
+  desc(events.onDate),
+  sql`${events.startsAt} desc nulls last`,
+  asc(events.id),
+];
+
+async function eventRows(
+  scope: SchoolScope,
+  where: SQL,
+  page?: { limit: number; offset: number },
+  order: 'coming-first' | 'soonest' = 'coming-first',
+) {
   let q = scope.db
     .select({ e: events, className: classes.name })
     .from(events)
     .leftJoin(classes, eq(classes.id, events.classId))
     .where(where)
-    .orderBy(soonest ? asc(events.onDate) : desc(events.onDate), soonest ? asc(events.startsAt) : desc(events.startsAt))
+    .orderBy(
+      ...(order === 'soonest'
+        ? [asc(events.onDate), asc(events.startsAt), asc(events.id)]
+        : comingFirst(kampalaToday())),
+    )
     .$dynamic();
   if (page) q = q.limit(page.limit).offset(page.offset);
   return (await q).map(({ e, className }) => toRow(e, className));
@@ -107,6 +129,8 @@ export function eventsRoutes({ serve }: ModuleContext) {
       input.from ? gte(events.onDate, input.from) : undefined,
       input.to ? lte(events.onDate, input.to) : undefined,
       input.event_type ? eq(events.eventType, input.event_type) : undefined,
+      input.when === 'upcoming' ? gte(events.onDate, kampalaToday()) : undefined,
+      input.when === 'past' ? lt(events.onDate, kampalaToday()) : undefined,
       search ? or(ilike(events.title, search), ilike(events.venue, search)) : undefined,
     );
     const [rows, [counted]] = await Promise.all([
@@ -205,7 +229,7 @@ export function eventsRoutes({ serve }: ModuleContext) {
         ),
       ),
       undefined,
-      true,
+      'soonest',
     );
     const report = {
       from: input.from,

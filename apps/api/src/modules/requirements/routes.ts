@@ -1,5 +1,6 @@
 import {
   allows,
+  type arrearLine,
   classes,
   downloadRequirementsReport,
   type RequirementCell,
@@ -11,17 +12,22 @@ import {
   requirementsReport,
   saveCollection,
   studentRequirements,
+  studentTerms,
 } from '@somero/contract';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
+import type { z } from 'zod';
 import { Invalid, NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
+import { beforeRemove } from '../../resources/engine.js';
 import { ensureEnrolled } from '../enrolment/index.js';
 import type { ModuleContext } from '../module.js';
 import { sendSheet } from '../reports.js';
 import { currentTerm } from '../settings/index.js';
 import { enrolledIn, type History, historiesOf, termOf } from './history.js';
 import { clearedOf, type Figures, type Given, itemKey, paidProblem, receivedOf, totalsByItem } from './rules.js';
+
+type ArrearLine = z.infer<typeof arrearLine>;
 
 const figures = (f: Figures) => ({
   carried: f.carried,
@@ -56,6 +62,17 @@ async function classOf(scope: SchoolScope, id: number) {
   if (!c) throw new NotFound('class');
   return c;
 }
+
+/**
+ * One page of lines worked out for the whole term: the arrears and the report need every student's
+ * history for their totals anyway, so the page is cut from the sorted lines, not from the database.
+ */
+const pageOf = <T>(lines: T[], input: { page: number; per_page: number }) => ({
+  data: lines.slice((input.page - 1) * input.per_page, input.page * input.per_page),
+  page: input.page,
+  per_page: input.per_page,
+  total: lines.length,
+});
 
 /** The report's lines: one per student and item of the term (list, arrears or something brought). */
 async function reportOf(
@@ -113,7 +130,53 @@ function sendReport(reply: FastifyReply, report: RequirementReport) {
   );
 }
 
+/**
+ * A list line is not removed while students' collections of its term record its item: they would then
+ * count against nothing. Collections brought down to nothing (on the grid, with a reason) do not count.
+ */
+async function refuseLineWithCollections(scope: SchoolScope, line: Record<string, unknown>) {
+  const { year, term, classId, section, entrants, name } = line as {
+    year: number;
+    term: number;
+    classId: number;
+    section: string;
+    entrants: string;
+    name: string;
+  };
+  const students = scope.db
+    .select({ id: studentTerms.studentId })
+    .from(studentTerms)
+    .where(
+      scope.mine(
+        studentTerms,
+        eq(studentTerms.year, year),
+        eq(studentTerms.term, term),
+        eq(studentTerms.classId, classId),
+        section === 'all' ? undefined : eq(studentTerms.section, section),
+        entrants === 'new' ? eq(studentTerms.isNew, true) : undefined,
+      ),
+    );
+  const n = await scope
+    .table(requirementCollections, 'requirements')
+    .count(
+      and(
+        eq(requirementCollections.year, year),
+        eq(requirementCollections.term, term),
+        sql`lower(${requirementCollections.item}) = ${itemKey(name)}`,
+        or(gt(requirementCollections.brought, 0), gt(requirementCollections.paid, 0)),
+        inArray(requirementCollections.studentId, students),
+      ),
+    );
+  if (n > 0)
+    throw new Refusal(
+      `Requirement ${name} cannot be removed: ${n} ${n === 1 ? 'collection records' : 'collections record'} it. ` +
+        'Set them to nothing on the collection grid first.',
+    );
+}
+
 export function requirementRoutes({ serve }: ModuleContext) {
+  beforeRemove('student/requirements', refuseLineWithCollections);
+
   serve(requirementGrid, async ({ input, scope, caller }) => {
     const cls = await classOf(scope, input.class_id);
     const { year, term } = await termAsked(scope, input, cls.id);
@@ -328,7 +391,7 @@ export function requirementRoutes({ serve }: ModuleContext) {
       year,
       term,
     );
-    const lines = [];
+    const lines: ArrearLine[] = [];
     for (const h of histories.values()) {
       const t = termOf(h, year, term);
       if (!t || !matches(h, input.search)) continue;
@@ -348,13 +411,26 @@ export function requirementRoutes({ serve }: ModuleContext) {
       }
     }
     lines.sort((a, b) => a.class_name.localeCompare(b.class_name) || a.name.localeCompare(b.name));
-    return { data: { year, term, lines } };
+    const sum = (key: 'carried' | 'cleared' | 'owed') => lines.reduce((n, l) => n + l[key], 0);
+    return {
+      ...pageOf(lines, input),
+      totals: {
+        year,
+        term,
+        students: new Set(lines.map((l) => l.student_id)).size,
+        carried: sum('carried'),
+        cleared: sum('cleared'),
+        owed: sum('owed'),
+        money_owed: lines.reduce((n, l) => n + l.owed * (l.money_value ?? 0), 0),
+      },
+    };
   });
 
   serve(requirementsReport, async ({ input, scope, reply }) => {
-    const report = await reportOf(scope, input);
-    if (input.format !== 'xlsx') return { data: report };
-    return sendReport(reply, report);
+    const { lines, ...totals } = await reportOf(scope, input);
+    if (input.format === 'xlsx') return sendReport(reply, { ...totals, lines });
+    const paged = { ...pageOf(lines, input), totals };
+    return paged;
   });
 
   serve(downloadRequirementsReport, async ({ input, scope, reply }) => sendReport(reply, await reportOf(scope, input)));

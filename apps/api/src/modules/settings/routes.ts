@@ -62,6 +62,7 @@ export function settingsRoutes({ serve }: ModuleContext) {
         smsFeesReceipts: input.sms_fees_receipts,
         smsSickbayVisits: input.sms_sickbay_visits,
         smsAbsences: input.sms_absences,
+        ...(input.visiting_hours !== undefined ? { visitingHours: input.visiting_hours } : {}),
         currentYear: input.current_year,
         currentTerm: input.current_term,
       });

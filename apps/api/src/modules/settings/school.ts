@@ -112,6 +112,7 @@ export async function schoolDetailsOf(scope: SchoolScope): Promise<SchoolDetails
     sms_fees_receipts: s?.smsFeesReceipts ?? false,
     sms_sickbay_visits: s?.smsSickbayVisits ?? false,
     sms_absences: s?.smsAbsences ?? false,
+    visiting_hours: s?.visitingHours ?? null,
     current_year: s?.currentYear ?? new Date().getFullYear(),
     current_term: s?.currentTerm ?? 1,
   };

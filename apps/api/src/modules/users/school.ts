@@ -2,6 +2,7 @@ import { userTypes } from '@somero/contract';
 import { SchoolScope } from '../../core/scope.js';
 import type { Executor } from '../../db/open.js';
 import { roles, schools, users } from '../../db/schema.js';
+import { seedRollcallCategories } from '../attendance/index.js';
 import { setUpNewSchool } from '../settings/index.js';
 import { presetFlags, rolePresets } from './presets.js';
 
@@ -15,7 +16,7 @@ export interface NewSchool {
 
 /**
  * A new school with its first administrator (the owner), the preset user groups, classes S1–S6,
- * this year's term dates and its settings, in one transaction.
+ * this year's term dates, its settings and the default roll-call categories, in one transaction.
  */
 export function createSchool(db: Executor, input: NewSchool) {
   return db.transaction(async (tx) => {
@@ -49,6 +50,9 @@ export function createSchool(db: Executor, input: NewSchool) {
       await scope.audit({ action: 'create', module: 'users', entity: 'roles', entityId: g.id, after: g });
     }
     await setUpNewSchool(scope);
+    // Morning and evening prep, dormitory, chapel, games: /rollcall/new has something to take at once.
+    // Here rather than in setUpNewSchool: attendance reads settings, so settings importing it is a cycle.
+    await seedRollcallCategories(scope);
     return { school, owner, roles: groups };
   });
 }

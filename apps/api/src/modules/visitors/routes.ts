@@ -22,15 +22,17 @@ import type { SchoolScope } from '../../core/scope.js';
 import { visitorsRegisterPdf } from '../../documents/visitors-register.js';
 import type { ModuleContext } from '../module.js';
 import { checkRange, sendSheet } from '../reports.js';
-import { schoolForDocuments } from '../settings/index.js';
+import { schoolDetailsOf, schoolForDocuments } from '../settings/index.js';
 import {
   averageMinutes,
   countBy,
   countByPeriod,
   durationLabel,
+  inVisitingHours,
   kampalaDayEnd,
   kampalaDayStart,
   refusal,
+  visitingHoursText,
   visitMinutes,
   whomLine,
 } from './rules.js';
@@ -83,6 +85,7 @@ async function visitRows(scope: SchoolScope, where: SQL, page?: { limit: number;
       vehicle_reg: v.vehicleReg,
       badge_no: v.badgeNo,
       remarks: v.remarks,
+      outside_hours_reason: v.outsideHoursReason,
       time_in: v.timeIn.toISOString(),
       time_out: v.timeOut?.toISOString() ?? null,
       minutes: visitMinutes(v.timeIn, v.timeOut),
@@ -147,6 +150,23 @@ async function checked(scope: SchoolScope, input: VisitInput) {
   };
 }
 
+/**
+ * A visit to a student outside the school's visiting hours is recorded only with a reason (a school still
+ * lets a parent in for an emergency): 422 on `outside_hours_reason` without one. Other visits, and any
+ * visit inside the hours, keep no reason.
+ */
+async function outsideHours(scope: SchoolScope, input: VisitInput, at: Date): Promise<string | null> {
+  if (input.whom !== 'student') return null;
+  const hours = (await schoolDetailsOf(scope)).visiting_hours;
+  if (!hours || inVisitingHours(hours, at)) return null;
+  if (!input.outside_hours_reason)
+    throw new Invalid(
+      'outside_hours_reason',
+      `Visiting hours are ${visitingHoursText(hours)}: give the reason for this visit now`,
+    );
+  return input.outside_hours_reason;
+}
+
 /** The most visits one printed register holds. */
 const maxRegisterLines = 3000;
 const typeLabel = (value: string) => visitorTypes.find((t) => t.value === value)?.label ?? value;
@@ -186,10 +206,13 @@ export function visitorsRoutes({ serve }: ModuleContext) {
   });
 
   serve(addVisit, async ({ input, scope }) => {
+    const now = new Date();
+    const outsideHoursReason = await outsideHours(scope, input, now);
     const made = await scope.transaction(async (tx) =>
       tx.table(visitorVisits, 'visitors').insert({
         ...(await checked(tx, input)),
-        timeIn: new Date(),
+        outsideHoursReason,
+        timeIn: now,
         recordedBy: tx.actor.name ?? 'System',
         status: 'open',
       }),
@@ -314,7 +337,10 @@ export function visitorsRoutes({ serve }: ModuleContext) {
             v.whom === 'student' && v.class_name
               ? `${v.visited}, ${v.class_name}${v.relationship ? ` (${v.relationship})` : ''}`
               : v.visited,
-          purpose: v.purpose,
+          // A visit outside the visiting hours prints its reason with the purpose.
+          purpose: v.outside_hours_reason
+            ? `${v.purpose} (outside visiting hours: ${v.outside_hours_reason})`
+            : v.purpose,
         })),
       );
       return reply

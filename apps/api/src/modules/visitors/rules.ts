@@ -101,3 +101,27 @@ export function refusal(status: string, action: 'edit' | 'close' | 'delete'): st
   if (status === 'closed' && action === 'close') return 'This visit is already closed.';
   return null;
 }
+
+/** A school's visiting hours: weekdays (0 Sunday … 6 Saturday) from `from` to `to` (HH:MM), Kampala time. */
+export interface VisitingHours {
+  days: number[];
+  from: string;
+  to: string;
+}
+
+const dayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** Whether an instant falls in the visiting hours (none set: always); the end minute is outside. */
+export function inVisitingHours(hours: VisitingHours | null, at: Date): boolean {
+  if (!hours) return true;
+  const local = new Date(at.getTime() + kampalaOffsetMs);
+  const clock = local.toISOString().slice(11, 16);
+  return hours.days.includes(local.getUTCDay()) && clock >= hours.from && clock < hours.to;
+}
+
+/** "Saturdays and Sundays, 14:00–17:00" (days in week order from Monday). */
+export function visitingHoursText(hours: VisitingHours): string {
+  const days = [...hours.days].sort((a, b) => ((a + 6) % 7) - ((b + 6) % 7)).map((d) => `${dayNames[d]}s`);
+  const list = days.length > 1 ? `${days.slice(0, -1).join(', ')} and ${days.at(-1)}` : (days[0] ?? '');
+  return `${list}, ${hours.from}–${hours.to}`;
+}

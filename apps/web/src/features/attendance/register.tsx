@@ -2,9 +2,9 @@ import { Alert, Button, Group, Paper, SegmentedControl, Text, TextInput } from '
 import { type ClassRegister, markRegister, type RegisterStatus, registerStatuses } from '@somero/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ClassStreamSelect } from '../../components/class-stream-select';
 import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-title';
-import { ReferenceSelect } from '../../components/resource/reference-select';
 import { api } from '../../lib/api';
 import { formatDate, today } from '../../lib/format';
 import { kampalaClock } from './gate';
@@ -71,25 +71,14 @@ export default function RegisterScreen() {
       <PageHeader />
       <Paper withBorder p="md" mb="md">
         <Group align="flex-end" wrap="wrap">
-          <ReferenceSelect
-            label={t('fields.class')}
-            references="classes"
-            w={140}
-            value={classId}
-            onChange={(id) => {
-              setClassId(id);
-              setStreamId(null);
+          <ClassStreamSelect
+            labels={{ class: t('fields.class'), stream: t('fields.stream'), allStreams: t('register.allStreams') }}
+            widths={[140, 160]}
+            value={{ class_id: classId, stream_id: streamId }}
+            onChange={(next) => {
+              setClassId(next.class_id);
+              setStreamId(next.stream_id);
             }}
-          />
-          <ReferenceSelect
-            label={t('fields.stream')}
-            placeholder={t('register.allStreams')}
-            references="streams"
-            w={160}
-            value={streamId}
-            onChange={setStreamId}
-            only={(o) => o.row.class_id === classId}
-            disabled={!classId}
           />
           <TextInput
             type="date"

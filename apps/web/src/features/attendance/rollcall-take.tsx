@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Checkbox, Group, Paper, Text, Textarea, TextInput
 import { changeRollcallMark, type RollcallView, rollcallComment, takeRollcall } from '@somero/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ClassStreamSelect } from '../../components/class-stream-select';
 import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-title';
 import { ReferenceSelect } from '../../components/resource/reference-select';
@@ -85,25 +86,14 @@ export default function TakeRollcallScreen() {
             value={categoryId}
             onChange={setCategoryId}
           />
-          <ReferenceSelect
-            label={t('fields.class')}
-            references="classes"
-            w={130}
-            value={classId}
-            onChange={(id) => {
-              setClassId(id);
-              setStreamId(null);
+          <ClassStreamSelect
+            labels={{ class: t('fields.class'), stream: t('fields.stream'), allStreams: t('register.allStreams') }}
+            widths={[130, 150]}
+            value={{ class_id: classId, stream_id: streamId }}
+            onChange={(next) => {
+              setClassId(next.class_id);
+              setStreamId(next.stream_id);
             }}
-          />
-          <ReferenceSelect
-            label={t('fields.stream')}
-            placeholder={t('register.allStreams')}
-            references="streams"
-            w={150}
-            value={streamId}
-            onChange={setStreamId}
-            only={(o) => o.row.class_id === classId}
-            disabled={!classId}
           />
           <TextInput
             label={t('fields.house')}

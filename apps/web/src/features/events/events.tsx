@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Button, Group, Paper, Select, Tooltip } from '@mantine/core';
-import { deleteEvent, type EventRow, eventTypes, listEvents, saveMinutes } from '@somero/contract';
+import { deleteEvent, type EventRow, eventTypes, eventWhen, listEvents, saveMinutes } from '@somero/contract';
 import { IconNotes, IconPlus, IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,19 +17,22 @@ import { invitedText, typeLabel } from './event-parts';
 import { MinutesForm } from './minutes-form';
 
 /**
- * /events: school events and meetings, newest first; plan one, change it, record its minutes once it has
+ * /events: school events and meetings, today's and coming ones first (soonest first), then past ones
+ * (latest first), or only either; plan one, change it, record its minutes once it has
  * taken place and print them under the school's header. An event with minutes is not deleted.
  */
 export default function EventsScreen() {
   const { t } = useTranslation('events');
   const [range, setRange] = useState({ from: '', to: '' });
   const [type, setType] = useState<string | null>(null);
+  const [when, setWhen] = useState<(typeof eventWhen)[number]['value']>('all');
   const search = useSearch();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<EventRow | null>(null);
   const [minutes, setMinutes] = useState<EventRow | null>(null);
   const [deleting, setDeleting] = useState<EventRow | null>(null);
   const filters = {
+    when,
     from: range.from || undefined,
     to: range.to || undefined,
     event_type: (type ?? undefined) as (typeof eventTypes)[number]['value'] | undefined,
@@ -49,6 +52,14 @@ export default function EventsScreen() {
       />
       <Paper withBorder p="md">
         <Group mb="md" align="flex-end" wrap="wrap">
+          <Select
+            label={t('list.when')}
+            w={180}
+            allowDeselect={false}
+            data={eventWhen.map((o) => ({ value: o.value, label: t(`list.whenOptions.${o.value}`) }))}
+            value={when}
+            onChange={(v) => setWhen((v ?? 'all') as typeof when)}
+          />
           <DateRangeFields value={range} onChange={setRange} labels={{ from: t('list.from'), to: t('list.to') }} />
           <Select
             label={t('fields.eventType')}

@@ -1,11 +1,12 @@
 import { Button, Checkbox, Group, Modal, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { requirementArrearsList, resourceByPath, studentRequirements } from '@somero/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-title';
+import { usePagedList } from '../../components/paged-list';
 import { ResourceList } from '../../components/resource/resource-list';
 import { fetchData } from '../../lib/api';
 import { formatMoney, formatNumber } from '../../lib/format';
@@ -31,13 +32,13 @@ export default function ArrearsScreen() {
     search: search.trim() || undefined,
     include_current: current,
   };
-  const list = useQuery({
-    queryKey: ['requirements', 'arrears', body],
-    queryFn: () => fetchData(requirementArrearsList, body).then((r) => r.data),
+  // Paged by the server (a school's term is thousands of lines); the totals are over every page.
+  const { list, paging } = usePagedList(['requirements', 'arrears'], requirementArrearsList, body, {
+    perPage: 100,
     enabled: Boolean(choice.year && choice.term),
-    placeholderData: keepPreviousData,
   });
-  const lines = list.data?.lines ?? [];
+  const lines = list.data?.data ?? [];
+  const totals = list.data?.totals;
   return (
     <div data-screen-status="built">
       <PageHeader />
@@ -58,11 +59,22 @@ export default function ArrearsScreen() {
           />
         </Group>
       </Paper>
+      {totals && totals.students > 0 ? (
+        <Text size="sm" mb="xs" data-testid="arrears-totals">
+          {t('arrears.totals', {
+            count: totals.students,
+            students: formatNumber(totals.students),
+            owed: formatNumber(totals.owed),
+            money: formatMoney(totals.money_owed),
+          })}
+        </Text>
+      ) : null}
       <DataTable
         rows={lines}
         rowKey={(l) => `${l.student_id}:${l.item}`}
         rowProps={(l) => ({ 'data-line': `${l.name}:${l.item}` })}
         query={list}
+        paging={paging}
         empty={t('arrears.none')}
         columns={[
           {

@@ -1,16 +1,15 @@
-import { Button, Group, Paper, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, TextInput, Title } from '@mantine/core';
 import { requirementsReport } from '@somero/contract';
-import { useCallback, useState } from 'react';
+import { type FormEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-title';
+import { usePagedList } from '../../components/paged-list';
+import { ApiError, fieldErrors } from '../../lib/api';
 import { useCurrentSettings } from '../../lib/current-settings';
 import { formatMoney, formatNumber } from '../../lib/format';
-import { ExportButton, ReportLoadState, useAskedReport } from '../fees-reports';
+import { ExportButton, ReportLoadState } from '../fees-reports';
 import { type TermChoice, TermFields } from './term-fields';
-
-/** A school's term is thousands of lines: the screen shows the first ones, the spreadsheet all. */
-const shownLines = 300;
 
 /** /requirements/report: a term's requirements by student and item, with the totals per item; requirements.xlsx. */
 export default function RequirementsReportScreen() {
@@ -36,8 +35,18 @@ function ReportScreen({ year, term }: { year: number; term: number }) {
     class_id: choice.class_id ?? undefined,
     item: item.trim() || undefined,
   };
-  const { report, asked, errors, submit } = useAskedReport('requirements', requirementsReport, current);
-  const data = report.data;
+  const [asked, setAsked] = useState(current);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setAsked(current);
+  };
+  // A school's term is thousands of lines: the server pages them; the totals per item are over all.
+  const { list: report, paging } = usePagedList(['requirements', 'report'], requirementsReport, asked, {
+    perPage: 100,
+  });
+  const errors = report.error instanceof ApiError ? fieldErrors(report.error.result.errors) : {};
+  const data = report.data?.totals;
+  const lines = report.data?.data ?? [];
   return (
     <div data-screen-status="built">
       <PageHeader actions={<ExportButton call={requirementsReport} body={asked} defaultName="requirements.xlsx" />} />
@@ -74,14 +83,10 @@ function ReportScreen({ year, term }: { year: number; term: number }) {
           <Title order={3} size="h4" mt="lg" mb="xs">
             {t('report.byStudent')}
           </Title>
-          {data.lines.length > shownLines ? (
-            <Text size="sm" c="dimmed" mb="xs" data-testid="lines-cut">
-              {t('report.cut', { shown: formatNumber(shownLines), total: formatNumber(data.lines.length) })}
-            </Text>
-          ) : null}
           <DataTable
-            rows={data.lines.slice(0, shownLines)}
+            rows={lines}
             rowKey={(l) => `${l.student_id}:${l.item}`}
+            paging={paging}
             empty={t('report.none')}
             columns={[
               { key: 'name', label: t('fields.student') },

@@ -1,6 +1,7 @@
 import {
   Button,
   Checkbox,
+  Chip,
   Group,
   NumberInput,
   Paper,
@@ -20,7 +21,11 @@ import { currentSettingsKey } from '../../lib/current-settings';
 import { useSaving } from '../../lib/saving';
 import { schoolKey } from '../../lib/school';
 
-type Values = Required<{ [K in keyof CallInput<typeof updateSchool>]: NonNullable<CallInput<typeof updateSchool>[K]> }>;
+type Input = Omit<CallInput<typeof updateSchool>, 'visiting_hours'>;
+type Values = Required<{ [K in keyof Input]: NonNullable<Input[K]> }>;
+type Hours = NonNullable<SchoolDetails['visiting_hours']>;
+/** Weekdays as the chips show them, Monday first (0 is Sunday, as the server counts). */
+const weekdays = [1, 2, 3, 4, 5, 6, 0];
 
 const valuesOf = (s: SchoolDetails): Values => ({
   name: s.name,
@@ -50,6 +55,8 @@ export function SchoolForm({ school, editable }: { school: SchoolDetails; editab
   const saving = useSaving();
   const queryClient = useQueryClient();
   const [values, setValues] = useState(() => valuesOf(school));
+  // When students may be visited; null: any time.
+  const [hours, setHours] = useState<Hours | null>(school.visiting_hours);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
   const text = (key: TextKey) => ({
@@ -63,7 +70,7 @@ export function SchoolForm({ school, editable }: { school: SchoolDetails; editab
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setErrors({});
-    const result = await api(updateSchool, values, { id: school.id });
+    const result = await api(updateSchool, { ...values, visiting_hours: hours }, { id: school.id });
     if (result.ok) {
       queryClient.setQueryData(schoolKey, result.data);
       void queryClient.invalidateQueries({ queryKey: currentSettingsKey });
@@ -161,6 +168,58 @@ export function SchoolForm({ school, editable }: { school: SchoolDetails; editab
           readOnly={!editable}
         />
       ))}
+      <Checkbox
+        mt="sm"
+        label={t('school.visiting.set')}
+        description={t('school.visiting.help')}
+        checked={hours !== null}
+        onChange={(e) =>
+          editable && setHours(e.currentTarget.checked ? { days: [0, 6], from: '14:00', to: '17:00' } : null)
+        }
+        readOnly={!editable}
+      />
+      {hours ? (
+        <Group mt="xs" ml="xl" align="flex-end" wrap="wrap" data-testid="visiting-hours">
+          <div>
+            <Chip.Group
+              multiple
+              value={hours.days.map(String)}
+              onChange={(v) => editable && setHours({ ...hours, days: v.map(Number) })}
+            >
+              <Group gap={4}>
+                {weekdays.map((d) => (
+                  <Chip key={d} value={String(d)} size="xs">
+                    {t(`school.visiting.day${d}`)}
+                  </Chip>
+                ))}
+              </Group>
+            </Chip.Group>
+            {errors['visiting_hours.days'] ? (
+              <Text size="xs" c="red" mt={4}>
+                {errors['visiting_hours.days']}
+              </Text>
+            ) : null}
+          </div>
+          <TextInput
+            type="time"
+            label={t('school.visiting.from')}
+            w={120}
+            value={hours.from}
+            onChange={(e) => setHours({ ...hours, from: e.currentTarget.value })}
+            error={errors['visiting_hours.from']}
+            readOnly={!editable}
+          />
+          <TextInput
+            type="time"
+            label={t('school.visiting.to')}
+            w={120}
+            value={hours.to}
+            onChange={(e) => setHours({ ...hours, to: e.currentTarget.value })}
+            error={errors['visiting_hours.to']}
+            readOnly={!editable}
+          />
+        </Group>
+      ) : null}
       {editable ? (
         <Group justify="flex-end" mt="md">
           <Button type="submit" loading={saving}>

@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { receiveRequirements, requirementsInStore } from '@somero/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,8 @@ import { formatNumber } from '../../lib/format';
  */
 export function RequirementsStep({ onClose, onSaved }: { onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation('store');
+  // On a phone the list fills the screen, all four columns fit, and the buttons stay in view below it.
+  const phone = useMediaQuery('(max-width: 36em)');
   const query = useQuery({ queryKey: ['requirements-in-store'], queryFn: () => fetchData(requirementsInStore, {}) });
   const data = query.data?.data;
   const waiting = data?.rows.filter((r) => r.store_item_id !== null && r.to_receive > 0).length ?? 0;
@@ -25,6 +28,7 @@ export function RequirementsStep({ onClose, onSaved }: { onClose: () => void; on
       onClose={onClose}
       size="lg"
       centered
+      fullScreen={phone}
       title={data ? t('requirements.title', { term: data.term, year: data.year }) : t('requirements.action')}
     >
       <Stack>
@@ -35,7 +39,7 @@ export function RequirementsStep({ onClose, onSaved }: { onClose: () => void; on
           query={query}
           rows={data?.rows}
           empty={t('requirements.none')}
-          minWidth={480}
+          minWidth={320}
           rowProps={(r) => ({ 'data-item': r.item })}
           columns={[
             { key: 'item', label: t('fields.item') },
@@ -66,7 +70,7 @@ export function RequirementsStep({ onClose, onSaved }: { onClose: () => void; on
             },
           ]}
         />
-        <Group justify="flex-end">
+        <Group justify="flex-end" pos="sticky" bottom={0} py="xs" bg="var(--mantine-color-body)" style={{ zIndex: 1 }}>
           <Button variant="default" onClick={onClose}>
             {t('requirements.close')}
           </Button>

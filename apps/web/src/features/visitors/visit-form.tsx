@@ -13,6 +13,7 @@ import {
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormButtons } from '../../components/form-buttons';
+import { ReasonField } from '../../components/reason-field';
 import { ReferenceSelect } from '../../components/resource/reference-select';
 import { type StudentOption, StudentPicker } from '../../components/student-picker';
 import { api, type CallInput, fieldErrors } from '../../lib/api';
@@ -49,6 +50,8 @@ export function VisitForm({ visit, onClose, onSaved }: Props) {
   const [vehicle, setVehicle] = useState(visit?.vehicle_reg ?? '');
   const [badge, setBadge] = useState(visit?.badge_no ?? '');
   const [remarks, setRemarks] = useState(visit?.remarks ?? '');
+  // Asked for once the server says the student is visited outside the school's visiting hours.
+  const [outsideReason, setOutsideReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const submit = async (event: FormEvent) => {
@@ -70,6 +73,7 @@ export function VisitForm({ visit, onClose, onSaved }: Props) {
       vehicle_reg: vehicle.trim(),
       badge_no: badge.trim(),
       remarks: remarks.trim(),
+      ...(outsideReason.trim() ? { outside_hours_reason: outsideReason.trim() } : {}),
     };
     const result = visit
       ? await api(editVisit, values, { id: visit.id })
@@ -190,6 +194,16 @@ export function VisitForm({ visit, onClose, onSaved }: Props) {
               error={errors.office}
             />
           )}
+          {!visit && whom === 'student' && (errors.outside_hours_reason || outsideReason) ? (
+            <ReasonField
+              label={t('fields.outsideHoursReason')}
+              description={t('fields.outsideHoursHint')}
+              value={outsideReason}
+              onChange={setOutsideReason}
+              error={errors.outside_hours_reason}
+              autoFocus
+            />
+          ) : null}
           {whom === 'student' ? (
             <Textarea
               label={t('fields.itemsBrought')}

@@ -89,7 +89,21 @@ export default function VisitorsScreen() {
                   ? `${v.visited} · ${v.class_name}${v.relationship ? ` (${v.relationship})` : ''}`
                   : v.visited,
             },
-            { key: 'purpose', label: t('fields.purpose') },
+            {
+              key: 'purpose',
+              label: t('fields.purpose'),
+              render: (v) =>
+                v.outside_hours_reason ? (
+                  <>
+                    {v.purpose}
+                    <Text size="xs" c="orange.8" data-testid="outside-hours">
+                      {t('list.outsideHours', { reason: v.outside_hours_reason })}
+                    </Text>
+                  </>
+                ) : (
+                  v.purpose
+                ),
+            },
             {
               key: 'time_out',
               label: t('fields.timeOut'),

@@ -1,4 +1,4 @@
-import { boolean, integer, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, text, timestamp } from 'drizzle-orm/pg-core';
 import { schools, schoolTable } from '../../resource.js';
 import { files } from '../core/files.js';
 
@@ -34,5 +34,10 @@ export const schoolSettings = schoolTable('school_settings', {
   smsSickbayVisits: boolean('sms_sickbay_visits').notNull().default(false),
   /** …and a note when the register marks the student absent (not excused) today. */
   smsAbsences: boolean('sms_absences').notNull().default(false),
+  /**
+   * When students may be visited: weekdays (0 Sunday … 6 Saturday) and the hours, Kampala time. None:
+   * any time. A visit to a student outside them is recorded only with a reason (an emergency).
+   */
+  visitingHours: jsonb('visiting_hours').$type<{ days: number[]; from: string; to: string }>(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

@@ -34,6 +34,8 @@ export const visitorVisits = schoolTable(
     vehicleReg: text('vehicle_reg'),
     badgeNo: text('badge_no'),
     remarks: text(),
+    /** Why a student was visited outside the school's visiting hours (an emergency…); none inside them. */
+    outsideHoursReason: text('outside_hours_reason'),
     timeIn: at('time_in').notNull(),
     timeOut: at('time_out'),
     recordedBy: text('recorded_by').notNull(),
