@@ -22,7 +22,25 @@ export function dashboardRoutes({ serve }: ModuleContext) {
     const midnight = new Date();
     midnight.setHours(0, 0, 0, 0);
     const userTable = scope.table(users, 'users');
-    const [term, fees, attendance, sickbay, requisitions, store, events, sms, students] = await Promise.all([
+    // Every query at once: on PostgreSQL each takes its own pooled connection (the embedded database runs
+    // them one after another, as it must).
+    const [
+      term,
+      fees,
+      attendance,
+      sickbay,
+      requisitions,
+      store,
+      events,
+      sms,
+      students,
+      all,
+      active,
+      roleCount,
+      signedInToday,
+      changesToday,
+      recent,
+    ] = await Promise.all([
       currentTerm(scope),
       when(allows(caller, 'view_fees_payments'), () => feesTiles(scope)),
       when(allows(caller, 'manage_attendance'), () => attendanceToday(scope)),
@@ -32,8 +50,6 @@ export function dashboardRoutes({ serve }: ModuleContext) {
       when(allows(caller, 'view_events'), () => upcomingEvents(scope, 14)),
       when(allows(caller, 'admin'), () => smsCreditsLeft(scope)),
       scope.table(studentTable, 'students').count(eq(studentTable.status, 'current')),
-    ]);
-    const [all, active, roleCount, signedInToday, changesToday, recent] = await Promise.all([
       userTable.count(),
       userTable.count(eq(users.active, true)),
       scope.table(roles, 'users').count(),

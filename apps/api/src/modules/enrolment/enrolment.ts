@@ -28,6 +28,14 @@ export async function ensureEnrolled(
       )})`
     : sql``;
   const inClass = classId === undefined ? sql`` : sql`and students.class_id = ${classId}`;
+  // For the whole school, first one probe of the (school, student, year, term) index per current student:
+  // when every one has the term (nearly always) nothing more is read, rather than hashing every enrolment.
+  const anyMissing =
+    studentIds || classId !== undefined
+      ? sql``
+      : sql`and exists (select 1 from students s where s.school_id = ${scope.schoolId} and s.status = 'current'
+          and (select count(*) from student_terms t where t.school_id = s.school_id and t.student_id = s.id
+            and t.year = ${year} and t.term = ${term}) = 0)`;
   const last = year * 3 + term - 1;
   const entry = sql`students.entry_year * 3 + students.entry_term - 1`;
   // Terms as year * 3 + term - 1: this one alone for a student enrolled before, every term from entry for
@@ -40,7 +48,7 @@ export async function ensureEnrolled(
     cross join lateral generate_series(
       case when exists (select 1 from student_terms t where t.school_id = students.school_id and t.student_id = students.id) then ${last}::int else ${entry} end,
       ${last}::int) g
-    where students.school_id = ${scope.schoolId} and students.status = 'current' ${only} ${inClass}
+    where students.school_id = ${scope.schoolId} and students.status = 'current' ${only} ${inClass} ${anyMissing}
       and not exists (select 1 from student_terms t
         where t.school_id = students.school_id and t.student_id = students.id and t.year = g / 3 and t.term = g % 3 + 1)
     on conflict (school_id, student_id, year, term) do nothing`);

@@ -4,6 +4,7 @@ import { today } from '../../core/dates.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { currentTerm } from '../settings/index.js';
 import { type BalanceFilter, classBalances, type StudentBalance } from './ledger.js';
+import { type ClassTotal, classTotals } from './ledger-totals.js';
 
 /** What each category of one student's current term stands at, after payments are shared out. */
 export interface CategoryShare {
@@ -162,63 +163,56 @@ const addDays = (day: string, n: number) => {
   return d.toISOString().slice(0, 10);
 };
 
-/** The fee tiles of the dashboard, from the same ledger function as every other balance. */
+/**
+ * The fee tiles of the dashboard. The term's figures and the classes owing most are `classTotals`: the
+ * ledger's rules summed by class in the database (proved equal to `classBalances` by ledger-totals.test.ts).
+ */
 export async function feesTiles(scope: SchoolScope): Promise<FeesTiles> {
   const day = today();
   const monday = mondayOf(day);
   const now = await currentTerm(scope);
-  const [dates] = await scope.db
-    .select({ opensOn: termDates.opensOn })
-    .from(termDates)
-    .where(scope.mine(termDates, and(eq(termDates.year, now.year), eq(termDates.term, now.term))));
-  // The Monday of the week the term opened (never after this week's), or twelve weeks back.
-  const opens = dates && dates.opensOn <= day ? mondayOf(dates.opensOn) : addDays(monday, -7 * 11);
-  const [list, byDayMode] = await Promise.all([
-    classBalances(scope, { figuresOnly: true }),
-    // One indexed query (school, paid_on): the term's valid payments by day and mode.
-    scope.db
-      .select({
-        day: feesPayments.paidOn,
-        mode: paymentModes.name,
-        amount: sql<number>`sum(${feesPayments.amount})`.mapWith(Number),
-      })
-      .from(feesPayments)
-      .innerJoin(paymentModes, eq(paymentModes.id, feesPayments.modeId))
-      .where(
-        scope.mine(
-          feesPayments,
-          and(gte(feesPayments.paidOn, opens), lte(feesPayments.paidOn, day), eq(feesPayments.status, 'valid')),
-        ),
-      )
-      .groupBy(feesPayments.paidOn, paymentModes.name),
+  const [classes, byDayMode] = await Promise.all([
+    classTotals(scope, now),
+    (async () => {
+      const [dates] = await scope.db
+        .select({ opensOn: termDates.opensOn })
+        .from(termDates)
+        .where(scope.mine(termDates, and(eq(termDates.year, now.year), eq(termDates.term, now.term))));
+      // The Monday of the week the term opened (never after this week's), or twelve weeks back.
+      const opens = dates && dates.opensOn <= day ? mondayOf(dates.opensOn) : addDays(monday, -7 * 11);
+      // One indexed query (school, paid_on): the term's valid payments by day and mode.
+      const rows = await scope.db
+        .select({
+          day: feesPayments.paidOn,
+          mode: paymentModes.name,
+          amount: sql<number>`sum(${feesPayments.amount})`.mapWith(Number),
+        })
+        .from(feesPayments)
+        .innerJoin(paymentModes, eq(paymentModes.id, feesPayments.modeId))
+        .where(
+          scope.mine(
+            feesPayments,
+            and(gte(feesPayments.paidOn, opens), lte(feesPayments.paidOn, day), eq(feesPayments.status, 'valid')),
+          ),
+        )
+        .groupBy(feesPayments.paidOn, paymentModes.name);
+      return { opens, rows };
+    })(),
   ]);
-  const modes = (rows: typeof byDayMode) => {
+  const modes = (rows: typeof byDayMode.rows) => {
     const m = new Map<string, number>();
     for (const r of rows) m.set(r.mode, (m.get(r.mode) ?? 0) + r.amount);
     return [...m].map(([mode, amount]) => ({ mode, amount })).sort((a, b) => b.amount - a.amount);
   };
-  const todayRows = byDayMode.filter((r) => r.day === day);
-  const weekRows = byDayMode.filter((r) => r.day >= monday);
+  const todayRows = byDayMode.rows.filter((r) => r.day === day);
+  const weekRows = byDayMode.rows.filter((r) => r.day >= monday);
   const weeks = new Map<string, number>();
-  for (let w = opens; w <= monday; w = addDays(w, 7)) weeks.set(w, 0);
-  for (const r of byDayMode) {
+  for (let w = byDayMode.opens; w <= monday; w = addDays(w, 7)) weeks.set(w, 0);
+  for (const r of byDayMode.rows) {
     const w = mondayOf(r.day);
     if (weeks.has(w)) weeks.set(w, (weeks.get(w) ?? 0) + r.amount);
   }
-  const owing = list.filter((b) => b.balance > 0);
-  const facts = await studentFacts(
-    scope,
-    owing.map((b) => b.studentId),
-  );
-  const byClass = new Map<number, { class_id: number; name: string; owed: number; students: number }>();
-  for (const b of owing) {
-    const f = facts.get(b.studentId);
-    if (!f) continue;
-    const c = byClass.get(f.classId) ?? { class_id: f.classId, name: f.className, owed: 0, students: 0 };
-    c.owed += b.balance;
-    c.students += 1;
-    byClass.set(f.classId, c);
-  }
+  const sum = (f: (c: ClassTotal) => number) => classes.reduce((a, c) => a + f(c), 0);
   return {
     collected_today: todayRows.reduce((a, r) => a + r.amount, 0),
     today_by_mode: modes(todayRows),
@@ -226,10 +220,14 @@ export async function feesTiles(scope: SchoolScope): Promise<FeesTiles> {
     week_by_mode: modes(weekRows),
     year: now.year,
     term: now.term,
-    term_expected: list.reduce((a, b) => a + expectedOf(b), 0),
-    term_collected: list.reduce((a, b) => a + b.term.paid, 0),
-    students_owing: owing.length,
+    term_expected: sum((c) => c.expected),
+    term_collected: sum((c) => c.collected),
+    students_owing: sum((c) => c.owing),
     weeks: [...weeks].map(([week, amount]) => ({ week, amount })),
-    debt_classes: [...byClass.values()].sort((a, b) => b.owed - a.owed).slice(0, 5),
+    debt_classes: classes
+      .filter((c) => c.owing > 0)
+      .sort((a, b) => b.owed - a.owed || a.name.localeCompare(b.name))
+      .slice(0, 5)
+      .map((c) => ({ class_id: c.classId, name: c.name, owed: c.owed, students: c.owing })),
   };
 }

@@ -1,9 +1,10 @@
-import { Anchor, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Box, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { DashboardFigures, dashboard } from '@somero/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { BarChart } from '../../components/bar-chart';
 import { CenteredLoader } from '../../components/centered-loader';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-title';
@@ -48,24 +49,17 @@ const Line = ({ label, value }: { label: string; value: string }) => (
   </Group>
 );
 
-/** The term's payments by week, as plain bars (no chart library on the first page). */
+/** The term's payments by week in shillings, a bar each (the shared plain bar chart: no chart library on the first page). */
 function WeekBars({ weeks, t }: { weeks: { week: string; amount: number }[]; t: T }) {
-  const top = Math.max(1, ...weeks.map((w) => w.amount));
   return (
-    <Group gap={2} align="flex-end" h={64} mt="sm" wrap="nowrap" aria-label={t('dashboard.byWeek')}>
-      {weeks.map((w) => (
-        <div
-          key={w.week}
-          title={`${t('dashboard.weekOf', { date: formatDate(w.week) })}: ${formatMoney(w.amount)}`}
-          style={{
-            flex: 1,
-            height: `${Math.max(2, (w.amount / top) * 100)}%`,
-            background: 'var(--mantine-primary-color-filled)',
-            borderRadius: 2,
-          }}
-        />
-      ))}
-    </Group>
+    <Box mt="sm">
+      <BarChart
+        bars={weeks.map((w) => ({ label: formatDate(w.week).replace(/ \d{4}$/, ''), value: w.amount }))}
+        label={t('dashboard.byWeek')}
+        labelWidth={68}
+        valueWidth={80}
+      />
+    </Box>
   );
 }
 
