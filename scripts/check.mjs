@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+// `npm run check`: lint and format (Biome), the areas' import rules (dependency-cruiser) and the type
+// check of every workspace, two at a time (each is one thread; the machines are two cores). Prints each
+// one's output when it ends; fails when any fails.
+import { spawn } from 'node:child_process';
+
+const tasks = [
+  ['Biome', 'npx', ['biome', 'check', '.']],
+  ['Imports', 'npm', ['run', '--silent', 'imports']],
+  ...['apps/api', 'apps/web', 'packages/contract', 'packages/grading', 'packages/payroll', 'e2e', 'bench'].map(
+    (project) => [`Types of ${project}`, 'npx', ['tsc', '-p', project]],
+  ),
+];
+
+const run = ([title, command, args]) =>
+  new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.on('close', (code) => {
+      console.log(`${code === 0 ? '✓' : '✗'} ${title}${output.trim() ? `\n${output.trim()}` : ''}`);
+      resolve(code === 0);
+    });
+  });
+
+let next = 0;
+let ok = true;
+const lane = async () => {
+  while (next < tasks.length) ok = (await run(tasks[next++])) && ok;
+};
+await Promise.all([lane(), lane()]);
+process.exit(ok ? 0 : 1);
