@@ -1,16 +1,12 @@
 import {
-  classes,
   type EmailInput,
   type EmailRow,
   type EmailStatus,
   emailAccounts,
   emailMessages,
   emailRecipients,
-  guardians,
   type ReportKind,
   staff,
-  streams,
-  studentGuardians,
   students,
 } from '@somero/contract';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -23,6 +19,7 @@ import { studentReportCardPdf } from '../exams/index.js';
 import { feesStatementPdf } from '../fees/index.js';
 import type { ModuleContext } from '../module.js';
 import { currentTerm, schoolDetailsOf } from '../settings/index.js';
+import { guardianAudience } from './audience.js';
 import {
   type EmailEntry,
   type EmailList,
@@ -174,92 +171,23 @@ export async function resolveEmailRecipients(
     return { ...list, invalid: [], audience: 'Staff' };
   }
 
-  if (input.audience === 'class' && !input.class_id) throw new Invalid('class_id', 'Choose the class');
-  if (input.class_id) {
-    const [c] = await scope.db
-      .select({ id: classes.id })
-      .from(classes)
-      .where(scope.mine(classes, eq(classes.id, input.class_id)));
-    if (!c) throw new NotFound('class');
-  }
-  if (input.stream_id) {
-    const [st] = await scope.db
-      .select({ id: streams.id })
-      .from(streams)
-      .where(scope.mine(streams, eq(streams.id, input.stream_id)));
-    if (!st) throw new NotFound('stream');
-  }
-  const conditions: (SQL | undefined)[] = [eq(students.status, 'current')];
-  if (input.class_id) conditions.push(eq(students.classId, input.class_id));
-  if (input.stream_id) conditions.push(eq(students.streamId, input.stream_id));
-  if (input.audience === 'boarders') conditions.push(eq(students.section, 'boarding'));
-  if (input.audience === 'day') conditions.push(eq(students.section, 'day'));
-  const pupils = await scope.db
-    .select({
-      id: students.id,
-      name: sql<string>`${students.surname} || ' ' || ${students.otherNames}`,
-      className: sql<string>`${classes.name} || coalesce(' ' || ${streams.name}, '')`,
-      classOnly: classes.name,
-    })
-    .from(students)
-    .innerJoin(classes, and(eq(classes.schoolId, students.schoolId), eq(classes.id, students.classId)))
-    .leftJoin(streams, and(eq(streams.schoolId, students.schoolId), eq(streams.id, students.streamId)))
-    .where(scope.mine(students, ...conditions))
-    .orderBy(asc(classes.name), asc(students.surname), asc(students.otherNames), asc(students.id));
-  const owed = await balances(
-    scope,
-    pupils.map((p) => p.id),
-  );
-  const minimum = input.min_balance ?? 0;
-  const chosen = input.audience === 'owing' ? pupils.filter((p) => (owed.get(p.id) ?? 0) > minimum) : pupils;
-
-  // Each student's primary guardian (else the first linked one).
-  const links = chosen.length
-    ? await scope.db
-        .select({ studentId: studentGuardians.studentId, name: guardians.name, email: guardians.email })
-        .from(studentGuardians)
-        .innerJoin(
-          guardians,
-          and(eq(guardians.schoolId, studentGuardians.schoolId), eq(guardians.id, studentGuardians.guardianId)),
-        )
-        .where(
-          and(
-            eq(studentGuardians.schoolId, scope.schoolId),
-            inArray(
-              studentGuardians.studentId,
-              chosen.map((p) => p.id),
-            ),
-          ),
-        )
-        .orderBy(desc(studentGuardians.primary), asc(guardians.id))
-    : [];
-  const guardianOf = new Map<number, { name: string; email: string | null }>();
-  for (const l of links) if (!guardianOf.has(l.studentId)) guardianOf.set(l.studentId, l);
+  const { lines, audience } = await guardianAudience(scope, balances, { ...input, audience: input.audience });
   const entries: EmailEntry[] = mergeGuardianEmails(
-    chosen.map((p) => ({
-      email: guardianOf.get(p.id)?.email ?? null,
-      guardian: guardianOf.get(p.id)?.name ?? '',
-      studentId: p.id,
-      student: p.name,
-      className: p.className,
-      balance: ugx(owed.get(p.id) ?? 0),
-      balanceValue: owed.get(p.id) ?? 0,
+    lines.map((l) => ({
+      email: l.guardian?.email ?? null,
+      guardian: l.guardian?.name ?? '',
+      studentId: l.studentId,
+      student: l.student,
+      className: l.className,
+      balance: ugx(l.balance),
+      balanceValue: l.balance,
     })),
     ugx,
   );
   const list = withSchool(uniqueEmails(entries));
-  const audience =
-    {
-      guardians: 'Guardians',
-      class: 'Guardians',
-      boarders: "Boarders' guardians",
-      day: "Day scholars' guardians",
-      owing: `Guardians of students owing more than UGX ${minimum.toLocaleString('en-US')}`,
-    }[input.audience] +
-    (input.class_id && pupils[0] ? ` (${input.stream_id ? pupils[0].className : pupils[0].classOnly})` : '');
   // Merging by address is what removed the other duplicates: count them as such.
   const merged = entries.filter((e) => e.values).length;
-  const withAddress = chosen.length - list.skipped.length;
+  const withAddress = lines.length - list.skipped.length;
   return { ...list, duplicates: list.duplicates + Math.max(0, withAddress - merged), invalid: [], audience };
 }
 

@@ -1,6 +1,4 @@
 import {
-  classes,
-  guardians,
   normalisePhone,
   paymentModes,
   type SmsInput,
@@ -13,17 +11,15 @@ import {
   smsPackages,
   smsRecipients,
   staff,
-  streams,
-  studentGuardians,
-  students,
 } from '@somero/contract';
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import { nextNumber } from '../../core/counters.js';
-import { Invalid, NotFound, Refusal } from '../../core/errors.js';
+import { Invalid, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import type { Executor } from '../../db/open.js';
 import type { ModuleContext } from '../module.js';
+import { guardianAudience } from './audience.js';
 import { africasTalking, GatewayDown, GatewayUnsure, logOnly, type SmsGateway } from './gateway.js';
 import {
   backoff,
@@ -115,94 +111,20 @@ export async function resolveRecipients(
     return { ...list, recipients: withCommon(list), invalid: [], audience: 'Staff' };
   }
 
-  if (input.audience === 'class' && !input.class_id) throw new Invalid('class_id', 'Choose the class');
-  // Another school's class or stream is not found (404), as everywhere.
-  if (input.class_id) {
-    const [c] = await scope.db
-      .select({ id: classes.id })
-      .from(classes)
-      .where(scope.mine(classes, eq(classes.id, input.class_id)));
-    if (!c) throw new NotFound('class');
-  }
-  if (input.stream_id) {
-    const [st] = await scope.db
-      .select({ id: streams.id })
-      .from(streams)
-      .where(scope.mine(streams, eq(streams.id, input.stream_id)));
-    if (!st) throw new NotFound('stream');
-  }
-  const conditions: (SQL | undefined)[] = [eq(students.status, 'current')];
-  if (input.class_id) conditions.push(eq(students.classId, input.class_id));
-  if (input.stream_id) conditions.push(eq(students.streamId, input.stream_id));
-  if (input.audience === 'boarders') conditions.push(eq(students.section, 'boarding'));
-  if (input.audience === 'day') conditions.push(eq(students.section, 'day'));
-  const pupils = await scope.db
-    .select({
-      id: students.id,
-      name: sql<string>`${students.surname} || ' ' || ${students.otherNames}`,
-      className: sql<string>`${classes.name} || coalesce(' ' || ${streams.name}, '')`,
-    })
-    .from(students)
-    .innerJoin(classes, and(eq(classes.schoolId, students.schoolId), eq(classes.id, students.classId)))
-    .leftJoin(streams, and(eq(streams.schoolId, students.schoolId), eq(streams.id, students.streamId)))
-    .where(scope.mine(students, ...conditions))
-    .orderBy(asc(classes.name), asc(students.surname), asc(students.otherNames), asc(students.id));
-  const owed = await balances(
-    scope,
-    pupils.map((p) => p.id),
-  );
-  const minimum = input.min_balance ?? 0;
-  const chosen = input.audience === 'owing' ? pupils.filter((p) => (owed.get(p.id) ?? 0) > minimum) : pupils;
-
-  // Each student's primary guardian (else the first linked one).
-  const links = chosen.length
-    ? await scope.db
-        .select({
-          studentId: studentGuardians.studentId,
-          primary: studentGuardians.primary,
-          name: guardians.name,
-          phone: guardians.phone,
-        })
-        .from(studentGuardians)
-        .innerJoin(
-          guardians,
-          and(eq(guardians.schoolId, studentGuardians.schoolId), eq(guardians.id, studentGuardians.guardianId)),
-        )
-        .where(
-          and(
-            eq(studentGuardians.schoolId, scope.schoolId),
-            inArray(
-              studentGuardians.studentId,
-              chosen.map((p) => p.id),
-            ),
-          ),
-        )
-        .orderBy(desc(studentGuardians.primary), asc(guardians.id))
-    : [];
-  const guardianOf = new Map<number, { name: string; phone: string }>();
-  for (const l of links) if (!guardianOf.has(l.studentId)) guardianOf.set(l.studentId, l);
+  const { lines, audience } = await guardianAudience(scope, balances, { ...input, audience: input.audience });
   const merged = mergeGuardians(
-    chosen.map((p) => ({
-      phone: guardianOf.get(p.id)?.phone ?? null,
-      guardian: guardianOf.get(p.id)?.name ?? 'Parent',
-      studentId: p.id,
-      student: p.name,
-      className: p.className,
-      balance: owed.get(p.id) ?? 0,
+    lines.map((l) => ({
+      phone: l.guardian?.phone ?? null,
+      guardian: l.guardian?.name ?? 'Parent',
+      studentId: l.studentId,
+      student: l.student,
+      className: l.className,
+      balance: l.balance,
     })),
   );
   const list = uniqueRecipients(merged);
   // Merging by number is what removed the duplicates here: count them as such.
-  const duplicates = chosen.length - merged.length;
-  const className = input.class_id ? pupils[0]?.className.split(' ')[0] : undefined;
-  const audience =
-    {
-      guardians: 'Guardians',
-      class: 'Guardians',
-      boarders: "Boarders' guardians",
-      day: "Day scholars' guardians",
-      owing: `Guardians of students owing more than UGX ${minimum.toLocaleString('en-US')}`,
-    }[input.audience] + (className ? ` (${input.stream_id ? pupils[0]?.className : className})` : '');
+  const duplicates = lines.length - merged.length;
   return { ...list, duplicates, recipients: withCommon(list), invalid: [], audience };
 }
 
