@@ -12,10 +12,17 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
 const password = 'bench-admin-pass';
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+/** `BENCH_ONLY=desk`: only the payment desk (with the raw query it is compared to), to measure or profile it alone. */
+const deskOnly = process.env.BENCH_ONLY === 'desk';
 
 function start(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; ms: number }> {
   const t0 = performance.now();
-  const child = spawn(tsx, [script], {
+  // BENCH_PROFILE=<folder>: the server writes a V8 CPU profile there when it stops (node --cpu-prof).
+  const profile = process.env.BENCH_PROFILE;
+  const [command, args] = profile
+    ? [process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profile}`, '--import', 'tsx', script]]
+    : [tsx, [script]];
+  const child = spawn(command, args, {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -89,31 +96,34 @@ try {
     body: JSON.stringify({ username: 'admin', password }),
   });
   const { token } = (await login.json()) as { token: string };
-  const bare = await load(`${base}/api/bench/bare`);
   const raw = await load(`${base}/api/bench/raw`);
-  const user = await load(`${base}/api/user`, { authorization: `Bearer ${token}` });
-  console.log(`bare route            ${fmt(bare)}`);
-  console.log(`one raw driver query  ${fmt(raw)}`);
-  console.log(`GET /api/user         ${fmt(user)}`);
-  console.log(`ratio GET /api/user ÷ raw query: ${(user.rps / raw.rps).toFixed(2)} (aim ≥ 0.7)`);
-
-  // The register: 3,000 students, one class's first page of 50.
   const auth = { authorization: `Bearer ${token}` };
-  const classes = (await (await fetch(`${base}/api/classes`, { headers: auth })).json()) as {
-    data: { id: number; name: string }[];
-  };
-  const s1 = classes.data.find((c) => c.name === 'S1');
-  const page = await load(`${base}/api/view_students`, auth, { class_id: s1?.id, per_page: 50 });
-  console.log(`POST view_students     ${fmt(page)}   (3,000 students, S1, page of 50)`);
-  console.log(`ratio view_students ÷ raw query: ${(page.rps / raw.rps).toFixed(2)}`);
-  await feesBench(base, auth, raw);
-  await marksBench(base, auth);
+  if (deskOnly) await feesBench(base, auth, raw);
+  else {
+    const bare = await load(`${base}/api/bench/bare`);
+    const user = await load(`${base}/api/user`, auth);
+    console.log(`bare route            ${fmt(bare)}`);
+    console.log(`one raw driver query  ${fmt(raw)}`);
+    console.log(`GET /api/user         ${fmt(user)}`);
+    console.log(`ratio GET /api/user ÷ raw query: ${(user.rps / raw.rps).toFixed(2)} (aim ≥ 0.7)`);
+
+    // The register: 3,000 students, one class's first page of 50.
+    const classes = (await (await fetch(`${base}/api/classes`, { headers: auth })).json()) as {
+      data: { id: number; name: string }[];
+    };
+    const s1 = classes.data.find((c) => c.name === 'S1');
+    const page = await load(`${base}/api/view_students`, auth, { class_id: s1?.id, per_page: 50 });
+    console.log(`POST view_students     ${fmt(page)}   (3,000 students, S1, page of 50)`);
+    console.log(`ratio view_students ÷ raw query: ${(page.rps / raw.rps).toFixed(2)}`);
+    await feesBench(base, auth, raw);
+    await marksBench(base, auth);
+  }
 } finally {
   await stop(child);
   if (pgServer) await admin(`drop database if exists ${benchDatabase} with (force)`);
 }
 
-if (!process.env.DATABASE_URL) {
+if (!process.env.DATABASE_URL && !deskOnly) {
   // Start-up on the data directory the run above created and seeded.
   const runs: number[] = [];
   for (let i = 0; i < 3; i++) {
@@ -127,7 +137,7 @@ if (!process.env.DATABASE_URL) {
 }
 rmSync(dataDir, { recursive: true, force: true });
 
-await shellSizes();
+if (!deskOnly) await shellSizes();
 
 /** Issue 4 §7: payments at 50 desks, a five-year ledger, the collection summary, receipt PDFs. */
 async function feesBench(base: string, auth: Record<string, string>, raw: { rps: number }) {
@@ -168,6 +178,7 @@ async function feesBench(base: string, auth: Record<string, string>, raw: { rps:
   const atAim = await desks({ overallRate: 1000 });
   console.log(`POST fees_payments    ${fmt(atAim)}   (50 desks offering 1,000/s; aim p99 < 50 ms)`);
   console.log(`ratio fees_payments ÷ raw query: ${(payments.rps / raw.rps).toFixed(2)}`);
+  if (deskOnly) return;
 
   const ledgerUrl = `${base}/api/fees_ledger/${historyId}`;
   const ledgerOne = await load(ledgerUrl, auth, undefined, { connections: 1 });

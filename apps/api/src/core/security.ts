@@ -1,6 +1,6 @@
 import fastifyCors from '@fastify/cors';
-import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import type { Config } from '../config.js';
 
 /**
@@ -24,19 +24,20 @@ export const contentSecurityPolicy = {
 };
 
 /**
- * Security headers on every reply (helmet: the policy above, nosniff, no referrer, no framing, HSTS
+ * Security headers on every reply (helmet, made once: the policy above, nosniff, no referrer, no framing, HSTS
  * where served over https), and CORS only for the origins in CORS_ORIGINS: the web app is served by
  * this server, so by default no other site may call the API from a browser.
  */
 export async function installSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'corsOrigins'>) {
-  await app.register(fastifyHelmet, {
-    global: true,
+  // helmet's middleware is made once and run on the raw reply (the Fastify plugin remade it on every request).
+  const headers = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
     referrerPolicy: { policy: 'no-referrer' },
     frameguard: { action: 'deny' },
     // Half a year, this host only: a school's domain may have other sites still on http.
     strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: false },
   });
+  app.addHook('onRequest', (request, reply, done) => headers(request.raw, reply.raw, (error) => done(error as Error)));
   if (config.corsOrigins.length > 0) {
     await app.register(fastifyCors, {
       origin: config.corsOrigins,

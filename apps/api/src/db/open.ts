@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -20,6 +20,21 @@ export type Executor = Db | Tx;
 /** The rows of a hand-written statement (both drivers answer `{ rows }`). */
 export async function sqlRows<T>(db: Executor, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * `sqlRows` for a hot statement whose text never changes (its values are parameters): on PostgreSQL, outside
+ * a transaction, it is a named prepared statement, planned once per connection instead of on every call
+ * (the desk's batch statement took 3 ms to plan). Elsewhere (embedded, a transaction) an ordinary one. Its
+ * columns come back through node-postgres's own parsers: give it no date or timestamp columns.
+ */
+export async function preparedRows<T>(db: Executor, name: string, query: SQL): Promise<T[]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return sqlRows<T>(db, query);
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return (await client.query({ name, text, values: params })).rows as T[];
 }
 
 export interface Database {

@@ -4,7 +4,7 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import { today } from '../../core/dates.js';
 import { Invalid, NotFound, Refusal } from '../../core/errors.js';
 import { SchoolScope } from '../../core/scope.js';
-import { type Executor, sqlRows } from '../../db/open.js';
+import { type Executor, preparedRows, sqlRows } from '../../db/open.js';
 import { enrolledCurrentTerm } from '../enrolment/index.js';
 import { accountIds } from '../journal/index.js';
 import { feesPaymentDocument } from './documents.js';
@@ -197,7 +197,7 @@ interface Recorded {
 }
 
 /**
- * Writes payments of one school in one statement (autocommit outside a transaction): reads each one's
+ * Writes payments of one school in one statement (autocommit outside a transaction; prepared on PostgreSQL): reads each one's
  * student and mode and the current term; the payments they allow (whose Idempotency-Key is new, whose
  * mode's reference rule is kept, whose reference is on no other valid payment and whose amount is within
  * its ceiling, when it has one) take the next numbers of the gapless 'receipt' series in order, with one bump of the counter row,
@@ -231,7 +231,10 @@ async function insertPayments(
     online_transaction_id: p.onlineTransactionId,
     audit: { ...p, userName: undefined },
   }));
-  const reply = (await db.execute(sql`
+  return preparedRows<Recorded & { i: number }>(
+    db,
+    'desk_payments',
+    sql`
     with x as (
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(i int, student_id int, amount int,
         mode_id int, paid_on date, reference text, payer text, fallback_year int, cashier_id int, cashier_name text,
@@ -315,8 +318,8 @@ async function insertPayments(
       f.reference_old_receipt, f.over_ceiling, f.closed_year, r.id, r.receipt_no, r.year, r.term,
       ${isoSql('r.created_at')} as created_at
     from f left join r on r.i = f.i
-    order by f.i`)) as unknown as { rows: (Recorded & { i: number })[] };
-  return reply.rows;
+    order by f.i`,
+  );
 }
 
 const knownAccounts = new WeakMap<Executor, Map<string, number>>();
