@@ -35,13 +35,14 @@ const lineKey = (kind: string, categoryId: number | null) => `${kind}:${category
 export async function projectionOf(scope: SchoolScope, side: Side, yearId?: number): Promise<Projection> {
   const year = await yearOf(scope, yearId);
   const previous = await yearBefore(scope, year);
-  const [cats, lines, lastLines, lastActuals, split] = await Promise.all([
-    categoriesOf(scope, side),
-    linesOf(scope, year.id, side),
-    previous ? linesOf(scope, previous.id, side) : Promise.resolve([]),
-    previous ? actualsOf(scope, yearPeriod(previous)) : Promise.resolve(new Map<string, number>()),
-    splitPeriods(scope, year),
-  ]);
+  // In turn inside a transaction (copying a year runs this in one), side by side outside.
+  const [cats, lines, lastLines, lastActuals, split] = await scope.all(
+    () => categoriesOf(scope, side),
+    () => linesOf(scope, year.id, side),
+    () => (previous ? linesOf(scope, previous.id, side) : Promise.resolve([])),
+    () => (previous ? actualsOf(scope, yearPeriod(previous)) : Promise.resolve(new Map<string, number>())),
+    () => splitPeriods(scope, year),
+  );
   const mine = new Map(lines.map((l) => [lineKey(l.kind, l.categoryId), l]));
   const last = new Map(lastLines.map((l) => [lineKey(l.kind, l.categoryId), l]));
   const rows: BudgetLineRow[] = cats.map((c) => {

@@ -42,45 +42,52 @@ export async function historiesOf(
   const ids = Array.isArray(studentIds) ? studentIds : undefined;
   if (ids && ids.length === 0) return { histories: new Map(), classNames: new Map() };
   const inStudents = (col: AnyPgColumn) => (ids ? inArray(col, ids) : inArray(col, sql`(${studentIds as SQL})`));
-  const [who, enrolments, lines, given, opening, classRows] = await Promise.all([
-    scope.db
-      .select({
-        id: students.id,
-        surname: students.surname,
-        otherNames: students.otherNames,
-        admissionNo: students.admissionNo,
-        className: classes.name,
-      })
-      .from(students)
-      .innerJoin(classes, and(eq(classes.schoolId, students.schoolId), eq(classes.id, students.classId)))
-      .where(scope.mine(students, inStudents(students.id), ne(students.status, 'trashed')))
-      .orderBy(asc(students.surname), asc(students.otherNames), asc(students.id)),
-    scope.db
-      .select()
-      .from(studentTerms)
-      .where(scope.mine(studentTerms, inStudents(studentTerms.studentId), upToTerm(studentTerms, year, term))),
-    scope.db
-      .select()
-      .from(requirements)
-      .where(scope.mine(requirements, upToTerm(requirements, year, term)))
-      .orderBy(asc(requirements.id)),
-    scope.db
-      .select()
-      .from(requirementCollections)
-      .where(
-        scope.mine(
-          requirementCollections,
-          inStudents(requirementCollections.studentId),
-          upToTerm(requirementCollections, year, term),
+  // In turn inside a transaction (saving a collection reads these in one), side by side outside.
+  const [who, enrolments, lines, given, opening, classRows] = await scope.all(
+    () =>
+      scope.db
+        .select({
+          id: students.id,
+          surname: students.surname,
+          otherNames: students.otherNames,
+          admissionNo: students.admissionNo,
+          className: classes.name,
+        })
+        .from(students)
+        .innerJoin(classes, and(eq(classes.schoolId, students.schoolId), eq(classes.id, students.classId)))
+        .where(scope.mine(students, inStudents(students.id), ne(students.status, 'trashed')))
+        .orderBy(asc(students.surname), asc(students.otherNames), asc(students.id)),
+    () =>
+      scope.db
+        .select()
+        .from(studentTerms)
+        .where(scope.mine(studentTerms, inStudents(studentTerms.studentId), upToTerm(studentTerms, year, term))),
+    () =>
+      scope.db
+        .select()
+        .from(requirements)
+        .where(scope.mine(requirements, upToTerm(requirements, year, term)))
+        .orderBy(asc(requirements.id)),
+    () =>
+      scope.db
+        .select()
+        .from(requirementCollections)
+        .where(
+          scope.mine(
+            requirementCollections,
+            inStudents(requirementCollections.studentId),
+            upToTerm(requirementCollections, year, term),
+          ),
         ),
-      ),
-    scope.db
-      .select()
-      .from(requirementArrears)
-      .where(scope.mine(requirementArrears, inStudents(requirementArrears.studentId)))
-      .orderBy(asc(requirementArrears.id)),
-    scope.db.select({ id: classes.id, name: classes.name }).from(classes).where(eq(classes.schoolId, scope.schoolId)),
-  ]);
+    () =>
+      scope.db
+        .select()
+        .from(requirementArrears)
+        .where(scope.mine(requirementArrears, inStudents(requirementArrears.studentId)))
+        .orderBy(asc(requirementArrears.id)),
+    () =>
+      scope.db.select({ id: classes.id, name: classes.name }).from(classes).where(eq(classes.schoolId, scope.schoolId)),
+  );
   const byStudent = <T extends { studentId: number }>(rows: T[]) => {
     const m = new Map<number, T[]>();
     for (const r of rows) m.set(r.studentId, [...(m.get(r.studentId) ?? []), r]);
