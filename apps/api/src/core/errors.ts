@@ -1,6 +1,6 @@
 /**
  * Errors a handler throws to answer in the conventions of ARCHITECTURE §4. The error handler in
- * reply.ts turns them into replies; anything else becomes a 500 with a request id.
+ * http.ts turns them into replies; anything else becomes a 500 with a request id.
  */
 export class HttpError extends Error {
   constructor(
