@@ -104,6 +104,23 @@ describe('the demo school in the journal', () => {
     }
   });
 
+  // Also shares the seeding: the demo's guardians can be e-mailed as well as texted (issue 15).
+  it('gives a third of the guardians an e-mail address, so an e-mail to guardians reaches them and lists the rest', async () => {
+    const res = await api.post('/send_email', {
+      audience: 'guardians',
+      subject: 'Visiting day',
+      message: 'Dear parent, visiting day is on Saturday.',
+      preview: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const d = res.json().data;
+    const all = d.recipients + d.skipped;
+    expect(d.recipients).toBeGreaterThan(all / 4);
+    expect(d.recipients).toBeLessThan(all / 2);
+    expect(d.preview[0].email).toMatch(/^[a-z]+\.[a-z]+\d+@gmail\.com$/);
+    expect(d.message_id).toBeNull();
+  });
+
   it('posts every valid document once; every entry balances and the trial balance sums to zero', async () => {
     const [counts] = await sqlRows<Record<string, string>>(
       t.database.db,

@@ -232,9 +232,15 @@ export async function fillDemoSchool(db: Executor, schoolId: number, adminId: nu
         if (guardianRows.length > 20 && rnd.next() < 0.125) guardian = rnd.int(0, guardianRows.length - 1);
         else {
           const father = rnd.next() < 0.5;
+          const name = `${father ? rnd.pick(maleSurnames) : rnd.pick(femaleSurnames)} ${father ? rnd.pick(maleNames) : rnd.pick(femaleNames)}`;
+          // A third of the guardians give an e-mail address (taken from the name, not the random
+          // sequence, so the rest of the demo data stays as it was).
+          const [surname, given] = name.toLowerCase().split(' ');
+          const n = guardianRows.length;
           guardianRows.push({
             schoolId,
-            name: `${father ? rnd.pick(maleSurnames) : rnd.pick(femaleSurnames)} ${father ? rnd.pick(maleNames) : rnd.pick(femaleNames)}`,
+            name,
+            email: n % 3 === 0 ? `${given}.${surname}${n % 97}@gmail.com` : null,
             relationship: rnd.next() < 0.85 ? (father ? 'Father' : 'Mother') : 'Guardian',
             phone: `+256${rnd.pick(phonePrefixes)}${rnd.int(0, 9)}${String(rnd.int(0, 999_999)).padStart(6, '0')}`,
             occupation: rnd.pick(occupations),
