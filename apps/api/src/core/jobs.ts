@@ -6,6 +6,23 @@ import type { Database } from '../db/open.js';
 import { saveFile } from './files.js';
 import { type Actor, SchoolScope } from './scope.js';
 
+/**
+ * Makes a queue unless it exists. pg-boss makes a table per queue; two processes starting on one database
+ * at the same moment (test workers, or two servers) can deadlock making the same queues: the statement
+ * chosen as the victim is tried again.
+ */
+async function ensureQueue(boss: PgBoss, name: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if (!(await boss.getQueue(name))) await boss.createQueue(name);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '40P01' || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
+}
+
 /** What a job's work gets: the school and the user who started it, its data, and a way to show progress. */
 export interface JobContext<D> {
   scope: SchoolScope;
@@ -140,8 +157,8 @@ export class Jobs {
     await boss.start();
     for (const kind of this.handlers.keys()) {
       const name = this.queueName(kind);
-      await boss.createQueue(this.deadName(kind));
-      await boss.createQueue(name);
+      await ensureQueue(boss, this.deadName(kind));
+      await ensureQueue(boss, name);
       await boss.work<QueuedWork>(name, { includeMetadata: true, pollingIntervalSeconds: 0.5 }, async ([job]) =>
         this.perform(kind, job),
       );
