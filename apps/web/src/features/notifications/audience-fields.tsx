@@ -1,4 +1,6 @@
-import { Select, SimpleGrid, Textarea } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Text, Textarea } from '@mantine/core';
+import { smsPlaceholders } from '@somero/contract';
+import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClassStreamSelect } from '../../components/class-stream-select';
 import { MoneyInput } from '../../components/money-input';
@@ -95,5 +97,45 @@ export function AudienceFields<A extends string>({ ns, audiences, typed, value, 
         />
       ) : null}
     </>
+  );
+}
+
+/**
+ * The placeholder buttons under a message ({guardian}, {student}, {balance}…): each puts its token where
+ * the cursor is in the message's textarea and leaves the cursor after it.
+ */
+export function PlaceholderButtons({
+  ns,
+  textRef,
+  message,
+  onChange,
+}: {
+  ns: 'notifications' | 'emails';
+  textRef: RefObject<HTMLTextAreaElement | null>;
+  message: string;
+  onChange: (next: string) => void;
+}) {
+  const { t } = useTranslation(ns);
+  const insert = (key: string) => {
+    const el = textRef.current;
+    const token = `{${key}}`;
+    const at = el?.selectionStart ?? message.length;
+    onChange(message.slice(0, at) + token + message.slice(el?.selectionEnd ?? at));
+    requestAnimationFrame(() => {
+      el?.focus();
+      el?.setSelectionRange(at + token.length, at + token.length);
+    });
+  };
+  return (
+    <Group gap={6} aria-label={t('placeholders')}>
+      <Text size="sm" c="dimmed">
+        {t('placeholders')}
+      </Text>
+      {smsPlaceholders.map((key) => (
+        <Button key={key} size="compact-xs" variant="light" onClick={() => insert(key)}>
+          {`{${key}}`}
+        </Button>
+      ))}
+    </Group>
   );
 }

@@ -31,7 +31,6 @@ import {
   saveEmailSettings,
   sendEmailCall,
   sentEmails,
-  smsPlaceholders,
 } from '@somero/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -43,7 +42,14 @@ import { SearchField, usePagedList, useSearch } from '../../components/paged-lis
 import { api, type CallOutput, fetchData, fieldErrors } from '../../lib/api';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { noticeError, noticeSuccess } from '../../lib/notices';
-import { type AudienceChoice, AudienceFields, audienceBody, firstAudience, forStudents } from './audience-fields';
+import {
+  type AudienceChoice,
+  AudienceFields,
+  audienceBody,
+  firstAudience,
+  forStudents,
+  PlaceholderButtons,
+} from './audience-fields';
 
 type Audience = (typeof emailAudiences)[number];
 type Preview = CallOutput<typeof sendEmailCall>;
@@ -82,18 +88,6 @@ export default function SendEmailScreen() {
       set(v);
       setPreview(null);
     };
-
-  const insert = (key: string) => {
-    const el = textRef.current;
-    const token = `{${key}}`;
-    const at = el?.selectionStart ?? message.length;
-    setMessage(message.slice(0, at) + token + message.slice(el?.selectionEnd ?? at));
-    setPreview(null);
-    requestAnimationFrame(() => {
-      el?.focus();
-      el?.setSelectionRange(at + token.length, at + token.length);
-    });
-  };
 
   const ask = async (e?: FormEvent) => {
     e?.preventDefault();
@@ -154,16 +148,7 @@ export default function SendEmailScreen() {
               onChange={(e) => changed(setMessage)(e.currentTarget.value)}
               error={errors.message}
             />
-            <Group gap={6}>
-              <Text size="sm" c="dimmed">
-                {t('placeholders')}
-              </Text>
-              {smsPlaceholders.map((key) => (
-                <Button key={key} size="compact-xs" variant="light" onClick={() => insert(key)}>
-                  {`{${key}}`}
-                </Button>
-              ))}
-            </Group>
+            <PlaceholderButtons ns="emails" textRef={textRef} message={message} onChange={changed(setMessage)} />
             {students ? (
               <Checkbox.Group
                 label={t('fields.attachments')}

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
-import { phoneDisplay, sendSmsCall, smsAudiences, smsCount, smsPlaceholders } from '@somero/contract';
+import { phoneDisplay, sendSmsCall, smsAudiences, smsCount } from '@somero/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,13 @@ import { JobProgress } from '../../components/job-progress';
 import { PageHeader } from '../../components/page-title';
 import { api, type CallOutput, fieldErrors } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
-import { type AudienceChoice, AudienceFields, audienceBody, firstAudience } from './audience-fields';
+import {
+  type AudienceChoice,
+  AudienceFields,
+  audienceBody,
+  firstAudience,
+  PlaceholderButtons,
+} from './audience-fields';
 import { CreditSummary, creditsKey } from './credit-summary';
 
 type Audience = (typeof smsAudiences)[number];
@@ -36,19 +42,6 @@ export default function SendSmsScreen() {
       set(v);
       setPreview(null);
     };
-
-  const insert = (key: string) => {
-    const el = textRef.current;
-    const token = `{${key}}`;
-    const at = el?.selectionStart ?? message.length;
-    const next = message.slice(0, at) + token + message.slice(el?.selectionEnd ?? at);
-    setMessage(next);
-    setPreview(null);
-    requestAnimationFrame(() => {
-      el?.focus();
-      el?.setSelectionRange(at + token.length, at + token.length);
-    });
-  };
 
   const ask = async (e?: FormEvent) => {
     e?.preventDefault();
@@ -97,16 +90,7 @@ export default function SendSmsScreen() {
               onChange={(e) => changed(setMessage)(e.currentTarget.value)}
               error={errors.message}
             />
-            <Group gap={6} aria-label={t('placeholders')}>
-              <Text size="sm" c="dimmed">
-                {t('placeholders')}
-              </Text>
-              {smsPlaceholders.map((key) => (
-                <Button key={key} size="compact-xs" variant="light" onClick={() => insert(key)}>
-                  {`{${key}}`}
-                </Button>
-              ))}
-            </Group>
+            <PlaceholderButtons ns="notifications" textRef={textRef} message={message} onChange={changed(setMessage)} />
             <Group>
               <Button type="submit" variant="default" loading={busy && !preview}>
                 {t('preview')}
