@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { ClassStreamSelect } from '../../components/class-stream-select';
 import { MoneyInput } from '../../components/money-input';
 
+/* The fields SMS and e-mail share: whom to send to (AudienceFields) and the message's placeholders. */
+
 /** The audience whose list is typed by hand, which is also the request's field for the list. */
 type Typed = 'numbers' | 'addresses';
 
