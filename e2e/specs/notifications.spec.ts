@@ -91,13 +91,14 @@ test('credit bought from cash, a class previewed and sent through the gateway, t
   const counts = page.getByTestId('report-counts');
   await expect(counts).toContainText(`${recipients} messages: 1 delivered, ${recipients - 2} sent, 1 undelivered`);
   // Each by its status: the number, the status and the gateway's reason.
-  for (const [status, i, reason] of [
-    ['Not delivered', 1, 'Failed: AbsentSubscriber'],
-    ['Delivered', 0, 'Success'],
+  // The counts are of the messages listed.
+  for (const [status, i, reason, counted] of [
+    ['Not delivered', 1, 'Failed: AbsentSubscriber', '0 delivered, 0 sent, 1 undelivered'],
+    ['Delivered', 0, 'Success', '1 delivered, 0 sent, 0 undelivered'],
   ] as const) {
     await choose(page, page.getByRole('combobox', { name: 'Status' }), status);
     await page.getByRole('button', { name: 'Show', exact: true }).click();
-    await expect(counts).toContainText('1 message:');
+    await expect(counts).toContainText(`1 message: ${counted}`);
     // The messages' table, below the sends'.
     const line = page
       .getByRole('table')

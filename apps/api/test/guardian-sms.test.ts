@@ -1,8 +1,9 @@
-import { feesBreakdowns, feesCategories, guardians, paymentModes, studentGuardians } from '@somero/contract';
+import { guardians, paymentModes, studentGuardians } from '@somero/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, classTerm, s as examSchool, people, setUpEndOfTerm } from './exams-term-fixture.js';
 import { startFakeSmsGateway } from './fake-sms-gateway.js';
+import { admitFamilies } from './guardian-fixtures.js';
 import { admit, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
 import { bearer, staffWith, unique, useTestApp } from './support.js';
 
@@ -63,48 +64,15 @@ const credits = async (school: RegisterSchool) => (await school.api.get('/sms_pa
 describe('SMS to guardians: receipts, reminders, sick bay, absences', () => {
   it('sets up a school: three families (one parent of two), fees owed, a cash mode', async () => {
     s = await registerSchool(t.app, t.database);
-    const guardian = (name: string, p: string) => ({ name, phone: p, relationship: 'Mother', primary: true });
-    kids.amina = await admit(s, { guardians: [guardian('Nalwoga Grace', phones.amina)] });
-    kids.brian = await admit(s, {
-      surname: 'Okello',
-      other_names: 'Brian',
-      gender: 'M',
-      guardians: [guardian('Akello Ruth', phones.brian)],
+    const families = await admitFamilies(s, t.database, {
+      amina: { phone: phones.amina },
+      brian: { phone: phones.brian },
+      chris: { phone: phones.chris },
     });
-    kids.bella = await admit(s, {
-      surname: 'Okello',
-      other_names: 'Bella',
-      guardians: [{ guardian_id: kids.brian.guardians[0].id, primary: true }],
-    });
-    kids.chris = await admit(s, {
-      surname: 'Mugisha',
-      other_names: 'Chris',
-      gender: 'M',
-      class_id: s.classes.S2,
-      stream_id: s.streams['S2 East'],
-      guardians: [guardian('Mugisha John', phones.chris)],
-    });
+    Object.assign(kids, families.kids);
+    cash = families.cash;
     // A student with no guardian at all.
     kids.dan = await admit(s, { surname: 'Ssali', other_names: 'Dan', gender: 'M' });
-    const [tuition] = await t.database.db
-      .insert(feesCategories)
-      .values({ schoolId: s.schoolId, name: 'Tuition', rank: 1 })
-      .returning();
-    await t.database.db.insert(feesBreakdowns).values(
-      [s.classes.S1, s.classes.S2].map((classId) => ({
-        schoolId: s.schoolId,
-        classId,
-        categoryId: tuition.id,
-        amount: 700_000,
-        year: 2026,
-        term: 2,
-      })),
-    );
-    const [mode] = await t.database.db
-      .insert(paymentModes)
-      .values({ schoolId: s.schoolId, name: 'Cash', kind: 'cash', openingOn: '2026-01-01', openingBalance: 1_000_000 })
-      .returning();
-    cash = mode.id;
     const details = (await s.api.get('/school_details')).json().data;
     // Off by default, all three.
     expect(details).toMatchObject({ sms_fees_receipts: false, sms_sickbay_visits: false, sms_absences: false });

@@ -1,15 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  expenses,
-  feesBreakdowns,
-  feesCategories,
-  feesPayments,
-  journalEntries,
-  journalLines,
-  paymentModes,
-  smsRecipients,
-} from '@somero/contract';
+import { expenses, journalEntries, journalLines, smsRecipients } from '@somero/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../src/config.js';
@@ -18,7 +9,8 @@ import { SchoolScope } from '../src/core/scope.js';
 import { sendSms } from '../src/modules/notifications/index.js';
 import { performSend, settleSend } from '../src/modules/notifications/sms.js';
 import { startFakeSmsGateway } from './fake-sms-gateway.js';
-import { admit, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
+import { admitFamilies, payFees } from './guardian-fixtures.js';
+import { type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
 import { bearer, staffWith, unique, useTestApp } from './support.js';
 
 // The gateway's address is the server's setting (SMS_GATEWAY_URL): the fake starts before the app.
@@ -88,66 +80,20 @@ describe('SMS: recipients, credits, sending through the gateway', () => {
 
   it('sets up a school: three S1 families (one parent of two), an S2 boarder, fees owed', async () => {
     s = await registerSchool(t.app, t.database);
-    const guardian = (name: string, phone: string) => ({ name, phone, relationship: 'Mother', primary: true });
-    kids.amina = await admit(s, { guardians: [guardian('Nalwoga Grace', phones.amina)] });
-    kids.brian = await admit(s, {
-      surname: 'Okello',
-      other_names: 'Brian',
-      gender: 'M',
-      stream_id: s.streams['S1 West'],
-      guardians: [guardian('Akello Ruth', phones.brian)],
-    });
-    // Brian's sister, the same mother: one message for both.
-    kids.bella = await admit(s, {
-      surname: 'Okello',
-      other_names: 'Bella',
-      guardians: [{ guardian_id: kids.brian.guardians[0].id, primary: true }],
-    });
-    kids.chris = await admit(s, {
-      surname: 'Mugisha',
-      other_names: 'Chris',
-      gender: 'M',
-      class_id: s.classes.S2,
-      stream_id: s.streams['S2 East'],
-      section: 'boarding',
-      guardians: [guardian('Mugisha John', phones.chris)],
-    });
-    const [tuition] = await t.database.db
-      .insert(feesCategories)
-      .values({ schoolId: s.schoolId, name: 'Tuition', rank: 1 })
-      .returning();
-    await t.database.db.insert(feesBreakdowns).values(
-      [s.classes.S1, s.classes.S2].map((classId) => ({
-        schoolId: s.schoolId,
-        classId,
-        categoryId: tuition.id,
-        amount: 700_000,
-        year: 2026,
-        term: 2,
-      })),
+    const families = await admitFamilies(
+      s,
+      t.database,
+      { amina: { phone: phones.amina }, brian: { phone: phones.brian }, chris: { phone: phones.chris } },
+      // Brian in another stream than Amina; Chris a boarder.
+      { brianStream: 'S1 West', chrisSection: 'boarding' },
     );
-    const [mode] = await t.database.db
-      .insert(paymentModes)
-      .values({ schoolId: s.schoolId, name: 'Cash', kind: 'cash', openingOn: '2026-01-01', openingBalance: 1_000_000 })
-      .returning();
-    cash = mode.id;
-    await t.database.db.insert(feesPayments).values(
-      [
-        [kids.amina.id, 650_000, 1],
-        [kids.chris.id, 700_000, 2],
-        [kids.bella.id, 700_000, 3],
-      ].map(([studentId, amount, receiptNo]) => ({
-        schoolId: s.schoolId,
-        receiptNo,
-        studentId,
-        amount,
-        modeId: cash,
-        paidOn: '2026-06-02',
-        year: 2026,
-        term: 2,
-        cashierName: 'Bursar',
-      })),
-    );
+    Object.assign(kids, families.kids);
+    cash = families.cash;
+    await payFees(t.database, s, cash, [
+      [kids.amina.id, 650_000],
+      [kids.chris.id, 700_000],
+      [kids.bella.id, 700_000],
+    ]);
   });
 
   it('starts with no credit and refuses a send larger than the balance (202 with the figures)', async () => {
@@ -293,7 +239,13 @@ describe('SMS: recipients, credits, sending through the gateway', () => {
     expect(ok.statusCode, ok.body).toBe(200);
     const report = await s.api.post('/sent_notifications', { status: 'delivered' });
     expect(report.json().data.map((r: Json) => r.id)).toEqual([row.id]);
-    expect(report.json().totals).toMatchObject({ count: 1, delivered: 1, rejected: 1 });
+    // The counts and credits agree with the list: a chosen status counts only the messages listed.
+    const none = { queued: 0, sending: 0, sent: 0, delivered: 0, undelivered: 0, unknown: 0, rejected: 0, failed: 0 };
+    expect(report.json().totals).toEqual({ ...none, count: 1, delivered: 1, credits: 1 });
+    const rejected = (await s.api.post('/sent_notifications', { status: 'rejected' })).json();
+    expect(rejected.totals).toEqual({ ...none, count: 1, rejected: 1, credits: 0 });
+    const all = (await s.api.post('/sent_notifications', {})).json().totals;
+    expect(all).toEqual({ ...none, count: 3, sent: 1, delivered: 1, rejected: 1, credits: 2 });
     // Form-encoded bodies are only for the gateway's callback.
     const form = await t.app.inject({
       method: 'POST',

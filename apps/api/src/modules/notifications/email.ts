@@ -5,6 +5,7 @@ import {
   emailAccounts,
   emailMessages,
   emailRecipients,
+  emailStatuses,
   type ReportKind,
   staff,
   students,
@@ -20,6 +21,7 @@ import { feesStatementPdf } from '../fees/index.js';
 import type { ModuleContext } from '../module.js';
 import { currentTerm, schoolDetailsOf } from '../settings/index.js';
 import { guardianAudience } from './audience.js';
+import { countsByStatus } from './counts.js';
 import {
   type EmailEntry,
   type EmailList,
@@ -447,9 +449,6 @@ export async function performEmailSend(
 
 // ——— The sent list ———
 
-const statusCount = (s: EmailStatus) =>
-  sql<number>`count(*) filter (where ${emailRecipients.status} = ${s})`.mapWith(Number);
-
 export async function emailRows(
   scope: SchoolScope,
   filters: { status?: EmailStatus; message_id?: number; search?: string | null },
@@ -477,18 +476,14 @@ export async function emailRows(
       .orderBy(desc(emailRecipients.createdAt), desc(emailRecipients.id))
       .limit(page.limit)
       .offset(page.offset),
+    // The counts are of the e-mails listed: a chosen status counts only its own.
     scope.db
       .select({
-        count:
-          sql<number>`count(*) filter (where ${filters.status ? eq(emailRecipients.status, filters.status) : sql`true`})`.mapWith(
-            Number,
-          ),
-        queued: statusCount('queued'),
-        sent: statusCount('sent'),
-        failed: statusCount('failed'),
+        count: sql<number>`count(*)`.mapWith(Number),
+        ...countsByStatus(emailRecipients.status, emailStatuses),
       })
       .from(emailRecipients)
-      .where(filtered),
+      .where(where),
   ]);
   return {
     totals,

@@ -10,6 +10,7 @@ import {
   smsMessages,
   smsPackages,
   smsRecipients,
+  smsStatuses,
   staff,
 } from '@somero/contract';
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
@@ -20,6 +21,7 @@ import type { SchoolScope } from '../../core/scope.js';
 import type { Executor } from '../../db/open.js';
 import type { ModuleContext } from '../module.js';
 import { guardianAudience } from './audience.js';
+import { countsByStatus } from './counts.js';
 import { africasTalking, GatewayDown, GatewayUnsure, logOnly, type SmsGateway } from './gateway.js';
 import {
   backoff,
@@ -61,14 +63,8 @@ export async function creditsOf(scope: SchoolScope) {
       .where(scope.mine(smsPackages)),
     scope.db
       .select({
-        charged:
-          sql<number>`coalesce(sum(${smsRecipients.parts}) filter (where ${inArray(smsRecipients.status, chargedStatuses)}), 0)`.mapWith(
-            Number,
-          ),
-        refunded:
-          sql<number>`coalesce(sum(${smsRecipients.parts}) filter (where ${inArray(smsRecipients.status, refundedStatuses)}), 0)`.mapWith(
-            Number,
-          ),
+        charged: partsIn(chargedStatuses),
+        refunded: partsIn(refundedStatuses),
       })
       .from(smsRecipients)
       .where(scope.mine(smsRecipients)),
@@ -455,30 +451,20 @@ export async function applyDeliveryReport(
   return 1;
 }
 
-const statusCount = (s: SmsStatus) =>
-  sql<number>`count(*) filter (where ${smsRecipients.status} = ${s})`.mapWith(Number);
+/** The credits (parts) of the messages in these statuses. */
+const partsIn = (statuses: SmsStatus[]) =>
+  sql<number>`coalesce(sum(${smsRecipients.parts}) filter (where ${inArray(smsRecipients.status, statuses)}), 0)`.mapWith(
+    Number,
+  );
 
 /** Sends, newest first, with their counts. */
 export async function sendRows(scope: SchoolScope, page: { limit: number; offset: number }) {
   const rows = await scope.db
     .select({
       m: smsMessages,
-      queued: statusCount('queued'),
-      sending: statusCount('sending'),
-      sent: statusCount('sent'),
-      delivered: statusCount('delivered'),
-      undelivered: statusCount('undelivered'),
-      unknown: statusCount('unknown'),
-      rejected: statusCount('rejected'),
-      failed: statusCount('failed'),
-      credits:
-        sql<number>`coalesce(sum(${smsRecipients.parts}) filter (where ${inArray(smsRecipients.status, chargedStatuses)}), 0)`.mapWith(
-          Number,
-        ),
-      refunded:
-        sql<number>`coalesce(sum(${smsRecipients.parts}) filter (where ${inArray(smsRecipients.status, refundedStatuses)}), 0)`.mapWith(
-          Number,
-        ),
+      ...countsByStatus(smsRecipients.status, smsStatuses),
+      credits: partsIn(chargedStatuses),
+      refunded: partsIn(refundedStatuses),
     })
     .from(smsMessages)
     .leftJoin(
@@ -546,28 +532,15 @@ export async function recipientRows(
       .orderBy(desc(smsRecipients.createdAt), desc(smsRecipients.id))
       .limit(page.limit)
       .offset(page.offset),
-    // The counts by status are of every filtered message, whatever status is chosen.
+    // The counts and credits are of the messages listed: a chosen status counts only its own.
     scope.db
       .select({
-        count:
-          sql<number>`count(*) filter (where ${filters.status ? eq(smsRecipients.status, filters.status) : sql`true`})`.mapWith(
-            Number,
-          ),
-        queued: statusCount('queued'),
-        sending: statusCount('sending'),
-        sent: statusCount('sent'),
-        delivered: statusCount('delivered'),
-        undelivered: statusCount('undelivered'),
-        unknown: statusCount('unknown'),
-        rejected: statusCount('rejected'),
-        failed: statusCount('failed'),
-        credits:
-          sql<number>`coalesce(sum(${smsRecipients.parts}) filter (where ${inArray(smsRecipients.status, chargedStatuses)}), 0)`.mapWith(
-            Number,
-          ),
+        count: sql<number>`count(*)`.mapWith(Number),
+        ...countsByStatus(smsRecipients.status, smsStatuses),
+        credits: partsIn(chargedStatuses),
       })
       .from(smsRecipients)
-      .where(filtered),
+      .where(where),
   ]);
   return {
     totals,

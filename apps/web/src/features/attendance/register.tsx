@@ -76,8 +76,8 @@ export default function RegisterScreen() {
             widths={[140, 160]}
             value={{ class_id: classId, stream_id: streamId }}
             onChange={(next) => {
-              setClassId(next.class_id);
-              setStreamId(next.stream_id);
+              setClassId(next.class_id ?? null);
+              setStreamId(next.stream_id ?? null);
             }}
           />
           <TextInput

@@ -91,8 +91,8 @@ export default function TakeRollcallScreen() {
             widths={[130, 150]}
             value={{ class_id: classId, stream_id: streamId }}
             onChange={(next) => {
-              setClassId(next.class_id);
-              setStreamId(next.stream_id);
+              setClassId(next.class_id ?? null);
+              setStreamId(next.stream_id ?? null);
             }}
           />
           <TextInput

@@ -5,6 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CenteredLoader } from '../../components/centered-loader';
+import { ClassStreamSelect } from '../../components/class-stream-select';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-title';
 import { ReferenceSelect } from '../../components/resource/reference-select';
@@ -78,25 +79,16 @@ export function useMarksheet<C extends Call>(call: C, { curriculum, subjectLevel
           onChange={(v) => setFilter({ ...filter, term: Number(v) || 1 })}
           allowDeselect={false}
         />
-        <ReferenceSelect
-          label={t('class')}
-          placeholder={t('chooseClass')}
-          references="classes"
-          w={130}
-          required
-          only={curriculum ? (o) => ([] as string[]).concat(curriculum).includes(String(o.row.curriculum)) : undefined}
-          value={filter.class_id ?? null}
-          onChange={(id) => setFilter({ ...filter, class_id: id ?? undefined, stream_id: undefined })}
-        />
-        <ReferenceSelect
-          label={t('stream')}
-          placeholder={t('allStreams')}
-          references="streams"
-          w={150}
-          disabled={!filter.class_id}
-          only={(o) => o.row.class_id === filter.class_id}
-          value={filter.stream_id ?? null}
-          onChange={(id) => setFilter({ ...filter, stream_id: id ?? undefined })}
+        <ClassStreamSelect
+          labels={{ class: t('class'), stream: t('stream'), allStreams: t('allStreams') }}
+          classPlaceholder={t('chooseClass')}
+          classRequired
+          classOnly={
+            curriculum ? (o) => ([] as string[]).concat(curriculum).includes(String(o.row.curriculum)) : undefined
+          }
+          widths={[130, 150]}
+          value={filter}
+          onChange={(next) => setFilter({ ...filter, ...next })}
         />
         {subjectLevel ? (
           <ReferenceSelect

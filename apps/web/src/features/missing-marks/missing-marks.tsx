@@ -10,9 +10,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CenteredLoader } from '../../components/centered-loader';
+import { ClassStreamSelect } from '../../components/class-stream-select';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-title';
-import { ReferenceSelect } from '../../components/resource/reference-select';
 import { fetchData } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 
@@ -55,27 +55,20 @@ export function MissingMarksScreen({ scope }: { scope: MissingScope }) {
       <PageHeader />
       <Paper withBorder p="md" mb="md">
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <ReferenceSelect
-            label={t('class')}
-            placeholder={needsClass ? t('chooseClass') : t('allClasses')}
-            references="classes"
-            w={140}
-            required={needsClass}
-            only={(o) => scope === 'school' || o.row.level === scope}
-            value={filters.class_id ?? null}
-            onChange={(id) =>
-              setFilters({ ...filters, class_id: id ?? undefined, stream_id: undefined, subject_id: undefined })
+          <ClassStreamSelect
+            labels={{ class: t('class'), stream: t('stream'), allStreams: t('allStreams') }}
+            classPlaceholder={needsClass ? t('chooseClass') : t('allClasses')}
+            classRequired={needsClass}
+            classOnly={(o) => scope === 'school' || o.row.level === scope}
+            value={filters}
+            onChange={(next) =>
+              // The subjects offered are the class's: a new class clears the subject.
+              setFilters({
+                ...filters,
+                ...next,
+                subject_id: next.class_id === filters.class_id ? filters.subject_id : undefined,
+              })
             }
-          />
-          <ReferenceSelect
-            label={t('stream')}
-            placeholder={t('allStreams')}
-            references="streams"
-            w={160}
-            disabled={!filters.class_id}
-            only={(o) => o.row.class_id === filters.class_id}
-            value={filters.stream_id ?? null}
-            onChange={(id) => setFilters({ ...filters, stream_id: id ?? undefined })}
           />
           <Select
             label={t('examSet')}

@@ -31,20 +31,25 @@ import {
   saveEmailSettings,
   sendEmailCall,
   sentEmails,
-  smsPlaceholders,
 } from '@somero/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/data-table';
 import { JobProgress } from '../../components/job-progress';
-import { MoneyInput } from '../../components/money-input';
 import { PageHeader } from '../../components/page-title';
 import { SearchField, usePagedList, useSearch } from '../../components/paged-list';
-import { ReferenceSelect } from '../../components/resource/reference-select';
 import { api, type CallOutput, fetchData, fieldErrors } from '../../lib/api';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { noticeError, noticeSuccess } from '../../lib/notices';
+import {
+  type AudienceChoice,
+  AudienceFields,
+  audienceBody,
+  firstAudience,
+  forStudents,
+  PlaceholderButtons,
+} from './audience-fields';
 
 type Audience = (typeof emailAudiences)[number];
 type Preview = CallOutput<typeof sendEmailCall>;
@@ -56,11 +61,7 @@ const statusColour: Record<string, string> = { queued: 'gray', sent: 'green', fa
 export default function SendEmailScreen() {
   const { t } = useTranslation('emails');
   const queryClient = useQueryClient();
-  const [audience, setAudience] = useState<Audience>('class');
-  const [classId, setClassId] = useState<number | null>(null);
-  const [streamId, setStreamId] = useState<number | null>(null);
-  const [minBalance, setMinBalance] = useState<number | null>(0);
-  const [addresses, setAddresses] = useState('');
+  const [choice, setChoice] = useState<AudienceChoice<Audience>>(firstAudience);
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
   const [attachments, setAttachments] = useState<EmailAttachment[]>([]);
@@ -71,13 +72,10 @@ export default function SendEmailScreen() {
   const [busy, setBusy] = useState(false);
   const textRef = useRef<HTMLTextAreaElement>(null);
 
-  const students = audience !== 'staff' && audience !== 'addresses';
+  const students = forStudents(choice.audience);
   const body = (asPreview: boolean) => ({
-    audience,
-    class_id: students ? (classId ?? undefined) : undefined,
-    stream_id: students ? (streamId ?? undefined) : undefined,
-    min_balance: audience === 'owing' ? (minBalance ?? 0) : undefined,
-    addresses: audience === 'addresses' ? addresses : undefined,
+    ...audienceBody(choice),
+    addresses: choice.audience === 'addresses' ? choice.typed : undefined,
     subject,
     message,
     attachments: students ? attachments : [],
@@ -90,18 +88,6 @@ export default function SendEmailScreen() {
       set(v);
       setPreview(null);
     };
-
-  const insert = (key: string) => {
-    const el = textRef.current;
-    const token = `{${key}}`;
-    const at = el?.selectionStart ?? message.length;
-    setMessage(message.slice(0, at) + token + message.slice(el?.selectionEnd ?? at));
-    setPreview(null);
-    requestAnimationFrame(() => {
-      el?.focus();
-      el?.setSelectionRange(at + token.length, at + token.length);
-    });
-  };
 
   const ask = async (e?: FormEvent) => {
     e?.preventDefault();
@@ -136,61 +122,14 @@ export default function SendEmailScreen() {
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <form onSubmit={ask} noValidate>
           <Stack gap="sm">
-            <Select
-              label={t('fields.audience')}
-              data={emailAudiences.map((value) => ({ value, label: t(`audiences.${value}`) }))}
-              value={audience}
-              onChange={(v) => changed(setAudience)((v ?? 'class') as Audience)}
-              allowDeselect={false}
-              error={errors.audience}
+            <AudienceFields
+              ns="emails"
+              audiences={emailAudiences}
+              typed="addresses"
+              value={choice}
+              onChange={changed(setChoice)}
+              errors={errors}
             />
-            {students ? (
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <ReferenceSelect
-                  label={t('fields.class')}
-                  references="classes"
-                  required={audience === 'class'}
-                  clearable={audience !== 'class'}
-                  placeholder={audience === 'class' ? undefined : t('fields.allClasses')}
-                  value={classId}
-                  onChange={(id) => {
-                    changed(setClassId)(id);
-                    setStreamId(null);
-                  }}
-                  error={errors.class_id}
-                />
-                <ReferenceSelect
-                  label={t('fields.stream')}
-                  references="streams"
-                  clearable
-                  disabled={!classId}
-                  placeholder={t('fields.allStreams')}
-                  only={(o) => o.row.class_id === classId}
-                  value={streamId}
-                  onChange={changed(setStreamId)}
-                  error={errors.stream_id}
-                />
-              </SimpleGrid>
-            ) : null}
-            {audience === 'owing' ? (
-              <MoneyInput
-                label={t('fields.minBalance')}
-                value={minBalance}
-                onChange={changed(setMinBalance)}
-                error={errors.min_balance}
-              />
-            ) : null}
-            {audience === 'addresses' ? (
-              <Textarea
-                label={t('fields.addresses')}
-                description={t('fields.addressesHint')}
-                autosize
-                minRows={3}
-                value={addresses}
-                onChange={(e) => changed(setAddresses)(e.currentTarget.value)}
-                error={errors.addresses}
-              />
-            ) : null}
             <TextInput
               label={t('fields.subject')}
               required
@@ -209,16 +148,7 @@ export default function SendEmailScreen() {
               onChange={(e) => changed(setMessage)(e.currentTarget.value)}
               error={errors.message}
             />
-            <Group gap={6}>
-              <Text size="sm" c="dimmed">
-                {t('placeholders')}
-              </Text>
-              {smsPlaceholders.map((key) => (
-                <Button key={key} size="compact-xs" variant="light" onClick={() => insert(key)}>
-                  {`{${key}}`}
-                </Button>
-              ))}
-            </Group>
+            <PlaceholderButtons ns="emails" textRef={textRef} message={message} onChange={changed(setMessage)} />
             {students ? (
               <Checkbox.Group
                 label={t('fields.attachments')}

@@ -1,14 +1,19 @@
-import { Alert, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
-import { phoneDisplay, sendSmsCall, smsAudiences, smsCount, smsPlaceholders } from '@somero/contract';
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { phoneDisplay, sendSmsCall, smsAudiences, smsCount } from '@somero/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { JobProgress } from '../../components/job-progress';
-import { MoneyInput } from '../../components/money-input';
 import { PageHeader } from '../../components/page-title';
-import { ReferenceSelect } from '../../components/resource/reference-select';
 import { api, type CallOutput, fieldErrors } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
+import {
+  type AudienceChoice,
+  AudienceFields,
+  audienceBody,
+  firstAudience,
+  PlaceholderButtons,
+} from './audience-fields';
 import { CreditSummary, creditsKey } from './credit-summary';
 
 type Audience = (typeof smsAudiences)[number];
@@ -18,11 +23,7 @@ type Preview = CallOutput<typeof smsCount>;
 export default function SendSmsScreen() {
   const { t } = useTranslation('notifications');
   const queryClient = useQueryClient();
-  const [audience, setAudience] = useState<Audience>('class');
-  const [classId, setClassId] = useState<number | null>(null);
-  const [streamId, setStreamId] = useState<number | null>(null);
-  const [minBalance, setMinBalance] = useState<number | null>(0);
-  const [numbers, setNumbers] = useState('');
+  const [choice, setChoice] = useState<AudienceChoice<Audience>>(firstAudience);
   const [message, setMessage] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [preview, setPreview] = useState<Preview | null>(null);
@@ -30,13 +31,9 @@ export default function SendSmsScreen() {
   const [busy, setBusy] = useState(false);
   const textRef = useRef<HTMLTextAreaElement>(null);
 
-  const students = audience !== 'staff' && audience !== 'numbers';
   const body = () => ({
-    audience,
-    class_id: students ? (classId ?? undefined) : undefined,
-    stream_id: students ? (streamId ?? undefined) : undefined,
-    min_balance: audience === 'owing' ? (minBalance ?? 0) : undefined,
-    numbers: audience === 'numbers' ? numbers : undefined,
+    ...audienceBody(choice),
+    numbers: choice.audience === 'numbers' ? choice.typed : undefined,
     message,
   });
   const changed =
@@ -45,19 +42,6 @@ export default function SendSmsScreen() {
       set(v);
       setPreview(null);
     };
-
-  const insert = (key: string) => {
-    const el = textRef.current;
-    const token = `{${key}}`;
-    const at = el?.selectionStart ?? message.length;
-    const next = message.slice(0, at) + token + message.slice(el?.selectionEnd ?? at);
-    setMessage(next);
-    setPreview(null);
-    requestAnimationFrame(() => {
-      el?.focus();
-      el?.setSelectionRange(at + token.length, at + token.length);
-    });
-  };
 
   const ask = async (e?: FormEvent) => {
     e?.preventDefault();
@@ -87,61 +71,14 @@ export default function SendSmsScreen() {
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <form onSubmit={ask} noValidate>
           <Stack gap="sm">
-            <Select
-              label={t('fields.audience')}
-              data={smsAudiences.map((value) => ({ value, label: t(`audiences.${value}`) }))}
-              value={audience}
-              onChange={(v) => changed(setAudience)((v ?? 'class') as Audience)}
-              allowDeselect={false}
-              error={errors.audience}
+            <AudienceFields
+              ns="notifications"
+              audiences={smsAudiences}
+              typed="numbers"
+              value={choice}
+              onChange={changed(setChoice)}
+              errors={errors}
             />
-            {students ? (
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <ReferenceSelect
-                  label={t('fields.class')}
-                  references="classes"
-                  required={audience === 'class'}
-                  clearable={audience !== 'class'}
-                  placeholder={audience === 'class' ? undefined : t('fields.allClasses')}
-                  value={classId}
-                  onChange={(id) => {
-                    changed(setClassId)(id);
-                    setStreamId(null);
-                  }}
-                  error={errors.class_id}
-                />
-                <ReferenceSelect
-                  label={t('fields.stream')}
-                  references="streams"
-                  clearable
-                  disabled={!classId}
-                  placeholder={t('fields.allStreams')}
-                  only={(o) => o.row.class_id === classId}
-                  value={streamId}
-                  onChange={changed(setStreamId)}
-                  error={errors.stream_id}
-                />
-              </SimpleGrid>
-            ) : null}
-            {audience === 'owing' ? (
-              <MoneyInput
-                label={t('fields.minBalance')}
-                value={minBalance}
-                onChange={changed(setMinBalance)}
-                error={errors.min_balance}
-              />
-            ) : null}
-            {audience === 'numbers' ? (
-              <Textarea
-                label={t('fields.numbers')}
-                description={t('fields.numbersHint')}
-                autosize
-                minRows={3}
-                value={numbers}
-                onChange={(e) => changed(setNumbers)(e.currentTarget.value)}
-                error={errors.numbers}
-              />
-            ) : null}
             <Textarea
               ref={textRef}
               label={t('fields.message')}
@@ -153,16 +90,7 @@ export default function SendSmsScreen() {
               onChange={(e) => changed(setMessage)(e.currentTarget.value)}
               error={errors.message}
             />
-            <Group gap={6} aria-label={t('placeholders')}>
-              <Text size="sm" c="dimmed">
-                {t('placeholders')}
-              </Text>
-              {smsPlaceholders.map((key) => (
-                <Button key={key} size="compact-xs" variant="light" onClick={() => insert(key)}>
-                  {`{${key}}`}
-                </Button>
-              ))}
-            </Group>
+            <PlaceholderButtons ns="notifications" textRef={textRef} message={message} onChange={changed(setMessage)} />
             <Group>
               <Button type="submit" variant="default" loading={busy && !preview}>
                 {t('preview')}

@@ -4,9 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CenteredLoader } from '../../components/centered-loader';
+import { ClassStreamSelect } from '../../components/class-stream-select';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-title';
-import { ReferenceSelect } from '../../components/resource/reference-select';
 import { api, fieldErrors } from '../../lib/api';
 import { useSaving } from '../../lib/saving';
 import { useClassStudents } from './class-students';
@@ -55,9 +55,6 @@ export default function PlacementEditScreen() {
     } else setError(Object.values(fieldErrors(result.errors))[0] ?? result.message);
   };
 
-  // The stream choices follow the target class, or the class being edited when the class stays.
-  const streamClass = target.class_id ?? placement.class_id;
-
   return (
     <div data-screen-status="built">
       <PageHeader />
@@ -76,23 +73,19 @@ export default function PlacementEditScreen() {
           {t('placement.moveTo', { count: ticked.size })}
         </Title>
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <ReferenceSelect
-            label={t('placement.newClass')}
-            placeholder={t('placement.unchanged')}
-            references="classes"
-            w={160}
-            value={target.class_id}
-            onChange={(id) => setTarget({ ...target, class_id: id, stream_id: null })}
-          />
-          <ReferenceSelect
-            label={t('placement.newStream')}
-            placeholder={t('placement.unchanged')}
-            references="streams"
-            w={180}
-            disabled={!streamClass}
-            only={(o) => o.row.class_id === streamClass}
-            value={target.stream_id}
-            onChange={(id) => setTarget({ ...target, stream_id: id })}
+          <ClassStreamSelect
+            labels={{
+              class: t('placement.newClass'),
+              stream: t('placement.newStream'),
+              allStreams: t('placement.unchanged'),
+            }}
+            classPlaceholder={t('placement.unchanged')}
+            streamsOf={placement.class_id}
+            widths={[160, 180]}
+            value={target}
+            onChange={(next) =>
+              setTarget({ ...target, class_id: next.class_id ?? null, stream_id: next.stream_id ?? null })
+            }
           />
           <Select
             label={t('placement.newSection')}

@@ -1,7 +1,7 @@
 import { Group, Select } from '@mantine/core';
 import { genders, sections } from '@somero/contract';
 import { useTranslation } from 'react-i18next';
-import { ReferenceSelect } from '../../components/resource/reference-select';
+import { ClassStreamSelect } from '../../components/class-stream-select';
 
 export interface Placement {
   class_id?: number;
@@ -24,24 +24,12 @@ export function PlacementSelect({ value, onChange, withSection, withGender, clas
   const { t } = useTranslation('students');
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
-      <ReferenceSelect
-        label={t('filters.class')}
-        placeholder={classRequired ? t('filters.chooseClass') : t('filters.all')}
-        references="classes"
-        w={140}
-        required={classRequired}
-        value={value.class_id ?? null}
-        onChange={(id) => onChange({ ...value, class_id: id ?? undefined, stream_id: undefined })}
-      />
-      <ReferenceSelect
-        label={t('filters.stream')}
-        placeholder={t('filters.all')}
-        references="streams"
-        w={160}
-        disabled={!value.class_id}
-        only={(o) => o.row.class_id === value.class_id}
-        value={value.stream_id ?? null}
-        onChange={(id) => onChange({ ...value, stream_id: id ?? undefined })}
+      <ClassStreamSelect
+        labels={{ class: t('filters.class'), stream: t('filters.stream'), allStreams: t('filters.all') }}
+        classPlaceholder={classRequired ? t('filters.chooseClass') : t('filters.all')}
+        classRequired={classRequired}
+        value={value}
+        onChange={(next) => onChange({ ...value, ...next })}
       />
       {withSection ? (
         <Select

@@ -1,6 +1,6 @@
 import { Group, Paper } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ReferenceSelect } from '../../components/resource/reference-select';
+import { ClassStreamSelect } from '../../components/class-stream-select';
 
 export interface ClassChoice {
   class_id?: number;
@@ -23,28 +23,16 @@ export function ClassPicker({
   return (
     <Paper withBorder p="md" mb="md">
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <ReferenceSelect
-          label={t('class')}
-          placeholder={t('chooseClass')}
-          references="classes"
-          w={160}
-          required
-          only={level ? (o) => o.row.level === level : undefined}
-          value={value.class_id ?? null}
-          onChange={(id) => onChange({ class_id: id ?? undefined })}
+        <ClassStreamSelect
+          labels={{ class: t('class'), stream: t('stream'), allStreams: t('allStreams') }}
+          classPlaceholder={t('chooseClass')}
+          classRequired
+          classOnly={level ? (o) => o.row.level === level : undefined}
+          noStream={!streams}
+          widths={[160, 160]}
+          value={value}
+          onChange={onChange}
         />
-        {streams ? (
-          <ReferenceSelect
-            label={t('stream')}
-            placeholder={t('allStreams')}
-            references="streams"
-            w={160}
-            disabled={!value.class_id}
-            only={(o) => o.row.class_id === value.class_id}
-            value={value.stream_id ?? null}
-            onChange={(id) => onChange({ ...value, stream_id: id ?? undefined })}
-          />
-        ) : null}
       </Group>
     </Paper>
   );
