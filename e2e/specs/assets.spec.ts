@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ugx } from '../support/money';
 import { admin, apiSignIn, bearer, collectPageErrors, type Session, seedSession } from '../support/session';
-import { choose, unique } from '../support/ui';
+import { choose, go, unique } from '../support/ui';
 
 // An asset goes from declaration to the register: a location, a category with its rate, an item, a
 // purchase paid from a mode (each unit tagged), the register's book values, and the sticker sheet.
@@ -31,7 +31,7 @@ test('a location, a category with its depreciation rate, and an item under it', 
   await expect(addLocation).toHaveCount(0);
   await expect(page.getByRole('row', { name: new RegExp(location) })).toBeVisible();
 
-  await page.goto('/asset/categories');
+  await go(page, '/asset/categories');
   await page.getByRole('button', { name: 'Add Asset Category' }).click();
   const addCategory = page.getByRole('dialog', { name: 'Add Asset Category' });
   await addCategory.getByRole('textbox', { name: 'Name' }).fill(category);
@@ -109,7 +109,7 @@ test('a purchase paid from a mode tags each unit, shows in the register at cost,
   expect(sheet.headers()['content-type']).toContain('application/pdf');
 
   // In the register, bought today: no month held yet, so each is at its cost.
-  await page.goto('/asset/register');
+  await go(page, '/asset/register');
   await choose(page, page.getByRole('combobox', { name: 'Category' }), category);
   await expect(page.locator('tr[data-tag]')).toHaveCount(3);
   const first = page.locator(`tr[data-tag="${names[0]}"]`);
@@ -120,7 +120,7 @@ test('a purchase paid from a mode tags each unit, shows in the register at cost,
   await expect(page.getByTestId('register-book-value')).toHaveText(ugx(3 * unitCost));
 
   // And in the purchases list, paid from Cash.
-  await page.goto('/asset/purchases');
+  await go(page, '/asset/purchases');
   await page.getByRole('textbox', { name: 'Search' }).fill(reference);
   const purchase = page.locator('tr[data-purchase]');
   await expect(purchase).toHaveCount(1);

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { admin, apiSignIn, bearer, collectPageErrors, type Session, seedSession } from '../support/session';
-import { choose, exportedFileName, notice, unique } from '../support/ui';
+import { choose, exportedFileName, go, notice, unique } from '../support/ui';
 
 interface Student {
   id: number;
@@ -260,7 +260,7 @@ test('a double click, and a retry after a lost reply, each make one payment', as
   expect(amounts.slice(0, 2)).toEqual([35_000, 30_000]);
 });
 
-test('payments list totals; a void with a reason stays listed as void and the ledger balance goes back up', async ({
+test('payments list totals and its export; a void with a reason stays listed as void and the ledger balance goes back up', async ({
   page,
   request,
 }) => {
@@ -286,12 +286,13 @@ test('payments list totals; a void with a reason stays listed as void and the le
   await expect(rows).toHaveCount(2);
   await expect(page.getByTestId('totals-row')).toContainText('2 valid payments');
   await expect(page.getByTestId('payments-total')).toHaveText('UGX 50,000');
+  expect(await exportedFileName(page)).toBe('fees_summary.xlsx');
 
-  await page.goto(`/student/ledger/${s.id}/${encodeURIComponent(s.name)}`);
+  await go(page, `/student/ledger/${s.id}/${encodeURIComponent(s.name)}`);
   await expect(page.getByTestId('ledger-student')).toHaveText(s.name);
   const balance = shillings(await page.getByTestId('ledger-balance').textContent());
 
-  await page.goto(`/fees/payment/${ids[1]}`);
+  await go(page, `/fees/payment/${ids[1]}`);
   await expect(page.getByTestId('payment-amount')).toHaveText('UGX 30,000');
   await page.getByRole('button', { name: 'Void', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: /^Void receipt \d+$/ });
@@ -318,7 +319,7 @@ test('payments list totals; a void with a reason stays listed as void and the le
   await expect.poll(async () => (await popup).url()).toMatch(/^blob:/);
 
   // From the profile's fees tab to the student's payments, where both receipts are listed.
-  await page.goto(`/students/profile/${s.id}`);
+  await go(page, `/students/profile/${s.id}`);
   await page.getByRole('tab', { name: 'Fees' }).click();
   await page.getByRole('link', { name: 'Payments and receipts' }).click();
   await expect(page).toHaveURL(new RegExp(`/students/payment/${s.id}$`));
@@ -353,7 +354,7 @@ test('an amendment with a reason changes the amount; the receipt is found by num
   await expect(history).toContainText('Amount: UGX 45,000 → UGX 54,000');
   await expect(history).toContainText('Figures swapped on the slip');
 
-  await page.goto('/search/receipt');
+  await go(page, '/search/receipt');
   await page.getByRole('textbox', { name: 'Receipt' }).fill(String(receipt));
   await page.keyboard.press('Enter');
   const row = page.locator(`tbody tr[data-receipt="${receipt}"]`);
@@ -363,16 +364,10 @@ test('an amendment with a reason changes the amount; the receipt is found by num
   await row.getByRole('button', { name: `Print receipt ${receipt}` }).click();
   await expect.poll(async () => (await popup).url()).toMatch(/^blob:/);
 
-  await page.goto('/fees/receipts');
+  await go(page, '/fees/receipts');
   await expect(page.locator('tbody tr[data-receipt]').first()).toHaveAttribute('data-receipt', /\d+/);
   const newest = Number(await page.locator('tbody tr[data-receipt]').first().getAttribute('data-receipt'));
   expect(newest).toBeGreaterThanOrEqual(receipt);
-});
-
-test('the payments export downloads fees_summary.xlsx', async ({ page }) => {
-  await page.goto('/fees/payments');
-  await expect(page.locator('tbody tr[data-receipt]').first()).toBeVisible();
-  expect(await exportedFileName(page)).toBe('fees_summary.xlsx');
 });
 
 test("an old student's payment gets a receipt; the server's refusal shows as a success-style notice", async ({
@@ -479,7 +474,7 @@ test('a user group that may view payments but not take them corrects them on the
   // Amend and void are offered on /fees/payment/{id}, whose flag is view_fees_payments (issue 9 §1).
   await expect(page.getByRole('button', { name: 'Amend', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Void', exact: true })).toBeVisible();
-  await page.goto('/fees/pay');
+  await go(page, '/fees/pay');
   await expect(page.locator('[data-screen-status="no-access"]')).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Student' })).toHaveCount(0);
   await context.close();

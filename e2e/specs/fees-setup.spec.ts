@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import ExcelJS from 'exceljs';
 import { ugx } from '../support/money';
 import { admin, apiSignIn, bearer, collectPageErrors, type Session, seedSession } from '../support/session';
-import { choose, notice, unique } from '../support/ui';
+import { choose, go, notice, unique } from '../support/ui';
 
 let session: Session;
 test.beforeEach(async ({ context, request }) => {
@@ -79,7 +79,7 @@ test('a fees category and a bursary category added show in their lists with the 
   await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(1);
 
   const bursary = unique('Sports ');
-  await page.goto('/bursary/categories');
+  await go(page, '/bursary/categories');
   await page.getByRole('button', { name: 'Add Bursary Category' }).click();
   const add = page.getByRole('dialog', { name: 'Add Bursary Category' });
   await add.getByRole('textbox', { name: 'Bursary category' }).fill(bursary);
@@ -103,7 +103,7 @@ test("a breakdown line added, then changed, moves the class's day total on /fees
   const s1 = page.locator('tr[data-class="S1"]');
   await expect(s1).toContainText(ugx(before.day_total));
 
-  await page.goto('/fees/breakdowns');
+  await go(page, '/fees/breakdowns');
   await page.getByRole('button', { name: 'Add Fees Breakdown' }).click();
   const add = page.getByRole('dialog', { name: 'Add Fees Breakdown' });
   await add.getByRole('textbox', { name: 'Year' }).fill(String(year));
@@ -265,7 +265,7 @@ test('an addition entered and one imported from the template; a deduction entere
   await expect(page.getByRole('row', { name: new RegExp(bus) })).toContainText(other.name);
 
   const discount = unique('Staff child ');
-  await page.goto('/fees/deductions');
+  await go(page, '/fees/deductions');
   await page.getByRole('button', { name: 'Add a deduction' }).click();
   const ded = page.getByRole('dialog', { name: 'Add a deduction' });
   await pickStudent(page, ded, student);

@@ -4,7 +4,7 @@ import { phoneDisplay } from '@somero/contract';
 import { SMTPServer } from 'smtp-server';
 import { admin, apiSignIn, bearer, collectPageErrors, type Session, seedSession } from '../support/session';
 import { gatewayReceived, smsGateway } from '../support/sms';
-import { choose, notice, unique } from '../support/ui';
+import { choose, go, notice, unique } from '../support/ui';
 
 // The administrator buys SMS credit, previews a message to a class's guardians and sends it; the
 // messages go over HTTP to the run's fake Africa's Talking gateway (global-setup.ts), the job's progress
@@ -41,7 +41,7 @@ test('credit bought from cash, a class previewed and sent through the gateway, t
   await expect.poll(() => figure(page, 'balance')).toBe(before + 500);
   await expect(page.getByRole('row', { name: new RegExp(reference) })).toContainText('UGX 20,000');
 
-  await page.goto('/notification/sms');
+  await go(page, '/notification/sms');
   await expect(page.getByTestId('page-title')).toHaveText('Send SMS');
   await choose(page, page.getByRole('combobox', { name: 'Class' }), 'S2');
   const message = page.getByRole('textbox', { name: 'Message' });
@@ -83,7 +83,7 @@ test('credit bought from cash, a class previewed and sent through the gateway, t
   expect((await report(1, { status: 'Failed', failureReason: 'AbsentSubscriber' })).status()).toBe(200);
 
   // The report lists the send with its count; its messages are each recorded as sent.
-  await page.goto('/notification/report');
+  await go(page, '/notification/report');
   await expect(page.getByTestId('page-title')).toHaveText('Notifications Report');
   const row = page.getByRole('row', { name: /visiting day is on Sunday/ }).first();
   await expect(row).toContainText(`${recipients} sent (1 delivered)`);
@@ -220,7 +220,7 @@ test("fee reminders from the fees summary: the listed defaulters' guardians, eac
     { timeout: 30_000 },
   );
   await page.keyboard.press('Escape');
-  await page.goto('/notification/report');
+  await go(page, '/notification/report');
   await expect(
     page.getByRole('row', { name: /Fee reminder: students owing more than UGX 300,000/ }).first(),
   ).toBeVisible();

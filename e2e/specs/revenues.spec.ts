@@ -3,7 +3,7 @@ import { kampalaDay, localDate } from '../support/dates';
 import { plain, ugx } from '../support/money';
 import { expectCategoriesAddUp, expectOneCategoryAsked, openStatement } from '../support/reports';
 import { admin, apiSignIn, bearer, collectPageErrors, getData, type Session, seedSession } from '../support/session';
-import { choose, exportedFileName, noNotice, notice, totalsOf, unique } from '../support/ui';
+import { choose, exportedFileName, go, noNotice, notice, totalsOf, unique } from '../support/ui';
 
 // One revenue goes through its life: recorded, amended, reported, on its mode's statement, voided.
 test.describe.configure({ mode: 'serial' });
@@ -42,7 +42,7 @@ test('a revenue category and a source under it, added with no success notice', a
   await expect(page.getByRole('row', { name: new RegExp(category) })).toBeVisible();
   await noNotice(page);
 
-  await page.goto('/revenues/sources');
+  await go(page, '/revenues/sources');
   await page.getByRole('button', { name: 'Add Revenue Source' }).click();
   const addSource = page.getByRole('dialog', { name: 'Add Revenue Source' });
   await choose(page, addSource.getByRole('combobox', { name: 'Category' }), category);
@@ -201,7 +201,7 @@ test('a revenue voided with a reason stays listed as Void and leaves the total',
   await expect(row).toHaveCount(0);
 
   // It leaves the report; on the mode's statement of today, all it brought in went out again.
-  await page.goto('/reports/revenues');
+  await go(page, '/reports/revenues');
   await expect(page.getByTestId('report-total')).toBeVisible();
   await expect(page.getByTestId(`report-category-${category}`)).toHaveCount(0);
   await openStatement(page, session, 'Cash', today);

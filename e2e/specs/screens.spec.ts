@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { admin, apiSignIn, collectPageErrors, seedSession } from '../support/session';
+import { go } from '../support/ui';
 
 const notice = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 
@@ -58,7 +59,7 @@ test.describe('signed in as the demo admin', () => {
     await expect(notice(page, 'User Group added Successfully')).toBeVisible();
     await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('0');
 
-    await page.goto('/user/permissions');
+    await go(page, '/user/permissions');
     await page.getByRole('combobox', { name: 'User group' }).click();
     await page.getByRole('option', { name }).click();
     const events = page
@@ -86,7 +87,7 @@ test.describe('signed in as the demo admin', () => {
     await page.getByRole('button', { name: 'Save details' }).click();
     await expect(notice(page, 'Profile updated successfully')).toBeVisible();
 
-    await page.goto('/audits');
+    await go(page, '/audits');
     await page.getByRole('textbox', { name: 'Module' }).fill('users');
     await page.getByRole('button', { name: 'Filter' }).click();
     const first = page.getByRole('button', { name: 'Show before and after' }).first();

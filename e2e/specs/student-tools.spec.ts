@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { localDate } from '../support/dates';
 import { admin, apiSignIn, bearer, collectPageErrors, type Session, seedSession } from '../support/session';
-import { choose, notice } from '../support/ui';
+import { choose, go, notice } from '../support/ui';
 
 /** One blue pixel: a real PNG the server can check and resize. */
 const png = Buffer.from(
@@ -117,7 +117,7 @@ test('photos named by admission number are stored; others are listed with the re
   await expect(notice(page, 'Photo uploaded successfully')).toBeVisible();
   await expect(page.getByText('Stored: 1', { exact: true })).toBeVisible();
   await expect(page.getByTestId('photos-unmatched')).toContainText('1999-0001.png');
-  await page.goto(`/students/profile/${first!.id}`);
+  await go(page, `/students/profile/${first!.id}`);
   await expect(page.getByTestId('student-photo')).toBeVisible();
 });
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { admin, apiSignIn, collectPageErrors, seedSession } from '../support/session';
-import { choose, notice, unique } from '../support/ui';
+import { choose, go, notice, unique } from '../support/ui';
 
 test.beforeEach(async ({ context, request }) => {
   await seedSession(context, await apiSignIn(request, admin.username, admin.password));
@@ -37,7 +37,7 @@ test('admit a student with a new guardian; find, edit, trash and restore them', 
   await expect(page.getByRole('row', { name: new RegExp(`${surname} Grace`) })).toContainText(`0701 ${digits}`);
 
   // A sibling's admission: the same number typed again offers the guardian on record instead of a new one.
-  await page.goto('/addstudent');
+  await go(page, '/addstudent');
   const sibling = page.getByRole('group', { name: 'Guardian 1' });
   await sibling.getByRole('textbox', { name: 'Phone' }).fill(`0701${digits}`);
   await expect(sibling.getByRole('status')).toContainText(`Already on record: ${surname} Grace`);
@@ -46,10 +46,10 @@ test('admit a student with a new guardian; find, edit, trash and restore them', 
   await expect(sibling.getByRole('textbox', { name: 'Phone' })).toHaveCount(0);
 
   // The search screen finds them by the guardian's phone as people write it; the header box by name.
-  await page.goto('/students/search');
+  await go(page, '/students/search');
   await page.getByRole('textbox', { name: 'Find a student' }).fill(`0701 ${digits}`);
   await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
-  await page.goto('/dashboardv1');
+  await go(page, '/dashboardv1');
   await page.getByRole('button', { name: 'Search' }).click();
   await page.getByRole('combobox', { name: 'Search screens' }).fill(surname);
   await page.getByRole('option', { name: new RegExp(name) }).click();
@@ -69,7 +69,7 @@ test('admit a student with a new guardian; find, edit, trash and restore them', 
   await page.getByRole('dialog', { name: 'Move to trash' }).getByRole('button', { name: 'Move to trash' }).click();
   await expect(notice(page, `Student ${name} deleted successfully`)).toBeVisible();
   await expect(page.getByTestId('student-status')).toHaveText('Trashed');
-  await page.goto('/trashed/students');
+  await go(page, '/trashed/students');
   await page.getByRole('textbox', { name: 'Search' }).fill(surname);
   await page.getByRole('button', { name: `Restore ${name}` }).click();
   await expect(notice(page, `Student ${name} restored to the register`)).toBeVisible();
@@ -95,7 +95,7 @@ test('promote S5 to S6 with one repeater; the summary counts follow', async ({ p
   const [s5, s6] = [await total('S5'), await total('S6')];
   expect(s5).toBeGreaterThan(1);
 
-  await page.goto('/students/migrate');
+  await go(page, '/students/migrate');
   await choose(page, page.getByRole('combobox', { name: 'Class to migrate' }), 'S5');
   await expect(page.getByTestId('migration-route')).toContainText('S5');
   await expect(page.getByTestId('migration-route')).toContainText('S6');
