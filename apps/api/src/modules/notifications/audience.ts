@@ -1,6 +1,6 @@
 import { classes, guardians, streams, studentGuardians, students } from '@somero/contract';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { Invalid, NotFound } from '../../core/errors.js';
+import { Invalid } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import type { ModuleContext } from '../module.js';
 
@@ -32,20 +32,8 @@ export async function guardianAudience(
   input: GuardianAudience,
 ): Promise<{ lines: GuardianLine[]; audience: string }> {
   if (input.audience === 'class' && !input.class_id) throw new Invalid('class_id', 'Choose the class');
-  if (input.class_id) {
-    const [c] = await scope.db
-      .select({ id: classes.id })
-      .from(classes)
-      .where(scope.mine(classes, eq(classes.id, input.class_id)));
-    if (!c) throw new NotFound('class');
-  }
-  if (input.stream_id) {
-    const [st] = await scope.db
-      .select({ id: streams.id })
-      .from(streams)
-      .where(scope.mine(streams, eq(streams.id, input.stream_id)));
-    if (!st) throw new NotFound('stream');
-  }
+  if (input.class_id) await scope.table(classes, 'notifications').find(input.class_id, 'class');
+  if (input.stream_id) await scope.table(streams, 'notifications').find(input.stream_id, 'stream');
   const conditions: (SQL | undefined)[] = [eq(students.status, 'current')];
   if (input.class_id) conditions.push(eq(students.classId, input.class_id));
   if (input.stream_id) conditions.push(eq(students.streamId, input.stream_id));

@@ -1,6 +1,4 @@
 import { emailMessages, getEmailSettings, saveEmailSettings, sendEmailCall, sentEmails } from '@somero/contract';
-import { eq } from 'drizzle-orm';
-import { NotFound } from '../../core/errors.js';
 import type { ModuleContext } from '../module.js';
 import {
   type EmailJobData,
@@ -32,13 +30,7 @@ export function emailRoutes(ctx: ModuleContext) {
   });
 
   serve(sentEmails, async ({ scope, input }) => {
-    if (input.message_id) {
-      const [m] = await scope.db
-        .select({ id: emailMessages.id })
-        .from(emailMessages)
-        .where(scope.mine(emailMessages, eq(emailMessages.id, input.message_id)));
-      if (!m) throw new NotFound('send');
-    }
+    if (input.message_id) await scope.table(emailMessages, 'notifications').find(input.message_id, 'send');
     const { rows, totals } = await emailRows(scope, input, {
       limit: input.per_page,
       offset: (input.page - 1) * input.per_page,

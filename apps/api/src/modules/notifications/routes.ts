@@ -9,8 +9,7 @@ import {
   smsMessages,
   smsPackagesCall,
 } from '@somero/contract';
-import { eq } from 'drizzle-orm';
-import { HttpError, NotFound } from '../../core/errors.js';
+import { HttpError } from '../../core/errors.js';
 import type { ModuleContext } from '../module.js';
 import { emailRoutes } from './email-routes.js';
 import { buyPackage, packageRows, smsCatalogue } from './packages.js';
@@ -92,13 +91,7 @@ export function notificationRoutes(ctx: ModuleContext) {
   serve(sentNotifications, async ({ scope, input }) => {
     if (input.from && input.to && input.from > input.to)
       throw new HttpError(422, 'The start must be before the end', { to: ['The end must be after the start'] });
-    if (input.message_id) {
-      const [m] = await scope.db
-        .select({ id: smsMessages.id })
-        .from(smsMessages)
-        .where(scope.mine(smsMessages, eq(smsMessages.id, input.message_id)));
-      if (!m) throw new NotFound('send');
-    }
+    if (input.message_id) await scope.table(smsMessages, 'notifications').find(input.message_id, 'send');
     const { rows, totals } = await recipientRows(scope, input, {
       limit: input.per_page,
       offset: (input.page - 1) * input.per_page,
