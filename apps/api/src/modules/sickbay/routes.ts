@@ -160,27 +160,31 @@ function listWhere(
 
 /** The visits counted by the reports: not deleted, within the range's Kampala days. */
 async function countedVisits(scope: SchoolScope, from: string, to: string, patients: 'students' | 'staff' | 'all') {
-  return scope.db
-    .select({
-      at: sickbayVisits.visitedAt,
-      patient: sickbayVisits.patient,
-      complaint: sickbayVisits.complaint,
-      problem: sickbayProblems.name,
-      className: classes.name,
-      outcome: sickbayVisits.outcome,
-    })
-    .from(sickbayVisits)
-    .leftJoin(sickbayProblems, eq(sickbayProblems.id, sickbayVisits.problemId))
-    .leftJoin(classes, eq(classes.id, sickbayVisits.classId))
-    .where(
-      scope.mine(
-        sickbayVisits,
-        ne(sickbayVisits.status, 'deleted'),
-        gte(sickbayVisits.visitedAt, kampalaDayStart(from)),
-        lt(sickbayVisits.visitedAt, nextDay(to)),
-        patients === 'all' ? undefined : eq(sickbayVisits.patient, patients === 'students' ? 'student' : 'staff'),
-      ),
-    );
+  return (
+    scope.db
+      .select({
+        at: sickbayVisits.visitedAt,
+        patient: sickbayVisits.patient,
+        complaint: sickbayVisits.complaint,
+        problem: sickbayProblems.name,
+        className: classes.name,
+        outcome: sickbayVisits.outcome,
+      })
+      .from(sickbayVisits)
+      .leftJoin(sickbayProblems, eq(sickbayProblems.id, sickbayVisits.problemId))
+      .leftJoin(classes, eq(classes.id, sickbayVisits.classId))
+      .where(
+        scope.mine(
+          sickbayVisits,
+          ne(sickbayVisits.status, 'deleted'),
+          gte(sickbayVisits.visitedAt, kampalaDayStart(from)),
+          lt(sickbayVisits.visitedAt, nextDay(to)),
+          patients === 'all' ? undefined : eq(sickbayVisits.patient, patients === 'students' ? 'student' : 'staff'),
+        ),
+      )
+      // In the order written: a line is labelled as its name was first written (countBy).
+      .orderBy(sickbayVisits.id)
+  );
 }
 
 export function sickbayRoutes({ serve, notices }: ModuleContext) {
