@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm run check`: lint and format (Biome), the areas' import rules (dependency-cruiser) and the type
+// `npm run check`: lint and format (Biome), the areas' import rules (dependency-cruiser), every package's
+// supported Node versions (engines.mjs) and the type
 // check of every workspace, two at a time (each is one thread; the machines are two cores). Prints each
 // one's output when it ends; fails when any fails.
 import { spawn } from 'node:child_process';
@@ -7,6 +8,7 @@ import { spawn } from 'node:child_process';
 const tasks = [
   ['Biome', 'npx', ['biome', 'check', '.']],
   ['Imports', 'npm', ['run', '--silent', 'imports']],
+  ['Node versions of the packages', 'node', ['scripts/engines.mjs']],
   ...['apps/api', 'apps/web', 'packages/contract', 'packages/grading', 'packages/payroll', 'e2e', 'bench'].map(
     (project) => [`Types of ${project}`, 'npx', ['tsc', '-p', project]],
   ),
