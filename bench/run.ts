@@ -1,6 +1,7 @@
 // `npm run bench`: prints figures from one run on this machine. Ratios, not verdicts: nothing here fails.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -115,6 +116,7 @@ try {
     const page = await load(`${base}/api/view_students`, auth, { class_id: s1?.id, per_page: 50 });
     console.log(`POST view_students     ${fmt(page)}   (3,000 students, S1, page of 50)`);
     console.log(`ratio view_students ÷ raw query: ${(page.rps / raw.rps).toFixed(2)}`);
+    await replyBytes(base, auth);
     await feesBench(base, auth, raw);
     await marksBench(base, auth);
   }
@@ -138,6 +140,34 @@ if (!process.env.DATABASE_URL && !deskOnly) {
 rmSync(dataDir, { recursive: true, force: true });
 
 if (!deskOnly) await shellSizes();
+
+/** The bytes of a page of 500 students as sent: plain, and compressed as a browser asks for it. */
+async function replyBytes(base: string, auth: Record<string, string>) {
+  // node:http, not fetch: fetch decompresses the reply, and the bytes on the wire are what is measured.
+  const bytes = (encoding: string) =>
+    new Promise<{ size: number; sent: string }>((resolve, reject) => {
+      const body = JSON.stringify({ per_page: 500 });
+      const req = request(`${base}/api/view_students`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json', 'accept-encoding': encoding },
+      });
+      req.on('response', (res) => {
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+        });
+        res.on('end', () => resolve({ size, sent: String(res.headers['content-encoding'] ?? 'none') }));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  const plain = await bytes('identity');
+  const gzip = await bytes('gzip');
+  const br = await bytes('br');
+  console.log(
+    `POST view_students {per_page: 500}: ${plain.size.toLocaleString('en')} bytes plain, ${gzip.size.toLocaleString('en')} gzip (${gzip.sent}), ${br.size.toLocaleString('en')} brotli (${br.sent})`,
+  );
+}
 
 /** Issue 4 §7: payments at 50 desks, a five-year ledger, the collection summary, receipt PDFs. */
 async function feesBench(base: string, auth: Record<string, string>, raw: { rps: number }) {

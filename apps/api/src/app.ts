@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -97,6 +98,10 @@ export async function buildApp({ database, config, logger = false, mailer, extra
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await installSecurityHeaders(app, config);
+  // API replies above 1 KB, compressed as the browser accepts (gzip or brotli at a fast level); types
+  // that are compressed already (PDF, spreadsheets, images) are sent as they are, and so are the web
+  // app's files, which the build compressed beforehand (they carry their content-encoding).
+  await app.register(fastifyCompress, { threshold: 1024 });
 
   await app.register(fastifySwagger, {
     openapi: {

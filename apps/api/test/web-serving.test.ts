@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
 import { buildApp } from '../src/app.js';
 import { readConfig } from '../src/config.js';
-import { startTestApp } from './support.js';
+import { admit, registerSchool } from './students-fixtures.js';
+import { bearer, startTestApp } from './support.js';
 
 let t: Awaited<ReturnType<typeof startTestApp>>;
 let app: App;
@@ -66,6 +67,55 @@ describe('the web app is sent compressed', () => {
       expect(res.headers['cache-control'], url).toBe('no-cache');
       expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(page);
     }
+  });
+});
+
+describe('API replies are sent compressed', () => {
+  it('compresses a large JSON reply for a client that accepts it, not a small one, never a spreadsheet', async () => {
+    const school = await registerSchool(app, t.database);
+    for (let i = 0; i < 12; i++) await admit(school);
+    const list = (encoding: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/view_students',
+        headers: { ...bearer(school.adminToken), 'accept-encoding': encoding },
+        payload: { per_page: 500 },
+      });
+    const plain = await list('identity');
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json().data).toHaveLength(12);
+
+    const gz = await list('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers.vary).toMatch(/accept-encoding/i);
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+    expect(gz.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+
+    const br = await list('br, gzip');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+
+    // A reply under 1 KB is not worth it.
+    const small = await app.inject({
+      method: 'GET',
+      url: '/api/classes?per_page=1',
+      headers: { ...bearer(school.adminToken), 'accept-encoding': 'gzip' },
+    });
+    expect(small.statusCode).toBe(200);
+    expect(small.rawPayload.length).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
+
+    // A spreadsheet is a zip already: sent as it is.
+    const sheet = await app.inject({
+      method: 'GET',
+      url: '/api/previous_balances_template',
+      headers: { ...bearer(school.adminToken), 'accept-encoding': 'gzip, br' },
+    });
+    expect(sheet.statusCode).toBe(200);
+    expect(sheet.headers['content-type']).toMatch(/spreadsheetml/);
+    expect(sheet.headers['content-encoding']).toBeUndefined();
+    expect(sheet.rawPayload.subarray(0, 2).toString()).toBe('PK');
   });
 });
 
