@@ -3,7 +3,7 @@ import { readConfig } from './config.js';
 import { DataDirInUse } from './db/lock.js';
 import { openDatabase } from './db/open.js';
 import { seedDemoSchool } from './db/seed.js';
-import { simulatedTransactions, syncEveryGateway, useSimulatedProvider } from './modules/fees/index.js';
+import { syncEveryGateway } from './modules/fees/index.js';
 import { postEverySchool } from './modules/money.js';
 
 const started = performance.now();
@@ -25,11 +25,9 @@ if (database.kind === 'pglite') {
     `Embedded database in ${config.dataDir}. PGlite survives a killed process but is not safe against power loss; for a school's real data set DATABASE_URL=postgres://… to use PostgreSQL.`,
   );
 }
-// The demo school, and its simulated SchoolPay: "check for new online payments" invents a few payments
-// for a school with no payment gateway configured. Never on PostgreSQL (a school's real data) unless
-// DEMO_SCHOOL=true asks for it; DEMO_SCHOOL=false leaves the embedded database empty.
+// The demo school (whose simulated SchoolPay is its own: `schools.demo`). Never on PostgreSQL (a school's
+// real data) unless DEMO_SCHOOL=true asks for it; DEMO_SCHOOL=false leaves the embedded database empty.
 if (config.demoSchool ?? database.kind === 'pglite') {
-  useSimulatedProvider(simulatedTransactions);
   const seed = await seedDemoSchool(database.db, config.demoAdminPassword);
   if (seed.seeded) {
     console.log(

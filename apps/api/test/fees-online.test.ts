@@ -1,10 +1,9 @@
-import { feesPayments, onlineTransactions } from '@somero/contract';
+import { feesPayments, onlineTransactions, schools } from '@somero/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../src/config.js';
-import { syncEveryGateway, useSimulatedProvider } from '../src/modules/fees/online.js';
+import { syncEveryGateway } from '../src/modules/fees/online.js';
 import { dateRanges } from '../src/modules/fees/online-schoolpay.js';
-import { simulatedTransactions } from '../src/modules/fees/online-simulator.js';
 import { startFakeSchoolPay } from './fake-schoolpay.js';
 import { admit, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
 import { bearer, staffWith, unique, useTestApp } from './support.js';
@@ -291,22 +290,48 @@ describe('a provider that cannot be reached or refuses', () => {
   });
 });
 
-describe("the demo's simulated provider", () => {
-  it('is used only by a school with no gateway, and its matched payments become payments', async () => {
-    const s = await registerSchool(t.app, t.database);
-    const kid = await admit(s, { payment_code: unique('5') });
-    const none = await s.api.get('/get_online_payments');
+describe("the demo school's simulated SchoolPay", () => {
+  it('invents payments for the demo school only; another school without an account is told so and nothing is recorded', async () => {
+    const demo = await registerSchool(t.app, t.database);
+    // What the demo's seeding does (db/seed.ts); the browser tests check it on the seeded demo.
+    await t.database.db.update(schools).set({ demo: true }).where(eq(schools.id, demo.schoolId));
+    const kid = await admit(demo, { payment_code: unique('5') });
+    const other = await registerSchool(t.app, t.database);
+    await admit(other, { payment_code: unique('5') });
+
+    const none = await other.api.get('/get_online_payments');
     expect(none.statusCode).toBe(202);
-    expect(none.json().message).toContain('No online payment provider');
-    useSimulatedProvider(simulatedTransactions);
-    try {
-      const res = await s.api.get('/get_online_payments');
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json().data).toMatchObject({ imported: 2, processed: 1, pending: 1 });
-      const paid = await t.database.db.select().from(feesPayments).where(eq(feesPayments.schoolId, s.schoolId));
-      expect(paid.map((p) => p.studentId)).toEqual([kid.id]);
-    } finally {
-      useSimulatedProvider(null);
-    }
+    expect(none.json().message).toBe(
+      'No SchoolPay account is set: enter the school code and API password under SchoolPay account, then check again. Nothing was recorded.',
+    );
+    const recorded = async (schoolId: number) => ({
+      online: (await t.database.db.select().from(onlineTransactions).where(eq(onlineTransactions.schoolId, schoolId)))
+        .length,
+      payments: (await t.database.db.select().from(feesPayments).where(eq(feesPayments.schoolId, schoolId))).length,
+    });
+    expect(await recorded(other.schoolId)).toEqual({ online: 0, payments: 0 });
+
+    const res = await demo.api.get('/get_online_payments');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ imported: 2, processed: 1, pending: 1 });
+    const paid = await t.database.db.select().from(feesPayments).where(eq(feesPayments.schoolId, demo.schoolId));
+    expect(paid.map((p) => p.studentId)).toEqual([kid.id]);
+    expect(paid[0].reference).toMatch(/^SIM/);
+
+    // The other school, checked again after the demo's check: still nothing.
+    expect((await other.api.get('/get_online_payments')).statusCode).toBe(202);
+    expect(await recorded(other.schoolId)).toEqual({ online: 0, payments: 0 });
+
+    // A school whose account is saved but turned off is told to turn it on; nothing is recorded.
+    const off = await other.api.put('/payment_gateway', {
+      school_code: unique('OFF'),
+      api_password: 'x-secret-1',
+      enabled: false,
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const turnedOff = await other.api.get('/get_online_payments');
+    expect(turnedOff.statusCode).toBe(202);
+    expect(turnedOff.json().message).toContain('Fetching from the SchoolPay account is turned off');
+    expect(await recorded(other.schoolId)).toEqual({ online: 0, payments: 0 });
   });
 });

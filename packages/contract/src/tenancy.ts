@@ -1,6 +1,7 @@
 import type { BuildExtraConfigColumns } from 'drizzle-orm';
 import { getTableColumns, getTableName, is } from 'drizzle-orm';
 import {
+  boolean,
   foreignKey,
   index,
   integer,
@@ -28,6 +29,11 @@ import {
 export const schools = pgTable('schools', {
   id: serial().primaryKey(),
   name: text().notNull(),
+  /**
+   * The demo school (seeded, never registered): its "check for new online payments" invents SchoolPay
+   * payments when it has no SchoolPay account. Nothing else on the server is simulated for it.
+   */
+  demo: boolean().notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 

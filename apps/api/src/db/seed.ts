@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { generatedPassword, hashPassword } from '../core/passwords.js';
 import { fillDemoAttendance } from '../modules/attendance/index.js';
 import { fillDemoBudget } from '../modules/budget/index.js';
@@ -34,6 +34,7 @@ export async function seedDemoSchool(db: Db, password?: string) {
     email: 'admin@kampalahill.example',
     passwordHash: await hashPassword(plain),
   });
+  await db.update(schools).set({ demo: true }).where(eq(schools.id, school.id));
   await fillDemoSchool(db, school.id, owner.id);
   await fillDemoBudget(db, school.id, owner.id);
   await fillDemoPayroll(db, school.id, owner.id);

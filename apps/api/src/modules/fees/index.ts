@@ -3,8 +3,7 @@
 export { feesPaymentDocument, oldPaymentDocument, postOpeningBalance, transferDocument } from './documents.js';
 export { feesBalances } from './ledger.js';
 export { nextTermFees, termAfter } from './next-term.js';
-export { feesOnlineRoutes, syncEveryGateway, useSimulatedProvider } from './online.js';
-export { simulatedTransactions } from './online-simulator.js';
+export { feesOnlineRoutes, syncEveryGateway } from './online.js';
 export { feesPaymentsRoutes } from './payments.js';
 export { activeMode } from './payments-verb.js';
 export { feesReportsRoutes, feesTiles } from './reports.js';

@@ -4,10 +4,10 @@ import type { SchoolScope } from '../../core/scope.js';
 import type { ProviderTransaction } from './online-schoolpay.js';
 
 /**
- * THE DEMO'S SIMULATOR, not a payment provider. The demo server (embedded database, no real gateway
- * configured) uses it so that "check for new online payments" shows something: each check invents a
- * few SchoolPay-like payments for existing students' payment codes, and one with a code nobody has,
- * which waits on the pending list. Real schools configure `payment_gateway`, which always wins.
+ * THE DEMO SCHOOL'S SIMULATOR, not a payment provider. Only the school flagged `schools.demo` (the seeded
+ * demo) uses it, and only while it has no SchoolPay account turned on, so that "check for new online
+ * payments" shows something: each check invents a few SchoolPay-like payments for existing students'
+ * payment codes, and one with a code nobody has, which waits on the pending list.
  */
 export async function simulatedTransactions(scope: SchoolScope): Promise<ProviderTransaction[]> {
   const picked = await scope.db

@@ -12,6 +12,7 @@ import {
   paymentModes,
   rejectOnlinePayment,
   savePaymentGateway,
+  schools,
   students,
 } from '@somero/contract';
 import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
@@ -27,6 +28,7 @@ import {
   pullTransactions,
   signatureIsValid,
 } from './online-schoolpay.js';
+import { simulatedTransactions } from './online-simulator.js';
 import { recordFeesPayment } from './payments-verb.js';
 
 const module = 'fees';
@@ -314,17 +316,10 @@ async function findTransaction(scope: SchoolScope, id: number) {
   return scope.table(onlineTransactions, module).find(id, 'online payment');
 }
 
-/**
- * A provider for schools without a real one (the demo): set by the server, it produces transactions
- * in-process instead of over HTTP. Tests and real schools never use it.
- */
-export type SimulatedProvider = (scope: SchoolScope) => Promise<ProviderTransaction[]>;
-
-let simulatedProvider: SimulatedProvider | null = null;
-
-/** The demo server's simulator (online-simulator.ts), used only by a school with no gateway configured. */
-export function useSimulatedProvider(provider: SimulatedProvider | null) {
-  simulatedProvider = provider;
+/** Whether this is the demo school, whose checks without a SchoolPay account invent payments. */
+async function isDemoSchool(scope: SchoolScope) {
+  const [row] = await scope.db.select({ demo: schools.demo }).from(schools).where(eq(schools.id, scope.schoolId));
+  return row?.demo === true;
 }
 
 /** Fees online (issue 4): the aggregator's pull and webhook, the pending list and the bursar's actions. */
@@ -343,12 +338,16 @@ export function feesOnlineRoutes({ serve, database, app, config }: ModuleContext
         if (error instanceof GatewayError) throw new Refusal(error.message);
         throw error;
       }
-    } else if (simulatedProvider) {
-      // The demo's simulator (see server.ts): no real provider is configured for this school.
-      const fresh = await importTransactions(scope, await simulatedProvider(scope));
+    } else if (await isDemoSchool(scope)) {
+      // The demo school's simulator: it has no SchoolPay account, so a check invents a few payments.
+      const fresh = await importTransactions(scope, await simulatedTransactions(scope));
       result = { imported: fresh.length, processed: await matchPending(scope) };
     } else {
-      throw new Refusal('No online payment provider is set up. Add one under payment gateway settings.');
+      throw new Refusal(
+        gateway
+          ? 'Fetching from the SchoolPay account is turned off: tick "Fetch payments from this account" under SchoolPay account, then check again. Nothing was recorded.'
+          : 'No SchoolPay account is set: enter the school code and API password under SchoolPay account, then check again. Nothing was recorded.',
+      );
     }
     const pending = await scope.table(onlineTransactions, module).count(eq(onlineTransactions.status, 'pending'));
     if (result.imported === 0 && result.processed === 0)
