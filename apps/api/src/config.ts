@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FileStorage } from './core/file-store.js';
+import { hostKey } from './core/outbound.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const repoRoot = path.resolve(here, '../../..');
@@ -64,8 +65,12 @@ export interface Config {
      */
     logOnlyOff: boolean;
   };
-  /** E-mails (issue 15 §2): a mail server's time limit, retries of a failed attempt and the first wait (doubled each time). */
-  email: { timeoutMs: number; retryMs: number; retries: number };
+  /**
+   * E-mails (issue 15 §2): a mail server's time limit, retries of a failed attempt and the first wait
+   * (doubled each time). `allowPrivateHosts` (MAIL_ALLOW_PRIVATE_HOSTS, lower case) names the school mail
+   * servers allowed inside the server's own network; every other one must resolve to public addresses only.
+   */
+  email: { timeoutMs: number; retryMs: number; retries: number; allowPrivateHosts: string[] };
   /** Prefix of the job queue's names (JOBS_QUEUE): two servers on one database must not take each other's work. */
   jobsQueue: string;
   /** Where files' bytes are kept (FILE_STORAGE, FILES_DIR, S3_URL, S3_REGION). */
@@ -137,6 +142,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: Number(env.EMAIL_TIMEOUT_MS || 20_000),
       retryMs: Number(env.EMAIL_RETRY_MS || 5_000),
       retries: Number(env.EMAIL_RETRIES || 3),
+      allowPrivateHosts: (env.MAIL_ALLOW_PRIVATE_HOSTS ?? '').split(',').map(hostKey).filter(Boolean),
     },
     trustProxy: proxyTrust(env.TRUST_PROXY),
     corsOrigins: (env.CORS_ORIGINS ?? '')

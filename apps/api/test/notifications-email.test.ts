@@ -1,14 +1,18 @@
-import type { AddressInfo } from 'node:net';
-import { emailRecipients } from '@somero/contract';
+import { createServer } from 'node:http';
+import { type AddressInfo, createServer as createTcpServer } from 'node:net';
+import { emailAccounts, emailRecipients } from '@somero/contract';
 import { and, eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insideNetworkText } from '../src/modules/notifications/email.js';
 import {
+  mailServerErrorText,
   mergeGuardianEmails,
   normaliseEmail,
   parseAddresses,
   smtpErrorText,
   uniqueEmails,
+  unreachableText,
 } from '../src/modules/notifications/email-rules.js';
 import { ugx } from '../src/modules/notifications/rules.js';
 import { admitFamilies, guardian, payFees } from './guardian-fixtures.js';
@@ -112,12 +116,20 @@ afterAll(async () => {
   await server?.close();
   await schoolServer?.close();
 });
+/** The server log's lines about e-mails that were not sent. */
+const logged: string[] = [];
 const t = useTestApp({
+  logger: {
+    level: 'info',
+    stream: { write: (line: string) => void (/E-mail \d+ of school/.test(line) && logged.push(line)) },
+  },
   env: () => ({
     SMTP_URL: server.url,
     MAIL_FROM: 'Somero <no-reply@somero.test>',
     EMAIL_RETRY_MS: '20',
     EMAIL_RETRIES: '2',
+    // The in-process servers on loopback stand for a school's mail server on the server's own network.
+    MAIL_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
   }),
 });
 
@@ -185,6 +197,36 @@ describe('e-mail rules', () => {
     );
     expect(smtpErrorText({ code: 'EENVELOPE', responseCode: 550, response: '550 No such mailbox' })).toBe(
       'The mail server refused the address: 550 No such mailbox',
+    );
+  });
+
+  it("tells a school one thing for its mail server's faults before it answered; its answers as they were", () => {
+    const conn = (code: string, message: string, response?: string) =>
+      Object.assign(new Error(message), { code, command: 'CONN', response });
+    for (const fault of [
+      conn('ESOCKET', 'connect ECONNREFUSED 127.0.0.1:25'),
+      conn('ETIMEDOUT', 'Greeting never received'),
+      conn('EPROTOCOL', 'Invalid greeting. response=SSH-2.0-OpenSSH_9.6', 'SSH-2.0-OpenSSH_9.6'),
+      conn('ETLS', 'Error initiating TLS'),
+      conn('ECONNECTION', 'Connection closed unexpectedly', '421 Too busy'),
+      Object.assign(new Error('smtp.school.ug could not be resolved'), { code: 'EDNS' }),
+      Object.assign(new Error('localhost resolves inside the server’s network (127.0.0.1)'), { code: 'EINTERNAL' }),
+      new Error('anything else before an answer'),
+    ])
+      expect(mailServerErrorText(fault), fault.message).toBe(unreachableText);
+    expect(
+      mailServerErrorText({ code: 'EAUTH', command: 'AUTH PLAIN', responseCode: 535, response: '535 5.7.8 Bad' }),
+    ).toBe('The mail server refused the user name or password');
+    expect(
+      mailServerErrorText({
+        code: 'EENVELOPE',
+        command: 'RCPT TO',
+        responseCode: 550,
+        response: '550 No such mailbox',
+      }),
+    ).toBe('The mail server refused the address: 550 No such mailbox');
+    expect(mailServerErrorText({ code: 'EMESSAGE', command: 'DATA', responseCode: 452, response: '452 Full' })).toBe(
+      'The mail server answered 452: 452 Full',
     );
   });
 });
@@ -349,7 +391,7 @@ describe('e-mail: recipients, sending through SMTP, attachments', () => {
     expect(row.status).toBe('failed');
   });
 
-  it('a mail server that refuses the connection: each e-mail failed with the reason', async () => {
+  it('a school mail server that cannot be reached: each e-mail failed with one reason, the detail in the log', async () => {
     const port = await deadPort();
     const saved = await s.api.put('/email_settings', {
       host: '127.0.0.1',
@@ -358,13 +400,16 @@ describe('e-mail: recipients, sending through SMTP, attachments', () => {
       from_address: 'bursar@kings.ac.ug',
     });
     expect(saved.json().data.has_password).toBe(true);
+    const seen = logged.length;
     const res = await send({ audience: 'addresses', addresses: 'a@x.ug, b@x.ug' });
     const job = await finished(res.json().data.job_id);
     expect(job).toMatchObject({ status: 'done', total: 2, done: 2, failed: 2 });
-    expect(job.message).toContain('Failed to send Emails: 2 of 2 not sent. The mail server refused the connection');
+    expect(job.message).toBe(`Failed to send Emails: 2 of 2 not sent. ${unreachableText}`);
     const rows = await rowsOf(res.json().data.message_id);
     expect(rows.map((r) => r.status)).toEqual(['failed', 'failed']);
-    expect(rows[0].error).toMatch(/^The mail server refused the connection: .*ECONNREFUSED/);
+    expect(rows.map((r) => r.error)).toEqual([unreachableText, unreachableText]);
+    // The server log says what happened, for whoever runs the server.
+    expect(logged.slice(seen).join('\n')).toContain(`refused the connection: connect ECONNREFUSED 127.0.0.1:${port}`);
     const failed = (await s.api.get('/sent_emails?status=failed')).json();
     // The counts agree with the list: the sent ones are not counted among the failed ones listed.
     expect(failed.totals).toEqual({ count: 3, queued: 0, sent: 0, failed: 3 });
@@ -443,5 +488,148 @@ describe('e-mail: recipients, sending through SMTP, attachments', () => {
     }
     const after = await t.database.db.select().from(emailRecipients).where(eq(emailRecipients.schoolId, s.schoolId));
     expect(after.length).toBe(count.length);
+  });
+});
+
+describe("e-mail: the school's mail server is on the internet, never inside the server's own network", () => {
+  const settings = { port: 587, username: 'bursar@kings.ac.ug', from_address: 'bursar@kings.ac.ug' };
+  const save = (host: string) => s.api.put('/email_settings', { ...settings, host });
+  /** Runs `check` as a server without MAIL_ALLOW_PRIVATE_HOSTS (the file's app names 127.0.0.1). */
+  async function withoutAllowed(check: () => Promise<void>) {
+    const allowed = t.config.email.allowPrivateHosts;
+    t.config.email.allowPrivateHosts = [];
+    try {
+      await check();
+    } finally {
+      t.config.email.allowPrivateHosts = allowed;
+    }
+  }
+
+  it('refuses (422 on the server field) loopback, private and link-local addresses, and names that point there', async () => {
+    await s.api.put('/email_settings', { host: '' });
+    await withoutAllowed(async () => {
+      for (const host of [
+        '127.0.0.1',
+        'localhost',
+        'LocalHost.',
+        '169.254.169.254',
+        '10.0.0.5',
+        '192.168.1.20',
+        '172.16.4.4',
+        '100.64.0.9',
+        '0.0.0.0',
+        '[::1]',
+        '::1',
+        '[::ffff:127.0.0.1]',
+        'fe80::1',
+        'fd00::25',
+        '2130706433',
+        '127.1',
+      ]) {
+        const res = await save(host);
+        expect(res.statusCode, host).toBe(422);
+        expect(res.json().errors, host).toEqual({ host: [insideNetworkText] });
+      }
+      for (const host of ['smtp://smtp.gmail.com', 'smtp.gmail.com:587', 'smtp gmail com']) {
+        const res = await save(host);
+        expect(res.statusCode, host).toBe(422);
+        expect(res.json().errors, host).toEqual({ host: ["Enter the mail server's name, such as smtp.gmail.com"] });
+      }
+      // Nothing was kept: the server's SMTP_URL is still in use.
+      expect((await s.api.get('/email_settings')).json().data).toMatchObject({ host: null, using: 'server' });
+      // A provider's name or a public address is kept (a name is not connected to when saved).
+      for (const [host, kept] of [
+        ['smtp.gmail.com', 'smtp.gmail.com'],
+        [' SMTP.Office365.com. ', 'smtp.office365.com'],
+        ['41.210.130.5', '41.210.130.5'],
+        ['[2001:4860:4860::8888]', '2001:4860:4860::8888'],
+      ]) {
+        const res = await save(host);
+        expect(res.statusCode, `${host} ${res.body}`).toBe(200);
+        expect(res.json().data).toMatchObject({ host: kept, using: 'school' });
+      }
+    });
+  });
+
+  it('keeps a mail server inside the network when MAIL_ALLOW_PRIVATE_HOSTS names it', async () => {
+    expect(t.config.email.allowPrivateHosts).toEqual(['127.0.0.1']);
+    const res = await save('127.0.0.1');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ host: '127.0.0.1', using: 'school' });
+    // Only the names it gives: another loopback name is still refused.
+    expect((await save('localhost')).json().errors).toEqual({ host: [insideNetworkText] });
+  });
+
+  it('a closed port, a port that is not a mail server and a silent one all read the same to the school', async () => {
+    const silent = createServer(() => {});
+    const banner = createTcpServer((socket) => socket.end('SSH-2.0-OpenSSH_9.6\r\n'));
+    const listen = async (srv: {
+      listen: (port: number, host: string, done: () => void) => unknown;
+      address: () => unknown;
+    }) => {
+      await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
+      return (srv.address() as AddressInfo).port;
+    };
+    const ports = { closed: await deadPort(), silent: await listen(silent), banner: await listen(banner) };
+    const timeout = t.config.email.timeoutMs;
+    t.config.email.timeoutMs = 500;
+    try {
+      const errors: Record<string, unknown[]> = {};
+      for (const [kind, port] of Object.entries(ports)) {
+        expect((await s.api.put('/email_settings', { ...settings, host: '127.0.0.1', port })).statusCode).toBe(200);
+        const res = await send({ audience: 'addresses', addresses: 'one@x.ug, two@x.ug' });
+        const job = await finished(res.json().data.job_id);
+        expect(job, kind).toMatchObject({ done: 2, failed: 2 });
+        expect(job.message, kind).toBe(`Failed to send Emails: 2 of 2 not sent. ${unreachableText}`);
+        errors[kind] = (await rowsOf(res.json().data.message_id)).map((r) => r.error);
+      }
+      expect(errors).toEqual({
+        closed: [unreachableText, unreachableText],
+        silent: [unreachableText, unreachableText],
+        banner: [unreachableText, unreachableText],
+      });
+    } finally {
+      t.config.email.timeoutMs = timeout;
+      silent.close();
+      banner.close();
+    }
+  });
+
+  it('checks the name again when connecting: one that now points inside is never connected to', async () => {
+    // As if the name had pointed elsewhere when saved: the kept server is the test's SMTP server by name.
+    await s.api.put('/email_settings', {
+      ...settings,
+      host: '127.0.0.1',
+      port: schoolServer.port,
+      password: 'smtp-secret',
+    });
+    await t.database.db.update(emailAccounts).set({ host: 'localhost' }).where(eq(emailAccounts.schoolId, s.schoolId));
+    const logins = schoolServer.logins.length;
+    const received = schoolServer.received.length;
+    const seen = logged.length;
+    const res = await send({ audience: 'addresses', addresses: 'inside@x.ug' });
+    const job = await finished(res.json().data.job_id);
+    expect(job).toMatchObject({ done: 1, failed: 1 });
+    expect((await rowsOf(res.json().data.message_id))[0].error).toBe(unreachableText);
+    expect([schoolServer.logins.length, schoolServer.received.length]).toEqual([logins, received]);
+    // Not tried again; the log names the address.
+    const lines = logged.slice(seen);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain("localhost resolves inside the server's network (127.0.0.1)");
+  });
+
+  it('still delivers through an allowed school server on the same network; a wrong password is told as such', async () => {
+    await t.database.db.update(emailAccounts).set({ host: '127.0.0.1' }).where(eq(emailAccounts.schoolId, s.schoolId));
+    const before = schoolServer.received.length;
+    const res = await send({ audience: 'addresses', addresses: 'allowed@x.ug' });
+    expect(await finished(res.json().data.job_id)).toMatchObject({ done: 1, failed: 0 });
+    expect(schoolServer.received.slice(before).map((m) => m.to)).toEqual([['allowed@x.ug']]);
+    await s.api.put('/email_settings', { ...settings, host: '127.0.0.1', port: schoolServer.port, password: 'wrong' });
+    const wrong = await send({ audience: 'addresses', addresses: 'wrong@x.ug' });
+    expect(await finished(wrong.json().data.job_id)).toMatchObject({ done: 1, failed: 1 });
+    expect((await rowsOf(wrong.json().data.message_id))[0].error).toBe(
+      'The mail server refused the user name or password',
+    );
+    await s.api.put('/email_settings', { host: '' });
   });
 });

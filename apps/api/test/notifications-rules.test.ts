@@ -2,11 +2,13 @@ import { smsStatuses } from '@somero/contract';
 import { describe, expect, it } from 'vitest';
 import {
   acceptedCode,
+  afterDeliveryReport,
   backoff,
   chargedStatuses,
   chunks,
   deliveryStatus,
   fillTemplate,
+  finalStatuses,
   mergeGuardians,
   parseNumbers,
   refundedStatuses,
@@ -183,6 +185,24 @@ describe('SMS rules: the gateway', () => {
     expect(deliveryStatus('Submitted')).toBe('sent');
     for (const s of ['Failed', 'Rejected', 'Expired', 'AbsentSubscriber'])
       expect(deliveryStatus(s)).toBe('undelivered');
+  });
+
+  it('settles a sent, sending or unknown message from its report; a final status stays, whatever comes later', () => {
+    for (const current of ['sent', 'sending', 'unknown'] as const) {
+      expect(afterDeliveryReport(current, 'Success')).toBe('delivered');
+      expect(afterDeliveryReport(current, 'Failed')).toBe('undelivered');
+      expect(afterDeliveryReport(current, 'Buffered')).toBe('sent');
+    }
+    // Delivered stays delivered; not delivered stays so (the first final report wins); a refunded
+    // message is never charged again by a report; a queued one was never handed to the gateway.
+    expect(finalStatuses).toEqual(['delivered', 'undelivered', 'rejected', 'failed']);
+    for (const current of [...finalStatuses, 'queued'] as const)
+      for (const reported of ['Success', 'Failed', 'Rejected', 'Sent', 'Buffered', ''])
+        expect(afterDeliveryReport(current, reported), `${current} ← ${reported}`).toBeNull();
+    // Every status is final or may still be settled by a report, never both.
+    const open = smsStatuses.filter((s) => afterDeliveryReport(s, 'Success') !== null);
+    expect(open).toEqual(['sending', 'sent', 'unknown']);
+    expect([...open, ...finalStatuses, 'queued'].sort()).toEqual([...smsStatuses].sort());
   });
 
   it('cuts lists into requests and waits longer before each retry', () => {

@@ -22,7 +22,13 @@ beforeAll(async () => {
   fake = await startFakeSmsGateway(username, apiKey);
 });
 afterAll(() => fake.close().catch(() => {}));
+/** The server log's lines about delivery reports (info level). */
+const logged: string[] = [];
 const t = useTestApp({
+  logger: {
+    level: 'info',
+    stream: { write: (line: string) => void (line.includes('delivery report') && logged.push(line)) },
+  },
   env: () => ({
     SMS_GATEWAY_URL: fake.baseUrl,
     AT_USERNAME: username,
@@ -256,6 +262,56 @@ describe('SMS: recipients, credits, sending through the gateway', () => {
     expect(form.statusCode).toBe(422);
   });
 
+  it('keeps a final status whatever reports come after it: replayed, or reordered (the first final report wins)', async () => {
+    const res = await s.api.post('/send_msg', {
+      audience: 'numbers',
+      numbers: '0772 500001, 0772 500002',
+      message: 'Reports in any order',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await finished(res.json().data.job_id);
+    const messageId = res.json().data.message_id;
+    const rows = () =>
+      t.database.db
+        .select()
+        .from(smsRecipients)
+        .where(and(eq(smsRecipients.schoolId, s.schoolId), eq(smsRecipients.messageId, messageId)))
+        .orderBy(smsRecipients.id);
+    const [first, second] = await rows();
+    expect([first.status, second.status]).toEqual(['sent', 'sent']);
+    const before = await credits();
+    const report = (id: string | null, status: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/sms/delivery/${token}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ id: id as string, status }).toString(),
+      });
+    const seen = logged.length;
+    // The first: delivered, the same report again (a gateway's retry), then a late Failed and Buffered.
+    for (const status of ['Success', 'Success', 'Failed', 'Buffered'])
+      expect((await report(first.gatewayId, status)).statusCode).toBe(200);
+    // The second: not delivered first, then Success and the Failed again.
+    for (const status of ['Failed', 'Success', 'Failed'])
+      expect((await report(second.gatewayId, status)).statusCode).toBe(200);
+    const after = await rows();
+    expect(after.map((r) => [r.status, r.gatewayStatus])).toEqual([
+      ['delivered', 'Success'],
+      ['undelivered', 'Failed'],
+    ]);
+    // Gone either way: charged once, nothing refunded or charged again by the later reports.
+    expect(await credits()).toMatchObject({ balance: before.balance, used: before.used, refunded: before.refunded });
+    // Each report that changed nothing is in the server log (info), naming the message and its status.
+    const lines = logged.slice(seen).map((l) => JSON.parse(l));
+    expect(lines.map((l) => [l.level, l.sms, l.reported, l.msg])).toEqual([
+      [30, first.id, 'Success', 'SMS delivery report changed nothing: the message is already delivered'],
+      [30, first.id, 'Failed', 'SMS delivery report changed nothing: the message is already delivered'],
+      [30, first.id, 'Buffered', 'SMS delivery report changed nothing: the message is already delivered'],
+      [30, second.id, 'Success', 'SMS delivery report changed nothing: the message is already undelivered'],
+      [30, second.id, 'Failed', 'SMS delivery report changed nothing: the message is already undelivered'],
+    ]);
+  });
+
   it('retries a gateway that answers 500, then sends', async () => {
     fake.state.failNext = 2;
     const before = fake.received.length;
@@ -402,9 +458,18 @@ describe('SMS: a gateway that takes a request and does not answer in time', () =
     ]);
     // Gone, delivered or not: still charged, nothing refunded twice.
     expect((await credits()).balance).toBe(balance - 4);
-    // A later report for the same id updates the same message only.
+    // A later report for the same id changes nothing: delivered stays delivered, and a replay of the
+    // report that settled an unknown message neither settles another nor charges anything again.
     await report(taken[1].ids[0], number('6', 2), 'Failed');
-    expect((await rowsOf(started.message_id))[1]).toEqual(['02', 'undelivered']);
+    await report(taken[2].ids[0], number('6', 3), 'Failed');
+    expect(await rowsOf(started.message_id)).toEqual([
+      ['01', 'sent'],
+      ['02', 'delivered'],
+      ['03', 'undelivered'],
+      ['04', 'unknown'],
+      ['05', 'failed'],
+    ]);
+    expect((await credits()).balance).toBe(balance - 4);
   });
 
   it('settles a job whose worker died mid-request: what it held is unknown, what waited is refunded', async () => {

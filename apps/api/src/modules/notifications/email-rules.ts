@@ -136,11 +136,29 @@ export function smtpErrorText(error: unknown): string {
     EAUTH: 'The mail server did not accept the user name and password',
     ETLS: 'The secure connection to the mail server failed',
     EENVELOPE: 'The mail server refused the address',
+    EINTERNAL: 'The mail server’s address is inside the server’s own network',
   };
   // Nodemailer reports a refused or dropped connection as ESOCKET with the system's code in the text.
   const code = /\b(ECONNREFUSED|ETIMEDOUT)\b/.exec(e.message ?? '')?.[1] ?? e.code;
   const lead = (code && known[code]) || (e.responseCode ? `The mail server answered ${e.responseCode}` : 'Not sent');
   return `${lead}: ${reason}`.slice(0, 500);
+}
+
+/** What a school is told when its own mail server could not be reached, whatever the reason. */
+export const unreachableText = 'Could not reach the mail server: check the server, port and SSL';
+
+/**
+ * The fault of a school's own mail server as the school reads it. Before the server answered (no
+ * connection, a time-out, a name not found, an address inside the server's network, something that is
+ * not a mail server) it is one sentence, so the answers tell nothing about the server's network; the
+ * detail goes to the server log. What a mail server answered once connected is told as it was, and a
+ * refused login as such.
+ */
+export function mailServerErrorText(error: unknown): string {
+  const e = error as { code?: string; command?: string };
+  if (e.code === 'EAUTH') return 'The mail server refused the user name or password';
+  if (!e.command || e.command === 'CONN') return unreachableText;
+  return smtpErrorText(error);
 }
 
 /** Whether trying again may help: the connection, a time-out, or a 4xx (temporary) reply. */

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import {
   type EmailInput,
   type EmailRow,
@@ -11,10 +12,11 @@ import {
   students,
 } from '@somero/contract';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
+import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import type { Config } from '../../config.js';
 import { nextNumber } from '../../core/counters.js';
 import { Invalid, NotFound, Refusal } from '../../core/errors.js';
+import { addressesOf, allowedInside, checkedAddress, hostKey, hostLike, internalAddress } from '../../core/outbound.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { studentReportCardPdf } from '../exams/index.js';
 import { feesStatementPdf } from '../fees/index.js';
@@ -26,6 +28,7 @@ import {
   type EmailEntry,
   type EmailList,
   fileName,
+  mailServerErrorText,
   mergeGuardianEmails,
   parseAddresses,
   smtpErrorText,
@@ -74,15 +77,16 @@ export async function saveEmailSettings(
   },
 ) {
   if (input.host && !input.from_address) throw new Invalid('from_address', 'Enter the address e-mails come from');
+  const host = input.host ? await checkMailHost(config, input.host) : null;
   await scope.transaction(async (tx) => {
     const before = await emailAccountOf(tx);
     const row = {
-      host: input.host || null,
+      host,
       port: input.port ?? null,
       secure: input.secure,
       username: input.username || null,
       // An empty password keeps the one kept; no host forgets it.
-      password: input.host ? input.password || before?.password || null : null,
+      password: host ? input.password || before?.password || null : null,
       fromAddress: input.from_address || null,
       updatedAt: new Date(),
     };
@@ -103,34 +107,92 @@ export async function saveEmailSettings(
   return emailSettingsOf(config, scope);
 }
 
+/** Said on the host field when the school's mail server would be inside the server's own network. */
+export const insideNetworkText =
+  "This address is inside the server's own network; enter your mail provider's address, such as smtp.gmail.com";
+
+/**
+ * The school's mail server as kept (no brackets, no final dot), or 422 on the host field: not a server's
+ * name, or a name or address inside the server's own network (unless MAIL_ALLOW_PRIVATE_HOSTS names it).
+ * A name that cannot be resolved now is kept: it is checked again at every connection.
+ */
+async function checkMailHost(config: Config, typed: string) {
+  if (!hostLike(typed)) throw new Invalid('host', "Enter the mail server's name, such as smtp.gmail.com");
+  const host = hostKey(typed);
+  if (allowedInside(host, config.email.allowPrivateHosts)) return host;
+  const found = await addressesOf(host, Math.min(config.email.timeoutMs, 10_000)).catch(() => []);
+  if (found.some((a) => internalAddress(a.address))) throw new Invalid('host', insideNetworkText);
+  return host;
+}
+
 const timeouts = (config: Config) => ({
   connectionTimeout: config.email.timeoutMs,
   greetingTimeout: config.email.timeoutMs,
   socketTimeout: config.email.timeoutMs,
 });
 
-/** A transport for the school's server or the server's SMTP_URL, and who the e-mails come from; null without either. */
-export async function mailServerFor(
-  config: Config,
-  scope: SchoolScope,
-): Promise<{ transport: Transporter; from: { name: string; address: string }; replyTo?: string } | null> {
+export interface MailServer {
+  /** The school's own server (its faults are told in one sentence) or the server's SMTP_URL. */
+  school: boolean;
+  from: { name: string; address: string };
+  replyTo?: string;
+  send(mail: SendMailOptions): Promise<unknown>;
+  close(): void;
+}
+
+/**
+ * Sending through the school's server or the server's SMTP_URL, and who the e-mails come from; null
+ * without either. The school's server is resolved at each connection and reached only at an address
+ * checked to be outside the server's network (the name still names it for TLS, so its certificate is
+ * verified), unless MAIL_ALLOW_PRIVATE_HOSTS names it.
+ */
+export async function mailServerFor(config: Config, scope: SchoolScope): Promise<MailServer | null> {
   const [account, school] = await Promise.all([emailAccountOf(scope), schoolDetailsOf(scope)]);
   const using = serverInUse(config, account);
   if (using === 'none') return null;
   const replyTo = school.email ?? undefined;
   if (using === 'school' && account?.host) {
-    const transport = nodemailer.createTransport({
-      host: account.host,
+    const host = account.host;
+    const options = {
       port: account.port ?? (account.secure ? 465 : 587),
       secure: account.secure,
       auth: account.username ? { user: account.username, pass: account.password ?? '' } : undefined,
       ...timeouts(config),
-    });
-    return { transport, from: { name: school.name, address: account.fromAddress ?? '' }, replyTo };
+    };
+    const from = { name: school.name, address: account.fromAddress ?? '' };
+    if (allowedInside(host, config.email.allowPrivateHosts)) {
+      const transport = nodemailer.createTransport({ host, ...options });
+      return { school: true, from, replyTo, send: (mail) => transport.sendMail(mail), close: () => transport.close() };
+    }
+    return {
+      school: true,
+      from,
+      replyTo,
+      async send(mail) {
+        const address = await checkedAddress(host, config.email.timeoutMs);
+        const transport = nodemailer.createTransport({
+          host: address,
+          ...options,
+          ...(isIP(host) ? {} : { tls: { servername: host } }),
+        });
+        try {
+          return await transport.sendMail(mail);
+        } finally {
+          transport.close();
+        }
+      },
+      close() {},
+    };
   }
   const address = /<([^>]+)>/.exec(config.mailFrom)?.[1] ?? config.mailFrom;
-  const transport = nodemailer.createTransport({ url: config.smtpUrl, ...timeouts(config) } as never);
-  return { transport, from: { name: school.name, address }, replyTo };
+  const transport: Transporter = nodemailer.createTransport({ url: config.smtpUrl, ...timeouts(config) } as never);
+  return {
+    school: false,
+    from: { name: school.name, address },
+    replyTo,
+    send: (mail) => transport.sendMail(mail),
+    close: () => transport.close(),
+  };
 }
 
 // ——— Who it goes to ———
@@ -288,7 +350,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A connection fault that outlasted its retries: the server is down, so the rest fail with it. */
 const serverDown = (error: unknown) =>
-  ['ECONNREFUSED', 'ETIMEDOUT', 'ECONNECTION', 'EDNS', 'ESOCKET', 'EAUTH', 'ETLS'].includes(
+  ['ECONNREFUSED', 'ETIMEDOUT', 'ECONNECTION', 'EDNS', 'EINTERNAL', 'ESOCKET', 'EAUTH', 'ETLS'].includes(
     (error as { code?: string }).code ?? '',
   );
 
@@ -395,7 +457,7 @@ export async function performEmailSend(
           for (let attempt = 0; attempt <= config.email.retries; attempt++) {
             if (attempt > 0) await sleep(backoff(attempt, config.email.retryMs));
             try {
-              await server.transport.sendMail({
+              await server.send({
                 from: server.from,
                 replyTo: server.replyTo,
                 to: { name: q.name, address: q.email },
@@ -407,13 +469,17 @@ export async function performEmailSend(
               break;
             } catch (e) {
               error = e;
-              log?.(`${smtpErrorText(e)} (try ${attempt + 1} of ${config.email.retries + 1})`);
+              log?.(
+                `E-mail ${q.id} of school ${scope.schoolId}: ${smtpErrorText(e)} (try ${attempt + 1} of ${config.email.retries + 1})`,
+              );
               if (!smtpRetryable(e)) break;
             }
           }
           if (error) {
-            await fail(smtpErrorText(error));
-            if (serverDown(error)) down = smtpErrorText(error);
+            // The school's server: a fault before it answered is one sentence (the log has the detail).
+            const said = server.school ? mailServerErrorText(error) : smtpErrorText(error);
+            await fail(said);
+            if (serverDown(error)) down = said;
           } else
             await scope.db
               .update(emailRecipients)
@@ -431,7 +497,7 @@ export async function performEmailSend(
       await progress(c.done, c.total, c.failed);
     }
   } finally {
-    server?.transport.close();
+    server?.close();
   }
   await scope.db
     .update(emailMessages)

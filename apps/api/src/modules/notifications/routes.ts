@@ -106,7 +106,13 @@ export function notificationRoutes(ctx: ModuleContext) {
     const secret = config.sms.callbackToken;
     if (!secret || !timingSafeEqual(digest(token), digest(secret)))
       throw new HttpError(401, 'This delivery report is not signed with the right token.');
-    await applyDeliveryReport(database.db, input);
+    const { unchanged } = await applyDeliveryReport(database.db, input);
+    // A replayed or late report for a settled message: nothing changes, the log says so.
+    for (const m of unchanged)
+      req.log.info(
+        { school: m.schoolId, sms: m.id, gatewayId: input.id, reported: input.status },
+        `SMS delivery report changed nothing: the message is already ${m.status}`,
+      );
     return { data: { received: true } };
   });
 }

@@ -130,6 +130,20 @@ export function deliveryStatus(reported: string): SmsStatus {
   return 'undelivered';
 }
 
+/** Statuses that are a message's outcome: no delivery report changes them (the first final report wins). */
+export const finalStatuses: SmsStatus[] = ['delivered', 'undelivered', 'rejected', 'failed'];
+
+/**
+ * What a delivery report makes of a message now in `current`: its new status, or null when the report
+ * changes nothing. A final status stays (gateways retry and reorder their reports: a delivered message
+ * stays delivered, and a replayed report settles nothing twice); a queued message was never handed to
+ * the gateway. A sent, sending or unknown message takes the reported status.
+ */
+export function afterDeliveryReport(current: SmsStatus, reported: string): SmsStatus | null {
+  if (current === 'queued' || finalStatuses.includes(current)) return null;
+  return deliveryStatus(reported);
+}
+
 /** The balance: bought less what stays charged. */
 export const smsBalance = (bought: number, charged: number) => bought - charged;
 

@@ -24,10 +24,10 @@ import { guardianAudience } from './audience.js';
 import { countsByStatus } from './counts.js';
 import { africasTalking, GatewayDown, GatewayUnsure, logOnly, type SmsGateway } from './gateway.js';
 import {
+  afterDeliveryReport,
   backoff,
   chargedStatuses,
   chunks,
-  deliveryStatus,
   fillTemplate,
   mergeGuardians,
   parseNumbers,
@@ -399,27 +399,46 @@ export async function settleSend(scope: SchoolScope, messageId: number) {
  * A delivery report: the gateway's message id finds the message, whatever its school. A message left
  * unknown has no id yet: the report's number finds it when exactly one unknown message of the last
  * three days went to that number (never a guess between two), and it takes the id and the status.
+ * `afterDeliveryReport` decides: a message in a final status keeps it (the first final report wins), so
+ * a replayed or late report changes nothing, neither the status nor the credits. Answers how many
+ * messages it settled and those it left as they were (for the server log).
  */
 export async function applyDeliveryReport(
   db: Executor,
   report: { id: string; status: string; phoneNumber?: string; failureReason?: string },
-) {
+): Promise<{ settled: number; unchanged: { schoolId: number; id: number; status: SmsStatus }[] }> {
   const reason = (report.failureReason ? `${report.status}: ${report.failureReason}` : report.status).slice(0, 200);
-  const status = deliveryStatus(report.status);
+  // The statuses this report may change, checked again in each update: of two reports at once, the
+  // second finds the first's final status and changes nothing.
+  const open = smsStatuses.filter((s) => afterDeliveryReport(s, report.status) !== null);
   const now = new Date();
-  const known = await db
-    .update(smsRecipients)
-    .set({ status, gatewayStatus: reason, updatedAt: now })
-    .where(
-      and(
-        eq(smsRecipients.gatewayId, report.id),
-        inArray(smsRecipients.status, ['sent', 'delivered', 'undelivered', 'unknown']),
-      ),
-    )
-    .returning({ id: smsRecipients.id });
-  if (known.length) return known.length;
+  const found = await db
+    .select({ schoolId: smsRecipients.schoolId, id: smsRecipients.id, status: smsRecipients.status })
+    .from(smsRecipients)
+    .where(eq(smsRecipients.gatewayId, report.id));
+  const unchanged: { schoolId: number; id: number; status: SmsStatus }[] = [];
+  let settled = 0;
+  for (const row of found) {
+    const status = afterDeliveryReport(row.status as SmsStatus, report.status);
+    const done = status
+      ? await db
+          .update(smsRecipients)
+          .set({ status, gatewayStatus: reason, updatedAt: now })
+          .where(
+            and(
+              eq(smsRecipients.schoolId, row.schoolId),
+              eq(smsRecipients.id, row.id),
+              inArray(smsRecipients.status, open),
+            ),
+          )
+          .returning({ id: smsRecipients.id })
+      : [];
+    if (done.length) settled++;
+    else unchanged.push({ ...row, status: row.status as SmsStatus });
+  }
+  if (found.length) return { settled, unchanged };
   const phone = report.phoneNumber ? normalisePhone(report.phoneNumber) : null;
-  if (!phone) return 0;
+  if (!phone) return { settled: 0, unchanged };
   const unknown = await db
     .select({ schoolId: smsRecipients.schoolId, id: smsRecipients.id })
     .from(smsRecipients)
@@ -431,8 +450,9 @@ export async function applyDeliveryReport(
       ),
     )
     .limit(2);
-  if (unknown.length !== 1) return 0;
-  await db
+  const status = afterDeliveryReport('unknown', report.status);
+  if (unknown.length !== 1 || !status) return { settled: 0, unchanged };
+  const done = await db
     .update(smsRecipients)
     .set({
       status,
@@ -447,8 +467,9 @@ export async function applyDeliveryReport(
         eq(smsRecipients.id, unknown[0].id),
         eq(smsRecipients.status, 'unknown'),
       ),
-    );
-  return 1;
+    )
+    .returning({ id: smsRecipients.id });
+  return { settled: done.length, unchanged };
 }
 
 /** The credits (parts) of the messages in these statuses. */
