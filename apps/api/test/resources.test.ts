@@ -185,19 +185,23 @@ describe.each(generic.map((r) => [r.path, r] as const))('declared entity %s', (_
       headers: bearer(a.adminToken),
       payload: shouting,
     });
-    expect(dup.statusCode).toBe(202);
-    expect(dup.json().message).toMatch(/already exists$/);
+    expect(dup.statusCode, dup.body).toBe(202);
+    // "… already exists", or the entity's own words ("This teacher already teaches …").
+    if (r.texts.exists.includes('{name}')) expect(dup.json().message).toMatch(/already exists$/);
+    else expect(dup.json().message).toBe(r.texts.exists);
     // Changing another record into the first is refused the same way, naming it.
-    const other = await create(r, a.adminToken);
-    const clash = await t.app.inject({
-      method: 'PUT',
-      url: `/api/${r.path}/${other.id}`,
-      headers: bearer(a.adminToken),
-      payload: shouting,
-    });
-    expect(clash.statusCode).toBe(202);
-    expect(clash.json().message).toBe(dup.json().message);
-    expect(clash.json().message).toMatch(new RegExp(`^${r.label.one} `));
+    if (r.calls.includes('update')) {
+      const other = await create(r, a.adminToken);
+      const clash = await t.app.inject({
+        method: 'PUT',
+        url: `/api/${r.path}/${other.id}`,
+        headers: bearer(a.adminToken),
+        payload: shouting,
+      });
+      expect(clash.statusCode).toBe(202);
+      expect(clash.json().message).toBe(dup.json().message);
+      expect(clash.json().message).toMatch(new RegExp(`^${r.label.one} `));
+    }
     // Another school may use the same name: the same unique values, its own references.
     const same = { ...(await sample(r, b.adminToken)) };
     for (const f of r.unique.flat()) if (f.kind !== 'reference' && f.name in body) same[f.name] = body[f.name];

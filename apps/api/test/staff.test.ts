@@ -90,6 +90,43 @@ describe('the staff profile', () => {
   });
 });
 
+describe('a teaching load', () => {
+  it('is refused when the teacher already has it, all streams and papers or one (202, never 500)', async () => {
+    const member = await addStaff(a);
+    const maths = (
+      await a.api.post('/subjects', { name: unique('Mathematics '), code: unique(''), level: 'alevel' })
+    ).json().data;
+    const paper = (await a.api.post('/papers', { subject_id: maths.id, number: 1, name: 'Paper 1' })).json().data;
+    const whole = {
+      staff_id: member.id,
+      subject_id: maths.id,
+      class_id: a.classes.S5,
+      stream_id: null,
+      paper_id: null,
+    };
+    const one = { ...whole, stream_id: a.streams['S5 Arts'], paper_id: paper.id };
+    for (const body of [whole, one]) {
+      expect((await a.api.post('/staff_subjects', body)).statusCode).toBe(200);
+      const again = await a.api.post('/staff_subjects', body);
+      expect(again.statusCode, again.body).toBe(202);
+      expect(again.json()).toEqual({ message: 'This teacher already teaches this subject in this class' });
+    }
+    // A stream or paper left out is none, as null is.
+    const omitted = await a.api.post('/staff_subjects', {
+      staff_id: member.id,
+      subject_id: maths.id,
+      class_id: a.classes.S5,
+    });
+    expect(omitted.statusCode).toBe(202);
+    // The same subject in one stream beside all streams, or for another teacher, is another load.
+    expect((await a.api.post('/staff_subjects', { ...whole, stream_id: a.streams['S5 Arts'] })).statusCode).toBe(200);
+    const colleague = await addStaff(a);
+    expect((await a.api.post('/staff_subjects', { ...whole, staff_id: colleague.id })).statusCode).toBe(200);
+    const rows = await t.database.raw('select count(*)::int as n from staff_subjects where staff_id = $1', [member.id]);
+    expect((rows as Json[])[0].n).toBe(3);
+  });
+});
+
 describe('initials are unique in a school', () => {
   it('refuses initials held by another staff member on adding and on changing, naming the holder', async () => {
     const initials = unique('').slice(0, 5).toUpperCase();
