@@ -91,6 +91,63 @@ describe('the staff profile', () => {
 });
 
 describe('a teaching load', () => {
+  it('is shown by name (GET staff_subjects/{id}) to whoever manages the teaching load, in its school only', async () => {
+    const member = await addStaff(a);
+    const physics = (
+      await a.api.post('/subjects', { name: unique('Physics '), code: unique(''), level: 'alevel' })
+    ).json().data;
+    const paper = (await a.api.post('/papers', { subject_id: physics.id, number: 1, name: 'Paper 1' })).json().data;
+    const added = await a.api.post('/staff_subjects', {
+      staff_id: member.id,
+      subject_id: physics.id,
+      class_id: a.classes.S5,
+      stream_id: a.streams['S5 Sciences'],
+      paper_id: paper.id,
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const id = added.json().data.id;
+    const res = await a.api.get(`/staff_subjects/${id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({
+      id,
+      staff_id: member.id,
+      staff: member.name,
+      subject_id: physics.id,
+      subject: physics.name,
+      class_id: a.classes.S5,
+      class: 'S5',
+      stream_id: a.streams['S5 Sciences'],
+      stream: 'Sciences',
+      paper_id: paper.id,
+      paper: 'Paper 1',
+    });
+    // Every stream and every paper: none named.
+    const whole = await a.api.post('/staff_subjects', {
+      staff_id: member.id,
+      subject_id: physics.id,
+      class_id: a.classes.S6,
+    });
+    expect((await a.api.get(`/staff_subjects/${whole.json().data.id}`)).json().data).toMatchObject({
+      class: 'S6',
+      stream_id: null,
+      stream: null,
+      paper_id: null,
+      paper: null,
+    });
+    // The list's access: manage_staff_subjects, not view_staff.
+    const loader = client(t.app, (await staffWith(t.app, t.database, a, ['manage_staff_subjects'])).token);
+    expect((await loader.get(`/staff_subjects/${id}`)).statusCode).toBe(200);
+    const viewer = client(t.app, (await staffWith(t.app, t.database, a, ['view_staff'])).token);
+    expect((await viewer.get('/staff_subjects')).statusCode).toBe(403);
+    expect((await viewer.get(`/staff_subjects/${id}`)).statusCode).toBe(403);
+    // Another school's load is not found; a removed one neither.
+    const bad = await b.api.get(`/staff_subjects/${id}`);
+    expect(bad.statusCode).toBe(404);
+    expect(bad.body).not.toContain(member.name);
+    expect((await a.api.del(`/staff_subjects/${id}`)).statusCode).toBe(200);
+    expect((await a.api.get(`/staff_subjects/${id}`)).statusCode).toBe(404);
+  });
+
   it('is refused when the teacher already has it, all streams and papers or one (202, never 500)', async () => {
     const member = await addStaff(a);
     const maths = (
