@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -129,6 +129,22 @@ describe('every registered API route', () => {
     expect(doc.paths['/api/fees_categories/{id}'].put.summary).toBe('Change a fees category');
     expect(doc.paths['/api/fees_categories/{id}'].delete.summary).toBe('Remove a fees category nothing refers to');
     expect((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
+  });
+
+  it('serves every call of the specification', () => {
+    // shared/spec/calls.tsv as committed among the contract's fixtures (a fresh clone has no shared/).
+    const spec = readFileSync(new URL('../../../packages/contract/test/fixtures/calls.tsv', import.meta.url), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split('\t'));
+    expect(spec).toHaveLength(435);
+    // users/{id} and /api/users/:id alike, whatever the parameter's name (asset_labels/{purchase}).
+    const shape = (method: string, url: string) =>
+      `${method} ${url.replace(/^\/api\//, '').replace(/\{\w+\}|:\w+/g, '{}')}`;
+    const served = new Set(t.app.registeredRoutes.map((r) => shape(r.method, r.url)));
+    const missing = spec.filter(([method, path]) => !served.has(shape(method, path))).map(([m, p]) => `${m} ${p}`);
+    expect(missing, 'calls of shared/spec/calls.tsv the server does not serve').toEqual([]);
   });
 
   it('covers all 99 flags in user groups', () => {
