@@ -181,6 +181,14 @@ describe('a teaching load', () => {
     expect((await a.api.post('/staff_subjects', { ...whole, staff_id: colleague.id })).statusCode).toBe(200);
     const rows = await t.database.raw('select count(*)::int as n from staff_subjects where staff_id = $1', [member.id]);
     expect((rows as Json[])[0].n).toBe(3);
+    // Two at once (a double click): one is added, the other refused in the same words, whichever
+    // the check or the index refuses.
+    const twice = { ...whole, class_id: a.classes.S6 };
+    const both = await Promise.all([a.api.post('/staff_subjects', twice), a.api.post('/staff_subjects', twice)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 202]);
+    expect(both.find((r) => r.statusCode === 202)?.json().message).toBe(
+      'This teacher already teaches this subject in this class',
+    );
   });
 });
 
