@@ -1,18 +1,20 @@
-import { resources } from '@somero/contract';
+import { type Resource, resources } from '@somero/contract';
 import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import * as apiTables from '../src/db/schema.js';
-import { type JsonValue, plausible } from './plausible.js';
-import { bearer, login, newSchool, type TestSchool, useTestApp } from './support.js';
+import { type JsonValue, plausible, resourceSample } from './plausible.js';
+import { admit, type RegisterSchool, type Json as Reply, registerSchool } from './students-fixtures.js';
+import { bearer, login, newSchool, type TestSchool, unique, useTestApp } from './support.js';
 
 /**
  * Issue 9 §3: no input, however malformed, gets a 500. This walks every POST/PUT route the server
  * registered (not a hand-kept list) and sends each a battery built from its own input schema: a
  * plausible body, then the same body with wrong types, null, arrays and objects for every field, 1 MB
  * strings, NUL, 2³¹, negative and fractional numbers, impossible dates, unknown keys, `__proto__`,
- * non-JSON and the wrong content type. Every reply must be below 500.
+ * non-JSON and the wrong content type; the plausible body is sent twice. Every reply must be below 500.
  */
 const t = useTestApp();
 
@@ -157,6 +159,13 @@ describe('bad input never gives a 500', () => {
           res = await send();
         }
         if (res.statusCode >= 500) failures.push(`${r.method} ${r.url} ${name}: ${res.statusCode} ${res.body}`);
+        // The same request twice (a double click, a retry): it may add again or refuse, never 5xx.
+        if (name === 'plausible') {
+          const again = await send();
+          sent++;
+          if (again.statusCode >= 500)
+            failures.push(`${r.method} ${r.url} ${name} again: ${again.statusCode} ${again.body}`);
+        }
       }
       slow.push([performance.now() - started, `${r.method} ${r.url}`, cases.length]);
     }
@@ -263,4 +272,271 @@ describe('bad input never gives a 500', () => {
     // audits.id is bigint, but never input. Any other kind of number column needs its own range.
     expect([...numeric].sort()).toEqual(['PgBigInt53 audits.id', 'PgInteger', 'PgSerial'].sort());
   });
+});
+
+/*
+ * Issue 24 §3: no 500 on the same request twice (a double click, a retry after a lost answer). Every
+ * hand-written call that adds a record gets a body it accepts (the first answer is 200) and the same
+ * body again: the second may add another record (200) or refuse in words (202), never 5xx. Declared
+ * entities are sent twice in resources.test.ts; every POST route's plausible body above, twice too.
+ */
+
+let a: RegisterSchool;
+/** One row of every declared entity, by path. */
+const made = new Map<string, number>();
+let student: Reply;
+let png: string;
+/** The data of each call's last 200 answer below, for the calls that follow it. */
+// biome-ignore lint/suspicious/noExplicitAny: JSON replies, read field by field
+const replies = new Map<string, any>();
+
+async function createIn(r: Resource): Promise<number> {
+  if (made.has(r.path)) return made.get(r.path)!;
+  const body = await resourceSample(r, createIn, (f) => unique(`${f.label} `));
+  const res = await a.api.post(`/${r.path}`, body);
+  expect(res.statusCode, `${r.path}: ${res.body}`).toBe(200);
+  made.set(r.path, res.json().data.id);
+  return res.json().data.id;
+}
+
+/** A school with one row of every declared entity and what the bodies below need besides. */
+async function setUp() {
+  a = await registerSchool(t.app, t.database);
+  for (const r of resources.filter((r) => r.calls.includes('create'))) await createIn(r);
+  student = await admit(a, { surname: unique('Twice ') });
+  // What some bodies need beside the declared entities: a second mode, a salaried member, an event.
+  const add = async (path: string, body: Reply) => {
+    const res = await a.api.post(path, body);
+    expect(res.statusCode, `${path}: ${res.body}`).toBe(200);
+    return res.json().data.id as number;
+  };
+  made.set(
+    'second mode',
+    await add('/payment_options', {
+      name: unique('Bank '),
+      kind: 'bank',
+      opening_balance: 0,
+      opening_on: '2026-01-01',
+    }),
+  );
+  made.set(
+    'salaried',
+    await add('/staff', { name: unique('Salaried '), initials: unique('').slice(0, 6), basic_salary: 400_000 }),
+  );
+  made.set('nlsc', await add('/subjects', { name: unique('Biology '), code: unique(''), level: 'nlsc' }));
+  made.set('role', await add('/roles', { name: unique('Clerks ') }));
+  made.set('event', await add('/events', { title: 'Sports day', event_type: 'other', on_date: '2026-03-02' }));
+  png = (
+    await sharp({ create: { width: 20, height: 20, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer()
+  ).toString('base64');
+}
+
+const id = (path: string) => made.get(path)!;
+const file = (filename: string) => ({ filename, data: png });
+
+/**
+ * Hand-written calls that add a record, with a body each accepts, in an order where each finds what it
+ * needs (the pass-out's student, the minutes' event). A call added later belongs here.
+ */
+const creates: [path: string, body: () => Reply][] = [
+  [
+    'users',
+    () => ({
+      name: 'Twice Clerk',
+      username: unique('twice'),
+      type: 2,
+      role_id: made.get('role')!,
+      password: 'twice-pass-9',
+    }),
+  ],
+  ['roles', () => ({ name: unique('Twice Group ') })],
+  ['staff', () => ({ name: unique('Twice Teacher '), initials: unique('').slice(0, 6) })],
+  [
+    'staff_sign_in/{staff}',
+    () => ({ username: unique('twicestaff'), password: 'twice-pass-9', role_id: made.get('role')! }),
+  ],
+  [
+    'students',
+    () => ({
+      surname: unique('Twice '),
+      other_names: 'Sarah',
+      gender: 'F',
+      class_id: a.classes.S1,
+      stream_id: a.streams['S1 East'],
+      admitted_on: '2026-02-10',
+    }),
+  ],
+  [
+    'fees_payments',
+    () => ({
+      student_id: student.id,
+      amount: 50_000,
+      mode_id: id('payment_options'),
+      paid_on: '2026-03-02',
+      reference: unique('T-'),
+      confirm: true,
+    }),
+  ],
+  [
+    'money_transfers',
+    () => ({ from_mode_id: id('payment_options'), to_mode_id: made.get('second mode')!, amount: 1_000 }),
+  ],
+  ['old_payments', () => ({ old_student_id: id('old_students'), amount: 1_000, mode_id: id('payment_options') })],
+  [
+    'bursaries',
+    () => ({
+      student_id: student.id,
+      bursary_category_id: id('bursary_categories'),
+      kind: 'fixed',
+      amount: 10_000,
+      start_year: 2026,
+      start_term: 2,
+    }),
+  ],
+  [
+    'revenues',
+    () => ({
+      source_id: id('revenue_sources'),
+      amount: 10_000,
+      mode_id: id('payment_options'),
+      received_on: '2026-03-02',
+      received_from: 'Twice',
+    }),
+  ],
+  ['expense_cart', () => ({ item_id: id('expense_items'), quantity: 1, unit_cost: 5_000 })],
+  ['expenses', () => ({ spent_on: '2026-03-03', mode_id: id('payment_options'), note: 'Twice' })],
+  ['expense_requisition_cart', () => ({ item_id: id('expense_items'), quantity: 1, unit_cost: 5_000 })],
+  ['expense_requisitions', () => ({ title: 'Twice' })],
+  [
+    'asset_purchases',
+    () => ({
+      item_id: id('asset_items'),
+      quantity: 1,
+      unit_cost: 40_000,
+      purchased_on: '2026-03-03',
+      location_id: id('asset_locations'),
+      mode_id: id('payment_options'),
+      reference: 'Twice',
+    }),
+  ],
+  ['fyear', () => ({ name: unique('FY '), starts_on: '2031-01-01', ends_on: '2031-12-31' })],
+  [
+    'advances',
+    () => ({
+      staff_id: made.get('salaried')!,
+      amount: 10_000,
+      mode_id: id('payment_options'),
+      months: 1,
+      consent: 'Form',
+    }),
+  ],
+  ['salary_temp', () => ({ year: 2026, month: 4 })],
+  [
+    'salary_ledger',
+    () => ({ temp_id: replies.get('salary_temp').rows[0].id, mode_id: id('payment_options'), reference: 'Twice' }),
+  ],
+  ['sms_packages', () => ({ credits: 100, price: 3_000, mode_id: id('payment_options') })],
+  ['store_previous_debts', () => ({ student_id: student.id, amount: 20_000, note: 'Brought forward' })],
+  [
+    'pass_outs',
+    () => ({
+      student_id: student.id,
+      type: 'Medical',
+      reason: 'Clinic',
+      time_out: '2026-03-02T09:00:00+03:00',
+      expected_return: '2026-03-02T17:00:00+03:00',
+      authorised_by: 'Deputy',
+    }),
+  ],
+  [
+    'report_comments',
+    () => ({
+      year: 2026,
+      term: 2,
+      comments: [{ student_id: student.id, class_teacher: 'Works hard', head_teacher: null }],
+    }),
+  ],
+  [
+    'competences',
+    () => ({ subject_id: made.get('nlsc')!, class_id: a.classes.S1, year: 2026, term: 2, name: unique('Classifies ') }),
+  ],
+  ['medication', () => ({ student_id: student.id, complaint: 'Headache' })],
+  ['staff_medication', () => ({ staff_id: id('staff'), complaint: 'Flu' })],
+  [
+    'add_store_stock',
+    () => ({
+      item_id: id('store_items'),
+      quantity: 5,
+      unit_cost: 1_000,
+      payment: 'mode',
+      mode_id: id('payment_options'),
+      supplier_id: id('suppliers'),
+    }),
+  ],
+  ['give_out_item', () => ({ item_id: id('store_items'), quantity: 1, issued_to: 'person', person: 'Cook' })],
+  ['add_store_loss', () => ({ item_id: id('store_items'), quantity: 1, loss_kind: 'spoilt', reason: 'Rats' })],
+  [
+    'visitors',
+    () => ({
+      visitor_name: 'Parent',
+      visitor_type: 'parent',
+      purpose: 'Visit',
+      whom: 'student',
+      student_id: student.id,
+    }),
+  ],
+  ['events', () => ({ title: 'PTA', event_type: 'pta', on_date: '2026-03-02' })],
+  ['minutes', () => ({ event_id: made.get('event')!, resolutions: 'Resolved' })],
+  ['staff_resources', () => ({ title: 'Circular', category: 'circular', file: file('circular.png') })],
+  [
+    'department_reports',
+    () => ({ department_id: id('departments'), title: 'Report', body: 'Text', attachments: [file('chart.png')] }),
+  ],
+  ['student/attendance', () => ({ student_id: student.id })],
+  ['staff/attendance', () => ({ staff_id: id('staff') })],
+  [
+    'take/rollcall',
+    () => ({ category_id: id('rollcal/categories'), class_id: student.class_id, absent: [student.id] }),
+  ],
+  [
+    'elearning',
+    () => ({ title: 'Notes', kind: 'note', class_id: a.classes.S1, subject_id: id('subjects'), body: 'Text' }),
+  ],
+  ['school_logo', () => file('logo.png')],
+  [
+    'register',
+    () => ({
+      school: unique('Twice School '),
+      name: 'Twice Head',
+      username: unique('twicehead'),
+      email: `${unique('twice')}@school.example`,
+      password: 'twice-pass-9',
+    }),
+  ],
+];
+
+describe('the same request twice', () => {
+  it('never answers 5xx to a hand-written call that adds a record', async () => {
+    await setUp();
+    const served = new Set(t.app.registeredRoutes.map((r) => `${r.method} ${r.url}`));
+    const refused: string[] = [];
+    const failures: string[] = [];
+    for (const [path, body] of creates) {
+      const url = `/${path.replace('{staff}', String(made.get('salaried')))}`;
+      expect(served.has(`POST /api${url.replace(/\/\d+$/, '/:id')}`), `POST ${path} is served`).toBe(true);
+      const payload = body();
+      const first = await a.api.post(url, payload);
+      // The body must be one the call accepts, else the second request proves nothing.
+      replies.set(path, first.json().data);
+      if (first.statusCode !== 200) refused.push(`POST ${path}: ${first.statusCode} ${first.body.slice(0, 200)}`);
+      const again = await a.api.post(url, payload);
+      if (again.statusCode === 200) replies.set(path, again.json().data);
+      if (![200, 202].includes(again.statusCode))
+        failures.push(`POST ${path} again: ${again.statusCode} ${again.body.slice(0, 200)}`);
+    }
+    expect(refused, 'bodies the call did not accept the first time').toEqual([]);
+    expect(failures).toEqual([]);
+  }, 120_000);
 });

@@ -1,7 +1,17 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type CallAccess, isPermissionFlag, type PermissionFlag, permissionFlags } from '@somero/contract';
+import {
+  type CallAccess,
+  classes,
+  isPermissionFlag,
+  type PermissionFlag,
+  permissionFlags,
+  staffPositions,
+  staffSubjects,
+  streams,
+} from '@somero/contract';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { bearer, newSchool, staffWith, type TestSchool, useTestApp } from './support.js';
@@ -121,6 +131,22 @@ describe('every registered API route', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
   });
 
+  it('serves every call of the specification', () => {
+    // shared/spec/calls.tsv as committed among the contract's fixtures (a fresh clone has no shared/).
+    const spec = readFileSync(new URL('../../../packages/contract/test/fixtures/calls.tsv', import.meta.url), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split('\t'));
+    expect(spec).toHaveLength(435);
+    // users/{id} and /api/users/:id alike, whatever the parameter's name (asset_labels/{purchase}).
+    const shape = (method: string, url: string) =>
+      `${method} ${url.replace(/^\/api\//, '').replace(/\{\w+\}|:\w+/g, '{}')}`;
+    const served = new Set(t.app.registeredRoutes.map((r) => shape(r.method, r.url)));
+    const missing = spec.filter(([method, path]) => !served.has(shape(method, path))).map(([m, p]) => `${m} ${p}`);
+    expect(missing, 'calls of shared/spec/calls.tsv the server does not serve').toEqual([]);
+  });
+
   it('covers all 99 flags in user groups', () => {
     expect(permissionFlags).toHaveLength(99);
   });
@@ -171,5 +197,45 @@ describe('the core', () => {
     expect(res.json().request_id).toBeTruthy();
     expect(res.body).not.toContain('secret internal detail');
     expect(res.body).not.toContain('at ');
+  });
+
+  it('answers what a unique index or a foreign key refuses with 202 in words, never 500 nor the database’s', async () => {
+    // Written without the checks a handler makes, as two requests at once slip past them; drizzle
+    // wraps the driver's error (DrizzleQueryError), which the handler must look into.
+    const school = await newSchool(t.app, t.database);
+    const db = t.database.db;
+    const [s1] = await db
+      .insert(classes)
+      .values({ schoolId: school.schoolId, name: 'Senior Seven', level: 'olevel', curriculum: 'new' })
+      .returning();
+    await db.insert(streams).values({ schoolId: school.schoolId, classId: s1.id, name: 'East' });
+    const app = await buildApp({
+      database: t.database,
+      config: t.config,
+      extraRoutes: ({ app }) => {
+        const route = (url: string, write: () => Promise<unknown>) =>
+          app.post(url, { config: { access: 'public' } }, async () => ({ data: await write() }));
+        const position = { schoolId: school.schoolId, name: 'Bursar' };
+        route('/api/twice', async () => {
+          await db.insert(staffPositions).values(position);
+          await db.insert(staffPositions).values(position);
+        });
+        route('/api/dangling', () =>
+          db
+            .insert(staffSubjects)
+            .values({ schoolId: school.schoolId, staffId: 999_999, subjectId: 1, classId: s1.id }),
+        );
+        route('/api/in_use', () => db.delete(classes).where(eq(classes.id, s1.id)));
+      },
+    });
+    const answers = [];
+    for (const url of ['/api/twice', '/api/dangling', '/api/in_use'])
+      answers.push(await app.inject({ method: 'POST', url, payload: {} }));
+    await app.close();
+    expect(answers.map((a) => [a.statusCode, a.json()])).toEqual([
+      [202, { message: 'A record with these details already exists.' }],
+      [202, { message: 'Something this record refers to no longer exists. Reload and try again.' }],
+      [202, { message: 'This record is still in use by other records, so it cannot be removed.' }],
+    ]);
   });
 });

@@ -90,6 +90,108 @@ describe('the staff profile', () => {
   });
 });
 
+describe('a teaching load', () => {
+  it('is shown by name (GET staff_subjects/{id}) to whoever manages the teaching load, in its school only', async () => {
+    const member = await addStaff(a);
+    const physics = (
+      await a.api.post('/subjects', { name: unique('Physics '), code: unique(''), level: 'alevel' })
+    ).json().data;
+    const paper = (await a.api.post('/papers', { subject_id: physics.id, number: 1, name: 'Paper 1' })).json().data;
+    const added = await a.api.post('/staff_subjects', {
+      staff_id: member.id,
+      subject_id: physics.id,
+      class_id: a.classes.S5,
+      stream_id: a.streams['S5 Sciences'],
+      paper_id: paper.id,
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const id = added.json().data.id;
+    const res = await a.api.get(`/staff_subjects/${id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({
+      id,
+      staff_id: member.id,
+      staff: member.name,
+      subject_id: physics.id,
+      subject: physics.name,
+      class_id: a.classes.S5,
+      class: 'S5',
+      stream_id: a.streams['S5 Sciences'],
+      stream: 'Sciences',
+      paper_id: paper.id,
+      paper: 'Paper 1',
+    });
+    // Every stream and every paper: none named.
+    const whole = await a.api.post('/staff_subjects', {
+      staff_id: member.id,
+      subject_id: physics.id,
+      class_id: a.classes.S6,
+    });
+    expect((await a.api.get(`/staff_subjects/${whole.json().data.id}`)).json().data).toMatchObject({
+      class: 'S6',
+      stream_id: null,
+      stream: null,
+      paper_id: null,
+      paper: null,
+    });
+    // The list's access: manage_staff_subjects, not view_staff.
+    const loader = client(t.app, (await staffWith(t.app, t.database, a, ['manage_staff_subjects'])).token);
+    expect((await loader.get(`/staff_subjects/${id}`)).statusCode).toBe(200);
+    const viewer = client(t.app, (await staffWith(t.app, t.database, a, ['view_staff'])).token);
+    expect((await viewer.get('/staff_subjects')).statusCode).toBe(403);
+    expect((await viewer.get(`/staff_subjects/${id}`)).statusCode).toBe(403);
+    // Another school's load is not found; a removed one neither.
+    const bad = await b.api.get(`/staff_subjects/${id}`);
+    expect(bad.statusCode).toBe(404);
+    expect(bad.body).not.toContain(member.name);
+    expect((await a.api.del(`/staff_subjects/${id}`)).statusCode).toBe(200);
+    expect((await a.api.get(`/staff_subjects/${id}`)).statusCode).toBe(404);
+  });
+
+  it('is refused when the teacher already has it, all streams and papers or one (202, never 500)', async () => {
+    const member = await addStaff(a);
+    const maths = (
+      await a.api.post('/subjects', { name: unique('Mathematics '), code: unique(''), level: 'alevel' })
+    ).json().data;
+    const paper = (await a.api.post('/papers', { subject_id: maths.id, number: 1, name: 'Paper 1' })).json().data;
+    const whole = {
+      staff_id: member.id,
+      subject_id: maths.id,
+      class_id: a.classes.S5,
+      stream_id: null,
+      paper_id: null,
+    };
+    const one = { ...whole, stream_id: a.streams['S5 Arts'], paper_id: paper.id };
+    for (const body of [whole, one]) {
+      expect((await a.api.post('/staff_subjects', body)).statusCode).toBe(200);
+      const again = await a.api.post('/staff_subjects', body);
+      expect(again.statusCode, again.body).toBe(202);
+      expect(again.json()).toEqual({ message: 'This teacher already teaches this subject in this class' });
+    }
+    // A stream or paper left out is none, as null is.
+    const omitted = await a.api.post('/staff_subjects', {
+      staff_id: member.id,
+      subject_id: maths.id,
+      class_id: a.classes.S5,
+    });
+    expect(omitted.statusCode).toBe(202);
+    // The same subject in one stream beside all streams, or for another teacher, is another load.
+    expect((await a.api.post('/staff_subjects', { ...whole, stream_id: a.streams['S5 Arts'] })).statusCode).toBe(200);
+    const colleague = await addStaff(a);
+    expect((await a.api.post('/staff_subjects', { ...whole, staff_id: colleague.id })).statusCode).toBe(200);
+    const rows = await t.database.raw('select count(*)::int as n from staff_subjects where staff_id = $1', [member.id]);
+    expect((rows as Json[])[0].n).toBe(3);
+    // Two at once (a double click): one is added, the other refused in the same words, whichever
+    // the check or the index refuses.
+    const twice = { ...whole, class_id: a.classes.S6 };
+    const both = await Promise.all([a.api.post('/staff_subjects', twice), a.api.post('/staff_subjects', twice)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 202]);
+    expect(both.find((r) => r.statusCode === 202)?.json().message).toBe(
+      'This teacher already teaches this subject in this class',
+    );
+  });
+});
+
 describe('initials are unique in a school', () => {
   it('refuses initials held by another staff member on adding and on changing, naming the holder', async () => {
     const initials = unique('').slice(0, 5).toUpperCase();

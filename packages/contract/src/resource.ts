@@ -59,6 +59,12 @@ export interface ResourceTexts {
   added?: string;
   updated?: string;
   deleted?: string;
+  /**
+   * The refusal (202) when a unique field set is already taken, in the school's words ("This teacher
+   * already teaches this subject in this class"); {name} is the record's title. Default "{label} {name}
+   * already exists".
+   */
+  exists?: string;
   /** Failure texts shown when the call fails (network or server fault). */
   addFailed?: string;
   updateFailed?: string;
@@ -119,7 +125,7 @@ export interface Resource<T extends EntityTable = EntityTable> {
   fields: Field[];
   list: { columns: Field[]; search: Field[]; filters: Field[]; sort: Field[]; defaultSort: Field };
   unique: Field[][];
-  texts: Required<Pick<ResourceTexts, 'added' | 'updated' | 'deleted'>> & ResourceTexts;
+  texts: Required<Pick<ResourceTexts, 'added' | 'updated' | 'deleted' | 'exists'>> & ResourceTexts;
   refusalAsSuccess: boolean;
   calls: GenericCall[];
   /** Validates a create body (JSON names), answering table keys and values. */
@@ -259,6 +265,7 @@ export function defineResource<T extends EntityTable>(table: T, options: Resourc
       added: `${options.label.one} {name} added Successfully`,
       updated: `${options.label.one} {name} updated Successfully`,
       deleted: `${options.label.one} {name} deleted Successfully`,
+      exists: `${options.label.one} {name} already exists`,
       ...options.texts,
     },
     refusalAsSuccess: options.refusalAsSuccess ?? false,

@@ -54,3 +54,31 @@ export class TooManyAttempts extends HttpError {
     super(429, message);
   }
 }
+
+/** What PostgreSQL said about a failed statement: its SQLSTATE code, table, constraint and message. */
+export interface DatabaseFault {
+  code?: string;
+  table?: string;
+  constraint?: string;
+  message?: string;
+}
+
+/**
+ * The database error behind an error, or an empty object when it is none: drizzle wraps the driver's
+ * error (node-postgres or PGlite) in a `DrizzleQueryError` whose `cause` it is.
+ */
+export function databaseFault(error: unknown): DatabaseFault {
+  let e: unknown = error;
+  for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const code = (e as DatabaseFault).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return e as DatabaseFault;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return {};
+}
+
+/** A unique index of `table` (any table when not named) refused the row: the same details are already recorded. */
+export function isUniqueViolation(error: unknown, table?: string) {
+  const fault = databaseFault(error);
+  return fault.code === '23505' && (!table || fault.table === table);
+}

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Database } from '../db/open.js';
 import { bearerToken, type Caller, findCaller } from './auth.js';
-import { HttpError, NeedsConfirmation, Refusal } from './errors.js';
+import { databaseFault, HttpError, NeedsConfirmation, Refusal } from './errors.js';
 import { SchoolScope } from './scope.js';
 
 declare module 'fastify' {
@@ -149,13 +149,22 @@ export function installCore(app: FastifyInstance, database: Database, config: Co
         .code(error.statusCode)
         .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
     }
-    const pgCode = (error as { code?: string }).code;
-    if (pgCode === '23503') {
-      return reply
-        .code(202)
-        .send({ message: 'This record is still in use by other records, so it cannot be removed.' });
+    // The database as the backstop of the checks (ARCHITECTURE §4): drizzle wraps the driver's error,
+    // so it is looked for in the cause. Its own words (table, constraint, values) never reach the user.
+    const fault = databaseFault(error);
+    if (fault.code === '23505' || fault.code === '23503') {
+      req.log.warn({ code: fault.code, constraint: fault.constraint }, 'the database refused what the checks let by');
+      if (fault.code === '23505')
+        return reply.code(202).send({ message: 'A record with these details already exists.' });
+      // "insert or update on table … violates foreign key": a row it refers to is gone; "update or
+      // delete on …": other rows still refer to it.
+      const refersToMissing = /^insert or update/i.test(fault.message ?? '');
+      return reply.code(202).send({
+        message: refersToMissing
+          ? 'Something this record refers to no longer exists. Reload and try again.'
+          : 'This record is still in use by other records, so it cannot be removed.',
+      });
     }
-    if (pgCode === '23505') return reply.code(202).send({ message: 'A record with these details already exists.' });
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
       // Malformed JSON, wrong content type, body too large: the client's input, never a 500, and

@@ -27,7 +27,7 @@ import {
 } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { Invalid, Refusal } from '../core/errors.js';
+import { Invalid, isUniqueViolation, Refusal } from '../core/errors.js';
 import type { SchoolScope } from '../core/scope.js';
 import * as coreSchema from '../db/schema.js';
 import type { ModuleContext } from '../modules/module.js';
@@ -93,20 +93,37 @@ async function checkReferences(scope: SchoolScope, r: Resource, values: Row) {
   }
 }
 
-/** Unique field sets per school: a 202 "… already exists", never a database error. */
+/** The refusal of a record whose unique set is taken, in the entity's words (`texts.exists`). */
+function duplicate(r: Resource, values: Row, set: Field[] = r.unique[0] ?? []) {
+  const name = values[r.titleField.key] ?? set.map((f) => values[f.key]).join(' ');
+  return new Refusal(fillMessage(r.texts.exists, { name: String(name) }));
+}
+
+/**
+ * Unique field sets per school: a 202 in the entity's words, never a database error. Text compares
+ * without case; an empty value equals an empty value (as the indexes have it: `coalesce(stream_id, 0)`);
+ * a value left out of a new record is compared as the column's default, which the row will hold.
+ */
 async function checkUnique(scope: SchoolScope, r: Resource, values: Row, exceptId = 0) {
   for (const set of r.unique) {
     const conditions = set.map((f) => {
       const col = column(r, f);
-      const v = values[f.key];
+      const v = values[f.key] === undefined ? f.initial : values[f.key];
       if (v === null || v === undefined) return sql`${col} is null`;
       return typeof v === 'string' ? sql`lower(${col}) = ${v.toLowerCase()}` : eq(col, v);
     });
     const n = await scope.table(r.table, r.module).count(and(...conditions, ne(r.table.id, exceptId)));
-    if (n)
-      throw new Refusal(
-        `${r.label.one} ${String(values[r.titleField.key] ?? set.map((f) => values[f.key]).join(' '))} already exists`,
-      );
+    if (n) throw duplicate(r, values, set);
+  }
+}
+
+/** Two requests at once both pass `checkUnique`: the index refuses the second, in the same words. */
+async function orDuplicate<T>(r: Resource, values: Row, write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (isUniqueViolation(error, r.tableName)) throw duplicate(r, values);
+    throw error;
   }
 }
 
@@ -216,11 +233,15 @@ export function serveResource(serve: ModuleContext['serve'], r: Resource) {
         const values = input as Row;
         await checkReferences(scope, r, values);
         await checkUnique(scope, r, values);
-        const row = await scope.transaction(async (tx) => {
-          const made = (await tx.table(r.table, r.module).insert(values as never)) as Row;
-          await afterWrites.get(r.path)?.(tx, made);
-          return made;
-        });
+        const row = await orDuplicate(
+          r,
+          values,
+          scope.transaction(async (tx) => {
+            const made = (await tx.table(r.table, r.module).insert(values as never)) as Row;
+            await afterWrites.get(r.path)?.(tx, made);
+            return made;
+          }),
+        );
         return { data: rowToJson(r.table, row as Row), message: fillMessage(r.texts.added, name(row as Row)) };
       },
     );
@@ -242,13 +263,17 @@ export function serveResource(serve: ModuleContext['serve'], r: Resource) {
         const values = { ...current, ...(input as Row) };
         await checkReferences(scope, r, input as Row);
         await checkUnique(scope, r, values, id);
-        const row = await scope.transaction(async (tx) => {
-          const changed = (await tx
-            .table(r.table, r.module)
-            .update(id, { ...(input as Row), updatedAt: new Date() } as never)) as Row;
-          await afterWrites.get(r.path)?.(tx, changed);
-          return changed;
-        });
+        const row = await orDuplicate(
+          r,
+          values,
+          scope.transaction(async (tx) => {
+            const changed = (await tx
+              .table(r.table, r.module)
+              .update(id, { ...(input as Row), updatedAt: new Date() } as never)) as Row;
+            await afterWrites.get(r.path)?.(tx, changed);
+            return changed;
+          }),
+        );
         return { data: rowToJson(r.table, row as Row), message: fillMessage(r.texts.updated, name(row as Row)) };
       },
     );

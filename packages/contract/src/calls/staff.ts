@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall, noInput } from '../call.js';
-import { staffResource } from '../resources/staff/staff.js';
+import { staffResource, staffSubjectResource } from '../resources/staff/staff.js';
 import { passwordRule, usernameRule } from './auth.js';
 import { upload } from './settings.js';
 import { importReport } from './students.js';
@@ -59,6 +59,20 @@ export const teachingLoadRow = z.object({
   paper: z.string().nullable(),
 });
 export type TeachingLoadRow = z.infer<typeof teachingLoadRow>;
+
+/** One teaching load with its teacher: GET staff_subjects/{id}. */
+export const teachingLoad = teachingLoadRow.extend({ staff_id: z.number(), staff: z.string() });
+export type TeachingLoad = z.infer<typeof teachingLoad>;
+
+/** The specification's GET staff_subjects/{id}; the list, adding and removing are the generic engine's. */
+export const getTeachingLoad = defineCall({
+  method: 'GET',
+  path: 'staff_subjects/{id}',
+  access: staffSubjectResource.read,
+  summary: 'One teaching load: the teacher, subject, class, stream and paper by name',
+  input: noInput,
+  output: teachingLoad,
+});
 
 export const staffProfile = z.object({
   id: z.number(),
@@ -148,6 +162,7 @@ export const staffCalls = [
   addStaff,
   updateStaff,
   getStaff,
+  getTeachingLoad,
   linkStaffUser,
   createStaffUser,
   unlinkStaffUser,

@@ -2,7 +2,7 @@ import { feesPayments, oldPayments, paymentModes } from '@somero/contract';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { today } from '../../core/dates.js';
-import { Invalid, NotFound, Refusal } from '../../core/errors.js';
+import { databaseFault, Invalid, NotFound, Refusal } from '../../core/errors.js';
 import { SchoolScope } from '../../core/scope.js';
 import { type Executor, preparedRows, sqlRows } from '../../db/open.js';
 import { enrolledCurrentTerm } from '../enrolment/index.js';
@@ -46,13 +46,6 @@ export interface FeesPaymentInput {
 }
 
 const referenceSql = (column: string) => sql.raw(`lower(replace(${column}, ' ', ''))`);
-
-/** The database error behind a drizzle error (drizzle may wrap the driver's error in `cause`). */
-export function dbError(error: unknown): { code?: string; constraint?: string } {
-  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  if (e?.code && /^\d{5}$|^[0-9A-Z]{5}$/.test(e.code)) return e;
-  return e?.cause ?? e ?? {};
-}
 
 /** Amount and date rules every payment (fees or old student) follows, against today in Kampala. */
 export function checkAmountAndDate(amount: number, paidOn: string) {
@@ -546,7 +539,7 @@ export async function recordFeesPayment(
     } else result = await batched(scope.db, payment, check, !input.online);
   } catch (error) {
     // Another process took the same key at the same moment: the statement rolled back (no number used).
-    const e = dbError(error);
+    const e = databaseFault(error);
     if (!(key && e.code === '23505' && (!e.constraint || e.constraint === 'fees_payments_idempotency'))) throw error;
     result = undefined;
   }

@@ -2,6 +2,7 @@ import {
   classes,
   createStaffUser,
   getStaff,
+  getTeachingLoad,
   linkStaffUser,
   papers,
   type StaffProfile,
@@ -10,10 +11,11 @@ import {
   staffSubjects,
   streams,
   subjects,
+  type TeachingLoad,
   unlinkStaffUser,
   userTypes,
 } from '@somero/contract';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, type SQL } from 'drizzle-orm';
 import type { Caller } from '../../core/auth.js';
 import { Invalid, NotFound, Refusal } from '../../core/errors.js';
 import { hashPassword } from '../../core/passwords.js';
@@ -43,18 +45,13 @@ async function signInOf(scope: SchoolScope, userId: number | null) {
   return user ?? null;
 }
 
-/** Details, position, teaching load (subject, class, stream, paper by name) and sign-in of one staff member. */
-export async function staffProfile(scope: SchoolScope, caller: Caller, id: number): Promise<StaffProfile> {
-  const [row] = await scope.db
-    .select({ member: staff, position: staffPositions.name })
-    .from(staff)
-    .leftJoin(staffPositions, and(eq(staffPositions.schoolId, staff.schoolId), eq(staffPositions.id, staff.positionId)))
-    .where(scope.mine(staff, eq(staff.id, id)));
-  if (!row) throw new NotFound('staff member');
-  const m = row.member;
-  const load = await scope.db
+/** Teaching loads with the teacher, subject, class, stream and paper by name (no stream: all streams). */
+function teachingLoads(scope: SchoolScope, where: SQL): Promise<TeachingLoad[]> {
+  return scope.db
     .select({
       id: staffSubjects.id,
+      staff_id: staffSubjects.staffId,
+      staff: staff.name,
       subject_id: staffSubjects.subjectId,
       subject: subjects.name,
       class_id: staffSubjects.classId,
@@ -65,12 +62,25 @@ export async function staffProfile(scope: SchoolScope, caller: Caller, id: numbe
       paper: papers.name,
     })
     .from(staffSubjects)
+    .innerJoin(staff, and(eq(staff.schoolId, staffSubjects.schoolId), eq(staff.id, staffSubjects.staffId)))
     .innerJoin(subjects, and(eq(subjects.schoolId, staffSubjects.schoolId), eq(subjects.id, staffSubjects.subjectId)))
     .innerJoin(classes, and(eq(classes.schoolId, staffSubjects.schoolId), eq(classes.id, staffSubjects.classId)))
     .leftJoin(streams, and(eq(streams.schoolId, staffSubjects.schoolId), eq(streams.id, staffSubjects.streamId)))
     .leftJoin(papers, and(eq(papers.schoolId, staffSubjects.schoolId), eq(papers.id, staffSubjects.paperId)))
-    .where(scope.mine(staffSubjects, eq(staffSubjects.staffId, id)))
+    .where(scope.mine(staffSubjects, where))
     .orderBy(asc(classes.name), asc(subjects.name), asc(streams.name), asc(papers.name), asc(staffSubjects.id));
+}
+
+/** Details, position, teaching load (subject, class, stream, paper by name) and sign-in of one staff member. */
+export async function staffProfile(scope: SchoolScope, caller: Caller, id: number): Promise<StaffProfile> {
+  const [row] = await scope.db
+    .select({ member: staff, position: staffPositions.name })
+    .from(staff)
+    .leftJoin(staffPositions, and(eq(staffPositions.schoolId, staff.schoolId), eq(staffPositions.id, staff.positionId)))
+    .where(scope.mine(staff, eq(staff.id, id)));
+  if (!row) throw new NotFound('staff member');
+  const m = row.member;
+  const load = (await teachingLoads(scope, eq(staffSubjects.staffId, id))).map(({ staff_id, staff, ...row }) => row);
   const user = await signInOf(scope, m.userId);
   return {
     id: m.id,
@@ -116,6 +126,13 @@ export function profileRoutes(
   refuseTakenLogin: (u: string, e?: string | null, except?: number) => Promise<void>,
 ) {
   serve(getStaff, async ({ id, caller, scope }) => ({ data: await staffProfile(scope, caller, id) }));
+
+  // Another school's load is not found (404), like any other id.
+  serve(getTeachingLoad, async ({ id, scope }) => {
+    const [load] = await teachingLoads(scope, eq(staffSubjects.id, id));
+    if (!load) throw new NotFound('teaching load');
+    return { data: load };
+  });
 
   serve(linkStaffUser, async ({ id, input, caller, scope }) => {
     const member = await scope.table(staff, 'staff').find(id, 'staff member');

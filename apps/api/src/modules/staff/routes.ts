@@ -5,8 +5,8 @@ import { registerRoutes } from './register.js';
 
 /**
  * The staff register's own verbs (issue 10 §2): adding and changing with unique initials, the
- * profile, the sign-in link and the import. Positions, listing, removing and the teaching load are
- * declared entities. Payroll, advances and the rest of staff come later, in this area.
+ * profile, one teaching load by name (GET staff_subjects/{id}), the sign-in link and the import.
+ * Positions, listing, removing and the teaching load's list, adding and removing are declared entities. Payroll, advances and the rest of staff come later, in this area.
  */
 export function staffRoutes(
   ctx: ModuleContext,

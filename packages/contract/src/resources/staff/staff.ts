@@ -149,7 +149,11 @@ export const staffSubjectResource = defineResource(staffSubjects, {
     filters: ['staffId', 'classId', 'subjectId'],
     defaultSort: 'staffId',
   },
+  // The index `staff_subjects_load`: no stream (every stream) equals no stream, and likewise papers.
+  unique: [['staffId', 'subjectId', 'classId', 'streamId', 'paperId']],
+  texts: { exists: 'This teacher already teaches this subject in this class' },
   // The specification has GET/POST staff_subjects and GET/DELETE staff_subjects/{id}: a load is
-  // removed and added again, never edited.
+  // removed and added again, never edited. GET staff_subjects/{id} (the load by name) is the staff
+  // area's (`getTeachingLoad`).
   calls: ['list', 'create', 'delete'],
 });
