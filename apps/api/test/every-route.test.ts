@@ -1,7 +1,13 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type CallAccess, isPermissionFlag, type PermissionFlag, permissionFlags } from '@somero/contract';
+import {
+  type CallAccess,
+  isPermissionFlag,
+  type PermissionFlag,
+  permissionFlags,
+  projectFlags,
+} from '@somero/contract';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { bearer, newSchool, staffWith, type TestSchool, useTestApp } from './support.js';
@@ -121,8 +127,9 @@ describe('every registered API route', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
   });
 
-  it('covers all 99 flags in user groups', () => {
-    expect(permissionFlags).toHaveLength(99);
+  it("covers the specification's 99 flags and the project's own in user groups", () => {
+    expect(permissionFlags).toHaveLength(99 + projectFlags.length);
+    expect(permissionFlags).toContain('write_head_teacher_comments');
   });
 });
 
