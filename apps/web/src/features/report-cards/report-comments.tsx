@@ -110,6 +110,7 @@ function ReportComments({ curriculum }: { curriculum: Curriculum }) {
   const columns = (s: ReportCommentsSheet): Column<Row>[] => [
     { key: 'admission_no', label: t('admissionNo'), width: 90 },
     { key: 'name', label: t('name'), width: 170 },
+    { key: 'stream_name', label: t('stream'), width: 80 },
     { key: 'result_text', label: s.result_label, width: 150 },
     {
       key: 'class_teacher',
