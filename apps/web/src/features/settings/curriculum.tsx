@@ -71,7 +71,7 @@ export default function CurriculumScreen() {
                     <Group>
                       <Select
                         aria-label={t('curriculum.of', { name: c.name })}
-                        w={320}
+                        w={{ base: 190, sm: 320 }}
                         data={choicesFor(c.level).map((o) => ({ value: o.value, label: o.label }))}
                         value={changes[c.id] ?? c.curriculum}
                         onChange={(v) => v && setChanges((all) => ({ ...all, [c.id]: v as Curriculum }))}
