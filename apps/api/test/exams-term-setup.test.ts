@@ -1,4 +1,4 @@
-import { classes, examMarks, staff, staffSubjects } from '@somero/contract';
+import { classes, examMarks, examSetIsFor, staff, staffSubjects } from '@somero/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rolePresets } from '../src/modules/users/presets.js';
@@ -177,6 +177,16 @@ describe('who writes which report comment', () => {
 });
 
 describe('an exam set for chosen classes', () => {
+  it('is sat by a class of its curriculum that it names, or by every such class when it names none', () => {
+    const s4 = { id: 4, curriculum: 'old' };
+    expect(examSetIsFor({ curriculum: 'all', classIds: [] }, s4)).toBe(true);
+    expect(examSetIsFor({ curriculum: 'all', classIds: [4, 6] }, s4)).toBe(true);
+    expect(examSetIsFor({ curriculum: 'all', classIds: [6] }, s4)).toBe(false);
+    expect(examSetIsFor({ curriculum: 'new', classIds: [] }, s4)).toBe(false);
+    expect(examSetIsFor({ curriculum: 'new', classIds: [4] }, s4)).toBe(false);
+    expect(examSetIsFor({ curriculum: 'old', classIds: [4] }, s4)).toBe(true);
+  });
+
   beforeAll(async () => {
     set.Mock = (
       await ok('POST', 'exam_sets', {

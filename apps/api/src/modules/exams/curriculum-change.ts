@@ -120,11 +120,12 @@ async function changeOf(
   term: number,
 ): Promise<CurriculumChange> {
   const from = cls.curriculum;
-  const [hidden, shown, aoi, roster, counting] = await scope.all(
+  // The roster first: it enrols the term's students, whose marks the counts then find.
+  const roster = await classRoster(scope, { year, term, classId: cls.id, streamId: null });
+  const [hidden, shown, aoi, counting] = await scope.all(
     () => marksOf(scope, cls.id, year, term, curriculumLevels[from] ?? []),
     () => marksOf(scope, cls.id, year, term, curriculumLevels[to] ?? []),
     () => aoiScoresOf(scope, cls.id, year, term),
-    () => classRoster(scope, { year, term, classId: cls.id, streamId: null }),
     () => setsCountingUnder(scope, cls, to, year, term),
   );
   const total = (list: SetMarks[]) => list.reduce((n, s) => n + s.marks, 0);
