@@ -95,6 +95,8 @@ test("class teachers: the class teacher writes the stream's comments; other boxe
   const page = await context.newPage();
   const errors = collectPageErrors(page);
   await showClass(page, '/report/comments/new', 'S4');
+  // The class's results are worked out for the sheet: a hundred learners take a while on a busy machine.
+  await expect(page.locator('tbody tr').first()).toBeVisible({ timeout: 30_000 });
   const eastRow = page.locator('tbody tr').filter({ hasText: /East/ }).first();
   const westRow = page.locator('tbody tr').filter({ hasText: /West/ }).first();
   const classTeacher = (row: typeof eastRow) => row.getByRole('textbox', { name: /^Class teacher's comment/ });
