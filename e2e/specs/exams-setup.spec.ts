@@ -101,3 +101,68 @@ test('report settings: cards of students owing above a threshold are withheld; t
   expect(saved.data.withhold_above).toBe(150_000);
   expect(errors).toEqual([]);
 });
+
+test('an exam set for chosen classes starts at the current term; term 5 is refused on the field, not saved as 3', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  const { data: now } = await getData<{ year: number; term: number }>(page, session, 'current_settings');
+  await page.goto('/exam/sets');
+  await page.getByRole('button', { name: 'Add Exam Set' }).click();
+  const form = page.getByRole('dialog');
+  await expect(form.getByRole('textbox', { name: 'Year' })).toHaveValue(String(now.year));
+  await expect(form.getByRole('textbox', { name: 'Term' })).toHaveValue(String(now.term));
+  const name = unique('Mock exam ');
+  await form.getByRole('textbox', { name: 'Exam set' }).fill(name);
+  const forClasses = form.getByLabel('For classes');
+  await expect(forClasses).toHaveAttribute('placeholder', 'All classes');
+  await forClasses.click();
+  await page.getByRole('option', { name: 'S4', exact: true }).click();
+  await page.getByRole('option', { name: 'S6', exact: true }).click();
+  await form.getByRole('textbox', { name: 'Term' }).fill('5');
+  await form.getByRole('textbox', { name: 'Exam set' }).click();
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText('Term must be at most 3')).toBeVisible();
+  await expect(form.getByRole('textbox', { name: 'Term' })).toHaveValue('5');
+  await form.getByRole('textbox', { name: 'Term' }).fill(String(now.term));
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(notice(page, 'Exam Set Saved Successfully')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Search exam sets' }).fill(name);
+  await expect(page.locator('tbody tr').filter({ hasText: name })).toContainText('S4, S6');
+  expect(errors).toEqual([]);
+});
+
+test("changing S4's curriculum says which marks leave its marksheets and asks; confirmed, it can be changed back", async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  await page.goto('/curriculum');
+  const s4 = page.getByRole('combobox', { name: 'Curriculum of S4' });
+  await expect(s4).toHaveValue(/new lower secondary/i);
+  await choose(page, s4, /old/i);
+  await page.getByRole('button', { name: 'Save curriculum' }).click();
+  const question = page.getByRole('dialog', { name: 'What changing the curriculum does' });
+  await expect(question).toContainText(
+    /S4 moves from the new lower secondary curriculum to the old O Level curriculum/,
+  );
+  await expect(question).toContainText(/[\d,]+ marks of BOT, MOT and EOT entered in new curriculum subjects/);
+  await expect(question).toContainText('They are kept, not deleted: changing S4 back shows them again.');
+  // Cancelled, nothing changes on the server.
+  await question.getByRole('button', { name: 'Cancel' }).click();
+  const rows = await getData<{ name: string; curriculum: string }[]>(page, session, 'curriculum');
+  expect(rows.data.find((c) => c.name === 'S4')?.curriculum).toBe('new');
+  await page.getByRole('button', { name: 'Save curriculum' }).click();
+  await question.getByRole('button', { name: 'Change the curriculum' }).click();
+  await expect(notice(page, 'Curriculum saved')).toBeVisible();
+  // Back to the new curriculum: its marks show again.
+  await choose(page, s4, /new lower secondary/i);
+  await page.getByRole('button', { name: 'Save curriculum' }).click();
+  await expect(question).toContainText(
+    /[\d,]+ marks of BOT, MOT and EOT entered earlier in new curriculum subjects show again/,
+  );
+  await question.getByRole('button', { name: 'Change the curriculum' }).click();
+  await expect(question).toBeHidden();
+  const back = await getData<{ name: string; curriculum: string }[]>(page, session, 'curriculum');
+  expect(back.data.find((c) => c.name === 'S4')?.curriculum).toBe('new');
+  expect(errors).toEqual([]);
+});

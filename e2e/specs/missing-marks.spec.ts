@@ -60,3 +60,37 @@ test('an A-Level class is chased per paper', async ({ page }) => {
   await page.getByRole('combobox', { name: 'Class' }).click();
   await expect(page.getByRole('option', { name: 'S1', exact: true })).toHaveCount(0);
 });
+
+test('a Mock set for S4 and S6 is chased in those classes only, and is not offered for S2', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  await page.goto('/missing/marks');
+  await expect(summary(page)).toContainText(/^EOT, term/);
+  await choose(page, page.getByRole('combobox', { name: 'Exam set' }), 'Mock');
+  await expect(summary(page)).toContainText(/^Mock, term \d \d{4}: /);
+  const reply = await page.request.post('/api/missing/marks', {
+    headers: bearer(session),
+    data: { exam_set_id: await mockId(page) },
+  });
+  const { data } = await reply.json();
+  // Nobody has entered Mock marks yet: every S4 and S6 taker is missing, and no other class.
+  expect(count((await summary(page).textContent()) ?? '', 'marks missing')).toBe(data.totals.missing);
+  expect(data.totals.entered).toBe(0);
+  const places = await page.locator('[data-line]').evaluateAll((els) => els.map((e) => e.getAttribute('data-line')));
+  expect(places.length).toBeGreaterThan(0);
+  expect(places.every((p) => /^S[46] /.test(p ?? ''))).toBe(true);
+
+  // S2 does not sit it: its own page offers only the sets it sits.
+  await page.goto('/class/missing/marks');
+  await choose(page, page.getByRole('combobox', { name: 'Class' }), 'S2');
+  await expect(summary(page)).toContainText(/^EOT, term/);
+  await page.getByRole('combobox', { name: 'Exam set' }).click();
+  await expect(page.getByRole('option', { name: 'BOT', exact: true })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'Mock', exact: true })).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+async function mockId(page: import('@playwright/test').Page) {
+  const reply = await page.request.get('/api/exam_sets?per_page=100', { headers: bearer(session) });
+  const rows = ((await reply.json()) as { data: { id: number; name: string }[] }).data;
+  return rows.find((s) => s.name === 'Mock')?.id;
+}

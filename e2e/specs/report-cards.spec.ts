@@ -54,6 +54,80 @@ test("report comments: the bank fills a class's empty comments, which are saved 
   expect(errors).toEqual([]);
 });
 
+test("class teachers: the class teacher writes the stream's comments; other boxes say whose they are and are refused", async ({
+  browser,
+  request,
+}) => {
+  const headers = bearer(session);
+  const id = async (res: Promise<import('@playwright/test').APIResponse>) => {
+    const reply = await res;
+    expect(reply.status(), await reply.text()).toBe(200);
+    return ((await reply.json()) as { data: { id: number } }).data.id;
+  };
+  // A new teacher becomes S4 East's class teacher and signs in as a Teacher.
+  const name = unique('Auma Stella ');
+  const teacher = await id(
+    request.post('/api/staff', { headers, data: { name, initials: unique('AS').slice(-6), basic_salary: 0 } }),
+  );
+  const streams = (await (await request.get('/api/streams?per_page=100', { headers })).json()) as {
+    data: { id: number; name: string; class_id: number }[];
+  };
+  const classes = (await (await request.get('/api/classes?per_page=100', { headers })).json()) as {
+    data: { id: number; name: string }[];
+  };
+  const s4 = classes.data.find((c) => c.name === 'S4')?.id;
+  const east = streams.data.find((x) => x.class_id === s4 && x.name === 'East')?.id;
+  await id(request.put(`/api/streams/${east}`, { headers, data: { class_teacher_id: teacher } }));
+  const roles = (await (await request.get('/api/roles', { headers })).json()) as {
+    data: { id: number; name: string }[];
+  };
+  const username = unique('auma.');
+  const password = 'teacher-pass-123';
+  const link = await request.post(`/api/staff_sign_in/${teacher}`, {
+    headers,
+    data: { username, password, role_id: roles.data.find((r) => r.name === 'Teacher')?.id },
+  });
+  expect(link.status(), await link.text()).toBe(200);
+
+  const own = await apiSignIn(request, username, password);
+  const context = await browser.newContext();
+  await seedSession(context, own);
+  const page = await context.newPage();
+  const errors = collectPageErrors(page);
+  await showClass(page, '/report/comments/new', 'S4');
+  // The class's results are worked out for the sheet: a hundred learners take a while on a busy machine.
+  await expect(page.locator('tbody tr').first()).toBeVisible({ timeout: 30_000 });
+  const eastRow = page.locator('tbody tr').filter({ hasText: /East/ }).first();
+  const westRow = page.locator('tbody tr').filter({ hasText: /West/ }).first();
+  const classTeacher = (row: typeof eastRow) => row.getByRole('textbox', { name: /^Class teacher's comment/ });
+  const headTeacher = (row: typeof eastRow) => row.getByRole('textbox', { name: /^Head teacher's comment/ });
+  await expect(classTeacher(westRow)).toHaveAttribute('readonly', '');
+  await expect(classTeacher(westRow)).toHaveAttribute('placeholder', /^Written by the class teacher, /);
+  await expect(headTeacher(eastRow)).toHaveAttribute('placeholder', 'Written by the head teacher');
+  const comment = unique('Keeps the class register well; ');
+  await classTeacher(eastRow).fill(comment);
+  await page.getByRole('button', { name: 'Save 1 comment' }).click();
+  await expect(notice(page, 'Comment Saved Successfully')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save 0 comments' })).toBeDisabled();
+
+  // The head teacher's comment is not the teacher's to write, whatever the screen shows.
+  const { year, term } = await currentTerm(page, own);
+  const sheet = (await (
+    await request.get(`/api/report_comments?year=${year}&term=${term}&class_id=${s4}`, { headers: bearer(own) })
+  ).json()) as { data: { students: { id: number; class_teacher: string | null }[] } };
+  const student = sheet.data.students.find((x) => x.class_teacher === comment)?.id;
+  const refused = await request.post('/api/report_comments', {
+    headers: bearer(own),
+    data: { year, term, comments: [{ student_id: student, class_teacher: comment, head_teacher: 'Promoted.' }] },
+  });
+  expect(refused.status()).toBe(202);
+  expect((await refused.json()).message).toBe(
+    "Only the head teacher, or a user group allowed to write the head teacher's comment, may write it.",
+  );
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
 test("projects: a learner's project is recorded by the indicators observed; one without a title is refused", async ({
   page,
 }) => {

@@ -28,6 +28,7 @@ import {
   analysisRoutes,
   commentRoutes,
   competenceRoutes,
+  curriculumRoutes,
   gradingRoutes,
   marksheetRoutes,
   marksRoutes,
@@ -161,6 +162,7 @@ export async function buildApp({ database, config, logger = false, mailer, extra
   marksheetRoutes(ctx);
   reportSettingsRoutes(ctx);
   commentRoutes(ctx);
+  curriculumRoutes(ctx);
   projectRoutes(ctx);
   reportCardRoutes(ctx);
   ncdcRoutes(ctx);

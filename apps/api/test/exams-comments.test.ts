@@ -114,7 +114,10 @@ describe('report comments (/report/comments)', () => {
   });
 
   it('save a class at once, edit one, keep both in the audit trail, and list them back', async () => {
-    const teacher = (await staffWith(t.app, t.database, s, ['report_comments'])).token;
+    // The director of studies (exam set-up) in a group that may also write the head teacher's comment.
+    const teacher = (
+      await staffWith(t.app, t.database, s, ['report_comments', 'view_exam_sets', 'write_head_teacher_comments'])
+    ).token;
     const saved = await ok(
       'POST',
       'report_comments',
@@ -303,7 +306,10 @@ describe('projects (/exams/projects)', () => {
     const bad = await call('POST', 'save_project', { ...project, student_id: people.Nabirye, planning: 11 });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.planning).toEqual(['Enter 0 to 10 indicators']);
-    const teacher = (await staffWith(t.app, t.database, s, ['report_comments'])).token;
+    // The director of studies (exam set-up) in a group that may also write the head teacher's comment.
+    const teacher = (
+      await staffWith(t.app, t.database, s, ['report_comments', 'view_exam_sets', 'write_head_teacher_comments'])
+    ).token;
     expect((await call('POST', 'add_project', { year, term, class_id: s.classes.S1 }, teacher)).statusCode).toBe(403);
   });
 });

@@ -158,7 +158,14 @@ describe('curriculum and stream lists', () => {
     const rows = (await as(a.adminToken).get('/api/curriculum')).json().data as { id: number; name: string }[];
     const s3 = rows.find((c) => c.name === 'S3')!;
     const s5 = rows.find((c) => c.name === 'S5')!;
-    const saved = await as(a.adminToken).post('/api/curriculum', { classes: [{ id: s3.id, curriculum: 'old' }] });
+    // A change is first shown and asked about (202 confirm), then made when confirmed.
+    const asked = await as(a.adminToken).post('/api/curriculum', { classes: [{ id: s3.id, curriculum: 'old' }] });
+    expect(asked.statusCode).toBe(202);
+    expect(asked.json()).toMatchObject({ confirm: true, changes: [{ class_name: 'S3', from: 'new', to: 'old' }] });
+    const saved = await as(a.adminToken).post('/api/curriculum', {
+      classes: [{ id: s3.id, curriculum: 'old' }],
+      confirm: true,
+    });
     expect(saved.json().data.find((c: { id: number }) => c.id === s3.id).curriculum).toBe('old');
     const wrong = await as(a.adminToken).post('/api/curriculum', { classes: [{ id: s5.id, curriculum: 'new' }] });
     expect(wrong.statusCode).toBe(202);

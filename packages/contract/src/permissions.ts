@@ -1,5 +1,5 @@
 /**
- * The 99 permission flags of the specification (spec 1 §6), in its order.
+ * The 99 permission flags of the specification (spec 1 §6), in its order, and the project's own after them.
  * A role holds true/false for each; user type 0 or 1 is an administrator with every flag.
  */
 export const topMenuFlags = [
@@ -107,7 +107,21 @@ export const sidebarFlags = [
   'view_events_report',
 ] as const;
 
-export const permissionFlags = [...topMenuFlags, ...sidebarFlags] as const;
+/**
+ * The project's own flags, beyond the specification's 99, for rules it does not name. Each is granted
+ * on /user/permissions like the others, shown in the group of the screens it belongs to.
+ */
+export const projectFlags = [
+  /** Write the head teacher's comment on report cards (the class teacher's is the stream's class teacher's). */
+  'write_head_teacher_comments',
+] as const;
+
+/** Where each project flag shows on the permissions grid: beside the flag of that screen. */
+export const projectFlagBeside: Record<(typeof projectFlags)[number], (typeof sidebarFlags)[number]> = {
+  write_head_teacher_comments: 'report_comments',
+};
+
+export const permissionFlags = [...topMenuFlags, ...sidebarFlags, ...projectFlags] as const;
 export type PermissionFlag = (typeof permissionFlags)[number];
 export type PermissionFlags = Partial<Record<PermissionFlag, boolean>>;
 
@@ -147,7 +161,7 @@ export function allows(user: Grant, access: CallAccess): boolean {
   return user.flags[access] === true;
 }
 
-/** A role's flags with every one of the 99 present (missing ones are false). */
+/** A role's flags with every flag present (missing ones are false). */
 export function completeFlags(flags: PermissionFlags): Record<PermissionFlag, boolean> {
   const out = {} as Record<PermissionFlag, boolean>;
   for (const flag of permissionFlags) out[flag] = flags[flag] === true;

@@ -31,15 +31,21 @@ export type FieldKind =
   | 'datetime'
   | 'boolean'
   | 'select'
-  | 'reference';
+  | 'reference'
+  /** Several rows of another entity, kept as an integer[] of their ids (an exam set's classes). */
+  | 'references';
 
 export interface FieldHint {
   label?: string;
   kind?: FieldKind;
   /** Allowed values of a select (the value is stored; the label shows). */
   options?: readonly { value: string; label: string }[];
-  /** The declared resource (its path) that a reference field points at. */
+  /** The declared resource (its path) that a reference (or references) field points at. */
   references?: string;
+  /** What an empty references list means, shown in lists and as the input's placeholder ("All classes"). */
+  none?: string;
+  /** A new record's form starts at the school's current year or term. */
+  current?: 'year' | 'term';
   /** Defaults to "the column is NOT NULL and has no default". */
   required?: boolean;
   max?: number;
@@ -138,7 +144,7 @@ const words = (key: string) => key.replace(/([A-Z])/g, ' $1').replace(/^./, (c) 
 
 function kindOf(column: PgColumn, hint: FieldHint): FieldKind {
   if (hint.kind) return hint.kind;
-  if (hint.references) return 'reference';
+  if (hint.references) return column.columnType === 'PgArray' ? 'references' : 'reference';
   if (hint.options) return 'select';
   switch (column.columnType) {
     case 'PgInteger':
@@ -176,6 +182,20 @@ function rule(f: Field, notNullWithDefault = false): z.ZodType {
       base = n;
       break;
     }
+    case 'references':
+      base = z
+        .array(
+          z
+            .number({ error: `Choose the ${f.label.toLowerCase()}` })
+            .int()
+            .positive(),
+          {
+            error: `Choose the ${f.label.toLowerCase()}`,
+          },
+        )
+        .max(200, `Choose at most 200 ${f.label.toLowerCase()}`)
+        .transform((ids) => [...new Set(ids)]);
+      break;
     case 'boolean':
       base = z.boolean();
       break;

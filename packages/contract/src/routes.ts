@@ -1,4 +1,4 @@
-import { type Access, isPermissionFlag, type PermissionFlag } from './permissions.js';
+import { type Access, isPermissionFlag, type PermissionFlag, projectFlagBeside, projectFlags } from './permissions.js';
 
 /** The sixteen sidebar groups, in the specification's order (the last holds the screens shown to all). */
 export const sidebarGroups = [
@@ -389,7 +389,7 @@ export interface FlagGroup {
 }
 
 /**
- * The 99 flags grouped as the menus are, for the permissions grid: the two top-bar menus, then each
+ * The flags grouped as the menus are, for the permissions grid: the two top-bar menus, then each
  * sidebar group with its navigation flag first. Each flag appears once, where it first shows.
  */
 export function flagGroups(): FlagGroup[] {
@@ -404,12 +404,15 @@ export function flagGroups(): FlagGroup[] {
     }
     return out;
   };
+  // The project's own flags follow the flag of the screen they belong to.
+  const withOwn = (accesses: Access[]) =>
+    accesses.flatMap((a) => [a, ...projectFlags.filter((f) => projectFlagBeside[f] === a)]);
   const groups: FlagGroup[] = [
     { title: 'More Features', flags: take(topMenuItems('more').map((r) => r.access)) },
     { title: 'Finance Reports', flags: take(topMenuItems('financeReports').map((r) => r.access)) },
     ...sidebarGroups.map((g) => ({
       title: g.title,
-      flags: take([g.flag, ...sidebarItems(g.key).map((r) => r.access)]),
+      flags: take(withOwn([g.flag, ...sidebarItems(g.key).map((r) => r.access)])),
     })),
   ];
   return groups.filter((g) => g.flags.length > 0);

@@ -141,7 +141,8 @@ export function installCore(app: FastifyInstance, database: Database, config: Co
       return reply.code(422).send({ message: 'Some fields need attention', errors });
     }
     if (error instanceof HttpError) {
-      if (error instanceof NeedsConfirmation) return reply.code(202).send({ message: error.message, confirm: true });
+      if (error instanceof NeedsConfirmation)
+        return reply.code(202).send({ ...error.extra, message: error.message, confirm: true });
       if (error.statusCode >= 500) req.log.error({ err: error }, 'request failed');
       if (error instanceof Refusal && error.extra)
         return reply.code(202).send({ ...error.extra, message: error.message });

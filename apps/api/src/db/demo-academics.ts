@@ -10,7 +10,7 @@ import {
   streams,
   subjects,
 } from '@somero/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { fillDemoMarks } from './demo-marks.js';
 import type { Executor } from './open.js';
 
@@ -313,6 +313,21 @@ export async function fillDemoAcademics(
       load.push({ schoolId, staffId: teacher(), subjectId: p.subjectId, classId: cls.id, paperId: p.id });
   }
   await tx.insert(staffSubjects).values(load);
+  // A class teacher for every stream: a teacher who teaches in the class, each stream its own.
+  const classTeachers = new Set<number>();
+  for (const cls of classRows) {
+    for (const stream of streamRows.filter((s) => s.classId === cls.id)) {
+      const pick =
+        load.find((l) => l.classId === cls.id && !classTeachers.has(l.staffId))?.staffId ??
+        teachers.find((t) => !classTeachers.has(t.id))?.id;
+      if (pick === undefined) continue;
+      classTeachers.add(pick);
+      await tx
+        .update(streams)
+        .set({ classTeacherId: pick })
+        .where(and(eq(streams.schoolId, schoolId), eq(streams.id, stream.id)));
+    }
+  }
   await tx.insert(commentBank).values(
     bankComments.map(([scheme, author, fromValue, toValue, comment]) => ({
       schoolId,
@@ -332,6 +347,18 @@ export async function fillDemoAcademics(
     paperRows,
     combinationRows,
     setRows,
+  });
+  // The candidate classes' mock examination, set for S4 and S6 only; no marks yet.
+  const candidates = classRows.filter((c) => c.name === 'S4' || c.name === 'S6').map((c) => c.id);
+  await tx.insert(examSets).values({
+    schoolId,
+    name: 'Mock',
+    year,
+    term,
+    maxMark: 100,
+    curriculum: 'all',
+    rank: 4,
+    classIds: candidates,
   });
   return { staff: staffRows.length, subjects: subjectRows.length, load: load.length, ...marks };
 }

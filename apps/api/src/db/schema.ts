@@ -15,7 +15,7 @@ import {
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** User groups. `flags` holds true/false for each of the 99 permission flags. */
+/** User groups. `flags` holds true/false for each permission flag (the 99 and the project's own). */
 export const roles = schoolTable(
   'roles',
   {

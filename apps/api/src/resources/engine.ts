@@ -19,6 +19,7 @@ import {
   getTableColumns,
   getTableName,
   ilike,
+  inArray,
   is,
   ne,
   or,
@@ -79,17 +80,17 @@ export async function usedBy(scope: SchoolScope, table: PgTable, id: number): Pr
   return uses.length === 1 ? uses[0] : `${uses.slice(0, -1).join(', ')} and ${uses.at(-1)}`;
 }
 
-/** References must point at rows of the caller's school. */
+/** References (one or several) must point at rows of the caller's school. */
 async function checkReferences(scope: SchoolScope, r: Resource, values: Row) {
-  for (const f of r.fields.filter((f) => f.kind === 'reference' && f.references)) {
+  for (const f of r.fields.filter((f) => (f.kind === 'reference' || f.kind === 'references') && f.references)) {
     const value = values[f.key];
     if (value === null || value === undefined) continue;
+    const ids = Array.isArray(value) ? [...new Set(value as number[])] : [value as number];
+    if (ids.length === 0) continue;
     const target = resourceByPath(f.references as string);
     if (!target) throw new Error(`${r.path}.${f.name} refers to undeclared ${f.references}`);
-    const found = await scope
-      .table(target.table as EntityTable, target.module)
-      .count(eq(target.table.id, value as number));
-    if (!found) throw new Invalid(f.name, `No such ${f.label.toLowerCase()}`);
+    const found = await scope.table(target.table as EntityTable, target.module).count(inArray(target.table.id, ids));
+    if (found !== ids.length) throw new Invalid(f.name, `No such ${f.label.toLowerCase()}`);
   }
 }
 
@@ -158,12 +159,13 @@ function listWhere(r: Resource, query: Row): SQL | undefined {
 const rowSchema = z.record(z.string(), z.unknown());
 
 /** Serves GET/POST `path` and PUT/DELETE `path/{id}` for every declared entity. */
-type AfterWrite = (scope: SchoolScope, row: Row) => Promise<void>;
+type AfterWrite = (scope: SchoolScope, row: Row, before?: Row) => Promise<void>;
 const afterWrites = new Map<string, AfterWrite>();
 
 /**
  * What an area does, in the same transaction, after a declared entity of its is added or changed (a
- * payment mode posts its opening balance to the journal). With `beforeRemove`, the engine's two hooks.
+ * payment mode posts its opening balance to the journal; a class's curriculum is changed only where the
+ * change is shown first). `before` is the row before a change. With `beforeRemove`, the engine's two hooks.
  */
 export function afterWrite(path: string, work: AfterWrite) {
   afterWrites.set(path, work);
@@ -270,7 +272,7 @@ export function serveResource(serve: ModuleContext['serve'], r: Resource) {
             const changed = (await tx
               .table(r.table, r.module)
               .update(id, { ...(input as Row), updatedAt: new Date() } as never)) as Row;
-            await afterWrites.get(r.path)?.(tx, changed);
+            await afterWrites.get(r.path)?.(tx, changed, current);
             return changed;
           }),
         );

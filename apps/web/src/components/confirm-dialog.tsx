@@ -11,13 +11,15 @@ interface Props {
   onClose: () => void;
 }
 
-/** "Are you sure?" before a delete. */
+/** "Are you sure?" before a delete or a change that asks to be confirmed (a message of several lines shows them). */
 export function ConfirmDialog({ opened, title, message, confirmLabel, onConfirm, onClose }: Props) {
   const { t } = useTranslation();
   const saving = useSaving();
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
-      <Text mb="lg">{message}</Text>
+      <Text mb="lg" style={{ whiteSpace: 'pre-line' }}>
+        {message}
+      </Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
           {t('common.cancel')}

@@ -31,9 +31,15 @@ export const reportCommentsOutput = z.object({
   scheme: z.enum(commentSchemes),
   /** What the bank's ranges are read against: "Aggregate", "Points" or "Average mark". */
   result_label: z.string(),
+  /** Whether the caller may write the head teacher's comment (`write_head_teacher_comments`). */
+  may_write_head_teacher: z.boolean(),
   students: z.array(
     z.object({
       ...student,
+      /** The class teacher of the student's stream, who writes the class teacher's comment. */
+      class_teacher_name: z.string().nullable(),
+      /** Whether the caller may write it: that class teacher, the director of studies or an administrator. */
+      may_write_class_teacher: z.boolean(),
       /** The aggregate, points or average mark the bank is read against; null without marks. */
       result: z.number().nullable(),
       /** "Aggregate 23, Division 2", "Points 14", "Average 71.5". */
@@ -129,7 +135,8 @@ export const listStudentComments = defineCall({
   output: z.object({
     title: z.string(),
     curriculum: z.enum(['old', 'new', 'alevel']),
-    students: z.array(z.object({ ...student, comment: z.string().nullable() })),
+    /** `may_write`: a remark by the subject's teacher, the rest by the class teacher (or the director of studies). */
+    students: z.array(z.object({ ...student, comment: z.string().nullable(), may_write: z.boolean() })),
   }),
 });
 

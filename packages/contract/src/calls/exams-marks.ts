@@ -250,6 +250,8 @@ export const marksChoices = defineCall({
         term: z.number(),
         curriculum: z.string(),
         max_mark: z.number(),
+        /** The classes that sit it; empty: every class of its curriculum. */
+        class_ids: z.array(z.number()),
       }),
     ),
     classes: z.array(z.object({ id: z.number(), name: z.string(), curriculum: z.string() })),

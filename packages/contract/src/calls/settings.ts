@@ -158,11 +158,32 @@ export const getCurriculum = defineCall({
   output: z.array(curriculumRow),
 });
 
+/** What changing one class's curriculum does in the current term (the 202 that asks to confirm lists them). */
+export const curriculumChange = z.object({
+  class_id: z.number(),
+  class_name: z.string(),
+  from: z.string(),
+  to: z.string(),
+  /** The class's students this term: each card changes layout. */
+  report_cards: z.number(),
+  /** Marks in the old curriculum's subjects that leave the marksheets and cards (kept, shown again if changed back). */
+  marks_hidden: z.array(z.object({ exam_set: z.string(), marks: z.number() })),
+  /** Marks entered earlier in the new curriculum's subjects that show again. */
+  marks_shown: z.array(z.object({ exam_set: z.string(), marks: z.number() })),
+  aoi_scores_kept: z.number(),
+  /** The sets that will count for the class this term. */
+  sets_counting: z.array(z.string()),
+  /** The same in the school's words, one sentence a line. */
+  summary: z.string(),
+});
+export type CurriculumChange = z.infer<typeof curriculumChange>;
+
 export const setCurriculum = defineCall({
   method: 'POST',
   path: 'curriculum',
   access: 'manage_curriculum',
-  summary: 'Set the curriculum of classes',
+  summary:
+    'Set the curriculum of classes. A change first answers 202 with confirm: true and `changes` (the marks, report cards and sets it affects); sent again with confirm: true it is made. Marks are never deleted',
   input: z.object({
     classes: z
       .array(
@@ -172,6 +193,7 @@ export const setCurriculum = defineCall({
         }),
       )
       .min(1),
+    confirm: z.boolean().optional(),
   }),
   output: z.array(curriculumRow),
 });

@@ -5,6 +5,7 @@ import {
   alevelPointsAnalysis,
   alevelSetAnalysis,
   alevelSubjectAnalysis,
+  classes,
   examSets,
   nlscSubjectPerformance,
   nlscSubjectPerformanceByIdentifier,
@@ -32,7 +33,7 @@ import {
 import { sendMarksheet } from './marksheet-export.js';
 import { nlscResult, readNlscMarks } from './marksheet-nlsc.js';
 import { olevelRows } from './marksheet-olevel.js';
-import type { ConsideredSet } from './sets.js';
+import { type ConsideredSet, refuseSetNotSat } from './sets.js';
 import type { ClassOfTerm } from './takers.js';
 import { teachersOfClass } from './teachers.js';
 
@@ -110,9 +111,16 @@ async function olevelSheet(
   };
 }
 
-/** The set before a set: the one ranked before it in its term, else the last of the term before. */
-async function previousSet(scope: SchoolScope, set: typeof examSets.$inferSelect): Promise<ConsideredSet | null> {
-  const [row] = await scope.db
+/**
+ * The set before a set that the class sat: the one ranked before it in its term, else the last of the
+ * term before (a set naming other classes is passed over).
+ */
+async function previousSet(
+  scope: SchoolScope,
+  set: typeof examSets.$inferSelect,
+  classId: number,
+): Promise<ConsideredSet | null> {
+  const rows = await scope.db
     .select()
     .from(examSets)
     .where(
@@ -131,7 +139,8 @@ async function previousSet(scope: SchoolScope, set: typeof examSets.$inferSelect
       ),
     )
     .orderBy(desc(examSets.year), desc(examSets.term), desc(examSets.rank), desc(examSets.id))
-    .limit(1);
+    .limit(20);
+  const row = rows.find((r) => r.classIds.length === 0 || r.classIds.includes(classId));
   return row ? { examSetId: row.id, name: row.name, maxMark: row.maxMark, weight: 100 } : null;
 }
 
@@ -292,6 +301,9 @@ async function olevelTables(
   return [subjects, streams, byTeacher];
 }
 
+const classNameOf = async (scope: SchoolScope, id: number) =>
+  (await scope.table(classes, 'exams').find(id, 'class')).name;
+
 async function examSetOf(scope: SchoolScope, id: number) {
   const [set] = await scope.db
     .select()
@@ -326,9 +338,10 @@ async function olevelSetAnalysisOf(
   const curriculum = await classCurriculum(scope, of.classId);
   const refused = notThis(curriculum, 'olevel');
   if (refused) throw refused;
+  await refuseSetNotSat(scope, set, { id: of.classId, name: await classNameOf(scope, of.classId), curriculum });
   const only = { examSetId: set.id, name: set.name, maxMark: set.maxMark, weight: 100 };
   const now = await olevelSheet(scope, of, curriculum, only);
-  const prevSet = await previousSet(scope, set);
+  const prevSet = await previousSet(scope, set, of.classId);
   const before = prevSet
     ? await maybe(async () => {
         const prev = await examSetOf(scope, prevSet.examSetId);
@@ -478,15 +491,21 @@ async function alevelSetAnalysisOf(
 ): Promise<Analysis> {
   const set = await examSetOf(scope, input.exam_set_id);
   const of = ofInput({ ...input, year: set.year, term: set.term });
-  const refused = notThis(await classCurriculum(scope, of.classId), 'alevel');
+  const alevel = await classCurriculum(scope, of.classId);
+  const refused = notThis(alevel, 'alevel');
   if (refused) throw refused;
+  await refuseSetNotSat(scope, set, {
+    id: of.classId,
+    name: await classNameOf(scope, of.classId),
+    curriculum: alevel,
+  });
   const data = await readAlevelMarks(scope, of, {
     examSetId: set.id,
     name: set.name,
     maxMark: set.maxMark,
     weight: 100,
   });
-  const prevSet = await previousSet(scope, set);
+  const prevSet = await previousSet(scope, set, of.classId);
   const before = prevSet
     ? await maybe(async () => {
         const prev = await examSetOf(scope, prevSet.examSetId);

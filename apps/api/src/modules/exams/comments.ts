@@ -12,10 +12,21 @@ import {
   updateReportComment,
 } from '@somero/contract';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Caller } from '../../core/auth.js';
 import { NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { sqlRows } from '../../db/open.js';
 import type { ModuleContext } from '../module.js';
+import {
+  type CommentWriter,
+  classTeacherRefusal,
+  commentWriter,
+  headTeacherRefusal,
+  type Placement,
+  placementsOf,
+  remarkRefusal,
+  subjectReach,
+} from './comment-access.js';
 import { suggestComment } from './comment-rules.js';
 import { alevelMarksheet } from './marksheet-alevel.js';
 import { type Curriculum, classCurriculum, findSubject, mean } from './marksheet-data.js';
@@ -138,23 +149,34 @@ async function studentClass(scope: SchoolScope, studentId: number, year: number,
 
 /** Report comments, the teachers' comments on students (issue 11 §1). */
 export function commentRoutes({ serve }: ModuleContext) {
-  serve(listReportComments, async ({ scope, input }) => {
+  serve(listReportComments, async ({ scope, input, caller }) => {
     const of = { year: input.year, term: input.term, classId: input.class_id, streamId: input.stream_id ?? null };
     const curriculum = await classCurriculum(scope, of.classId);
     const scheme = schemeOf[curriculum];
-    const [results, bank] = await Promise.all([classResults(scope, of, curriculum), bankOf(scope, scheme)]);
+    const [results, bank, writer] = await Promise.all([
+      classResults(scope, of, curriculum),
+      bankOf(scope, scheme),
+      commentWriter(scope, caller),
+    ]);
     const ids = results.students.map((s) => s.id);
-    const saved = await reportCommentsOf(scope, ids, of.year, of.term);
+    const [saved, placed] = await Promise.all([
+      reportCommentsOf(scope, ids, of.year, of.term),
+      placementsOf(scope, ids, of.year, of.term),
+    ]);
     const byStudent = new Map(saved.map((r) => [r.studentId, r]));
     return {
       data: {
         title: results.title,
         scheme,
         result_label: resultLabel[curriculum],
+        may_write_head_teacher: headTeacherRefusal(writer) === null,
         students: results.students.map((s) => {
           const mine = byStudent.get(s.id);
+          const place = placed.get(s.id);
           return {
             ...s,
+            class_teacher_name: place?.classTeacherName ?? null,
+            may_write_class_teacher: writer.everything || (place ? classTeacherRefusal(writer, place) === null : false),
             comment_id: mine?.id ?? null,
             class_teacher: mine?.classTeacher ?? null,
             head_teacher: mine?.headTeacher ?? null,
@@ -166,8 +188,9 @@ export function commentRoutes({ serve }: ModuleContext) {
     };
   });
 
-  serve(saveReportComments, async ({ scope, input }) => {
+  serve(saveReportComments, async ({ scope, input, caller }) => {
     const ids = [...new Set(input.comments.map((c) => c.student_id))];
+    const writer = await commentWriter(scope, caller);
     const saved = await scope.transaction(async (tx) => {
       const mine = await tx.db
         .select({ id: students.id })
@@ -176,6 +199,15 @@ export function commentRoutes({ serve }: ModuleContext) {
       if (mine.length !== ids.length) throw new NotFound('student');
       const before = await reportCommentsOf(tx, ids, input.year, input.term);
       const beforeOf = new Map(before.map((r) => [r.studentId, r]));
+      // Each comment is checked only where it changes: a class saved at once carries both columns.
+      const placed = await placementsOf(tx, ids, input.year, input.term);
+      for (const c of input.comments) {
+        const old = beforeOf.get(c.student_id);
+        await refuseReportComment(tx, writer, placed, input, c.student_id, {
+          classTeacher: c.class_teacher !== (old?.classTeacher ?? null),
+          headTeacher: c.head_teacher !== (old?.headTeacher ?? null),
+        });
+      }
       const rows = await tx.db
         .insert(reportComments)
         .values(
@@ -214,13 +246,19 @@ export function commentRoutes({ serve }: ModuleContext) {
     return { data: { saved }, message: 'Comments Saved Successfully' };
   });
 
-  serve(updateReportComment, async ({ scope, id, input }) => {
+  serve(updateReportComment, async ({ scope, id, input, caller }) => {
+    const writer = await commentWriter(scope, caller);
     const row = await scope.transaction(async (tx) => {
       const [before] = await tx.db
         .select()
         .from(reportComments)
         .where(tx.mine(reportComments, eq(reportComments.id, id)));
       if (!before) throw new NotFound('report comment');
+      const placed = await placementsOf(tx, [before.studentId], before.year, before.term);
+      await refuseReportComment(tx, writer, placed, before, before.studentId, {
+        classTeacher: input.class_teacher !== undefined && input.class_teacher !== before.classTeacher,
+        headTeacher: input.head_teacher !== undefined && input.head_teacher !== before.headTeacher,
+      });
       const [after] = await tx.db
         .update(reportComments)
         .set({
@@ -245,7 +283,7 @@ export function commentRoutes({ serve }: ModuleContext) {
     };
   });
 
-  serve(listStudentComments, async ({ scope, input }) => {
+  serve(listStudentComments, async ({ scope, input, caller }) => {
     const of = { year: input.year, term: input.term, classId: input.class_id, streamId: input.stream_id ?? null };
     const curriculum = await classCurriculum(scope, of.classId);
     const subjectId = input.kind === 'remark' ? (input.subject_id ?? null) : null;
@@ -279,6 +317,15 @@ export function commentRoutes({ serve }: ModuleContext) {
           )
       : [];
     const commentOf = new Map(saved.map((r) => [r.studentId, r.comment]));
+    const writer = await commentWriter(scope, caller);
+    const placed = await placementsOf(scope, ids, of.year, of.term);
+    const reach = subjectId === null ? null : await subjectReach(scope, writer, subjectId, of.classId);
+    const mayWrite = (id: number) => {
+      const place = placed.get(id);
+      if (writer.everything) return true;
+      if (!place) return false;
+      return reach ? remarkRefusal(reach, place, '') === null : classTeacherRefusal(writer, place) === null;
+    };
     return {
       data: {
         title: names.title,
@@ -289,6 +336,7 @@ export function commentRoutes({ serve }: ModuleContext) {
           name: s.name,
           stream_name: names.streamOf(s.streamId),
           comment: commentOf.get(s.id) ?? null,
+          may_write: mayWrite(s.id),
         })),
       },
     };
@@ -296,6 +344,7 @@ export function commentRoutes({ serve }: ModuleContext) {
 
   const saveComment = async (
     scope: SchoolScope,
+    caller: Caller,
     input: { year: number; term: number; student_id: number; subject_id?: number | null; comment: string | null },
     kind: string,
     newCurriculum: boolean,
@@ -309,7 +358,15 @@ export function commentRoutes({ serve }: ModuleContext) {
       );
     const subjectId = kind === 'remark' ? (input.subject_id ?? null) : null;
     if (kind === 'remark' && subjectId === null) throw new Refusal('Choose the subject the remark is for.');
-    if (subjectId !== null) await subjectOfCurriculum(scope, subjectId, placed.curriculum);
+    const subject = subjectId === null ? null : await subjectOfCurriculum(scope, subjectId, placed.curriculum);
+    const writer = await commentWriter(scope, caller);
+    const place = (await placementsOf(scope, [input.student_id], input.year, input.term)).get(input.student_id);
+    if (place) {
+      const refusal = subject
+        ? remarkRefusal(await subjectReach(scope, writer, subject.id, place.classId), place, subject.name)
+        : classTeacherRefusal(writer, place, kindWords[kind] ?? 'this comment');
+      if (refusal) throw new Refusal(refusal);
+    }
     const match = (tx: SchoolScope) =>
       tx.mine(
         studentComments,
@@ -362,8 +419,40 @@ export function commentRoutes({ serve }: ModuleContext) {
       message: input.comment === null ? 'Comment Removed Successfully' : 'Comment Saved Successfully',
     };
   };
-  serve(saveStudentComment, ({ scope, input }) => saveComment(scope, input, input.kind, false));
-  serve(saveCommentNew, ({ scope, input }) => saveComment(scope, input, input.kind, true));
+  serve(saveStudentComment, ({ scope, input, caller }) => saveComment(scope, caller, input, input.kind, false));
+  serve(saveCommentNew, ({ scope, input, caller }) => saveComment(scope, caller, input, input.kind, true));
+}
+
+const kindWords: Record<string, string> = {
+  conduct: 'the conduct',
+  generic_skills: 'the generic skills',
+  values: 'the values',
+};
+
+/** Refuses (202) a report comment the caller may not write, for the columns that change. */
+async function refuseReportComment(
+  scope: SchoolScope,
+  writer: CommentWriter,
+  placed: Map<number, Placement>,
+  term: { year: number; term: number },
+  studentId: number,
+  changes: { classTeacher: boolean; headTeacher: boolean },
+) {
+  if (changes.headTeacher) {
+    const refusal = headTeacherRefusal(writer);
+    if (refusal) throw new Refusal(refusal);
+  }
+  if (!changes.classTeacher || writer.everything) return;
+  const place = placed.get(studentId);
+  if (!place) {
+    const [student] = await scope.db
+      .select({ name: sql<string>`${students.surname} || ' ' || ${students.otherNames}` })
+      .from(students)
+      .where(scope.mine(students, eq(students.id, studentId)));
+    throw new Refusal(`${student?.name ?? 'This student'} was not in any class in Term ${term.term} ${term.year}.`);
+  }
+  const refusal = classTeacherRefusal(writer, place);
+  if (refusal) throw new Refusal(refusal);
 }
 
 /** A class's (or stream's) title for a term, "S2 East Term 3 2026", and its streams' names. */

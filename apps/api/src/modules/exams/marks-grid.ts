@@ -20,6 +20,7 @@ import { Invalid, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { users } from '../../db/schema.js';
 import { staffOfUser } from '../staff/index.js';
+import { refuseSetNotSat } from './sets.js';
 import { classRoster, curriculumLevels, type RosterStudent, subjectTakers } from './takers.js';
 
 export type Curriculum = 'old' | 'new' | 'alevel';
@@ -138,6 +139,7 @@ export async function openGrid(
     );
   if (set.curriculum !== 'all' && set.curriculum !== classCurriculum)
     throw new Invalid('exam_set_id', `${set.name} is not an exam set of ${curriculumNames[classCurriculum]}`);
+  await refuseSetNotSat(scope, set, cls);
   if (!(curriculumLevels[classCurriculum] ?? []).includes(subject.level))
     throw new Invalid('subject_id', `${subject.name} is not a subject of ${cls.name}`);
 

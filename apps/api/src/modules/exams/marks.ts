@@ -107,6 +107,7 @@ export function marksRoutes({ serve }: ModuleContext) {
           term: x.term,
           curriculum: x.curriculum,
           max_mark: x.maxMark,
+          class_ids: x.classIds,
         })),
         classes: classRows.map((c) => ({ id: c.id, name: c.name, curriculum: c.curriculum })),
         streams: streamRows.map((x) => ({ id: x.id, class_id: x.classId, name: x.name })),

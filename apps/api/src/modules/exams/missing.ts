@@ -4,6 +4,7 @@ import {
   classMissingMarks,
   consideredPapers,
   examMarks,
+  examSetIsFor,
   examSets,
   type MissingMarks,
   missingMarks,
@@ -14,10 +15,11 @@ import {
   subjects,
 } from '@somero/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { Invalid, Refusal } from '../../core/errors.js';
+import { Invalid } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import type { ModuleContext } from '../module.js';
 import { currentTerm } from '../settings/index.js';
+import { refuseSetNotSat } from './sets.js';
 import { classRoster, subjectTakers } from './takers.js';
 
 type Line = MissingMarks['teachers'][number]['lines'][number];
@@ -34,8 +36,8 @@ interface Filters {
 }
 
 const noTeacher = 'No teacher assigned';
-const fits = (set: { curriculum: string }, cls: { curriculum: string }) =>
-  set.curriculum === 'all' || set.curriculum === cls.curriculum;
+/** A class sits a set: its curriculum's (or all) and naming it (or no class). */
+const fits = examSetIsFor;
 
 /**
  * Who lacks which mark of an exam set. A taker (the shared `subjectTakers` rule) with no exam_marks row
@@ -73,9 +75,7 @@ export async function missingMarksOf(scope: SchoolScope, input: Filters, which: 
   ).filter((s) => (cls ? fits(s, cls) : allClasses.some((c) => levelOk(c) && fits(s, c))));
   const sets = termSets.map((s) => ({ id: s.id, name: s.name, max_mark: s.maxMark, curriculum: s.curriculum }));
   const empty = { takers: 0, entered: 0, absent: 0, missing: 0 };
-  if (chosen && cls && !fits(chosen, cls)) {
-    throw new Refusal(`${chosen.name} is not sat by ${cls.name}: choose another exam set.`);
-  }
+  if (chosen && cls) await refuseSetNotSat(scope, chosen, cls);
   if (!chosen && termSets.length > 0) {
     // The latest set anyone has started entering is the one being chased; before any, the first.
     const started = await scope.db

@@ -3,6 +3,7 @@ import {
   classes,
   consideredSets,
   curricula,
+  examSetIsFor,
   examSets,
   newCurriculumSets,
   oldCurriculumSets,
@@ -11,13 +12,14 @@ import {
   viewConsideredSets,
   viewSetContribution,
 } from '@somero/contract';
-import { asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { Invalid, NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
+import { beforeRemove } from '../../resources/engine.js';
 import type { ModuleContext } from '../module.js';
 import { currentTerm } from '../settings/index.js';
 import { schoolGrading } from './grading.js';
-import { consideredSetsFor } from './sets.js';
+import { consideredSetsFor, refuseSetNotSat } from './sets.js';
 
 const module = 'exams';
 
@@ -44,20 +46,25 @@ async function classOf(scope: SchoolScope, classId: number | null) {
   return c;
 }
 
-/** The exam sets of a term a class may count: its curriculum's and those for all classes (every set for all classes). */
-async function setsOfTerm(scope: SchoolScope, year: number, term: number, curriculum: string | null) {
-  return scope.db
-    .select({ id: examSets.id, name: examSets.name, curriculum: examSets.curriculum, maxMark: examSets.maxMark })
+/** The exam sets of a term a class may count: those it sits (`examSetIsFor`); with no class, every set. */
+async function setsOfTerm(
+  scope: SchoolScope,
+  year: number,
+  term: number,
+  klass: { id: number; curriculum: string } | null,
+) {
+  const rows = await scope.db
+    .select({
+      id: examSets.id,
+      name: examSets.name,
+      curriculum: examSets.curriculum,
+      maxMark: examSets.maxMark,
+      classIds: examSets.classIds,
+    })
     .from(examSets)
-    .where(
-      scope.mine(
-        examSets,
-        eq(examSets.year, year),
-        eq(examSets.term, term),
-        curriculum ? inArray(examSets.curriculum, ['all', curriculum]) : undefined,
-      ),
-    )
+    .where(scope.mine(examSets, eq(examSets.year, year), eq(examSets.term, term)))
     .orderBy(asc(examSets.rank), asc(examSets.id));
+  return klass ? rows.filter((s) => examSetIsFor(s, klass)) : rows;
 }
 
 /** The rows stored for exactly this class (or, with none, for all classes). */
@@ -81,7 +88,7 @@ const ownRows = (scope: SchoolScope, of: TermOf) =>
 async function consideredView(scope: SchoolScope, of: TermOf, onlyCounted = false): Promise<ConsideredReply> {
   const klass = await classOf(scope, of.class_id);
   const [sets, own, grading] = await Promise.all([
-    setsOfTerm(scope, of.year, of.term, klass?.curriculum ?? null),
+    setsOfTerm(scope, of.year, of.term, klass),
     ownRows(scope, of),
     schoolGrading(scope),
   ]);
@@ -137,18 +144,29 @@ async function choose(scope: SchoolScope, of: TermOf, chosen: { exam_set_id: num
         throw new Refusal(
           `${set.name} is a set for the ${curriculumName(set.curriculum)}; ${klass.name} follows the ${curriculumName(klass.curriculum)}.`,
         );
+      await refuseSetNotSat(scope, set, klass);
     }
     const total = chosen.reduce((n, c) => n + c.weight, 0);
     if (chosen.length > 0 && total !== 100) throw new Refusal(`The weights total ${total}%; they must total 100%.`);
   } else {
-    // For all classes each curriculum takes its own sets and those for all: each such group totals 100.
-    for (const { value } of curricula) {
-      const applying = chosen.filter((c) => ['all', value].includes(byId.get(c.exam_set_id)!.curriculum));
-      const total = applying.reduce((n, c) => n + c.weight, 0);
-      if (applying.length > 0 && total !== 100)
-        throw new Refusal(
-          `For classes of the ${curriculumName(value)} the weights total ${total}%; they must total 100%.`,
-        );
+    // For all classes each class takes the sets it sits (its curriculum's and those for all, naming it
+    // or no class): each class's sets total 100. A whole curriculum off says so in one sentence.
+    const all = await scope.db.select().from(classes).where(scope.mine(classes)).orderBy(asc(classes.rank));
+    const totalOf = (cls: (typeof all)[number]) => {
+      const applying = chosen.filter((c) => examSetIsFor(byId.get(c.exam_set_id)!, cls));
+      return applying.length > 0 ? applying.reduce((n, c) => n + c.weight, 0) : 100;
+    };
+    const wrong = all.find((cls) => totalOf(cls) !== 100);
+    if (wrong) {
+      const total = totalOf(wrong);
+      const same = all.filter((c) => c.curriculum === wrong.curriculum);
+      const curriculumWide =
+        curricula.some((c) => c.value === wrong.curriculum) && same.every((c) => totalOf(c) === total);
+      throw new Refusal(
+        curriculumWide
+          ? `For classes of the ${curriculumName(wrong.curriculum)} the weights total ${total}%; they must total 100%.`
+          : `For ${wrong.name} the weights total ${total}%; they must total 100%: choose ${wrong.name}'s sets on their own.`,
+      );
     }
   }
   await scope.transaction(async (tx) => {
@@ -190,6 +208,18 @@ async function setsOfCurrentTerm(scope: SchoolScope, curriculum: 'new' | 'old') 
 }
 
 export function setRoutes({ serve }: ModuleContext) {
+  // An exam set names its classes in a list the database cannot check: a class it names stays.
+  beforeRemove('classes', async (scope, row) => {
+    const naming = await scope.db
+      .select({ name: examSets.name, year: examSets.year, term: examSets.term })
+      .from(examSets)
+      .where(scope.mine(examSets, sql`${row.id as number} = any(${examSets.classIds})`));
+    if (naming.length > 0)
+      throw new Refusal(
+        `Class ${String(row.name)} cannot be removed: the exam set ${naming[0]?.name} (Term ${naming[0]?.term} ${naming[0]?.year}) is for it.`,
+      );
+  });
+
   serve(viewConsideredSets, async ({ input, scope }) => ({ data: await consideredView(scope, input) }));
 
   serve(viewSetContribution, async ({ input, scope }) => ({ data: await consideredView(scope, input, true) }));

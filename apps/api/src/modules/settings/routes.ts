@@ -1,6 +1,6 @@
 import * as calls from '@somero/contract';
 import { classes, schoolSettings, schools, streams, termDates } from '@somero/contract';
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import { HttpError, NotFound, Refusal } from '../../core/errors.js';
 import { readFile, saveFile } from '../../core/files.js';
 import type { SchoolScope } from '../../core/scope.js';
@@ -165,35 +165,8 @@ export function settingsRoutes({ serve }: ModuleContext) {
     return { data: termJson(row), message: `Term ${row.term} ${row.year} saved` };
   });
 
-  const curriculumRows = (scope: SchoolScope) =>
-    scope.db
-      .select({ id: classes.id, name: classes.name, level: classes.level, curriculum: classes.curriculum })
-      .from(classes)
-      .where(scope.mine(classes))
-      .orderBy(asc(classes.rank), asc(classes.name));
-
-  serve(calls.getCurriculum, async ({ scope }) => ({ data: await curriculumRows(scope) }));
-
-  serve(calls.setCurriculum, async ({ input, scope }) => {
-    const ids = input.classes.map((c) => c.id);
-    const known = await scope.table(classes, 'settings').count(inArray(classes.id, ids));
-    if (known !== new Set(ids).size) throw new NotFound('class');
-    await scope.transaction(async (s) => {
-      for (const c of input.classes) {
-        const current = await s.table(classes, 'settings').find(c.id);
-        if (current.level === 'alevel' && c.curriculum !== 'alevel') {
-          throw new Refusal(`${current.name} is an A Level class; it follows the A Level curriculum.`);
-        }
-        if (current.level === 'olevel' && c.curriculum === 'alevel') {
-          throw new Refusal(`${current.name} is an O Level class; choose the new or the old O Level curriculum.`);
-        }
-        if (current.curriculum !== c.curriculum) {
-          await s.table(classes, 'settings').update(c.id, { curriculum: c.curriculum, updatedAt: new Date() });
-        }
-      }
-    });
-    return { data: await curriculumRows(scope), message: 'Curriculum saved' };
-  });
+  // getCurriculum and setCurriculum are served by the exams area (`exams/curriculum-change.ts`): a
+  // change shows the marks and report cards it affects before it is made.
 
   const streamOptions = async (scope: SchoolScope, level: 'olevel' | 'alevel') => {
     const rows = await scope.db

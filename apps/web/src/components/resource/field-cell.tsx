@@ -9,11 +9,19 @@ function ReferenceLabel({ references, value }: { references: string; value: unkn
   return <>{labelOf(value) || (value === null || value === undefined ? '' : '…')}</>;
 }
 
+function ReferencesLabel({ references, value, none }: { references: string; value: unknown; none?: string }) {
+  const { labelOf } = useReferenceOptions(references);
+  const ids = Array.isArray(value) ? value : [];
+  return <>{ids.length === 0 ? (none ?? '') : ids.map((id) => labelOf(id) || '…').join(', ')}</>;
+}
+
 /** A list cell: references by their label, options by theirs, money, dates and phones (07…) formatted. */
 export function FieldCell({ field, value }: { field: Field; value: unknown }) {
   const { t } = useTranslation();
   if (field.kind === 'reference' && field.references)
     return <ReferenceLabel references={field.references} value={value} />;
+  if (field.kind === 'references' && field.references)
+    return <ReferencesLabel references={field.references} value={value} none={field.none} />;
   if (value === null || value === undefined || value === '') return null;
   switch (field.kind) {
     case 'select':

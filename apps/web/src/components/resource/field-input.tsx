@@ -2,10 +2,10 @@ import { NumberInput, Select, Switch, Textarea, TextInput } from '@mantine/core'
 import type { Field } from '@somero/contract';
 import { MoneyInput } from '../money-input';
 import type { ReferenceOption } from './reference-options';
-import { ReferenceSelect } from './reference-select';
+import { ReferenceSelect, ReferencesSelect } from './reference-select';
 
-/** A form value: text and dates as strings, numbers and references as numbers, switches as booleans. */
-export type FieldValue = string | number | boolean | null;
+/** A form value: text and dates as strings, numbers and references as numbers (several: a list), switches as booleans. */
+export type FieldValue = string | number | boolean | number[] | null;
 
 interface Props {
   field: Field;
@@ -47,6 +47,8 @@ export function FieldInput({ field, value, onChange, error, only, autoFocus }: P
           allowDecimal={false}
           min={field.min}
           max={field.max}
+          // Never changed behind the user's back (term 5 is refused by the server, not saved as 3).
+          clampBehavior="none"
           value={typeof value === 'number' ? value : ''}
           onChange={(next) => onChange(typeof next === 'number' ? next : null)}
         />
@@ -82,6 +84,16 @@ export function FieldInput({ field, value, onChange, error, only, autoFocus }: P
           value={number(value)}
           onChange={onChange}
           only={only}
+        />
+      );
+    case 'references':
+      return (
+        <ReferencesSelect
+          {...common}
+          references={field.references ?? ''}
+          placeholder={Array.isArray(value) && value.length > 0 ? undefined : field.none}
+          value={Array.isArray(value) ? value : []}
+          onChange={onChange}
         />
       );
     case 'date':

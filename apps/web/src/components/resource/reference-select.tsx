@@ -1,4 +1,4 @@
-import { Select, type SelectProps } from '@mantine/core';
+import { MultiSelect, type MultiSelectProps, Select, type SelectProps } from '@mantine/core';
 import { useMemo } from 'react';
 import { type ReferenceOption, useReferenceOptions } from './reference-options';
 
@@ -28,6 +28,30 @@ export function ReferenceSelect({ references, value, onChange, only, ...props }:
       disabled={props.disabled || isPending}
       value={value === null ? null : String(value)}
       onChange={(next) => onChange(next ? Number(next) : null)}
+    />
+  );
+}
+
+interface ManyProps extends Omit<MultiSelectProps, 'data' | 'value' | 'onChange'> {
+  references: string;
+  value: number[];
+  onChange: (ids: number[]) => void;
+}
+
+/** Several records of another entity (an exam set's classes); none chosen shows the placeholder. */
+export function ReferencesSelect({ references, value, onChange, ...props }: ManyProps) {
+  const { options, isPending } = useReferenceOptions(references);
+  const data = useMemo(() => options.map(({ value, label }) => ({ value, label })), [options]);
+  return (
+    <MultiSelect
+      searchable
+      clearable
+      nothingFoundMessage="—"
+      {...props}
+      data={data}
+      disabled={props.disabled || isPending}
+      value={value.map(String)}
+      onChange={(next) => onChange(next.map(Number))}
     />
   );
 }

@@ -1,8 +1,9 @@
 import { Modal, SimpleGrid } from '@mantine/core';
 import type { Resource } from '@somero/contract';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, fieldErrors } from '../../lib/api';
+import { useSchoolDetails } from '../../lib/school';
 import { FormButtons } from '../form-buttons';
 import { type ResourceRow, resourceCalls } from './calls';
 import { FieldInput, type FieldValue } from './field-input';
@@ -20,7 +21,9 @@ interface Props {
 export function ResourceForm({ resource: r, row, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const fields = r.fields.filter((f) => !f.readOnly);
-  const [values, setValues] = useState(() => initialValues(fields, row));
+  const school = useSchoolDetails().data;
+  const current = school ? { year: school.current_year, term: school.current_term } : undefined;
+  const [values, setValues] = useState(() => initialValues(fields, row, current));
   // Fields the user has set themselves: a new record's `follows` field stops following once touched.
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const change = (name: string, v: FieldValue) => {
@@ -36,6 +39,18 @@ export function ResourceForm({ resource: r, row, onClose, onSaved }: Props) {
       return next;
     });
   };
+  // A new record's year and term start at the school's current ones, also when they load after the form.
+  const [currentYear, currentTerm] = [current?.year, current?.term];
+  useEffect(() => {
+    if (row || currentYear === undefined || currentTerm === undefined) return;
+    setValues((now) => {
+      const next = { ...now };
+      for (const f of fields)
+        if (f.current && (now[f.name] === null || now[f.name] === ''))
+          next[f.name] = f.current === 'year' ? currentYear : currentTerm;
+      return next;
+    });
+  }, [currentYear, currentTerm]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const calls = resourceCalls(r);
   const title = row ? t('resource.edit', { label: r.label.one }) : t('resource.add', { label: r.label.one });

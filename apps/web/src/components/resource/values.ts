@@ -6,11 +6,21 @@ export type FormValues = Record<string, FieldValue>;
 
 const choiceKinds = new Set(['select', 'reference', 'number', 'money']);
 
-/** The form's starting values from a row (JSON names), or for a new record the columns' plain defaults. */
-export function initialValues(fields: Field[], row: Record<string, unknown> | null): FormValues {
+/** The school's current year and term, where a new record's form starts fields marked `current`. */
+export interface CurrentTerm {
+  year: number;
+  term: number;
+}
+
+/**
+ * The form's starting values from a row (JSON names), or for a new record the columns' plain defaults
+ * (the current year or term for fields marked so).
+ */
+export function initialValues(fields: Field[], row: Record<string, unknown> | null, current?: CurrentTerm): FormValues {
   return Object.fromEntries(
     fields.map((f) => {
-      const v = row ? row[f.name] : f.initial;
+      const v = row ? row[f.name] : f.current && current ? current[f.current] : f.initial;
+      if (f.kind === 'references') return [f.name, Array.isArray(v) ? (v as number[]) : []];
       if (f.kind === 'boolean') return [f.name, v === true];
       if (v === null || v === undefined) return [f.name, choiceKinds.has(f.kind) ? null : ''];
       if (f.kind === 'datetime') return [f.name, toLocalInput(String(v))];

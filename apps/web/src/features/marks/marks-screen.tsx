@@ -1,5 +1,6 @@
 import { Alert, Button, FileInput, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import {
+  examSetIsFor,
   fetchAlevelStudents,
   fetchStudents,
   fetchStudentsNew,
@@ -71,7 +72,7 @@ export function MarksScreen({ curriculum, ownLoad, readOnly }: Props) {
       (levels[cls.curriculum as Curriculum] ?? []).includes(s.level) &&
       (!load || load.some((l) => l.class_id === cls.id && l.subject_id === s.id)),
   );
-  const sets = (data?.exam_sets ?? []).filter((s) => !cls || s.curriculum === 'all' || s.curriculum === cls.curriculum);
+  const sets = (data?.exam_sets ?? []).filter((s) => !cls || examSetIsFor({ ...s, classIds: s.class_ids }, cls));
   const ready = cls && choice.set && subjects.some((s) => s.id === choice.subject) ? cls : undefined;
   const input = ready
     ? {

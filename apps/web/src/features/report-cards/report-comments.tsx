@@ -50,9 +50,12 @@ function ReportComments({ curriculum }: { curriculum: Curriculum }) {
       const next = { ...all };
       for (const s of data.students) {
         const w = next[s.id] ?? { class_teacher: '', head_teacher: '' };
+        // Only the comments the user may write: the others stay as their writers left them.
         next[s.id] = {
-          class_teacher: w.class_teacher || s.suggested_class_teacher || '',
-          head_teacher: w.head_teacher || s.suggested_head_teacher || '',
+          class_teacher: s.may_write_class_teacher
+            ? w.class_teacher || s.suggested_class_teacher || ''
+            : w.class_teacher,
+          head_teacher: data.may_write_head_teacher ? w.head_teacher || s.suggested_head_teacher || '' : w.head_teacher,
         };
       }
       return next;
@@ -76,31 +79,48 @@ function ReportComments({ curriculum }: { curriculum: Curriculum }) {
     if (result.ok) await queryClient.invalidateQueries({ queryKey: ['marksheets', listReportComments.path] });
   };
 
-  const commentCell = (field: keyof Written, suggestion: (r: Row) => string | null, label: string) => (r: Row) => (
-    <Textarea
-      aria-label={`${label}: ${r.name}`}
-      autosize
-      minRows={1}
-      maxRows={4}
-      maxLength={500}
-      placeholder={suggestion(r) ?? ''}
-      value={written[r.id]?.[field] ?? ''}
-      onChange={(e) => edit(r.id, field, e.currentTarget.value)}
-    />
-  );
+  /** A comment box; one the user may not write is read-only and says whose it is. */
+  const commentCell =
+    (field: keyof Written, suggestion: (r: Row) => string | null, label: string, whose: (r: Row) => string | null) =>
+    (r: Row) => {
+      const notMine = whose(r);
+      return (
+        <Textarea
+          aria-label={`${label}: ${r.name}`}
+          autosize
+          minRows={1}
+          maxRows={4}
+          maxLength={500}
+          readOnly={notMine !== null}
+          variant={notMine !== null ? 'filled' : 'default'}
+          title={notMine ?? undefined}
+          placeholder={notMine ?? suggestion(r) ?? ''}
+          value={written[r.id]?.[field] ?? ''}
+          onChange={(e) => edit(r.id, field, e.currentTarget.value)}
+        />
+      );
+    };
+  const classTeacherWhose = (r: Row) =>
+    r.may_write_class_teacher
+      ? null
+      : r.class_teacher_name
+        ? t('writtenByClassTeacher', { name: r.class_teacher_name })
+        : t('noClassTeacher');
+  const headTeacherWhose = () => (data?.may_write_head_teacher ? null : t('writtenByHeadTeacher'));
   const columns = (s: ReportCommentsSheet): Column<Row>[] => [
     { key: 'admission_no', label: t('admissionNo'), width: 90 },
     { key: 'name', label: t('name'), width: 170 },
+    { key: 'stream_name', label: t('stream'), width: 80 },
     { key: 'result_text', label: s.result_label, width: 150 },
     {
       key: 'class_teacher',
       label: t('classTeacher'),
-      render: commentCell('class_teacher', (r) => r.suggested_class_teacher, t('classTeacher')),
+      render: commentCell('class_teacher', (r) => r.suggested_class_teacher, t('classTeacher'), classTeacherWhose),
     },
     {
       key: 'head_teacher',
       label: t('headTeacher'),
-      render: commentCell('head_teacher', (r) => r.suggested_head_teacher, t('headTeacher')),
+      render: commentCell('head_teacher', (r) => r.suggested_head_teacher, t('headTeacher'), headTeacherWhose),
     },
   ];
 

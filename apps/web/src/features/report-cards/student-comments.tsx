@@ -79,6 +79,11 @@ export default function StudentCommentsScreen() {
           minRows={1}
           maxRows={4}
           maxLength={300}
+          readOnly={!r.may_write}
+          variant={r.may_write ? 'default' : 'filled'}
+          placeholder={
+            r.may_write ? undefined : kind === 'remark' ? t('writtenBySubjectTeacher') : t('writtenByTheClassTeacher')
+          }
           value={written[r.id] ?? ''}
           onChange={(e) => {
             const value = e.currentTarget.value;

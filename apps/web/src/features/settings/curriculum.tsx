@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CenteredLoader } from '../../components/centered-loader';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-title';
 import { referenceKey } from '../../components/resource/calls';
@@ -24,10 +25,13 @@ export default function CurriculumScreen() {
   const rows = useQuery({ queryKey: ['curriculum'], queryFn: () => fetchData(getCurriculum, {}).then((r) => r.data) });
   const [changes, setChanges] = useState<Record<number, Curriculum>>({});
 
-  const save = async () => {
+  // The server first says what the change does (marks, report cards) and asks; confirmed, it is made.
+  const [question, setQuestion] = useState<string | null>(null);
+  const save = async (confirm = false) => {
     if (!rows.data) return;
     const classes = rows.data.map((c) => ({ id: c.id, curriculum: changes[c.id] ?? (c.curriculum as Curriculum) }));
-    const result = await api(setCurriculum, { classes });
+    const result = await api(setCurriculum, { classes, ...(confirm ? { confirm: true } : {}) });
+    setQuestion(!result.ok && result.confirm && result.message ? result.message : null);
     if (result.ok) {
       queryClient.setQueryData(['curriculum'], result.data);
       void queryClient.invalidateQueries({ queryKey: referenceKey('classes') });
@@ -67,7 +71,7 @@ export default function CurriculumScreen() {
                     <Group>
                       <Select
                         aria-label={t('curriculum.of', { name: c.name })}
-                        w={320}
+                        w={{ base: 190, sm: 320 }}
                         data={choicesFor(c.level).map((o) => ({ value: o.value, label: o.label }))}
                         value={changes[c.id] ?? c.curriculum}
                         onChange={(v) => v && setChanges((all) => ({ ...all, [c.id]: v as Curriculum }))}
@@ -81,6 +85,14 @@ export default function CurriculumScreen() {
           </Table>
         )}
       </Paper>
+      <ConfirmDialog
+        opened={question !== null}
+        title={t('curriculum.confirmTitle')}
+        message={question ?? ''}
+        confirmLabel={t('curriculum.confirm')}
+        onConfirm={() => void save(true)}
+        onClose={() => setQuestion(null)}
+      />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { integer, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { defineResource, schoolTable, tenantColumns } from '../../resource.js';
+import { staff } from '../staff/register.js';
 import { classes } from './classes.js';
 
 /** A class's streams: S1 East, S1 West… */
@@ -12,6 +13,8 @@ export const streams = schoolTable(
       .notNull()
       .references(() => classes.id),
     name: text().notNull(),
+    /** The staff member who writes the class teacher's comment on the stream's report cards. */
+    classTeacherId: integer('class_teacher_id').references(() => staff.id),
   },
   (t) => [uniqueIndex('streams_class_name').on(t.schoolId, t.classId, sql`lower(${t.name})`)],
 );
@@ -25,8 +28,9 @@ export const streamResource = defineResource(streams, {
   fields: {
     classId: { label: 'Class', references: 'classes' },
     name: { label: 'Stream', max: 40 },
+    classTeacherId: { label: 'Class teacher', references: 'staff' },
   },
-  list: { columns: ['classId', 'name'], filters: ['classId'], defaultSort: 'classId' },
+  list: { columns: ['classId', 'name', 'classTeacherId'], filters: ['classId'], defaultSort: 'classId' },
   unique: [['classId', 'name']],
   texts: { added: 'Stream {name} added successfully' },
   refusalAsSuccess: true,

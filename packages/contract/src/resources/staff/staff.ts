@@ -1,14 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, integer, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { integer, uniqueIndex } from 'drizzle-orm/pg-core';
 import { defineResource, schoolTable, tenantColumns } from '../../resource.js';
 import { papers, subjects } from '../academics/subjects.js';
 import { classes } from '../school/classes.js';
 import { streams } from '../school/streams.js';
+import { staff, staffPositions } from './register.js';
 
-/** Head Teacher, Director of Studies, Bursar, Teacher… */
-export const staffPositions = schoolTable('staff_positions', { ...tenantColumns(), name: text().notNull() }, (t) => [
-  uniqueIndex('staff_positions_school_name').on(t.schoolId, sql`lower(${t.name})`),
-]);
+export { staff, staffPositions } from './register.js';
 
 export const staffPositionResource = defineResource(staffPositions, {
   path: 'staff_positions',
@@ -21,48 +19,14 @@ export const staffPositionResource = defineResource(staffPositions, {
   unique: [['name']],
 });
 
-/**
- * The staff register. Initials are printed on marksheets and report cards beside the teacher's
- * comment, so they are unique in a school. `user_id` is the staff member's sign-in: users live in the
- * API's own schema, which the contract does not import, so there is no foreign key (the staff area
- * checks the user is the school's).
- */
-export const staff = schoolTable(
-  'staff',
-  {
-    ...tenantColumns(),
-    name: text().notNull(),
-    initials: text().notNull(),
-    positionId: integer('position_id').references(() => staffPositions.id),
-    gender: text(),
-    phone: text(),
-    email: text(),
-    nin: text(),
-    tin: text(),
-    nssfNumber: text('nssf_number'),
-    bankName: text('bank_name'),
-    bankAccount: text('bank_account'),
-    joinedOn: date('joined_on'),
-    /** Monthly basic salary in UGX; payroll comes later. */
-    basicSalary: integer('basic_salary').notNull().default(0),
-    active: boolean().notNull().default(true),
-    /** The staff member's own sign-in, so a teacher enters their own marks (users are the API's table). */
-    userId: integer('user_id'),
-  },
-  (t) => [
-    uniqueIndex('staff_school_name').on(t.schoolId, sql`lower(${t.name})`),
-    uniqueIndex('staff_user').on(t.schoolId, t.userId),
-    uniqueIndex('staff_school_initials').on(t.schoolId, sql`lower(${t.initials})`),
-  ],
-);
-
 export const staffResource = defineResource(staff, {
   path: 'staff',
   module: 'staff',
   label: { one: 'Staff Member', many: 'Staff' },
-  // The nurse picks the staff member in the sick bay, the gate the staff member visited.
+  // The nurse picks the staff member in the sick bay, the gate the staff member visited, /streams the
+  // class teacher of a stream.
   access: {
-    read: ['view_staff', 'manage_staff_subjects', 'manage_medication_center', 'manage_visitors'],
+    read: ['view_staff', 'manage_staff_subjects', 'manage_medication_center', 'manage_visitors', 'view_streams'],
     write: 'view_staff',
   },
   titleField: 'name',
