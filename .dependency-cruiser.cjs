@@ -1,7 +1,8 @@
 /**
  * Import boundaries (`npm run check`, so `npm test`): an area is apps/api/src/modules/<area> or
  * apps/web/src/features/<area>; another area may import it only through its public face, its index.ts.
- * No import cycles anywhere. See ARCHITECTURE.md, "Import boundaries".
+ * No import cycles anywhere. The contract and the other packages import neither app, and the web app does
+ * not import the API. See ARCHITECTURE.md, "Import boundaries".
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -46,6 +47,21 @@ module.exports = {
       comment: 'components/ and lib/ are shared by every feature, so they import none (app/ routes to screens).',
       from: { path: '^apps/web/src/(components|lib)/' },
       to: { path: '^apps/web/src/features/' },
+    },
+    {
+      name: 'packages-import-no-app',
+      severity: 'error',
+      comment:
+        'The contract (and the grading and payroll packages) are shared by both apps, so they import neither: move what they need into the package.',
+      from: { path: '^packages/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'web-imports-no-api',
+      severity: 'error',
+      comment: 'The web app reaches the API over HTTP through the contract, never by importing apps/api.',
+      from: { path: '^apps/web/' },
+      to: { path: '^apps/api/' },
     },
   ],
   options: {

@@ -1,4 +1,4 @@
-import { feesBreakdowns, feesCategories } from '@somero/contract';
+import { feesAdditions, feesBreakdowns, feesCategories } from '@somero/contract';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, classTerm, ok, people, s, setUpEndOfTerm, subjects, term, year } from './exams-term-fixture.js';
@@ -107,6 +107,34 @@ describe('O Level report cards (/exams/reports, old_reports)', () => {
       expect(cardOf(quiet, people.Bbosa)).toMatchObject({ balance: 300_000, withheld: true });
     } finally {
       await ok('report_settings', { withhold_when_owing: false, show_balance: true });
+    }
+  });
+
+  it('issue a card whose balance equals the threshold, withhold it one shilling above, issue it one below', async () => {
+    // A charge of this test's own, so the balance is known whichever tests ran before.
+    await db()
+      .insert(feesAdditions)
+      .values({
+        schoolId: s.schoolId,
+        studentId: people.Cheptoo as number,
+        description: 'Remedial',
+        amount: 75_000,
+        year,
+        term,
+      });
+    await ok('report_settings', { withhold_when_owing: false, show_balance: true });
+    const owed = cardOf(await ok('old_reports', classTerm('S3')), people.Cheptoo).balance as number;
+    expect(owed).toBeGreaterThanOrEqual(75_000);
+    const withheldAt = async (threshold: number) => {
+      await ok('report_settings', { withhold_when_owing: true, withhold_above: threshold });
+      return cardOf(await ok('old_reports', classTerm('S3')), people.Cheptoo).withheld;
+    };
+    try {
+      expect(await withheldAt(owed)).toBe(false);
+      expect(await withheldAt(owed - 1)).toBe(true);
+      expect(await withheldAt(owed + 1)).toBe(false);
+    } finally {
+      await ok('report_settings', { withhold_when_owing: false, withhold_above: 0 });
     }
   });
 

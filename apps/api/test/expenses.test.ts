@@ -1,6 +1,7 @@
 import { expenseCalls } from '@somero/contract';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { today } from '../src/core/dates.js';
 import { fillCart, setUp } from './expenses-fixtures.js';
 import { client, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
 import { staffWith, useTestApp } from './support.js';
@@ -283,5 +284,69 @@ describe('expenses', () => {
     const served = new Set(t.app.registeredRoutes.map((r) => `${r.method} ${r.url}`));
     const missing = expenseCalls.filter((c) => !served.has(`${c.method} /api/${c.path.replace(/\{(\w+)\}/g, ':$1')}`));
     expect(missing.map((c) => `${c.method} ${c.path}`)).toEqual([]);
+  });
+});
+
+/**
+ * A void says the expense never happened: a credit expense already paid takes its payment with it, or the
+ * supplier would owe the school what the bank paid out (the cart's edit refuses a paid credit and says to
+ * void it and record it again, which must not count the payment twice).
+ */
+describe('voiding an expense taken on credit and later paid', () => {
+  it('reverses its payment too: the bank returns to its balance before, suppliers payable is zero, no expense remains', async () => {
+    const s = await registerSchool(t.app, t.database);
+    const x = await setUp(s);
+    const on = today();
+    const trialBalance = async () => {
+      const res = await s.api.post('/account_analysis', { from: '2026-01-01', to: on });
+      expect(res.statusCode, res.body).toBe(200);
+      const r = res.json().data;
+      expect(r.total.debit).toBe(r.total.credit);
+      const of = (name: string) => r.accounts.find((a: Json) => a.name === name) ?? { debit: 0, credit: 0 };
+      return Object.fromEntries(
+        ['Bank', 'Cash', 'Suppliers payable', 'Food'].map((n) => [n, [of(n).debit, of(n).credit]]),
+      );
+    };
+    const bankBalance = async () =>
+      (await s.api.get(`/payment_options/${x.bank}?from=2026-01-01&to=${on}`)).json().data.closing_balance;
+
+    await fillCart(s.api, [{ item_id: x.beans, quantity: 4, unit_cost: 300_000 }]);
+    const taken = await s.api.post('/expenses', { spent_on: '2026-04-01', on_credit: true, supplier_id: x.supplier });
+    expect(taken.statusCode, taken.body).toBe(200);
+    const credit = taken.json().data.id;
+    const paid = await s.api.post('/clear_credit', {
+      expense_id: credit,
+      mode_id: x.bank,
+      paid_on: '2026-04-15',
+      reference: 'CHQ 2001',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await bankBalance()).toBe(5_000_000 - 1_200_000);
+    expect(await trialBalance()).toEqual({
+      Bank: [3_800_000, 0],
+      Cash: [2_000_000, 0],
+      'Suppliers payable': [0, 0],
+      Food: [1_200_000, 0],
+    });
+
+    const voided = await s.api.del(`/expenses/${credit}?reason=${encodeURIComponent('Recorded twice')}`);
+    expect(voided.statusCode, voided.body).toBe(200);
+    expect(voided.json().data).toMatchObject({ status: 'void' });
+    // The bank's statement: April keeps the cheque; today its reversal brings the money back.
+    expect(await bankBalance()).toBe(5_000_000);
+    const april = (await s.api.get(`/payment_options/${x.bank}?from=2026-04-01&to=2026-04-30`)).json().data;
+    expect(april.lines.map((l: Json) => [l.kind, l.money_out])).toEqual([['credit_cleared', 1_200_000]]);
+    const now = (await s.api.get(`/payment_options/${x.bank}?from=${on}&to=${on}`)).json().data;
+    expect(now.lines.map((l: Json) => [l.kind, l.reversal, l.money_in, l.reference])).toEqual([
+      ['credit_cleared', true, 1_200_000, 'CHQ 2001'],
+    ]);
+    // The trial balance as the bursar reads it: nothing owed either way, no food bought, the bank whole.
+    expect(await trialBalance()).toEqual({
+      Bank: [5_000_000, 0],
+      Cash: [2_000_000, 0],
+      'Suppliers payable': [0, 0],
+      Food: [0, 0],
+    });
+    expect((await s.api.get('/creditors')).json().totals).toEqual({ count: 0, amount: 0 });
   });
 });

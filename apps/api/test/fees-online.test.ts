@@ -1,4 +1,4 @@
-import { feesPayments, onlineTransactions, schools } from '@somero/contract';
+import { feesPayments, onlineTransactions, schools, screenRoute } from '@somero/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../src/config.js';
@@ -210,7 +210,7 @@ describe('online payments (SchoolPay-style aggregator)', () => {
     expect(rejected.json().data.matched_name).toBeNull();
   });
 
-  it("answers 404 for another school's online payments and needs pay_fees to match", async () => {
+  it("answers 404 for another school's online payments, needs pay_fees to match, and lists them to the cashier", async () => {
     const other = await registerSchool(t.app, t.database);
     const [tx] = await txRows();
     const stranger = await admit(other, { payment_code: unique('3') });
@@ -237,6 +237,15 @@ describe('online payments (SchoolPay-style aggregator)', () => {
       headers: bearer(viewer.token),
     });
     expect(list.statusCode).toBe(200);
+    // The cashier at the desk (pay_fees only) opens Pending Online Payments: its list, not only its buttons.
+    const cashier = await staffWith(t.app, t.database, s, ['pay_fees']);
+    const waiting = await t.app.inject({
+      method: 'GET',
+      url: '/api/online_pending_payments',
+      headers: bearer(cashier.token),
+    });
+    expect(waiting.statusCode, waiting.body).toBe(200);
+    expect(screenRoute('/pending/online/payments')?.access).toBe('pay_fees');
   });
 
   it('the scheduled sync picks up a payment whose webhook never came', async () => {

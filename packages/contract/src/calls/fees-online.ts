@@ -38,7 +38,8 @@ export const paymentGatewayView = z.object({
 export const onlinePendingPayments = defineCall({
   method: 'GET',
   path: 'online_pending_payments',
-  access: 'view_fees_payments',
+  // The Pending Online Payments screen is the desk's (pay_fees): the cashier matches them, so lists them.
+  access: ['pay_fees', 'view_fees_payments'],
   summary: 'Online transactions waiting for the bursar: not matched to a student yet',
   input: noInput,
   output: z.array(onlineTransactionRow),
