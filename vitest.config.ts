@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 // Unit and API tests. TEST_DATABASE_URL switches the API tests from in-memory PGlite to PostgreSQL.
 export default defineConfig({
   test: {
-    include: ['packages/*/test/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
+    include: ['packages/*/test/**/*.test.ts', 'apps/api/test/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
     globalSetup: ['apps/api/test/global-setup.ts'],
     pool: 'forks',
     // Files share their worker's modules (a third of the run was importing the API again per file). Module

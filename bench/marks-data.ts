@@ -1,5 +1,5 @@
-// Marks data for the benchmark, added to the demo school (school 1): one old-curriculum class of 60
-// students, a compulsory subject and an exam set of the current term. Plain SQL: a fixture.
+// Marks data for the benchmarks, added to the demo school (school 1): one old-curriculum class (60 students
+// unless told), a compulsory subject and an exam set of the current term. Plain SQL: a fixture.
 import type { Database } from '../apps/api/src/db/open.js';
 
 export interface MarksFixture {
@@ -9,7 +9,7 @@ export interface MarksFixture {
   studentIds: number[];
 }
 
-export async function seedMarksClass(database: Database): Promise<MarksFixture> {
+export async function seedMarksClass(database: Database, size = 60): Promise<MarksFixture> {
   const q = database.raw;
   const [now] = (await q('select current_year as y, current_term as t from school_settings where school_id = 1')) as {
     y: number;
@@ -32,8 +32,8 @@ export async function seedMarksClass(database: Database): Promise<MarksFixture> 
        nationality, status, entry_year, entry_term, admitted_on)
      select school_id, 'M' || id, surname, other_names, gender, date_of_birth, $1, section, nationality, 'current',
        entry_year, entry_term, admitted_on
-     from students where school_id = 1 and admission_no not like 'B%' order by id limit 60 returning id`,
-    [cls.id],
+     from students where school_id = 1 and admission_no not like 'B%' order by id limit $2 returning id`,
+    [cls.id, size],
   )) as { id: number }[];
   return { exam_set_id: set.id, class_id: cls.id, subject_id: subject.id, studentIds: students.map((s) => s.id) };
 }

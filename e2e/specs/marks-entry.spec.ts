@@ -98,6 +98,29 @@ test('a mark above the maximum shows the field message on its cell and is not sa
   await expect(box(page, names[2])).toHaveValue('20');
 });
 
+test('a mark that is not a whole number is refused and shows no grade', async ({ page }) => {
+  await open(page);
+  const cell = cellOf(page, names[2]);
+  await expect(cell.getByTestId('grade')).toHaveText('P8'); // the saved 20 of 50
+  await box(page, names[2]).fill('33.5');
+  // Not a mark that can be saved: no grade while it is typed, nor once the school refused it.
+  await expect(cell.getByTestId('grade')).toHaveCount(0);
+  await page.keyboard.press('Enter');
+  await expect(cell).toHaveAttribute('data-state', 'error');
+  await expect(cell.getByTestId('cell-error')).toHaveText('Chandiru Grace: a mark is a whole number');
+  await expect(cell.getByTestId('grade')).toHaveCount(0);
+  // Corrected, the grade is back as it is typed, and the mark is saved when left.
+  await box(page, names[2]).fill('34');
+  await expect(cell.getByTestId('grade')).toHaveText('C4'); // 68 %
+  await page.keyboard.press('Enter');
+  await expect(cell).toHaveAttribute('data-state', 'saved');
+  await page.reload();
+  await expect(box(page, names[2])).toHaveValue('34');
+  await box(page, names[2]).fill('20');
+  await page.keyboard.press('Enter');
+  await expect(cellOf(page, names[2])).toHaveAttribute('data-state', 'saved');
+});
+
 test('a column pasted from a spreadsheet fills down from the focused cell', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await open(page);
@@ -119,6 +142,11 @@ test('on a phone: one class, one subject', async ({ page }) => {
   await expect(cellOf(page, names[0]).getByTestId('grade')).toBeVisible();
   const grid = await page.getByTestId('marks-grid').boundingBox();
   expect(grid?.width ?? 0).toBeLessThanOrEqual(390);
+  // The mark is on the screen beside the name, not off to the right.
+  const mark = await first.boundingBox();
+  const name = await page.getByRole('cell', { name: new RegExp(`^${names[0]}`) }).boundingBox();
+  expect(mark && name && mark.x >= name.x + name.width - 1).toBe(true);
+  expect((mark?.x ?? 0) + (mark?.width ?? 999)).toBeLessThanOrEqual(390);
   await first.fill('38');
   await page.keyboard.press('Enter');
   await expect(cellOf(page, names[0])).toHaveAttribute('data-state', 'saved');

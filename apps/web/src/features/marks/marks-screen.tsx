@@ -13,7 +13,7 @@ import {
   updateInitials,
 } from '@somero/contract';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -23,6 +23,7 @@ import { api, fetchData } from '../../lib/api';
 import { downloadSpreadsheet } from '../../lib/downloads';
 import { uploadOf } from '../../lib/files';
 import { noticeError, noticeSuccess } from '../../lib/notices';
+import { useSchoolGrading } from '../exams-setup';
 import { MarksGrid } from './marks-grid';
 
 type Curriculum = 'old' | 'new' | 'alevel';
@@ -89,11 +90,9 @@ export function MarksScreen({ curriculum, ownLoad, readOnly }: Props) {
     queryFn: () => fetchData(fetchCall[gridCurriculum], input as never),
     enabled: input !== null,
   });
-  const progress = useQuery({
-    queryKey: ['marks', 'progress', input],
-    queryFn: () => fetchData(saveAllExamMark, input as never),
-    enabled: input !== null && grid.isSuccess,
-  });
+  // The grid grades marks as they are typed: its tables load beside the grid, not after it.
+  useSchoolGrading();
+  const queryClient = useQueryClient();
 
   return (
     <Stack gap="md">
@@ -147,20 +146,12 @@ export function MarksScreen({ curriculum, ownLoad, readOnly }: Props) {
       {grid.isError ? <LoadError error={grid.error} onRetry={() => void grid.refetch()} /> : null}
       {input && grid.data ? (
         <>
-          {progress.data ? (
-            <Text size="sm" data-testid="marks-progress">
-              {progress.data.data.columns
-                .map((c) =>
-                  t('progress.column', { label: c.label, entered: c.entered, absent: c.absent, missing: c.missing }),
-                )
-                .join(' · ')}
-            </Text>
-          ) : null}
+          <Progress input={input} />
           <MarksGrid
             grid={grid.data.data}
             input={input}
             readOnly={readOnly}
-            onSaved={() => void progress.refetch()}
+            onSaved={() => void queryClient.invalidateQueries({ queryKey: ['marks', 'progress'] })}
             onConflict={() => void grid.refetch()}
           />
           {grid.data.data.editable && !readOnly ? (
@@ -175,6 +166,29 @@ export function MarksScreen({ curriculum, ownLoad, readOnly }: Props) {
       ) : null}
     </Stack>
   );
+}
+
+/**
+ * How far the grid is, counted again after each save. Its own component, so that a save re-renders
+ * this line only, never the screen and its grid.
+ */
+function Progress({
+  input,
+}: {
+  input: { exam_set_id: number; class_id: number; stream_id: number | null; subject_id: number };
+}) {
+  const { t } = useTranslation('marks');
+  const progress = useQuery({
+    queryKey: ['marks', 'progress', input],
+    queryFn: () => fetchData(saveAllExamMark, input as never),
+  });
+  return progress.data ? (
+    <Text size="sm" data-testid="marks-progress">
+      {progress.data.data.columns
+        .map((c) => t('progress.column', { label: c.label, entered: c.entered, absent: c.absent, missing: c.missing }))
+        .join(' · ')}
+    </Text>
+  ) : null;
 }
 
 /** The initials printed on marksheets, and a column of marks imported from the template. */
