@@ -1,4 +1,5 @@
 import {
+  compulsoryForUce,
   type ReportCard,
   type ReportCardRow,
   type ReportCards,
@@ -189,7 +190,8 @@ async function nlscResults(
   const data = await readNlscMarks(scope, of);
   const rows = new Map<number, ReportCardRow[]>();
   const summary = new Map<number, Omit<ReportCard['summary'], 'out_of'>>();
-  const compulsory = data.subjects.filter((s) => s.compulsory).map((s) => s.code);
+  // The UCE result asks for the subjects compulsory in S3–S4 (not those of S1–S2 only).
+  const compulsory = data.subjects.filter(compulsoryForUce).map((s) => s.code);
   for (const student of data.students) {
     const takes = data.takes.get(student.id) ?? new Set<number>();
     const mine = data.subjects.filter((s) => takes.has(s.id));

@@ -1,3 +1,4 @@
+import { LOWER_CLASSES_TO_RANK } from '@somero/contract';
 import { sql } from 'drizzle-orm';
 import type { SchoolScope } from '../../core/scope.js';
 import { sqlRows } from '../../db/open.js';
@@ -18,6 +19,8 @@ export interface RosterStudent {
   gender: string;
   streamId: number | null;
   combinationId: number | null;
+  /** UNEB waives the science condition of Division 1 for a visually impaired candidate. */
+  visuallyImpaired: boolean;
 }
 
 /**
@@ -34,10 +37,12 @@ export async function classRoster(scope: SchoolScope, of: ClassOfTerm): Promise<
     gender: string;
     stream_id: number | null;
     combination_id: number | null;
+    visually_impaired: boolean;
   }>(
     scope.db,
     sql`
-    select s.id, s.admission_no, s.surname || ' ' || s.other_names as name, s.gender, st.stream_id, s.combination_id
+    select s.id, s.admission_no, s.surname || ' ' || s.other_names as name, s.gender, st.stream_id, s.combination_id,
+      s.visually_impaired
     from student_terms st
     join students s on s.school_id = st.school_id and s.id = st.student_id and s.status <> 'trashed'
     where st.school_id = ${scope.schoolId} and st.year = ${of.year} and st.term = ${of.term}
@@ -51,6 +56,7 @@ export async function classRoster(scope: SchoolScope, of: ClassOfTerm): Promise<
     gender: r.gender,
     streamId: r.stream_id == null ? null : Number(r.stream_id),
     combinationId: r.combination_id == null ? null : Number(r.combination_id),
+    visuallyImpaired: r.visually_impaired === true,
   }));
 }
 
@@ -63,7 +69,8 @@ export const curriculumLevels: Record<string, string[]> = {
 
 /**
  * Who takes which subject in a class in a term: the one rule marks entry, missing marks and
- * marksheets share. A student takes a subject of their class's curriculum when it is compulsory, when
+ * marksheets share. A student takes a subject of their class's curriculum when it is compulsory there
+ * (in every class, or in S1–S2 or S3–S4 only: `compulsoryInClass` of the contract, kept in step), when
  * it is one of their optional subjects (`student_subjects`), or, in A-Level, when it is in their
  * combination. `subjectId` limits the answer to one subject.
  */
@@ -87,7 +94,8 @@ export async function subjectTakers(
     left join combinations cb on cb.school_id = s.school_id and cb.id = s.combination_id
     where st.school_id = ${scope.schoolId} and st.year = ${of.year} and st.term = ${of.term}
       and st.class_id = ${of.classId} ${stream} ${subject}
-      and (sub.compulsory
+      and ((sub.compulsory and case sub.compulsory_in when 'lower' then c.rank <= ${LOWER_CLASSES_TO_RANK}
+                                                   when 'upper' then c.rank > ${LOWER_CLASSES_TO_RANK} else true end)
         or sub.id in (cb.subject1_id, cb.subject2_id, cb.subject3_id, cb.subsidiary_id)
         or exists (select 1 from student_subjects ss
                    where ss.school_id = st.school_id and ss.student_id = st.student_id and ss.subject_id = sub.id))
