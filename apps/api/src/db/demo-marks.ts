@@ -2,15 +2,14 @@ import {
   type classes,
   type combinations,
   competences,
-  compulsoryInClass,
   type examSets,
-  LOWER_CLASSES_TO_RANK,
   type papers,
   projects,
   streams,
   students,
   type subjects,
 } from '@somero/contract';
+import { compulsoryInClass, LOWER_CLASSES_TO_RANK } from '@somero/grading';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from './open.js';
 

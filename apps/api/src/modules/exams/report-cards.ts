@@ -1,5 +1,4 @@
 import {
-  compulsoryForUce,
   type ReportCard,
   type ReportCardRow,
   type ReportCards,
@@ -7,7 +6,7 @@ import {
   reportKinds,
   termDates,
 } from '@somero/contract';
-import { isPrincipalPass, type NlscGrade, nlscResult as uceResult } from '@somero/grading';
+import { compulsoryForUce, isPrincipalPass, type NlscGrade, nlscResult as uceResult } from '@somero/grading';
 import { eq, sql } from 'drizzle-orm';
 import { Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';

@@ -5,7 +5,6 @@ import {
   classCombinations,
   classes,
   combinations,
-  compulsoryInClass,
   consideredPapers,
   getOptionalSubjects,
   newCurSubjects,
@@ -20,6 +19,7 @@ import {
   subsidiaries,
   viewConsideredPapers,
 } from '@somero/contract';
+import { compulsoryInClass } from '@somero/grading';
 import { and, asc, eq, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
 import { Invalid, NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';

@@ -28,28 +28,12 @@ export const subjectGroups = [
 /**
  * Where a compulsory subject is compulsory when not in every class of its level (DOMAIN §3.1): the new
  * curriculum's S1–S2 take eleven compulsory subjects and S3–S4 seven. S1–S2 are the classes ordered 1
- * and 2 (`classes.rank`), S3–S4 those after them.
+ * and 2 (`classes.rank`), S3–S4 those after them (`compulsoryInClass` of @somero/grading).
  */
 export const compulsoryClasses = [
   { value: 'lower', label: 'S1–S2' },
   { value: 'upper', label: 'S3–S4' },
 ] as const;
-
-/** The order (`classes.rank`) of the last class counted as S1–S2. */
-export const LOWER_CLASSES_TO_RANK = 2;
-
-type CompulsoryOf = { compulsory: boolean; compulsoryIn: string | null };
-
-/** Whether every student of a class of order `classRank` takes the subject. */
-export function compulsoryInClass(subject: CompulsoryOf, classRank: number) {
-  if (!subject.compulsory) return false;
-  if (subject.compulsoryIn === 'lower') return classRank <= LOWER_CLASSES_TO_RANK;
-  if (subject.compulsoryIn === 'upper') return classRank > LOWER_CLASSES_TO_RANK;
-  return true;
-}
-
-/** The UCE result's compulsory subjects are those of S3–S4 (a subject compulsory in S1–S2 only is not). */
-export const compulsoryForUce = (subject: CompulsoryOf) => subject.compulsory && subject.compulsoryIn !== 'lower';
 
 /** A subject the school teaches, with its UNEB code (456 Mathematics, P510 Physics, S101 General Paper). */
 export const subjects = schoolTable(
