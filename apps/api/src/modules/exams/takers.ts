@@ -83,12 +83,13 @@ export const takersSql = (schoolId: number, year: number, term: number, where: S
       and sub.level = any(case c.curriculum when 'old' then array['olevel'] when 'new' then array['nlsc']
                                             else array['alevel', 'subsidiary'] end)
     left join combinations cb on cb.school_id = s.school_id and cb.id = s.combination_id
+    left join student_subjects ss on ss.school_id = st.school_id and ss.student_id = st.student_id
+      and ss.subject_id = sub.id
     where st.school_id = ${schoolId} and st.year = ${year} and st.term = ${term} ${where}
       and ((sub.compulsory and case sub.compulsory_in when 'lower' then c.rank <= ${LOWER_CLASSES_TO_RANK}
                                                    when 'upper' then c.rank > ${LOWER_CLASSES_TO_RANK} else true end)
         or sub.id in (cb.subject1_id, cb.subject2_id, cb.subject3_id, cb.subsidiary_id)
-        or exists (select 1 from student_subjects ss
-                   where ss.school_id = st.school_id and ss.student_id = st.student_id and ss.subject_id = sub.id))`;
+        or ss.subject_id is not null)`;
 
 /**
  * Who takes which subject in a class in a term (`takersSql`): the one rule marks entry, missing marks
