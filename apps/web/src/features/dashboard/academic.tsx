@@ -64,8 +64,8 @@ export function AcademicSection({ a }: { a: Academic }) {
       ) : (
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 8 }}>
-            <Table.ScrollContainer minWidth={340}>
-              <Table striped data-testid="marks-by-class">
+            <Table.ScrollContainer minWidth={300}>
+              <Table striped fz="sm" horizontalSpacing="xs" data-testid="marks-by-class">
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>{t('dashboard.class')}</Table.Th>
@@ -82,7 +82,9 @@ export function AcademicSection({ a }: { a: Academic }) {
                     <Table.Tr key={c.class_id}>
                       <Table.Td>{c.name}</Table.Td>
                       <Table.Td ta="right">
-                        {formatNumber(c.entered)} / {formatNumber(c.expected - c.absent)}
+                        <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
+                          {formatNumber(c.entered)}/{formatNumber(c.expected - c.absent)}
+                        </Text>
                       </Table.Td>
                       <Table.Td ta="right">
                         {c.missing > 0 ? (
@@ -150,6 +152,10 @@ export function TeachingSection({ teaching }: { teaching: Teaching }) {
             value={
               !teaching.exam_set ? (
                 ''
+              ) : l.students === 0 ? (
+                <Text span c="dimmed" size="sm">
+                  {t('dashboard.noTakers')}
+                </Text>
               ) : l.missing > 0 ? (
                 <Text span c="red.8" fw={600} size="sm">
                   {t('dashboard.owed', { missing: formatNumber(l.missing), students: formatNumber(l.students) })}
