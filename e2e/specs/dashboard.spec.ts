@@ -79,3 +79,53 @@ test('a nurse sees the sick bay tile and not the fees; a phone-sized window has 
   const boxes = await grid.locator('.figure-tile').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().x));
   expect(new Set(boxes).size).toBe(1);
 });
+
+test("the head teacher sees the term's exams; a teacher their own classes and no audit trail", async ({
+  page,
+  request,
+}) => {
+  const errors = collectPageErrors(page);
+  const session = await apiSignIn(request, admin.username, admin.password);
+  const headers = bearer(session);
+  // The administrator: the exams section with a row per class, linking to Missing Marks, and the recent activity.
+  await seedSession(page.context(), session);
+  await page.goto('/dashboardv1');
+  const exams = page.locator('[data-tile="academic"]');
+  await expect(exams).toContainText(/Exams this term: \w+/);
+  await expect(exams.getByTestId('marks-by-class').locator('tbody tr').first()).toContainText(/S1/);
+  await expect(exams.getByTestId('candidate-results').first()).toContainText(/S4 in .*Result 1\s*\d+/s);
+  await expect(exams).toContainText(/Withheld for fees\s*\d+/);
+  await expect(page.getByTestId('recent-activity')).toBeVisible();
+  await exams.getByRole('link', { name: 'Missing marks' }).click();
+  await expect(page).toHaveURL(/\/missing\/marks$/);
+
+  // A teacher of the demo signs in: their load and what they owe; no audit trail, no school-wide exams.
+  const suffix = Date.now().toString(36);
+  const roles = (await (await request.get('/api/roles', { headers })).json()) as {
+    data: { id: number; name: string }[];
+  };
+  const teacherRole = roles.data.find((r) => r.name === 'Teacher');
+  expect(teacherRole).toBeTruthy();
+  const staff = (await (await request.get('/api/staff?per_page=100&search=Okello', { headers })).json()) as {
+    data: { id: number; user_id: number | null }[];
+  };
+  const member = staff.data.find((m) => m.user_id === null);
+  expect(member).toBeTruthy();
+  const username = `teacher.${suffix}`;
+  const password = 'teacher-pass-123';
+  const linked = await request.post(`/api/staff_sign_in/${member?.id}`, {
+    headers,
+    data: { username, password, role_id: teacherRole?.id },
+  });
+  expect(linked.status(), await linked.text()).toBe(200);
+  await page.context().clearCookies();
+  await page.evaluate(() => window.localStorage.clear());
+  await uiSignIn(page, username, password);
+  const mine = page.locator('[data-tile="teaching"]');
+  await expect(mine).toContainText(/My classes: marks for \w+/);
+  await expect(mine).toContainText(/S\d.* · /);
+  await expect(page.locator('[data-tile="academic"]')).toHaveCount(0);
+  await expect(page.getByTestId('recent-activity')).toHaveCount(0);
+  await expect(page.getByText('Recent activity')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

@@ -3,6 +3,7 @@
  * default from DOMAIN.md; the API keeps the school's own tables and passes them in.
  */
 export * from './alevel.js';
+export * from './compulsory.js';
 export * from './marks.js';
 export * from './nlsc.js';
 export * from './olevel.js';

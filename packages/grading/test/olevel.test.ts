@@ -232,3 +232,49 @@ describe('uceDivision: the whole UNEB rule (DOMAIN §1.4)', () => {
     expect(r).toEqual({ aggregate: 16, passes: 8, credits: 8, division: 1 });
   });
 });
+
+describe('issue 25: candidates the rules were seen to get wrong', () => {
+  const subject = (code: string, group: SubjectGroup, value: number) => ({ code, group, value: value as GradeValue });
+  const core = [
+    subject('112', 'english', 1),
+    subject('456', 'mathematics', 1),
+    subject('223', 'humanity', 1),
+    subject('335', 'language', 1),
+    subject('800', 'other', 1),
+    subject('610', 'practical', 1),
+  ];
+
+  it('a visually impaired candidate with D1 everywhere but F9 in both sciences is Division 1 (Division 2 without the flag)', () => {
+    const marks = [
+      ...core,
+      subject('241', 'humanity', 1),
+      subject('273', 'humanity', 1),
+      subject('535', 'science', 9),
+      subject('545', 'science', 9),
+    ];
+    expect(uceDivision(marks, { visuallyImpaired: true })).toEqual({
+      aggregate: 8,
+      passes: 8,
+      credits: 8,
+      division: 1,
+    });
+    expect(uceDivision(marks).division).toBe(2);
+  });
+
+  it('D1 in Literature in English (a humanity) with F9 in History and Geography is Division 1', () => {
+    const marks = [
+      ...core.filter((s) => s.group !== 'humanity'),
+      subject('208', 'humanity', 1),
+      subject('241', 'humanity', 9),
+      subject('273', 'humanity', 9),
+      subject('535', 'science', 1),
+      subject('545', 'science', 1),
+      subject('553', 'science', 1),
+    ];
+    expect(uceDivision(marks)).toMatchObject({ aggregate: 8, division: 1 });
+    // Grouped as a language (as the demo had it), the same marks lack a humanity: Division 2.
+    expect(uceDivision(marks.map((s) => (s.code === '208' ? { ...s, group: 'language' as const } : s))).division).toBe(
+      2,
+    );
+  });
+});

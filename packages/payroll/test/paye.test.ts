@@ -124,3 +124,10 @@ describe('PAYE tables are dated data', () => {
     expect(() => payeMonthly(Number.POSITIVE_INFINITY, false)).toThrow(/Monthly chargeable income/);
   });
 });
+
+describe('issue 25: a non-resident staff member', () => {
+  it('400,000 a month → PAYE 46,500 (10 % of 335,000 + 20 % of 65,000); a resident pays 23,000', () => {
+    expect(payeMonthly(400_000, false)).toBe(46_500);
+    expect(payeMonthly(400_000)).toBe(23_000);
+  });
+});

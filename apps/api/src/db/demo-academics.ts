@@ -14,19 +14,20 @@ import { and, eq } from 'drizzle-orm';
 import { fillDemoMarks } from './demo-marks.js';
 import type { Executor } from './open.js';
 
-type Row = [code: string, name: string, short: string, group: string, compulsory: boolean];
+/** `compulsory`: false, true (every class) or the classes it is compulsory in only ('lower' S1–S2). */
+type Row = [code: string, name: string, short: string, group: string, compulsory: boolean | 'lower'];
 
 /** Old O-Level (UCE before 2020) subjects with their UNEB codes. */
 const olevel: Row[] = [
   ['112', 'English Language', 'ENG', 'english', true],
-  ['208', 'Literature in English', 'LIT', 'language', false],
+  ['208', 'Literature in English', 'LIT', 'humanity', false],
   ['223', 'Christian Religious Education', 'CRE', 'humanity', false],
   ['225', 'Islamic Religious Education', 'IRE', 'humanity', false],
   ['241', 'History', 'HIST', 'humanity', true],
   ['273', 'Geography', 'GEOG', 'humanity', true],
   ['335', 'Luganda', 'LUG', 'language', false],
   ['456', 'Mathematics', 'MATH', 'mathematics', true],
-  ['527', 'Agriculture', 'AGRIC', 'practical', false],
+  ['527', 'Agriculture', 'AGRIC', 'science', false],
   ['535', 'Physics', 'PHY', 'science', true],
   ['545', 'Chemistry', 'CHEM', 'science', true],
   ['553', 'Biology', 'BIO', 'science', true],
@@ -35,7 +36,10 @@ const olevel: Row[] = [
   ['840', 'Computer Studies', 'COMP', 'practical', false],
 ];
 
-/** The new lower secondary curriculum's subjects (DOMAIN §3.1). */
+/**
+ * The new lower secondary curriculum's subjects (DOMAIN §3.1): S1–S2 take eleven compulsory subjects (religious
+ * education as CRE or IRE, each student's choice), S3–S4 seven; UNEB's groups as DOMAIN §1.4.
+ */
 const nlsc: Row[] = [
   ['112', 'English', 'ENG', 'english', true],
   ['456', 'Mathematics', 'MATH', 'mathematics', true],
@@ -46,14 +50,14 @@ const nlsc: Row[] = [
   ['273', 'Geography', 'GEOG', 'humanity', true],
   ['223', 'Christian Religious Education', 'CRE', 'humanity', false],
   ['225', 'Islamic Religious Education', 'IRE', 'humanity', false],
-  ['845', 'Entrepreneurship', 'ENT', 'other', true],
-  ['336', 'Kiswahili', 'KISW', 'language', true],
-  ['555', 'Physical Education', 'PE', 'practical', true],
-  ['208', 'Literature in English', 'LIT', 'language', false],
+  ['845', 'Entrepreneurship', 'ENT', 'other', 'lower'],
+  ['336', 'Kiswahili', 'KISW', 'language', 'lower'],
+  ['555', 'Physical Education', 'PE', 'practical', 'lower'],
+  ['208', 'Literature in English', 'LIT', 'humanity', false],
   ['840', 'ICT', 'ICT', 'practical', false],
   ['662', 'Nutrition & Food Technology', 'NFT', 'practical', false],
   ['745', 'Technology & Design', 'TD', 'practical', false],
-  ['527', 'Agriculture', 'AGRIC', 'practical', false],
+  ['527', 'Agriculture', 'AGRIC', 'science', false],
   ['610', 'Art & Design', 'ART', 'practical', false],
   ['335', 'Luganda', 'LUG', 'language', false],
 ];
@@ -228,7 +232,7 @@ export async function fillDemoAcademics(
         name,
         shortName,
         subjectGroup,
-        compulsory,
+        compulsory: compulsory !== false,
       })),
       ...nlsc.map(([code, name, shortName, subjectGroup, compulsory]) => ({
         schoolId,
@@ -237,7 +241,8 @@ export async function fillDemoAcademics(
         name,
         shortName,
         subjectGroup,
-        compulsory,
+        compulsory: compulsory !== false,
+        compulsoryIn: compulsory === 'lower' ? 'lower' : null,
       })),
       ...principals.map(([code, name, shortName]) => ({ schoolId, level: 'alevel', code, name, shortName })),
       ...subsidiaries.map(([code, name, shortName]) => ({

@@ -9,6 +9,7 @@ import {
   students,
   type subjects,
 } from '@somero/contract';
+import { compulsoryInClass, LOWER_CLASSES_TO_RANK } from '@somero/grading';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from './open.js';
 
@@ -162,8 +163,9 @@ export async function fillDemoMarks(
   const papersOf = new Map<number, number[]>();
   for (const paper of p.paperRows) papersOf.set(paper.subjectId, [...(papersOf.get(paper.subjectId) ?? []), paper.id]);
 
-  // What each student takes: the compulsory subjects, a religious education and electives (O-Level),
-  // or a combination with General Paper (A-Level).
+  // What each student takes: the compulsory subjects of the class, a religious education and electives
+  // (O-Level: S1–S2 one elective, twelve subjects; S3–S4 the seven, religious education and most of them
+  // one elective, eight or nine), or a combination with General Paper (A-Level).
   const electives = ['LIT', 'ICT', 'NFT', 'TD', 'AGRIC', 'ART', 'LUG'].map(short);
   const chosen = { student: [] as number[], subject: [] as number[] };
   const combined = { student: [] as number[], combination: [] as number[] };
@@ -191,12 +193,12 @@ export async function fillDemoMarks(
       continue;
     }
     const level = cls.curriculum === 'old' ? 'olevel' : 'nlsc';
-    const own = byLevel(level).filter((x) => x.compulsory);
+    const own = byLevel(level).filter((x) => compulsoryInClass(x, cls.rank));
     const religious = p.subjectRows.find(
       (x) => x.level === level && x.shortName === (s.religion === 'Muslim' ? 'IRE' : 'CRE'),
     );
-    const extra = [religious, rnd.pick(electives)];
-    if (cls.rank >= 3 && rnd.next() < 0.4) extra.push(rnd.pick(electives));
+    const extra = [religious];
+    if (cls.rank <= LOWER_CLASSES_TO_RANK || rnd.next() < 0.7) extra.push(rnd.pick(electives));
     const optional = [...new Set(extra.filter((x): x is Subject => x !== undefined && x.level === level))];
     for (const x of optional) {
       chosen.student.push(s.id);

@@ -15,6 +15,8 @@ export interface Payslip {
   allowances: { name: string; amount: number }[];
   gross: number;
   paye: number;
+  /** Taxed as a non-resident (from the first shilling). */
+  nonResident?: boolean;
   nssfEmployee: number;
   nssfEmployer: number;
   lst: number;
@@ -34,7 +36,7 @@ const row = (label: string, amount: number, bold = false): TableCell[] => [
 export function payslipsPdf(school: SchoolForDocuments, slips: Payslip[]): Promise<Buffer> {
   const pages: Content[] = slips.map((s, i) => {
     const deductions: TableCell[][] = [
-      row('PAYE', s.paye),
+      row(s.nonResident ? 'PAYE (non-resident)' : 'PAYE', s.paye),
       row('NSSF (5 %)', s.nssfEmployee),
       ...(s.lst ? [row('Local service tax', s.lst)] : []),
       ...s.deductions.filter((d) => d.amount > 0).map((d) => row(d.name, d.amount)),

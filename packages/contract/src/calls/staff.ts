@@ -90,6 +90,7 @@ export const staffProfile = z.object({
   bank_account: z.string().nullable(),
   joined_on: z.string().nullable(),
   basic_salary: z.number(),
+  non_resident: z.boolean(),
   active: z.boolean(),
   sign_in: staffSignIn.nullable(),
   teaching_load: z.array(teachingLoadRow),

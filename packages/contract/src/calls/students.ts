@@ -44,6 +44,7 @@ const studentShape = {
   address: optionalText(200),
   admitted_on: optionalDate,
   medical_notes: optionalText(5000),
+  visually_impaired: z.boolean(),
 };
 
 /** The fields of a student as the admission form sends them. */
@@ -51,6 +52,7 @@ export const studentFields = z.object({
   ...studentShape,
   section: studentShape.section.default('day'),
   nationality: studentShape.nationality.default('Ugandan'),
+  visually_impaired: studentShape.visually_impaired.default(false),
 });
 
 /** Changes to a student: every field optional and without defaults; a field left out stays as it is. */
@@ -87,6 +89,7 @@ export const studentProfile = studentRow.extend({
   district: z.string().nullable(),
   address: z.string().nullable(),
   medical_notes: z.string().nullable(),
+  visually_impaired: z.boolean(),
   left_reason: z.string().nullable(),
   combination_id: z.number().nullable(),
   guardians: z.array(

@@ -16,6 +16,8 @@ const subject = z.object({
   level: z.string(),
   subject_group: z.string(),
   compulsory: z.boolean(),
+  /** S1–S2 ('lower') or S3–S4 ('upper') only; null: every class of its level. */
+  compulsory_in: z.string().nullable(),
 });
 const subjectList = z.array(subject);
 

@@ -248,6 +248,56 @@ export const dashboardFigures = z.object({
   sms: z.object({ balance: z.number() }).nullable().optional(),
   /** Users, groups and changes today: for those who manage users (view_users). */
   admin: z.boolean().optional(),
+  /**
+   * The term's exams for the head teacher and director of studies (manage_exam_marks): marks of the set
+   * being chased by class, each class's mean against the set before, the candidate classes' results in
+   * the set, and the term's report cards printed and withheld.
+   */
+  academic: z
+    .object({
+      exam_set: z.object({ id: z.number(), name: z.string() }).nullable(),
+      previous_set: z.object({ id: z.number(), name: z.string() }).nullable(),
+      classes: z.array(
+        z.object({
+          class_id: z.number(),
+          name: z.string(),
+          expected: z.number(),
+          entered: z.number(),
+          absent: z.number(),
+          missing: z.number(),
+          mean: z.number().nullable(),
+          previous_mean: z.number().nullable(),
+        }),
+      ),
+      candidates: z.array(
+        z.object({
+          class_id: z.number(),
+          name: z.string(),
+          results: z.array(z.object({ label: z.string(), students: z.number() })),
+        }),
+      ),
+      report_cards: z.object({ printed: z.number(), withheld: z.number() }),
+    })
+    .nullable()
+    .optional(),
+  /** A teacher's own load and the marks still owed for it in the set being chased (record_staff_marks). */
+  teaching: z
+    .object({
+      exam_set: z.object({ id: z.number(), name: z.string() }).nullable(),
+      load: z.array(
+        z.object({
+          class_id: z.number(),
+          class_name: z.string(),
+          subject: z.string(),
+          subject_code: z.string(),
+          students: z.number(),
+          missing: z.number(),
+        }),
+      ),
+    })
+    .nullable()
+    .optional(),
+  /** The latest changes of the audit trail, for those who may see it (view_audits); empty for others. */
   recent: z.array(auditRow),
 });
 export type DashboardFigures = z.infer<typeof dashboardFigures>;

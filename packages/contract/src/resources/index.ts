@@ -40,6 +40,7 @@ export * from './elearning/elearning.js';
 export * from './events/events.js';
 export * from './exams/initials.js';
 export * from './exams/marks.js';
+export * from './exams/prints.js';
 export * from './exams/reports.js';
 export * from './expenses/expenses.js';
 export * from './expenses/requisitions.js';

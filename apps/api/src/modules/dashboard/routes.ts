@@ -5,6 +5,7 @@ import { audits, roles, users } from '../../db/schema.js';
 import { attendanceToday } from '../attendance/index.js';
 import { auditRows } from '../audits/index.js';
 import { upcomingEvents } from '../events/index.js';
+import { academicTile, teacherTile } from '../exams/index.js';
 import { requisitionsWaiting } from '../expenses/index.js';
 import { feesTiles } from '../fees/index.js';
 import type { ModuleContext } from '../module.js';
@@ -22,6 +23,7 @@ export function dashboardRoutes({ serve }: ModuleContext) {
     const midnight = new Date();
     midnight.setHours(0, 0, 0, 0);
     const userTable = scope.table(users, 'users');
+    const termNow = currentTerm(scope);
     // Every query at once: on PostgreSQL each takes its own pooled connection (the embedded database runs
     // them one after another, as it must).
     const [
@@ -40,8 +42,10 @@ export function dashboardRoutes({ serve }: ModuleContext) {
       signedInToday,
       changesToday,
       recent,
+      academic,
+      teaching,
     ] = await Promise.all([
-      currentTerm(scope),
+      termNow,
       when(allows(caller, 'view_fees_payments'), () => feesTiles(scope)),
       when(allows(caller, 'manage_attendance'), () => attendanceToday(scope)),
       when(allows(caller, 'manage_medication_center'), () => sickbayToday(scope)),
@@ -59,7 +63,15 @@ export function dashboardRoutes({ serve }: ModuleContext) {
         .from(audits)
         .where(scope.mine(audits, and(gte(audits.at, midnight), sql`${audits.action} not in ('login', 'logout')`)))
         .then(([r]) => r.n),
-      auditRows(scope, inArray(audits.action, ['create', 'update', 'delete', 'permissions', 'profile']), 8),
+      // The audit trail only for those who may read it: a teacher's dashboard lists no one's changes.
+      allows(caller, 'view_audits')
+        ? auditRows(scope, inArray(audits.action, ['create', 'update', 'delete', 'permissions', 'profile']), 8)
+        : Promise.resolve([]),
+      when(allows(caller, 'manage_exam_marks'), async () => academicTile(scope, await termNow)),
+      // The caller's own teaching load (their staff record's) and the marks they still owe, when they have one.
+      when(allows(caller, 'record_staff_marks'), async () =>
+        teacherTile(scope, caller.userId, await termNow).then((t) => (t.load.length ? t : null)),
+      ),
     ]);
     return {
       data: {
@@ -88,6 +100,8 @@ export function dashboardRoutes({ serve }: ModuleContext) {
         events,
         sms: sms === null ? null : { balance: sms },
         admin: allows(caller, 'view_users'),
+        academic,
+        teaching,
         recent,
       },
     };

@@ -25,6 +25,8 @@ export interface MarksheetSubject {
   level: string;
   group: string;
   compulsory: boolean;
+  /** S1–S2 ('lower') or S3–S4 ('upper') only; null: every class. */
+  compulsoryIn: string | null;
 }
 
 export interface MarksheetStudent extends RosterStudent {
@@ -114,9 +116,10 @@ export async function readClassMarks(
       level: string;
       subject_group: string;
       compulsory: boolean;
+      compulsory_in: string | null;
     }>(
       scope.db,
-      sql`select id, code, name, short_name, level, subject_group, compulsory from subjects
+      sql`select id, code, name, short_name, level, subject_group, compulsory, compulsory_in from subjects
           where school_id = ${scope.schoolId} and level = any(${levels}::text[])`,
     ),
     curriculum === 'alevel'
@@ -158,6 +161,7 @@ export async function readClassMarks(
       level: s.level,
       group: s.subject_group,
       compulsory: s.compulsory,
+      compulsoryIn: s.compulsory_in,
     }))
     .filter((s) => taken.has(s.id))
     .sort((a, b) => a.code.localeCompare(b.code, 'en', { numeric: true }) || a.id - b.id);

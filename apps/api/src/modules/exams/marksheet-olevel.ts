@@ -30,7 +30,7 @@ export function olevelRows(data: ClassMarks) {
       graded.push({ code: subject.code, group: subject.group as SubjectGroup, value });
       return { mark, grade: gradeName(value) };
     });
-    const uce = graded.length ? uceDivision(graded) : null;
+    const uce = graded.length ? uceDivision(graded, { visuallyImpaired: student.visuallyImpaired }) : null;
     return {
       id: student.id,
       admission_no: student.admissionNo,
@@ -67,7 +67,7 @@ export async function olevelMarksheet(scope: SchoolScope, of: ClassOfTerm): Prom
   return {
     ...sheetHead(data, policy.positions, [
       `Grades: ${olevelBands(olevel)}${data.grading.readings.olevel ? ` (${data.grading.readings.olevel})` : ''}.`,
-      'Aggregate: the best 8 grades. Division by the whole UNEB rule (credits, English, Mathematics, a humanity, a science); fewer than 8 subjects (the aggregate then counts each missing one as F9) or no English or Mathematics is Division 7; Division 4 needs one pass.',
+      'Aggregate: the best 8 grades. Division by the whole UNEB rule (credits, English, Mathematics, a humanity, a science, which is not required of a visually impaired candidate); fewer than 8 subjects (the aggregate then counts each missing one as F9) or no English or Mathematics is Division 7; Division 4 needs one pass.',
       policy.positions
         ? 'Positions by aggregate, then average mark; equal results share a place.'
         : 'Positions are turned off.',

@@ -17,6 +17,7 @@ import type { CardImages } from '../../documents/report-card.js';
 import type { SchoolForDocuments } from '../../documents/types.js';
 import type { ModuleContext } from '../module.js';
 import { schoolForDocuments } from '../settings/index.js';
+import { recordPrints } from './report-card-prints.js';
 import { type CardsAsked, reportCards } from './report-cards.js';
 import { readReportSettings } from './report-settings.js';
 import { resultValues } from './result-values.js';
@@ -74,7 +75,9 @@ async function classPdf(scope: SchoolScope, kind: ReportKind, asked: CardsAsked,
   const cards = await reportCards(scope, kind, asked);
   if (cards.cards.length === 0) throw new Refusal(`No students in ${classTitle(cards)}.`);
   const [school, images] = await Promise.all([schoolForDocuments(scope), cardImages(scope, cards.cards)]);
-  return { cards, pdf: await joined(classParts(school, cards, images, competences)) };
+  const pdf = await joined(classParts(school, cards, images, competences));
+  await recordPrints(scope, kind, asked, cards);
+  return { cards, pdf };
 }
 
 /**
@@ -141,6 +144,7 @@ export function reportCardRoutes({ serve, jobs, notices }: ModuleContext) {
           const cards = await reportCards(scope, data.kind, { year: data.year, term: data.term, classId: cls.id });
           if (cards.cards.length) {
             parts.push(...classParts(school, cards, await cardImages(scope, cards.cards), data.competences));
+            await recordPrints(scope, data.kind, { year: data.year, term: data.term, classId: cls.id }, cards);
             printed.push(cls.name);
             count += cards.cards.length;
           }

@@ -6,7 +6,7 @@ import {
   reportKinds,
   termDates,
 } from '@somero/contract';
-import { isPrincipalPass, type NlscGrade, nlscResult as uceResult } from '@somero/grading';
+import { compulsoryForUce, isPrincipalPass, type NlscGrade, nlscResult as uceResult } from '@somero/grading';
 import { eq, sql } from 'drizzle-orm';
 import { Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
@@ -189,7 +189,8 @@ async function nlscResults(
   const data = await readNlscMarks(scope, of);
   const rows = new Map<number, ReportCardRow[]>();
   const summary = new Map<number, Omit<ReportCard['summary'], 'out_of'>>();
-  const compulsory = data.subjects.filter((s) => s.compulsory).map((s) => s.code);
+  // The UCE result asks for the subjects compulsory in S3–S4 (not those of S1–S2 only).
+  const compulsory = data.subjects.filter(compulsoryForUce).map((s) => s.code);
   for (const student of data.students) {
     const takes = data.takes.get(student.id) ?? new Set<number>();
     const mine = data.subjects.filter((s) => takes.has(s.id));

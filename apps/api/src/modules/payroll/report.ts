@@ -47,6 +47,7 @@ export function salaryReportRoutes({ serve }: Pick<ModuleContext, 'serve'>) {
           const details = p.details as {
             allowances?: { name: string; amount: number }[];
             deductions?: { name: string; taken: number }[];
+            non_resident?: boolean;
           };
           return {
             month: label,
@@ -60,6 +61,7 @@ export function salaryReportRoutes({ serve }: Pick<ModuleContext, 'serve'>) {
             allowances: (details.allowances ?? []).map((a) => ({ name: a.name, amount: a.amount })),
             gross: p.gross,
             paye: p.paye,
+            nonResident: details.non_resident === true,
             nssfEmployee: p.nssf_employee,
             nssfEmployer: p.nssf_employer,
             lst: p.lst,

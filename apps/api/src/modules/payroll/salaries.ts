@@ -133,7 +133,7 @@ export async function salaryRow(scope: SchoolScope, id: number) {
  */
 export async function computeMonth(
   scope: SchoolScope,
-  member: { id: number; basicSalary: number },
+  member: { id: number; basicSalary: number; nonResident: boolean },
   year: number,
   month: number,
   change: { allowances?: number; others?: number; advance?: number; lst?: number } = {},
@@ -167,6 +167,8 @@ export async function computeMonth(
       ? { outstanding: advance.outstanding, instalment: change.advance ?? advance.instalment }
       : undefined,
     lstInstalment: change.lst ?? lstInstalment(lstAnnual(gross), month),
+    // A non-resident pays PAYE from the first shilling (the non-resident bands).
+    resident: !member.nonResident,
   });
   return {
     year,
@@ -188,6 +190,7 @@ export async function computeMonth(
       advance_id: advance?.id ?? null,
       advance_carried: pay.advanceCarried,
       lst_carried: pay.lstCarried,
+      non_resident: member.nonResident,
     },
   };
 }
@@ -244,7 +247,7 @@ export async function payTemps(
 export async function prepareMonth(scope: SchoolScope, input: { year: number; month: number }) {
   await scope.transaction(async (tx) => {
     const members = await tx.db
-      .select({ id: staff.id, basicSalary: staff.basicSalary })
+      .select({ id: staff.id, basicSalary: staff.basicSalary, nonResident: staff.nonResident })
       .from(staff)
       .where(tx.mine(staff, eq(staff.active, true), sql`${staff.basicSalary} > 0`));
     const paid = new Set(

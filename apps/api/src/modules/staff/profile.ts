@@ -98,6 +98,7 @@ export async function staffProfile(scope: SchoolScope, caller: Caller, id: numbe
     bank_account: m.bankAccount,
     joined_on: m.joinedOn,
     basic_salary: m.basicSalary,
+    non_resident: m.nonResident,
     active: m.active,
     sign_in: user
       ? {

@@ -58,6 +58,7 @@ export function newStudentRow(
     address: s.address ?? null,
     admittedOn,
     medicalNotes: s.medical_notes ?? null,
+    visuallyImpaired: s.visually_impaired ?? false,
     status: 'current',
     entryYear: term.year,
     entryTerm: term.term,

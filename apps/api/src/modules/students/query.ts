@@ -54,6 +54,7 @@ const profileColumns = {
   district: students.district,
   address: students.address,
   medical_notes: students.medicalNotes,
+  visually_impaired: students.visuallyImpaired,
   left_reason: students.leftReason,
   combination_id: students.combinationId,
 };

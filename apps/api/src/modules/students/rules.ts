@@ -225,6 +225,7 @@ const columnOf = {
   address: 'address',
   admitted_on: 'admittedOn',
   medical_notes: 'medicalNotes',
+  visually_impaired: 'visuallyImpaired',
 } as const satisfies Record<keyof StudentChange, keyof typeof students.$inferInsert>;
 
 /**

@@ -19,7 +19,8 @@ import {
   subsidiaries,
   viewConsideredPapers,
 } from '@somero/contract';
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { compulsoryInClass } from '@somero/grading';
+import { and, asc, eq, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
 import { Invalid, NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { classRoster, curriculumLevels } from '../exams/index.js';
@@ -37,6 +38,7 @@ const subjectOut = (s: Subject) => ({
   level: s.level,
   subject_group: s.subjectGroup,
   compulsory: s.compulsory,
+  compulsory_in: s.compulsoryIn,
 });
 
 const subjectsWhere = async (scope: SchoolScope, ...conditions: (SQL | undefined)[]) =>
@@ -58,15 +60,18 @@ async function classAndStream(scope: SchoolScope, classId: number, streamId?: nu
   return cls;
 }
 
-/** The optional subjects a class's curriculum offers: the grid's columns and what may be saved. */
-const optionalOf = (scope: SchoolScope, curriculum: string) =>
-  scope.db
-    .select()
-    .from(subjects)
-    .where(
-      scope.mine(subjects, eq(subjects.compulsory, false), inArray(subjects.level, curriculumLevels[curriculum] ?? [])),
-    )
-    .orderBy(asc(subjects.code), asc(subjects.name));
+/**
+ * The optional subjects a class's curriculum offers: the grid's columns and what may be saved. A subject
+ * compulsory in S1–S2 only is optional in S3–S4, and the other way round.
+ */
+const optionalOf = async (scope: SchoolScope, cls: { curriculum: string; rank: number }) =>
+  (
+    await scope.db
+      .select()
+      .from(subjects)
+      .where(scope.mine(subjects, inArray(subjects.level, curriculumLevels[cls.curriculum] ?? [])))
+      .orderBy(asc(subjects.code), asc(subjects.name))
+  ).filter((s) => !compulsoryInClass(s, cls.rank));
 
 /** Who takes which optional subject, in the current term's roster of a class (or stream). */
 async function optionalChoicesOf(scope: SchoolScope, classId: number, streamId?: number) {
@@ -74,7 +79,7 @@ async function optionalChoicesOf(scope: SchoolScope, classId: number, streamId?:
   const { year, term } = await currentTerm(scope);
   const [roster, offered] = await Promise.all([
     classRoster(scope, { year, term, classId: cls.id, streamId }),
-    optionalOf(scope, cls.curriculum),
+    optionalOf(scope, cls),
   ]);
   const offeredIds = offered.map((s) => s.id);
   const taken =
@@ -149,13 +154,14 @@ export function subjectRoutes({ serve }: ModuleContext) {
   serve(optionalSubjects, async ({ scope, input }) => {
     if (input.class_id) {
       const cls = await scope.table(classes, moduleName).find(input.class_id, 'class');
-      const rows = (await optionalOf(scope, cls.curriculum)).filter((s) => !input.level || s.level === input.level);
+      const rows = (await optionalOf(scope, cls)).filter((s) => !input.level || s.level === input.level);
       return { data: rows.map(subjectOut) };
     }
     return {
       data: await subjectsWhere(
         scope,
-        eq(subjects.compulsory, false),
+        // Compulsory in S1–S2 or S3–S4 only: optional in the other classes.
+        or(eq(subjects.compulsory, false), isNotNull(subjects.compulsoryIn)),
         input.level ? eq(subjects.level, input.level) : undefined,
       ),
     };
@@ -199,7 +205,7 @@ export function subjectRoutes({ serve }: ModuleContext) {
       if (rows.length < foreign.length) throw new NotFound('subject');
       const s = rows[0];
       throw new Refusal(
-        s.compulsory && (curriculumLevels[cls.curriculum] ?? []).includes(s.level)
+        compulsoryInClass(s, cls.rank) && (curriculumLevels[cls.curriculum] ?? []).includes(s.level)
           ? `${s.name} is compulsory in ${cls.name}: every student takes it.`
           : `${s.name} is not a subject of ${cls.name}'s curriculum.`,
       );

@@ -12,6 +12,7 @@ import { can } from '../../lib/access';
 import { fetchData } from '../../lib/api';
 import { useUser } from '../../lib/auth';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../lib/format';
+import { AcademicSection, TeachingSection } from './academic';
 
 /**
  * The call's method and path only: the first page leaves out the contract's schema of the figures (the
@@ -196,44 +197,48 @@ export default function DashboardScreen() {
         <LoadError error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <>
+          {query.data.teaching && <TeachingSection teaching={query.data.teaching} />}
           <Tiles f={query.data} t={t} />
-          <Paper p="md" withBorder>
-            <Title order={4} mb="sm">
-              {t('dashboard.recent')}
-            </Title>
-            {query.data.recent.length === 0 ? (
-              <Text c="dimmed" size="sm">
-                {t('dashboard.noRecent')}
-              </Text>
-            ) : (
-              <Table.ScrollContainer minWidth={560}>
-                <Table striped>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('audits.at')}</Table.Th>
-                      <Table.Th>{t('audits.user')}</Table.Th>
-                      <Table.Th>{t('audits.action')}</Table.Th>
-                      <Table.Th>{t('audits.module')}</Table.Th>
-                      <Table.Th>{t('audits.entity')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {query.data.recent.map((row) => (
-                      <Table.Tr key={row.id}>
-                        <Table.Td>{formatDateTime(row.at)}</Table.Td>
-                        <Table.Td>{row.user ?? '—'}</Table.Td>
-                        <Table.Td>{row.action}</Table.Td>
-                        <Table.Td>{row.module}</Table.Td>
-                        <Table.Td>
-                          {row.entity.replaceAll('_', ' ')}: {row.record}
-                        </Table.Td>
+          {query.data.academic && <AcademicSection a={query.data.academic} />}
+          {can(user, 'view_audits') && (
+            <Paper p="md" withBorder data-testid="recent-activity">
+              <Title order={4} mb="sm">
+                {t('dashboard.recent')}
+              </Title>
+              {query.data.recent.length === 0 ? (
+                <Text c="dimmed" size="sm">
+                  {t('dashboard.noRecent')}
+                </Text>
+              ) : (
+                <Table.ScrollContainer minWidth={560}>
+                  <Table striped>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>{t('audits.at')}</Table.Th>
+                        <Table.Th>{t('audits.user')}</Table.Th>
+                        <Table.Th>{t('audits.action')}</Table.Th>
+                        <Table.Th>{t('audits.module')}</Table.Th>
+                        <Table.Th>{t('audits.entity')}</Table.Th>
                       </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )}
-          </Paper>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {query.data.recent.map((row) => (
+                        <Table.Tr key={row.id}>
+                          <Table.Td>{formatDateTime(row.at)}</Table.Td>
+                          <Table.Td>{row.user ?? '—'}</Table.Td>
+                          <Table.Td>{row.action}</Table.Td>
+                          <Table.Td>{row.module}</Table.Td>
+                          <Table.Td>
+                            {row.entity.replaceAll('_', ' ')}: {row.record}
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+              )}
+            </Paper>
+          )}
         </>
       )}
     </Stack>

@@ -32,6 +32,7 @@ function Details({ member: m }: { member: StaffProfile }) {
     [t('profile.salary'), formatMoney(m.basic_salary)],
     [t('profile.nin'), m.nin],
     [t('profile.tin'), m.tin],
+    [t('profile.tax'), m.non_resident ? t('profile.nonResident') : null],
     [t('profile.nssf'), m.nssf_number],
     [t('profile.bank'), m.bank_name],
     [t('profile.account'), m.bank_account],

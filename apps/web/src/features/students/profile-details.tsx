@@ -21,6 +21,7 @@ export function ProfileDetails({ student: s }: { student: StudentProfile }) {
     [t('profile.admittedOn'), formatDate(s.admitted_on)],
     [t('profile.entry'), t('profile.entryTerm', { term: s.entry_term, year: s.entry_year })],
     [t('profile.leftOn'), s.left_on ? `${formatDate(s.left_on)}${s.left_reason ? ` (${s.left_reason})` : ''}` : null],
+    [t('profile.visuallyImpaired'), s.visually_impaired ? t('profile.visuallyImpairedYes') : null],
     [t('profile.medical'), s.medical_notes],
   ];
   return (

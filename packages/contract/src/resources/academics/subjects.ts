@@ -10,15 +10,29 @@ export const subjectLevels = [
   { value: 'subsidiary', label: 'A-Level subsidiary' },
 ] as const;
 
-/** UNEB's O-Level grouping, the `SubjectGroup` of @somero/grading (kept in step by hand). */
+/**
+ * UNEB's O-Level grouping (DOMAIN §1.4), the `SubjectGroup` of @somero/grading (kept in step by hand), in
+ * UNEB's numbering: I English; II humanities (Literature, religious education, History, Geography); III
+ * languages; IV Mathematics; V sciences (Physics, Chemistry, Biology, Agriculture); VI cultural and practical.
+ */
 export const subjectGroups = [
-  { value: 'english', label: 'English' },
-  { value: 'mathematics', label: 'Mathematics' },
-  { value: 'science', label: 'Science' },
-  { value: 'humanity', label: 'Humanity' },
-  { value: 'language', label: 'Language' },
-  { value: 'practical', label: 'Practical' },
+  { value: 'english', label: 'I English' },
+  { value: 'humanity', label: 'II Humanities' },
+  { value: 'language', label: 'III Languages' },
+  { value: 'mathematics', label: 'IV Mathematics' },
+  { value: 'science', label: 'V Sciences' },
+  { value: 'practical', label: 'VI Cultural and practical' },
   { value: 'other', label: 'Other' },
+] as const;
+
+/**
+ * Where a compulsory subject is compulsory when not in every class of its level (DOMAIN §3.1): the new
+ * curriculum's S1–S2 take eleven compulsory subjects and S3–S4 seven. S1–S2 are the classes ordered 1
+ * and 2 (`classes.rank`), S3–S4 those after them (`compulsoryInClass` of @somero/grading).
+ */
+export const compulsoryClasses = [
+  { value: 'lower', label: 'S1–S2' },
+  { value: 'upper', label: 'S3–S4' },
 ] as const;
 
 /** A subject the school teaches, with its UNEB code (456 Mathematics, P510 Physics, S101 General Paper). */
@@ -31,6 +45,8 @@ export const subjects = schoolTable(
     level: text().notNull(),
     subjectGroup: text('subject_group').notNull().default('other'),
     compulsory: boolean().notNull().default(false),
+    /** `compulsoryClasses`: S1–S2 or S3–S4 only; none, every class of the level. Read only when `compulsory`. */
+    compulsoryIn: text('compulsory_in'),
     shortName: text('short_name'),
   },
   (t) => [
@@ -51,10 +67,15 @@ export const subjectResource = defineResource(subjects, {
     level: { label: 'Level', options: subjectLevels },
     subjectGroup: { label: 'UNEB group', options: subjectGroups },
     compulsory: { label: 'Compulsory' },
+    compulsoryIn: {
+      label: 'Compulsory only in',
+      options: compulsoryClasses,
+      help: 'Left empty, a compulsory subject is taken by every student of every class of its level',
+    },
     shortName: { label: 'Short name', max: 12 },
   },
   list: {
-    columns: ['code', 'name', 'shortName', 'level', 'subjectGroup', 'compulsory'],
+    columns: ['code', 'name', 'shortName', 'level', 'subjectGroup', 'compulsory', 'compulsoryIn'],
     search: ['name', 'code'],
     filters: ['level'],
     sort: ['code', 'name', 'level'],

@@ -36,6 +36,8 @@ export const staff = schoolTable(
     joinedOn: date('joined_on'),
     /** Monthly basic salary in UGX; payroll comes later. */
     basicSalary: integer('basic_salary').notNull().default(0),
+    /** Not resident in Uganda for tax: PAYE from the first shilling, by the non-resident bands (DOMAIN §6.1). */
+    nonResident: boolean('non_resident').notNull().default(false),
     active: boolean().notNull().default(true),
     /** The staff member's own sign-in, so a teacher enters their own marks (users are the API's table). */
     userId: integer('user_id'),

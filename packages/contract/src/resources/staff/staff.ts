@@ -50,6 +50,7 @@ export const staffResource = defineResource(staff, {
     bankAccount: { label: 'Account number', max: 30 },
     joinedOn: { label: 'Date joined' },
     basicSalary: { label: 'Basic salary (UGX)', kind: 'money' },
+    nonResident: { label: 'Non-resident for tax', help: 'PAYE is charged from the first shilling' },
     active: { label: 'Active' },
   },
   list: {

@@ -41,6 +41,8 @@ export const students = schoolTable(
     leftOn: date('left_on'),
     leftReason: text('left_reason'),
     medicalNotes: text('medical_notes'),
+    /** UNEB waives the science condition of Division 1 for a visually impaired candidate (DOMAIN §1.4 step 2). */
+    visuallyImpaired: boolean('visually_impaired').notNull().default(false),
   },
   (t) => [
     uniqueIndex('students_admission_no').on(t.schoolId, sql`lower(${t.admissionNo})`),
@@ -98,6 +100,10 @@ export const studentResource = defineResource(students, {
     district: { label: 'Home district', max: 60 },
     address: { label: 'Address', max: 200 },
     admittedOn: { label: 'Admitted on', required: false },
+    visuallyImpaired: {
+      label: 'Visually impaired',
+      help: 'UNEB does not require a science for Division 1 for a visually impaired candidate',
+    },
     medicalNotes: { label: 'Medical notes', kind: 'textarea' },
   },
   list: {
