@@ -9,6 +9,7 @@ import {
   staffSubjects,
   streams,
   subjects,
+  teachingLoadTerms,
 } from '@somero/contract';
 import { eq } from 'drizzle-orm';
 import { fillDemoMarks } from './demo-marks.js';
@@ -313,6 +314,11 @@ export async function fillDemoAcademics(
       load.push({ schoolId, staffId: teacher(), subjectId: p.subjectId, classId: cls.id, paperId: p.id });
   }
   await tx.insert(staffSubjects).values(load);
+  // The load carried in from last term, and this term's record of it (the grid's "copy from last term").
+  const last = term > 1 ? { year, term: term - 1 } : { year: year - 1, term: 3 };
+  await tx
+    .insert(teachingLoadTerms)
+    .values([{ year, term }, last].flatMap((when) => load.map((row) => ({ ...row, ...when }))));
   await tx.insert(commentBank).values(
     bankComments.map(([scheme, author, fromValue, toValue, comment]) => ({
       schoolId,
