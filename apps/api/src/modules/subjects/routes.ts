@@ -14,8 +14,8 @@ import {
   streams,
   studentSubjects,
   students,
-  subjectPapers,
   subjectChoiceLabel,
+  subjectPapers,
   subjects,
   subsidiaries,
   viewConsideredPapers,
@@ -171,8 +171,6 @@ async function checkCombination(scope: SchoolScope, values: Record<string, unkno
       }.`,
     );
   }
-  const principals = [values.subject1Id, values.subject2Id, values.subject3Id];
-  if (new Set(principals).size < 3) throw new Refusal('Choose three different principal subjects.');
 }
 
 export function subjectRoutes({ serve }: ModuleContext) {
