@@ -146,8 +146,10 @@ export default function TeachingLoad() {
           aria-label={place}
           data-cell={key}
           searchable
+          selectFirstOptionOnChange
+          openOnFocus={false}
           size="xs"
-          miw={narrow ? 0 : 190}
+          miw={narrow ? 0 : 170}
           style={{ flex: 1 }}
           data={options}
           value={held[0] ? String(held[0]) : null}
@@ -244,7 +246,7 @@ export default function TeachingLoad() {
               <Table.Tbody>
                 {data.rows.map((row) => (
                   <Table.Tr key={`${row.subject_id}:${row.paper_id ?? 0}`}>
-                    <Table.Td maw={narrow ? 140 : 320}>
+                    <Table.Td maw={narrow ? 140 : 320} miw={narrow ? undefined : 240}>
                       <Text size="sm">{row.subject}</Text>
                       {row.paper ? (
                         <Text size="xs" c="dimmed">
