@@ -19,7 +19,7 @@ test('a director of studies fills the teaching load grid from the keyboard, copi
 }) => {
   const errors = collectPageErrors(page);
   // A user of the school's Director of Studies group (its preset holds the teaching load's flag).
-  const roles = (await (await request.get('/api/roles?per_page=100', { headers: bearer(session) })).json()).data as {
+  const roles = (await (await request.get('/api/roles', { headers: bearer(session) })).json()).data as {
     id: number;
     name: string;
   }[];
@@ -50,12 +50,14 @@ test('a director of studies fills the teaching load grid from the keyboard, copi
   // Two stream cells from the keyboard: type part of a name, Enter saves, Tab goes to the next cell.
   await english('East').focus();
   await page.keyboard.type('Akello');
+  await expect(page.getByRole('option', { name: /^Akello Grace/ })).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(english('East')).toHaveValue(/^Akello Grace/);
   await expect(english('East').locator('xpath=ancestor::td').getByRole('img', { name: 'Saved' })).toBeVisible();
   await page.keyboard.press('Tab');
   await expect(english('North')).toBeFocused();
   await page.keyboard.type('Auma');
+  await expect(page.getByRole('option', { name: /^Auma Stella/ })).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(english('North').locator('xpath=ancestor::td').getByRole('img', { name: 'Saved' })).toBeVisible();
 
@@ -63,6 +65,7 @@ test('a director of studies fills the teaching load grid from the keyboard, copi
   const teacher = await english('All streams').inputValue();
   await english('All streams').focus();
   await page.keyboard.type('No teacher');
+  await expect(page.getByRole('option', { name: 'No teacher' })).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(english('All streams')).toHaveValue('');
   await page.getByRole('button', { name: 'Copy from last term' }).click();

@@ -147,7 +147,10 @@ export default function TeachingLoad() {
           data-cell={key}
           searchable
           selectFirstOptionOnChange
+          selectFirstOptionOnDropdownOpen
           openOnFocus={false}
+          // Typing into a cell that has a teacher replaces the name, as in a spreadsheet.
+          onFocus={(e) => e.currentTarget.select()}
           size="xs"
           miw={narrow ? 0 : 170}
           style={{ flex: 1 }}
