@@ -76,16 +76,27 @@ const tableOfSegment: Record<string, string> = {
 const sample = (r: Resource, api: RegisterSchool['api'], made: Map<string, number>) =>
   resourceSample(
     r,
-    (target) => createIn(target, api, made),
+    (target, body) => createIn(target, api, made, body),
     (f) => `${marker} ${f.label} ${made.size}`,
   );
 
-/** One row of a declared entity in the school of `api`: answers its id. */
-async function createIn(r: Resource, api: RegisterSchool['api'], made: Map<string, number>): Promise<number> {
-  if (made.has(r.path)) return made.get(r.path)!;
-  const res = await api.post(`/${r.path}`, await sample(r, api, made));
+/**
+ * One row of a declared entity in the school of `api`: answers its id. One row per entity, or per
+ * choice of its selects when a reference takes only some (an A-Level subject for a combination).
+ */
+async function createIn(
+  r: Resource,
+  api: RegisterSchool['api'],
+  made: Map<string, number>,
+  body?: Record<string, unknown>,
+): Promise<number> {
+  const choices = body ? r.fields.filter((f) => f.kind === 'select').map((f) => body[f.name]) : [];
+  const key = choices.length ? `${r.path} ${JSON.stringify(choices)}` : r.path;
+  if (made.has(key)) return made.get(key)!;
+  const res = await api.post(`/${r.path}`, body ?? (await sample(r, api, made)));
   expect(res.statusCode, `${r.path}: ${res.body}`).toBe(200);
-  made.set(r.path, res.json().data.id);
+  made.set(key, res.json().data.id);
+  if (!made.has(r.path)) made.set(r.path, res.json().data.id);
   return res.json().data.id;
 }
 

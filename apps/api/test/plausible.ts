@@ -75,16 +75,31 @@ export function plausible(schema: z.ZodType | undefined, text = 'Test value', de
  */
 export async function resourceSample(
   r: Resource,
-  refer: (target: Resource) => Promise<number>,
+  refer: (target: Resource, body: Record<string, unknown>) => Promise<number>,
   text: (field: Field) => string,
 ): Promise<Record<string, unknown>> {
   const body: Record<string, unknown> = {};
+  /** The rows made for the references, for a later field's `offer` (a subject that the class takes). */
+  const made: Record<string, Record<string, unknown>> = {};
   for (const f of r.fields.filter((f) => !f.readOnly)) {
     if (!f.required && f.kind !== 'reference' && f.name !== r.titleField.name) continue;
     switch (f.kind) {
-      case 'reference':
-        if (f.required) body[f.name] = await refer(resourceByPath(f.references!)!);
+      case 'reference': {
+        if (!f.required) break;
+        const target = resourceByPath(f.references!)!;
+        const base = await resourceSample(target, refer, text);
+        // A reference that offers only some rows gets one it takes: the target's sample with one of
+        // its choices changed (a subject's level), the first that the declaration's rule keeps.
+        const offer = f.offer;
+        const fits = offer
+          ? variants(target, base).find((v) => offer.keep(v, offer.by ? made[offer.by] : undefined))
+          : base;
+        if (!fits) throw new Error(`${r.path}.${f.name}: no sample of ${target.path} is offered`);
+        const id = await refer(target, fits);
+        made[f.name] = { ...fits, id };
+        body[f.name] = id;
         break;
+      }
       case 'number':
       case 'money':
         body[f.name] = f.min ?? 1;
@@ -114,4 +129,14 @@ export async function resourceSample(
     }
   }
   return body;
+}
+
+/** A sample body as it is, then with each choice of each of its select fields in turn. */
+function variants(r: Resource, base: Record<string, unknown>): Record<string, unknown>[] {
+  return [
+    base,
+    ...r.fields
+      .filter((f) => f.kind === 'select' && !f.readOnly)
+      .flatMap((f) => (f.options ?? []).map((o) => ({ ...base, [f.name]: o.value }))),
+  ];
 }

@@ -15,16 +15,16 @@ type Json = Record<string, unknown>;
 const sample = (r: Resource, token: string) =>
   resourceSample(
     r,
-    async (target) => (await create(target, token)).id as number,
+    async (target, body) => (await create(target, token, body)).id as number,
     (f) => unique(`${f.label} `),
   );
 
-async function create(r: Resource, token: string): Promise<Json> {
+async function create(r: Resource, token: string, body?: Json): Promise<Json> {
   const res = await t.app.inject({
     method: 'POST',
     url: `/api/${r.path}`,
     headers: bearer(token),
-    payload: await sample(r, token),
+    payload: body ?? (await sample(r, token)),
   });
   expect(res.statusCode, `${r.path}: ${res.body}`).toBe(200);
   return res.json().data;

@@ -58,6 +58,16 @@ export interface FieldHint {
    * e.g. a payment mode needs a reference when its kind is bank or mobile money. Editing never follows.
    */
   follows?: { field: string; values: Readonly<Record<string, string | number | boolean>> };
+  /**
+   * A reference offers only the target's rows that `keep` accepts (rows by JSON names). With `by` (the
+   * JSON name of another reference field of the same record) `keep` also gets the row that field points
+   * at, and offers every row while it is empty: a teaching load's subjects are those of its class's
+   * curriculum, its streams those of its class. The server checks the same rule.
+   */
+  offer?: {
+    by?: string;
+    keep: (option: Readonly<Record<string, unknown>>, chosen?: Readonly<Record<string, unknown>>) => boolean;
+  };
 }
 
 export interface ResourceTexts {
@@ -105,6 +115,11 @@ export interface ResourceOptions<T extends EntityTable> {
   refusalAsSuccess?: boolean;
   /** Which generic calls to serve; others may be hand-written. Default: all four. */
   calls?: GenericCall[];
+  /**
+   * How a record is named in other entities' selects and columns when its title alone is ambiguous
+   * (a subject: "Mathematics · 456 · O level (old)"); the row by JSON names. Default: the title.
+   */
+  choiceLabel?: (row: Readonly<Record<string, unknown>>) => string;
 }
 
 export interface Field extends FieldHint {
@@ -134,6 +149,7 @@ export interface Resource<T extends EntityTable = EntityTable> {
   texts: Required<Pick<ResourceTexts, 'added' | 'updated' | 'deleted' | 'exists'>> & ResourceTexts;
   refusalAsSuccess: boolean;
   calls: GenericCall[];
+  choiceLabel?: (row: Readonly<Record<string, unknown>>) => string;
   /** Validates a create body (JSON names), answering table keys and values. */
   input: z.ZodType<Record<string, unknown>>;
   /** The same with every field optional, for updates. */
@@ -290,6 +306,7 @@ export function defineResource<T extends EntityTable>(table: T, options: Resourc
     },
     refusalAsSuccess: options.refusalAsSuccess ?? false,
     calls: options.calls ?? ['list', 'create', 'update', 'delete'],
+    ...(options.choiceLabel ? { choiceLabel: options.choiceLabel } : {}),
     input: z.object(shape).transform(toKeys),
     patch: z.object(shape).partial().transform(toKeys),
   };

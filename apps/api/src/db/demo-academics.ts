@@ -9,6 +9,7 @@ import {
   staffSubjects,
   streams,
   subjects,
+  teachingLoadTerms,
 } from '@somero/contract';
 import { and, eq } from 'drizzle-orm';
 import { fillDemoMarks } from './demo-marks.js';
@@ -333,6 +334,11 @@ export async function fillDemoAcademics(
         .where(and(eq(streams.schoolId, schoolId), eq(streams.id, stream.id)));
     }
   }
+  // The load carried in from last term, and this term's record of it (the grid's "copy from last term").
+  const last = term > 1 ? { year, term: term - 1 } : { year: year - 1, term: 3 };
+  await tx
+    .insert(teachingLoadTerms)
+    .values([{ year, term }, last].flatMap((when) => load.map((row) => ({ ...row, ...when }))));
   await tx.insert(commentBank).values(
     bankComments.map(([scheme, author, fromValue, toValue, comment]) => ({
       schoolId,

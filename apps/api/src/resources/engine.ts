@@ -158,6 +158,18 @@ function listWhere(r: Resource, query: Row): SQL | undefined {
 
 const rowSchema = z.record(z.string(), z.unknown());
 
+type BeforeWrite = (scope: SchoolScope, values: Row, current: Row | null) => Promise<void>;
+const beforeWrites = new Map<string, BeforeWrite>();
+
+/**
+ * What an area checks before a declared entity of its is added or changed, beyond references and
+ * unique sets: it throws a `Refusal` saying why (a subject of another level for a class's teaching
+ * load). `values` are the record as it will be (table keys); `current` the stored row when changing.
+ */
+export function beforeWrite(path: string, check: BeforeWrite) {
+  beforeWrites.set(path, check);
+}
+
 /** Serves GET/POST `path` and PUT/DELETE `path/{id}` for every declared entity. */
 type AfterWrite = (scope: SchoolScope, row: Row, before?: Row) => Promise<void>;
 const afterWrites = new Map<string, AfterWrite>();
@@ -165,7 +177,8 @@ const afterWrites = new Map<string, AfterWrite>();
 /**
  * What an area does, in the same transaction, after a declared entity of its is added or changed (a
  * payment mode posts its opening balance to the journal; a class's curriculum is changed only where the
- * change is shown first). `before` is the row before a change. With `beforeRemove`, the engine's two hooks.
+ * change is shown first). `before` is the row before a change. With `beforeWrite`, `beforeRemove` and
+ * `afterRemove`, the engine's four hooks.
  */
 export function afterWrite(path: string, work: AfterWrite) {
   afterWrites.set(path, work);
@@ -180,6 +193,13 @@ const beforeRemoves = new Map<string, BeforeRemove>();
  */
 export function beforeRemove(path: string, check: BeforeRemove) {
   beforeRemoves.set(path, check);
+}
+
+const afterRemoves = new Map<string, AfterWrite>();
+
+/** What an area does, in the same transaction, after a declared entity of its is removed. */
+export function afterRemove(path: string, work: AfterWrite) {
+  afterRemoves.set(path, work);
 }
 
 export function resourceRoutes({ serve }: ModuleContext) {
@@ -234,6 +254,7 @@ export function serveResource(serve: ModuleContext['serve'], r: Resource) {
       async ({ input, scope }) => {
         const values = input as Row;
         await checkReferences(scope, r, values);
+        await beforeWrites.get(r.path)?.(scope, values, null);
         await checkUnique(scope, r, values);
         const row = await orDuplicate(
           r,
@@ -264,6 +285,7 @@ export function serveResource(serve: ModuleContext['serve'], r: Resource) {
         const current = (await table.find(id, r.label.one.toLowerCase())) as Row;
         const values = { ...current, ...(input as Row) };
         await checkReferences(scope, r, input as Row);
+        await beforeWrites.get(r.path)?.(scope, values, current);
         await checkUnique(scope, r, values, id);
         const row = await orDuplicate(
           r,
@@ -292,12 +314,14 @@ export function serveResource(serve: ModuleContext['serve'], r: Resource) {
         output: z.null(),
       }),
       async ({ id, scope }) => {
-        const table = scope.table(r.table, r.module);
-        const current = (await table.find(id, r.label.one.toLowerCase())) as Row;
+        const current = (await scope.table(r.table, r.module).find(id, r.label.one.toLowerCase())) as Row;
         const uses = await usedBy(scope, r.table, id);
         if (uses) throw new Refusal(`${r.label.one} ${name(current).name} cannot be removed: it is used by ${uses}.`);
         await beforeRemoves.get(r.path)?.(scope, current);
-        await table.remove(id);
+        await scope.transaction(async (tx) => {
+          const gone = (await tx.table(r.table, r.module).remove(id)) as Row;
+          await afterRemoves.get(r.path)?.(tx, gone);
+        });
         return { data: null, message: fillMessage(r.texts.deleted, name(current)) };
       },
     );

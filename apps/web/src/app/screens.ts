@@ -60,7 +60,7 @@ export const builtScreens: Record<string, ScreenLoader> = {
   '/staff/position': resourceScreen('staff_positions'),
   '/staff': staff(() => import('../features/staff/staff-list')),
   '/staff/profile/{id}': staff(() => import('../features/staff/staff-profile')),
-  '/staff/subjects': resourceScreen('staff_subjects'),
+  '/staff/subjects': staff(() => import('../features/staff/teaching-load')),
   '/settings': settings(() => import('../features/settings/school-settings')),
   '/term/dates': settings(() => import('../features/settings/term-dates')),
   '/curriculum': settings(() => import('../features/settings/curriculum')),

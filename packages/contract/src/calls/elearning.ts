@@ -150,16 +150,6 @@ export const downloadElearningFile = defineCall({
   file: 'xlsx',
 });
 
-/** The subject levels a class of a curriculum takes: new lower secondary, old O-Level, or A-Level with subsidiaries. */
-export const subjectLevelsOf = (curriculum: string | undefined): string[] =>
-  curriculum === 'new'
-    ? ['nlsc']
-    : curriculum === 'old'
-      ? ['olevel']
-      : curriculum === 'alevel'
-        ? ['alevel', 'subsidiary']
-        : [];
-
 const choice = z.object({ value: z.number(), label: z.string() });
 
 export const elearningChoices = defineCall({

@@ -63,6 +63,7 @@ export * from './school/streams.js';
 export * from './school/term-dates.js';
 export * from './sickbay/sickbay.js';
 export * from './sickbay/visits.js';
+export * from './staff/load-terms.js';
 export * from './staff/payroll.js';
 export * from './staff/staff.js';
 export * from './store/movements.js';

@@ -14,6 +14,7 @@ import {
   streams,
   studentSubjects,
   students,
+  subjectChoiceLabel,
   subjectPapers,
   subjects,
   subsidiaries,
@@ -23,6 +24,7 @@ import { compulsoryInClass } from '@somero/grading';
 import { and, asc, eq, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
 import { Invalid, NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
+import { beforeWrite } from '../../resources/engine.js';
 import { classRoster, curriculumLevels } from '../exams/index.js';
 import type { ModuleContext } from '../module.js';
 import { currentTerm } from '../settings/index.js';
@@ -146,7 +148,39 @@ async function consideredOf(scope: SchoolScope, classId: number, subjectId?: num
   });
 }
 
+/**
+ * A combination's three principals are A-Level principal subjects and its subsidiary a subsidiary: the
+ * old and new O-Level subjects share names with them ("Mathematics"), so a wrong pick is refused saying
+ * why, never saved.
+ */
+async function checkCombination(scope: SchoolScope, values: Record<string, unknown>) {
+  const slots = [
+    ['subject1Id', 'alevel', 'the first principal subject'],
+    ['subject2Id', 'alevel', 'the second principal subject'],
+    ['subject3Id', 'alevel', 'the third principal subject'],
+    ['subsidiaryId', 'subsidiary', 'the subsidiary subject'],
+  ] as const;
+  const ids = slots.map(([key]) => values[key]).filter((v): v is number => typeof v === 'number');
+  if (!ids.length) return;
+  const rows = await scope.db
+    .select()
+    .from(subjects)
+    .where(scope.mine(subjects, inArray(subjects.id, ids)));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  for (const [key, level, what] of slots) {
+    const s = byId.get(values[key] as number);
+    if (!s || s.level === level) continue;
+    throw new Refusal(
+      `${subjectChoiceLabel(s)} cannot be ${what} of a combination: choose ${
+        level === 'alevel' ? 'an A level principal subject' : 'an A level subsidiary subject'
+      }.`,
+    );
+  }
+}
+
 export function subjectRoutes({ serve }: ModuleContext) {
+  beforeWrite('combinations', (scope, values) => checkCombination(scope, values));
+
   serve(alevelSubjects, async ({ scope }) => ({ data: await subjectsWhere(scope, eq(subjects.level, 'alevel')) }));
   serve(subsidiaries, async ({ scope }) => ({ data: await subjectsWhere(scope, eq(subjects.level, 'subsidiary')) }));
   serve(newCurSubjects, async ({ scope }) => ({ data: await subjectsWhere(scope, eq(subjects.level, 'nlsc')) }));

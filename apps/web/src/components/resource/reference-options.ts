@@ -31,17 +31,23 @@ export function parentOf(r: Resource): Field | undefined {
 const rowsOf = (path: string) =>
   fetchData(resourceCalls(target(path)).list, { per_page: referenceLimit }).then((reply) => reply.data);
 
+/** The query of every row of a declared entity (for `useQuery` or `useQueries`). */
+export const referenceRowsQuery = (path: string | undefined) => ({
+  queryKey: referenceKey(path ?? ''),
+  queryFn: () => rowsOf(path ?? ''),
+  enabled: Boolean(path),
+  staleTime: 60_000,
+});
+
 /** Every row of a declared entity, loaded once and shared by all selects and columns that show it. */
 export function useReferenceRows(path: string | undefined) {
-  return useQuery({
-    queryKey: referenceKey(path ?? ''),
-    queryFn: () => rowsOf(path ?? ''),
-    enabled: Boolean(path),
-    staleTime: 60_000,
-  });
+  return useQuery(referenceRowsQuery(path));
 }
 
-/** Options labelled by the target's title field (with its parent's title where the title needs it). */
+/**
+ * Options labelled by the target's title field (with its parent's title where the title needs it), or
+ * by the target's `choiceLabel` (a subject's code and level).
+ */
 export function useReferenceOptions(path: string) {
   const r = target(path);
   const parent = parentOf(r);
@@ -51,7 +57,7 @@ export function useReferenceOptions(path: string) {
     const parentTitle = parent?.references ? target(parent.references).titleField.name : '';
     const parentLabel = new Map((parentRows.data ?? []).map((p) => [p.id, String(p[parentTitle] ?? '')]));
     const options: ReferenceOption[] = (rows.data ?? []).map((row) => {
-      const title = String(row[r.titleField.name] ?? '');
+      const title = r.choiceLabel ? r.choiceLabel(row) : String(row[r.titleField.name] ?? '');
       const prefix = parent ? parentLabel.get(row[parent.name] as number) : undefined;
       return { value: String(row.id), label: prefix ? `${prefix} ${title}` : title, row };
     });

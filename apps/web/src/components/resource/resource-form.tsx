@@ -7,6 +7,7 @@ import { useSchoolDetails } from '../../lib/school';
 import { FormButtons } from '../form-buttons';
 import { type ResourceRow, resourceCalls } from './calls';
 import { FieldInput, type FieldValue } from './field-input';
+import { useOffers } from './offers';
 import { bodyOf, initialValues } from './values';
 
 interface Props {
@@ -53,6 +54,7 @@ export function ResourceForm({ resource: r, row, onClose, onSaved }: Props) {
   }, [currentYear, currentTerm]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const calls = resourceCalls(r);
+  const offers = useOffers(fields, values);
   const title = row ? t('resource.edit', { label: r.label.one }) : t('resource.add', { label: r.label.one });
 
   const submit = async (event: FormEvent) => {
@@ -80,6 +82,7 @@ export function ResourceForm({ resource: r, row, onClose, onSaved }: Props) {
               field={f}
               value={values[f.name] ?? null}
               onChange={(v) => change(f.name, v)}
+              only={offers[f.name]}
               error={errors[f.name]}
               autoFocus={i === 0}
             />

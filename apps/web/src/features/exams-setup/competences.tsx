@@ -78,7 +78,7 @@ export default function CompetencesScreen() {
             placeholder={t('competences.all')}
             references="subjects"
             only={newSubjects}
-            w={240}
+            w={300}
             value={subjectId}
             onChange={setSubjectId}
           />

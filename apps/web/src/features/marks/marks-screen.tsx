@@ -10,6 +10,7 @@ import {
   messages,
   routeHref,
   saveAllExamMark,
+  subjectChoiceLabel,
   updateInitials,
 } from '@somero/contract';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
@@ -128,10 +129,10 @@ export function MarksScreen({ curriculum, ownLoad, readOnly }: Props) {
           />
           <Select
             label={t('choose.subject')}
-            w={200}
+            w={300}
             searchable
             disabled={!cls}
-            data={subjects.map((s) => ({ value: String(s.id), label: `${s.code} ${s.name}` }))}
+            data={subjects.map((s) => ({ value: String(s.id), label: subjectChoiceLabel(s) }))}
             value={choice.subject ? String(choice.subject) : null}
             onChange={(v) => pick({ subject: v ? Number(v) : null })}
           />

@@ -95,7 +95,7 @@ export function useMarksheet<C extends Call>(call: C, { curriculum, subjectLevel
             label={t('subject')}
             placeholder={t('chooseSubject')}
             references="subjects"
-            w={220}
+            w={300}
             required
             only={(o) => o.row.level === subjectLevel}
             value={filter.subject_id ?? null}

@@ -5,6 +5,7 @@ import {
   type MissingMarks,
   missingMarks,
   phoneDisplay,
+  subjectChoiceLabel,
 } from '@somero/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -81,10 +82,10 @@ export function MissingMarksScreen({ scope }: { scope: MissingScope }) {
           <Select
             label={t('subject')}
             placeholder={t('allSubjects')}
-            w={220}
+            w={300}
             searchable
             clearable
-            data={(data?.subjects ?? []).map((s) => ({ value: String(s.id), label: `${s.code} ${s.name}` }))}
+            data={(data?.subjects ?? []).map((s) => ({ value: String(s.id), label: subjectChoiceLabel(s) }))}
             value={filters.subject_id ? String(filters.subject_id) : null}
             onChange={(v) => setFilters({ ...filters, subject_id: v ? Number(v) : undefined })}
           />

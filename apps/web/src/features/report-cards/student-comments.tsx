@@ -113,7 +113,7 @@ export default function StudentCommentsScreen() {
               label={t('subject')}
               placeholder={t('chooseSubject')}
               references="subjects"
-              w={240}
+              w={300}
               required
               only={curriculum ? (o) => (subjectLevels[curriculum] ?? []).includes(String(o.row.level)) : undefined}
               value={subjectId}

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, integer, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { defineResource, schoolTable, tenantColumns } from '../../resource.js';
+import { subjectChoiceLabel } from '../../subject-levels.js';
 
 /** The subject's curriculum and place (DOMAIN §1–3). */
 export const subjectLevels = [
@@ -85,6 +86,9 @@ export const subjectResource = defineResource(subjects, {
     ['level', 'code'],
     ['level', 'name'],
   ],
+  // "Mathematics" stands at three levels: every select and column names the code and level too.
+  choiceLabel: (row) =>
+    subjectChoiceLabel({ name: String(row.name ?? ''), code: String(row.code ?? ''), level: String(row.level ?? '') }),
   texts: {
     added: 'Subject added Successfully',
     addFailed: 'Failed to add Subject',
@@ -149,6 +153,10 @@ export const combinations = schoolTable(
   (t) => [uniqueIndex('combinations_school_name').on(t.schoolId, sql`lower(${t.name})`)],
 );
 
+/** A combination's principals are A-Level principal subjects, its subsidiary a subsidiary (checked by the API too). */
+const principal = { keep: (s: Readonly<Record<string, unknown>>) => s.level === 'alevel' };
+const subsidiary = { keep: (s: Readonly<Record<string, unknown>>) => s.level === 'subsidiary' };
+
 export const combinationResource = defineResource(combinations, {
   path: 'combinations',
   module: 'subjects',
@@ -157,10 +165,10 @@ export const combinationResource = defineResource(combinations, {
   titleField: 'name',
   fields: {
     name: { label: 'Combination', max: 20 },
-    subject1Id: { label: 'First principal', references: 'subjects' },
-    subject2Id: { label: 'Second principal', references: 'subjects' },
-    subject3Id: { label: 'Third principal', references: 'subjects' },
-    subsidiaryId: { label: 'Subsidiary', references: 'subjects' },
+    subject1Id: { label: 'First principal', references: 'subjects', offer: principal },
+    subject2Id: { label: 'Second principal', references: 'subjects', offer: principal },
+    subject3Id: { label: 'Third principal', references: 'subjects', offer: principal },
+    subsidiaryId: { label: 'Subsidiary', references: 'subjects', offer: subsidiary },
   },
   list: { columns: ['name', 'subject1Id', 'subject2Id', 'subject3Id', 'subsidiaryId'] },
   unique: [['name']],

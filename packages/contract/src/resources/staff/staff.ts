@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { integer, uniqueIndex } from 'drizzle-orm/pg-core';
 import { defineResource, schoolTable, tenantColumns } from '../../resource.js';
+import { subjectFitsClass } from '../../subject-levels.js';
 import { papers, subjects } from '../academics/subjects.js';
 import { classes } from '../school/classes.js';
 import { streams } from '../school/streams.js';
@@ -103,10 +104,24 @@ export const staffSubjectResource = defineResource(staffSubjects, {
   titleField: 'staffId',
   fields: {
     staffId: { label: 'Teacher', references: 'staff' },
-    subjectId: { label: 'Subject', references: 'subjects' },
     classId: { label: 'Class', references: 'classes' },
-    streamId: { label: 'Stream (none: all streams)', references: 'streams' },
-    paperId: { label: 'Paper (none: all papers)', references: 'papers' },
+    // Only what the class's curriculum takes, its own streams, the subject's own papers (the API
+    // refuses the others, saying why).
+    subjectId: {
+      label: 'Subject',
+      references: 'subjects',
+      offer: { by: 'class_id', keep: (s, c) => subjectFitsClass(String(s.level), String(c?.curriculum)) },
+    },
+    streamId: {
+      label: 'Stream (none: all streams)',
+      references: 'streams',
+      offer: { by: 'class_id', keep: (s, c) => s.class_id === c?.id },
+    },
+    paperId: {
+      label: 'Paper (none: all papers)',
+      references: 'papers',
+      offer: { by: 'subject_id', keep: (p, s) => p.subject_id === s?.id },
+    },
   },
   list: {
     columns: ['staffId', 'subjectId', 'classId', 'streamId', 'paperId'],
