@@ -6,3 +6,4 @@ export * from './alevel.js';
 export * from './marks.js';
 export * from './nlsc.js';
 export * from './olevel.js';
+export * from './olevel-key.js';

@@ -26,12 +26,66 @@ function pdfmakeReady() {
   return loaded;
 }
 
+// The standard fonts write Windows-1252 (WinAnsi): any other character would print as a wrong glyph
+// ("→" as "!’"). Such characters are written in words or their nearest plain form instead.
+const winAnsiExtra = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
+const otherClass = `[^\\t\\n\\r\\x20-\\x7e\\xa0-\\xff${winAnsiExtra}]`;
+const hasOther = new RegExp(otherClass, 'u');
+const notWinAnsi = new RegExp(otherClass, 'gu');
+const inWords: Record<string, string> = {
+  '→': ' to ',
+  '←': ' from ',
+  '⇒': ' to ',
+  '≤': '<=',
+  '≥': '>=',
+  '≠': 'not',
+  '−': '-',
+  ŋ: "ng'",
+  Ŋ: "Ng'",
+  '✓': 'yes',
+  '✔': 'yes',
+  '✗': 'no',
+  '✘': 'no',
+  '′': "'",
+  '″': '"',
+  '\u2009': ' ',
+  '\u202f': ' ',
+  '\u200b': '',
+};
+
+/** A text the standard fonts print as written: characters outside Windows-1252 in words, else as "?". */
+export function printable(text: string): string {
+  if (!hasOther.test(text)) return text;
+  return text
+    .normalize('NFC')
+    .replace(notWinAnsi, (c) => {
+      if (c in inWords) return inWords[c] as string;
+      // A letter with an accent the font lacks keeps its letter (ŵ as w); anything else is "?".
+      const plain = c.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+      return plain && !hasOther.test(plain) ? plain : '?';
+    })
+    .replace(/ {2,}/g, ' ');
+}
+
+/** Every string of a document made printable (images left as they are; only plain objects and arrays are walked). */
+function printableDoc<T>(node: T): T {
+  if (typeof node === 'string') return printable(node) as T;
+  if (Array.isArray(node)) return node.map(printableDoc) as T;
+  if (node && typeof node === 'object' && Object.getPrototypeOf(node) === Object.prototype) {
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node))
+      out[key] = key === 'image' || key === 'images' ? value : printableDoc(value);
+    return out as T;
+  }
+  return node;
+}
+
 /** Renders a document definition to PDF bytes, in Helvetica unless the document says otherwise. */
 export async function renderPdf(doc: TDocumentDefinitions): Promise<Buffer> {
   const pdfmake = await pdfmakeReady();
   return pdfmake
     .createPdf({
-      ...doc,
+      ...printableDoc(doc),
       info: { creator: 'Somero', producer: 'Somero', ...doc.info },
       defaultStyle: { font: 'Helvetica', ...doc.defaultStyle },
     })

@@ -11,12 +11,13 @@ import {
   students,
   updateReportComment,
 } from '@somero/contract';
+import { isPrincipalPass } from '@somero/grading';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { sqlRows } from '../../db/open.js';
 import type { ModuleContext } from '../module.js';
-import { suggestComment } from './comment-rules.js';
+import { bankFigures, suggestComment } from './comment-rules.js';
 import { alevelMarksheet } from './marksheet-alevel.js';
 import { type Curriculum, classCurriculum, findSubject, mean } from './marksheet-data.js';
 import { nlscMarksheet } from './marksheet-nlsc.js';
@@ -35,6 +36,8 @@ interface StudentResult {
   stream_name: string | null;
   result: number | null;
   result_text: string;
+  /** What the bank's ranges are read against (`bankFigures`); not sent. */
+  figures: { score: number | null; result: number | null };
 }
 
 const divisionText = (d: number) => (d === 9 ? 'Ungraded' : `Division ${d}`);
@@ -57,6 +60,7 @@ async function classResults(
         students: sheet.students.map((s) => ({
           ...pick(s),
           result: s.aggregate ?? null,
+          figures: bankFigures('old', s),
           result_text:
             s.aggregate == null ? 'No marks' : `Aggregate ${s.aggregate}, ${divisionText(s.division as number)}`,
         })),
@@ -69,6 +73,11 @@ async function classResults(
         students: sheet.students.map((s) => ({
           ...pick(s),
           result: s.points,
+          figures: bankFigures('alevel', {
+            points: s.points,
+            principal_passes:
+              s.points === null ? null : s.principals.filter((p) => p.grade && isPrincipalPass(p.grade)).length,
+          }),
           result_text: s.points === null ? 'No marks' : `Points ${s.points}`,
         })),
       };
@@ -78,7 +87,12 @@ async function classResults(
       title: sheet.title,
       students: sheet.students.map((s) => {
         const average = mean(s.results.map((r) => r?.total ?? null));
-        return { ...pick(s), result: average, result_text: average === null ? 'No marks' : `Average ${average}` };
+        return {
+          ...pick(s),
+          result: average,
+          figures: bankFigures('new', { average }),
+          result_text: average === null ? 'No marks' : `Average ${average}`,
+        };
       }),
     };
   } catch (error) {
@@ -92,6 +106,7 @@ async function classResults(
         name: s.name,
         stream_name: names.streamOf(s.streamId),
         result: null,
+        figures: { score: null, result: null },
         result_text: 'No marks',
       })),
     };
@@ -151,15 +166,15 @@ export function commentRoutes({ serve }: ModuleContext) {
         title: results.title,
         scheme,
         result_label: resultLabel[curriculum],
-        students: results.students.map((s) => {
+        students: results.students.map(({ figures, ...s }) => {
           const mine = byStudent.get(s.id);
           return {
             ...s,
             comment_id: mine?.id ?? null,
             class_teacher: mine?.classTeacher ?? null,
             head_teacher: mine?.headTeacher ?? null,
-            suggested_class_teacher: suggestComment(bank.classTeacher, s.result),
-            suggested_head_teacher: suggestComment(bank.headTeacher, s.result),
+            suggested_class_teacher: suggestComment(bank.classTeacher, figures.score, figures.result),
+            suggested_head_teacher: suggestComment(bank.headTeacher, figures.score, figures.result),
           };
         }),
       },
