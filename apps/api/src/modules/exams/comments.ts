@@ -316,7 +316,8 @@ export function commentRoutes({ serve }: ModuleContext) {
     newCurriculum: boolean,
   ) => {
     const placed = await studentClass(scope, input.student_id, input.year, input.term);
-    if (newCurriculum && placed.curriculum !== 'new')
+    // The generic skills and values are the new curriculum's, and the abridged A level's too (DOMAIN §2.7).
+    if (newCurriculum && placed.curriculum === 'old')
       throw new Refusal(`${placed.class_name} follows the old curriculum: use the O Level and A Level comments.`);
     if (!newCurriculum && placed.curriculum === 'new')
       throw new Refusal(
