@@ -163,9 +163,10 @@ function resultsTable(cards: ReportCards, card: ReportCard, withCompetences: boo
           34,
           36,
           30,
-          ...(places ? [30, 26] : []),
-          ...(marksOnly ? [] : [places ? 80 : 90]),
-          places ? 80 : 90,
+          // The class average and place take their room from the descriptor and remark.
+          ...(places ? [26, 22] : []),
+          ...(marksOnly ? [] : [places ? 70 : 90]),
+          places ? (marksOnly ? 114 : 62) : 90,
           28,
         ],
         [
