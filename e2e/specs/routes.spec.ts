@@ -112,6 +112,8 @@ for (const [area, routes] of byArea) {
       await page
         .waitForFunction(() => !document.querySelector('.mantine-Loader-root'), null, { timeout: 5000 })
         .catch(() => {});
+      // The text a user sees (innerText: not the styles and scripts that textContent would read too).
+      // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what is checked
       const text = await page.evaluate(() => document.body.innerText);
       for (const word of developerWords) expect(text, `${route.path}: ${word}`).not.toMatch(word);
       expect(shown, route.path).toEqual({

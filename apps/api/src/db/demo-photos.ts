@@ -1,4 +1,4 @@
-import { files, schoolSettings, students } from '@somero/contract';
+import { files, schoolSettings } from '@somero/contract';
 import { eq, sql } from 'drizzle-orm';
 import type Sharp from 'sharp';
 import type { Executor } from './open.js';
