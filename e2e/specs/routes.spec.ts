@@ -2,6 +2,24 @@ import { expect, type Page, test } from '@playwright/test';
 import { routeHref, type ScreenRoute, screenRoutes } from '@somero/contract';
 import { admin, apiSignIn, collectPageErrors, seedSession } from '../support/session';
 
+/**
+ * Words no school or parent should read on a screen: source names, section marks, programmers'
+ * leftovers (issue 25 §3). Checked on every screen of the walk once its data has loaded.
+ */
+const developerWords = [
+  /DOMAIN/,
+  /§/,
+  /\bvariant/i,
+  /not official/i,
+  /shulekeeper/i,
+  /ugcolleges/i,
+  /\bTODO\b/,
+  /\bundefined\b/,
+  /\bNaN\b/,
+  /\bnull\b/,
+  /\[object/,
+];
+
 /** Detail routes get a made-up id and name: the screen must still show its title. */
 const href = (route: ScreenRoute) => routeHref(route.path, { id: 1, name: 'x' });
 
@@ -90,6 +108,14 @@ for (const [area, routes] of byArea) {
         title: document.title,
         planned: document.querySelectorAll('[data-screen-status="planned"]').length,
       }));
+      // Its data in (no loader left, five seconds at most), then no developer's word anywhere on it.
+      await page
+        .waitForFunction(() => !document.querySelector('.mantine-Loader-root'), null, { timeout: 5000 })
+        .catch(() => {});
+      // The text a user sees (innerText: not the styles and scripts that textContent would read too).
+      // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what is checked
+      const text = await page.evaluate(() => document.body.innerText);
+      for (const word of developerWords) expect(text, `${route.path}: ${word}`).not.toMatch(word);
       expect(shown, route.path).toEqual({
         at: href(route),
         title: `${route.title} · Somero`,

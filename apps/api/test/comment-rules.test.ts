@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type BankComment, suggestComment } from '../src/modules/exams/comment-rules.js';
+import { type BankComment, bankFigures, suggestComment } from '../src/modules/exams/comment-rules.js';
 
 const bank: BankComment[] = [
   { id: 1, fromValue: 8, toValue: 72, comment: 'Work harder' },
@@ -38,5 +38,31 @@ describe('the comment bank suggests', () => {
     expect(suggestComment(bank, 101)).toBeNull();
     expect(suggestComment(bank, null)).toBeNull();
     expect(suggestComment([], 50)).toBeNull();
+  });
+});
+
+describe('a range on the result', () => {
+  const keyed: BankComment[] = [
+    { id: 1, fromValue: 8, toValue: 20, comment: 'A brilliant result' },
+    { id: 2, basis: 'result', fromValue: 7, toValue: 7, comment: 'Sit all eight subjects' },
+    { id: 3, basis: 'result', fromValue: 1, toValue: 4, comment: 'A certificate result' },
+  ];
+
+  it('wins over a range on the score, and is never read as a score', () => {
+    expect(suggestComment(keyed, 16, 7)).toBe('Sit all eight subjects');
+    expect(suggestComment(keyed, 16, 1)).toBe('A certificate result');
+    expect(suggestComment(keyed, 16, 9)).toBe('A brilliant result');
+    // An aggregate of 7 is not Division 7.
+    expect(suggestComment(keyed, 7)).toBeNull();
+  });
+
+  it('O level: a Division 7 card has no aggregate to praise; A level the passes; the new curriculum the UCE result', () => {
+    expect(bankFigures('old', { aggregate: 16, division: 7 })).toEqual({ score: null, result: 7 });
+    expect(bankFigures('old', { aggregate: 30, division: 1 })).toEqual({ score: 30, result: 1 });
+    expect(bankFigures('alevel', { points: 15, principal_passes: 3 })).toEqual({ score: 15, result: 3 });
+    expect(bankFigures('new', { average: 71.5, result: 2 })).toEqual({ score: 71.5, result: 2 });
+    expect(suggestComment(keyed, bankFigures('old', { aggregate: 16, division: 9 }).score, 9)).toBe(
+      'A brilliant result',
+    );
   });
 });

@@ -26,6 +26,14 @@ const defaults = {
   show_grading_key: true,
   withhold_when_owing: false,
   withhold_above: 0,
+  // Whole marks; each subject's class average and place on new-curriculum cards; promotion on the
+  // year's last card at Division 4 or better, an average of 40, 2 points.
+  mark_decimals: 0,
+  subject_places: true,
+  show_promotion: true,
+  promote_division: 4,
+  promote_average: 40,
+  promote_points: 2,
   head_teacher_signature_file_id: null,
   stamp_file_id: null,
 };

@@ -7,3 +7,4 @@ export * from './compulsory.js';
 export * from './marks.js';
 export * from './nlsc.js';
 export * from './olevel.js';
+export * from './olevel-key.js';

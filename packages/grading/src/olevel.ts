@@ -69,6 +69,15 @@ export interface UceResult {
   passes: number;
   credits: number;
   division: 1 | 2 | 3 | 4 | 7 | 9;
+  /** Division 7 only: why the subject requirements were not met (see `uceShortfallText`). */
+  shortfall?: UceShortfall;
+}
+
+/** Why a candidate is Division 7: the subjects sat of those needed, and the required subjects not sat. */
+export interface UceShortfall {
+  sat: number;
+  needed: number;
+  missing: ('english' | 'mathematics')[];
 }
 
 /** How many subjects the aggregate takes, and the least a candidate must sit for a certificate. */
@@ -98,7 +107,10 @@ export function uceDivision(subjects: readonly UceSubject[], options: UceOptions
   const science = bestIn('science');
   const passed = (v: number | null) => v !== null && v <= 8;
 
-  if (subjects.length < UCE_BEST || english === null || mathematics === null) return result(7);
+  if (subjects.length < UCE_BEST || english === null || mathematics === null) {
+    const missing = (['english', 'mathematics'] as const).filter((g) => bestIn(g) === null);
+    return { ...result(7), shortfall: { sat: subjects.length, needed: UCE_BEST, missing } };
+  }
   if (
     passes >= 8 &&
     english <= 6 &&

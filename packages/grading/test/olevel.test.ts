@@ -208,7 +208,13 @@ describe('uceDivision: the whole UNEB rule (DOMAIN §1.4)', () => {
 
   it('fewer than eight subjects, or no English or Mathematics sat, is Division 7 (no certificate)', () => {
     const seven = candidate([1, 1, 1, 1, 1, 1, 1]);
-    expect(uceDivision(seven)).toEqual({ aggregate: 16, passes: 7, credits: 7, division: 7 });
+    expect(uceDivision(seven)).toEqual({
+      aggregate: 16,
+      passes: 7,
+      credits: 7,
+      division: 7,
+      shortfall: { sat: 7, needed: 8, missing: [] },
+    });
     const noEnglish = candidate([1, 1, 1, 1, 1, 1, 1, 1]).map((s) =>
       s.group === 'english' ? { ...s, group: 'language' as const } : s,
     );

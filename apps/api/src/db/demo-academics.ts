@@ -184,6 +184,23 @@ const bankComments: [string, string, number, number, string][] = [
 ];
 
 /**
+ * Comments on the result itself, chosen before those on the aggregate: a Division 7 card (fewer than
+ * eight subjects, or English or Mathematics not sat) is never praised for its aggregate.
+ */
+const resultComments: [string, string, number, number, string][] = [
+  ['olevel', 'class_teacher', 7, 7, 'Sit every subject, English and Mathematics included: a certificate needs eight.'],
+  [
+    'olevel',
+    'head_teacher',
+    7,
+    7,
+    'No certificate result this term: the subject requirements were not met. See me with your parent.',
+  ],
+  ['olevel', 'head_teacher', 9, 9, 'Ungraded. See me with your parent.'],
+  ['alevel', 'head_teacher', 0, 0, 'No principal pass yet. See me with your parent.'],
+];
+
+/**
  * The demo's academic set-up: staff positions and staff, the subjects of the three curricula with
  * their UNEB codes, A-Level papers and combinations, this term's BOT, MOT and EOT, a teaching load
  * for every class (each subject of the class's curriculum to a teacher, shared round the staff room),
@@ -339,8 +356,8 @@ export async function fillDemoAcademics(
   await tx
     .insert(teachingLoadTerms)
     .values([{ year, term }, last].flatMap((when) => load.map((row) => ({ ...row, ...when }))));
-  await tx.insert(commentBank).values(
-    bankComments.map(([scheme, author, fromValue, toValue, comment]) => ({
+  await tx.insert(commentBank).values([
+    ...bankComments.map(([scheme, author, fromValue, toValue, comment]) => ({
       schoolId,
       scheme,
       author,
@@ -348,7 +365,16 @@ export async function fillDemoAcademics(
       toValue,
       comment,
     })),
-  );
+    ...resultComments.map(([scheme, author, fromValue, toValue, comment]) => ({
+      schoolId,
+      scheme,
+      author,
+      basis: 'result',
+      fromValue,
+      toValue,
+      comment,
+    })),
+  ]);
   const marks = await fillDemoMarks(tx, {
     schoolId,
     year,

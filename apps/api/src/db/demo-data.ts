@@ -26,6 +26,7 @@ import { asc, eq } from 'drizzle-orm';
 import { SchoolScope } from '../core/scope.js';
 import { postUnposted } from '../modules/money.js';
 import { fillDemoAcademics } from './demo-academics.js';
+import { fillDemoPictures } from './demo-photos.js';
 import type { Executor } from './open.js';
 
 /** A small seeded random generator, so the demo school is the same on every machine. */
@@ -273,6 +274,7 @@ export async function fillDemoSchool(db: Executor, schoolId: number, adminId: nu
     const batches = <T>(list: T[]) =>
       Array.from({ length: Math.ceil(list.length / 200) }, (_, i) => list.slice(i * 200, i * 200 + 200));
     const guardianIds: number[] = [];
+    const studentIds: number[] = [];
     for (const batch of batches(guardianRows)) {
       guardianIds.push(...(await tx.insert(guardians).values(batch).returning({ id: guardians.id })).map((g) => g.id));
     }
@@ -281,6 +283,7 @@ export async function fillDemoSchool(db: Executor, schoolId: number, adminId: nu
         .insert(students)
         .values(batch.map((b) => b.row))
         .returning({ id: students.id });
+      studentIds.push(...made.map((m) => m.id));
       await tx.insert(studentGuardians).values(
         made.map((m, i) => ({
           schoolId,
@@ -291,6 +294,7 @@ export async function fillDemoSchool(db: Executor, schoolId: number, adminId: nu
       );
     }
     await tx.insert(counters).values({ schoolId, name: 'admission', value: serial });
+    const pictures = await fillDemoPictures(tx, schoolId, studentIds);
     await fillDemoFees(tx, schoolId, year, settings.currentTerm, classRows, rnd);
     const academics = await fillDemoAcademics(tx, schoolId, year, settings.currentTerm, classRows);
     await s.audit({
@@ -298,7 +302,7 @@ export async function fillDemoSchool(db: Executor, schoolId: number, adminId: nu
       module: 'settings',
       entity: 'schools',
       entityId: schoolId,
-      after: { students: serial, guardians: guardianRows.length, ...academics },
+      after: { students: serial, guardians: guardianRows.length, ...pictures, ...academics },
     });
     // The payments, revenues and expenses written above go into the journal as any recorded one does.
     await postUnposted(s);

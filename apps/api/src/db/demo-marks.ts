@@ -6,6 +6,7 @@ import {
   type papers,
   projects,
   streams,
+  studentComments,
   students,
   type subjects,
 } from '@somero/contract';
@@ -350,7 +351,45 @@ export async function fillDemoMarks(
       dissemination: observed(s.id),
     });
   }
+  // The abridged A level (S5 from 2025, so S5 and S6 now, DOMAIN §2.7) adds a project and the generic
+  // skills and values, assessed by teacher observation. Made without the random sequence, which the
+  // rest of the demo follows.
+  const alevelThemes = [
+    'A solar drier for the school farm',
+    'Water quality of the Nakivubo channel',
+    'A savings scheme for boda boda riders',
+    'Recycling plastic into paving blocks',
+  ];
+  const skills = [
+    'Communicates clearly and works well in a team.',
+    'Thinks critically and solves problems on his or her own.',
+    'Creative; uses ICT well in research.',
+    'Cooperates well; needs more confidence in presenting.',
+  ];
+  const values = ['Honest and responsible.', 'Respectful and punctual.', 'Shows integrity and care for others.'];
+  const skillRows: (typeof studentComments.$inferInsert)[] = [];
+  for (const [i, s] of studentRows.entries()) {
+    const cls = classById.get(s.classId as number);
+    if (cls?.level !== 'alevel' || i % 9 === 4) continue;
+    const seen = Math.max(1, Math.min(6, Math.round(4 + 1.2 * (ability.get(s.id) ?? 0))));
+    projectRows.push({
+      schoolId,
+      studentId: s.id,
+      year,
+      term,
+      title: alevelThemes[i % alevelThemes.length] as string,
+      planning: seen,
+      implementation: seen,
+      reporting: Math.max(1, seen - 1),
+      dissemination: Math.max(1, seen - 1),
+    });
+    skillRows.push(
+      { schoolId, studentId: s.id, year, term, kind: 'generic_skills', comment: skills[i % skills.length] as string },
+      { schoolId, studentId: s.id, year, term, kind: 'values', comment: values[i % values.length] as string },
+    );
+  }
   if (projectRows.length) await tx.insert(projects).values(projectRows);
+  if (skillRows.length) await tx.insert(studentComments).values(skillRows);
   return {
     marks: m.set.length,
     optionalSubjects: chosen.student.length,

@@ -26,12 +26,84 @@ function pdfmakeReady() {
   return loaded;
 }
 
+// The standard fonts write Windows-1252 (WinAnsi): any other character would print as a wrong glyph
+// ("→" as "!’"). Such characters are written in words or their nearest plain form instead.
+const winAnsiExtra = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
+const otherClass = `[^\\t\\n\\r\\x20-\\x7e\\xa0-\\xff${winAnsiExtra}]`;
+const hasOther = new RegExp(otherClass, 'u');
+const notWinAnsi = new RegExp(otherClass, 'gu');
+const inWords: Record<string, string> = {
+  '→': ' to ',
+  '←': ' from ',
+  '⇒': ' to ',
+  '≤': '<=',
+  '≥': '>=',
+  '≠': 'not',
+  '−': '-',
+  ŋ: "ng'",
+  Ŋ: "Ng'",
+  '✓': 'yes',
+  '✔': 'yes',
+  '✗': 'no',
+  '✘': 'no',
+  '′': "'",
+  '″': '"',
+  '\u2009': ' ',
+  '\u202f': ' ',
+  '\u200b': '',
+};
+
+/** A text the standard fonts print as written: characters outside Windows-1252 in words, else as "?". */
+export function printable(text: string): string {
+  if (!hasOther.test(text)) return text;
+  return text
+    .normalize('NFC')
+    .replace(notWinAnsi, (c) => {
+      if (c in inWords) return inWords[c] as string;
+      // A letter with an accent the font lacks keeps its letter (ŵ as w); anything else is "?".
+      const plain = c.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+      return plain && !hasOther.test(plain) ? plain : '?';
+    })
+    .replace(/ {2,}/g, ' ');
+}
+
+/**
+ * Every string of a document made printable (images left as they are; only plain objects and arrays are
+ * walked). A node is copied only where something in it changed: most documents come back as they were.
+ */
+function printableDoc<T>(node: T): T {
+  if (typeof node === 'string') return printable(node) as T;
+  if (Array.isArray(node)) {
+    let out: unknown[] | null = null;
+    for (let i = 0; i < node.length; i++) {
+      const value = printableDoc(node[i]);
+      if (value === node[i]) continue;
+      out ??= [...node];
+      out[i] = value;
+    }
+    return (out ?? node) as T;
+  }
+  if (node && typeof node === 'object' && Object.getPrototypeOf(node) === Object.prototype) {
+    let out: Record<string, unknown> | null = null;
+    for (const key in node) {
+      if (key === 'image' || key === 'images') continue;
+      const value = (node as Record<string, unknown>)[key];
+      const made = printableDoc(value);
+      if (made === value) continue;
+      out ??= { ...(node as Record<string, unknown>) };
+      out[key] = made;
+    }
+    return (out ?? node) as T;
+  }
+  return node;
+}
+
 /** Renders a document definition to PDF bytes, in Helvetica unless the document says otherwise. */
 export async function renderPdf(doc: TDocumentDefinitions): Promise<Buffer> {
   const pdfmake = await pdfmakeReady();
   return pdfmake
     .createPdf({
-      ...doc,
+      ...printableDoc(doc),
       info: { creator: 'Somero', producer: 'Somero', ...doc.info },
       defaultStyle: { font: 'Helvetica', ...doc.defaultStyle },
     })
@@ -104,8 +176,31 @@ interface FontMetrics {
  * class; it is reached through a document's default font. If a later pdfkit has another shape, nothing
  * is changed and pdfkit parses as before.
  */
+type StandardFontClass = { prototype: { name: string; widthOfString: (text: string, size: number) => number } };
+
+/**
+ * A text's width in a standard font, worked out once per font and text: report cards measure the same
+ * subjects, grades, marks and key lines on every page (pdfmake measures each word as it lays it out).
+ */
+function rememberWidths(font: StandardFontClass | undefined) {
+  const widthOf = font?.prototype.widthOfString;
+  if (!font || typeof widthOf !== 'function' || widthOf.length !== 2) return;
+  const widths = new Map<string, number>();
+  font.prototype.widthOfString = function rememberedWidth(text: string, size: number) {
+    const key = `${this.name}\u0000${text}`;
+    let width = widths.get(key);
+    if (width === undefined) {
+      if (widths.size > 200_000) widths.clear();
+      width = widthOf.call(this, text, 1000);
+      widths.set(key, width);
+    }
+    return width * (size / 1000);
+  };
+}
+
 function keepStandardFontMetrics(PDFDocument: typeof PDFKit) {
   const probe = new PDFDocument({ autoFirstPage: false }) as unknown as { _font?: { font?: object } };
+  rememberWidths(probe._font?.constructor as StandardFontClass | undefined);
   const parser = probe._font?.font?.constructor as { prototype: Record<string, unknown> } | undefined;
   const parse = parser?.prototype.parse;
   if (typeof parse !== 'function' || parse.length !== 1) return;

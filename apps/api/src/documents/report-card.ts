@@ -16,6 +16,15 @@ export interface CardImages {
 
 const ugx = (n: number) => `UGX ${n < 0 ? '-' : ''}${shillings(Math.abs(n))}`;
 const num = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(Math.round(n * 100) / 100));
+/**
+ * A mark as the school prints it: whole numbers by default, else to the decimals set. The fraction is
+ * dropped, never rounded up, so a printed mark always has the grade beside it (79.6 prints 79, D2).
+ */
+const markOf = (n: number | null | undefined, decimals: number) => {
+  if (n === null || n === undefined) return '';
+  const scale = 10 ** decimals;
+  return (Math.floor(n * scale + 1e-9) / scale).toFixed(decimals);
+};
 const grey = '#eef1f6';
 const small = 7.5;
 
@@ -27,6 +36,11 @@ const cell = (text: string | number | null | undefined, extra: object = {}): Tab
   ...extra,
 });
 const centred = (text: string | number | null | undefined) => cell(text, { alignment: 'center' });
+/** The document's mark printer for the school's decimals. */
+const marksOf = (cards: ReportCards) => {
+  const decimals = cards.mark_decimals ?? 0;
+  return (n: number | null | undefined) => centred(markOf(n, decimals));
+};
 
 const divisionText = (d: number | null) => (d === null ? '—' : d === 9 ? 'U (ungraded)' : `Division ${d}`);
 
@@ -34,6 +48,7 @@ const divisionText = (d: number | null) => (d === null ? '—' : d === 9 ? 'U (u
 function resultsTable(cards: ReportCards, card: ReportCard, withCompetences: boolean): Content {
   const sets = cards.sets.map((s) => `${s.name}${s.max_mark !== 100 ? ` /${s.max_mark}` : ''}`);
   const rows = card.rows;
+  const mk = marksOf(cards);
   const table = (widths: (string | number)[], body: TableCell[][]): Content => ({
     table: { headerRows: 1, widths, body, dontBreakRows: true },
     layout: { hLineWidth: () => 0.5, vLineWidth: () => 0.5, hLineColor: () => '#9aa3b5', vLineColor: () => '#9aa3b5' },
@@ -56,10 +71,10 @@ function resultsTable(cards: ReportCards, card: ReportCard, withCompetences: boo
           ]),
           ...rows.map((r) => [
             cell(r.name),
-            ...r.marks.map(centred),
-            centred(r.mark),
+            ...r.marks.map(mk),
+            mk(r.mark),
             centred(r.grade),
-            ...(detailed ? [centred(r.class_average), centred(r.subject_position)] : []),
+            ...(detailed ? [mk(r.class_average), centred(r.subject_position)] : []),
             cell(r.remark, { fontSize: 7 }),
             centred(r.initials),
           ]),
@@ -77,8 +92,8 @@ function resultsTable(cards: ReportCards, card: ReportCard, withCompetences: boo
             body.push([
               i === 0 ? cell(r.name, { rowSpan: r.papers?.length, bold: true }) : {},
               centred(`P${p.number}`),
-              ...cards.sets.map((_, k) => centred(p.marks[k])),
-              centred(p.mark),
+              ...cards.sets.map((_, k) => mk(p.marks[k])),
+              mk(p.mark),
               centred(p.grade),
               i === 0 ? cell(r.grade ?? '', { rowSpan: r.papers?.length, alignment: 'center', bold: true }) : {},
               i === 0 ? cell(num(r.points), { rowSpan: r.papers?.length, alignment: 'center' }) : {},
@@ -89,8 +104,8 @@ function resultsTable(cards: ReportCards, card: ReportCard, withCompetences: boo
           body.push([
             cell(r.name, { bold: r.kind === 'principal' }),
             centred(r.kind === 'subsidiary' ? 'Sub' : ''),
-            ...cards.sets.map((_, k) => centred(r.marks[k])),
-            centred(r.mark),
+            ...cards.sets.map((_, k) => mk(r.marks[k])),
+            mk(r.mark),
             centred(r.kind === 'subsidiary' ? r.grade : ''),
             centred(r.kind === 'principal' ? r.grade : r.grade ? 'Sub' : ''),
             centred(r.points),
@@ -139,8 +154,21 @@ function resultsTable(cards: ReportCards, card: ReportCard, withCompetences: boo
     default: {
       // new_report, new_report100 (with competences for reports100kc), olan_report.
       const marksOnly = cards.kind === 'new_report100' || cards.kind === 'olan_report';
+      const places = cards.subject_places === true;
       return table(
-        ['*', ...(marksOnly ? [] : [40]), 32, 34, 36, 30, ...(marksOnly ? [] : [90]), 90, 28],
+        [
+          '*',
+          ...(marksOnly ? [] : [40]),
+          32,
+          34,
+          36,
+          30,
+          // The class average and place take their room from the descriptor and remark.
+          ...(places ? [26, 22] : []),
+          ...(marksOnly ? [] : [places ? 70 : 90]),
+          places ? (marksOnly ? 114 : 62) : 90,
+          28,
+        ],
         [
           head([
             'Subject',
@@ -149,6 +177,7 @@ function resultsTable(cards: ReportCards, card: ReportCard, withCompetences: boo
             'Exam /80',
             'Total /100',
             'Grade',
+            ...(places ? ['Class avg', 'Pos'] : []),
             ...(marksOnly ? [] : ['Descriptor']),
             'Remark',
             'Initials',
@@ -163,10 +192,11 @@ function resultsTable(cards: ReportCards, card: ReportCard, withCompetences: boo
                 } as TableCell)
               : cell(r.name),
             ...(marksOnly ? [] : [centred(r.identifier)]),
-            centred(r.ca20),
-            centred(r.exam80),
-            centred(r.mark),
+            mk(r.ca20),
+            mk(r.exam80),
+            mk(r.mark),
             centred(r.grade),
+            ...(places ? [mk(r.class_average), centred(r.subject_position)] : []),
             ...(marksOnly ? [] : [cell(r.descriptor, { fontSize: 6.5 })]),
             cell(r.remark, { fontSize: 7 }),
             centred(r.initials),
@@ -188,20 +218,23 @@ function summaryLine(cards: ReportCards, card: ReportCard): Content {
     parts.push(['Points', s.points === null ? '—' : `${s.points} of ${cards.points_max ?? 20}`]);
     parts.push(['Principal passes', s.principal_passes === null ? '—' : String(s.principal_passes)]);
   } else if (cards.kind === 'old_reports' || cards.kind === 'olan_vd_report') {
-    parts.push(['Average', s.average === null ? '—' : num(s.average)]);
+    parts.push(['Average', s.average === null ? '—' : markOf(s.average, cards.mark_decimals ?? 0)]);
     parts.push(['Aggregate', s.aggregate === null ? '—' : String(s.aggregate)]);
     parts.push(['Result', divisionText(s.division)]);
   } else {
-    parts.push(['Average', s.average === null ? '—' : num(s.average)]);
+    parts.push(['Average', s.average === null ? '—' : markOf(s.average, cards.mark_decimals ?? 0)]);
     if (cards.kind === 'olan_report')
       parts.push(['UCE rule', s.result === null ? '—' : `Result ${s.result}${s.result === 1 ? ' (certificate)' : ''}`]);
   }
   if (cards.positions) parts.push(['Position', s.position === null ? '—' : `${s.position} of ${s.out_of}`]);
+  const body: TableCell[][] = [
+    parts.map(([label, value]) => ({ text: [{ text: `${label}: `, bold: true }, value], fontSize: 9 })),
+  ];
+  // Division 7 says why, for the parent (fewer than 8 subjects, English or Mathematics not sat).
+  if (s.result_reason)
+    body.push([{ text: s.result_reason, fontSize: 8.5, colSpan: parts.length }, ...parts.slice(1).map(() => ({}))]);
   return {
-    table: {
-      widths: parts.map(() => '*'),
-      body: [parts.map(([label, value]) => ({ text: [{ text: `${label}: `, bold: true }, value], fontSize: 9 }))],
-    },
+    table: { widths: parts.map(() => '*'), body },
     layout: 'noBorders',
     fillColor: grey,
     margin: [0, 6, 0, 4],
@@ -235,12 +268,42 @@ function studentBlock(card: ReportCard, photo: Image): Content {
     ],
   };
   return {
-    columns: [
-      image ? { width: 52, image, fit: [52, 62] } : { width: 52, text: 'No photo', fontSize: 7, color: '#888' },
-      { width: '*', ...details },
-    ],
+    columns: [image ? { width: 52, image, fit: [52, 62] } : { width: 52, text: '' }, { width: '*', ...details }],
     columnGap: 10,
     margin: [0, 0, 0, 8],
+  };
+}
+
+/** A box of lines: a label and its text, or dotted space to write in by hand when there is none. */
+const blank = '……………………………………………………………………';
+
+/**
+ * The abridged A-level curriculum's section (DOMAIN §2.7): the project and the generic skills and values
+ * assessed by teacher observation, printed whether recorded yet or not, with space to write them in.
+ */
+function newAlevelSection(card: ReportCard): Content {
+  const p = card.project;
+  const row = (label: string, text: string | null) => [
+    { text: label, bold: true, fontSize: 8, fillColor: grey },
+    { text: text ?? blank, fontSize: 8, color: text ? '#000' : '#888' },
+  ];
+  return {
+    table: {
+      widths: [90, '*'],
+      body: [
+        [{ text: 'Project and generic skills', bold: true, fontSize: 8.5, colSpan: 2, fillColor: grey }, {}],
+        row(
+          'Project',
+          p
+            ? `${p.title}. Indicators observed: planning ${p.planning}, implementation ${p.implementation}, reporting ${p.reporting}, dissemination ${p.dissemination} (${p.total} in all).${p.remark ? ` ${p.remark}` : ''}`
+            : null,
+        ),
+        row('Generic skills', card.comments.generic_skills),
+        row('Values', card.comments.values),
+      ],
+    },
+    layout: { hLineWidth: () => 0.5, vLineWidth: () => 0.5, hLineColor: () => '#9aa3b5', vLineColor: () => '#9aa3b5' },
+    margin: [0, 2, 0, 4],
   };
 }
 
@@ -249,33 +312,51 @@ function commentsBlock(cards: ReportCards, card: ReportCard, images: CardImages)
   const blocks: Content[] = [];
   const para = (label: string, text: string | null) =>
     text ? [{ text: [{ text: `${label}: `, bold: true }, text], fontSize: 8.5, margin: [0, 2, 0, 2] } as Content] : [];
-  if (card.project) {
-    const p = card.project;
-    blocks.push(
-      ...para(
-        'Project',
-        `${p.title}. Indicators observed: planning ${p.planning}, implementation ${p.implementation}, reporting ${p.reporting}, dissemination ${p.dissemination} (${p.total} in all).${p.remark ? ` ${p.remark}` : ''}`,
-      ),
-    );
+  if (cards.kind === 'ncalevel_reports') blocks.push(newAlevelSection(card));
+  else if (cards.kind !== 'alevel_reports') {
+    if (card.project) {
+      const p = card.project;
+      blocks.push(
+        ...para(
+          'Project',
+          `${p.title}. Indicators observed: planning ${p.planning}, implementation ${p.implementation}, reporting ${p.reporting}, dissemination ${p.dissemination} (${p.total} in all).${p.remark ? ` ${p.remark}` : ''}`,
+        ),
+      );
+    }
+    blocks.push(...para('Generic skills', c.generic_skills), ...para('Values', c.values));
   }
-  blocks.push(...para('Generic skills', c.generic_skills), ...para('Values', c.values), ...para('Conduct', c.conduct));
-  blocks.push(...para("Class teacher's comment", c.class_teacher ?? '……………………………………………………'));
+  blocks.push(...para('Conduct', c.conduct));
+  blocks.push(...para("Class teacher's comment", c.class_teacher ?? blank));
   const signature = pdfImage(images.signature);
   const stamp = pdfImage(images.stamp);
   blocks.push({
     columns: [
-      { width: '*', stack: para("Head teacher's comment", c.head_teacher ?? '……………………………………………………') },
+      { width: '*', stack: para("Head teacher's comment", c.head_teacher ?? blank) },
       ...(signature ? [{ width: 70, image: signature, fit: [70, 30] } as Content] : []),
       ...(stamp ? [{ width: 50, image: stamp, fit: [50, 50] } as Content] : []),
     ],
     columnGap: 8,
   });
+  if (card.promotion)
+    blocks.push({
+      text: [{ text: 'Promotion: ', bold: true }, card.promotion.text],
+      fontSize: 9.5,
+      margin: [0, 4, 0, 0],
+    });
   const fees: string[] = [];
   if (card.attendance) fees.push(`Days present ${card.attendance.present} of ${card.attendance.of}`);
   if (card.balance !== null) fees.push(`Fees balance: ${ugx(card.balance)}`);
   if (card.next_term_fees !== null) fees.push(`Next term's fees: ${ugx(card.next_term_fees)}`);
   if (cards.next_term_begins) fees.push(`Next term begins: ${dayMonthYear(cards.next_term_begins)}`);
   if (fees.length) blocks.push({ text: fees.join('     '), fontSize: 8.5, bold: true, margin: [0, 6, 0, 0] });
+  blocks.push({
+    columns: [
+      { width: '*', text: [{ text: "Parent's signature: ", bold: true }, '……………………………………………'] },
+      { width: 'auto', text: [{ text: 'Date: ', bold: true }, '……………………………'] },
+    ],
+    fontSize: 8.5,
+    margin: [0, 10, 0, 0],
+  });
   return blocks;
 }
 
@@ -300,6 +381,19 @@ function withheldBody(card: ReportCard): Content {
   };
 }
 
+/** The heading of each layout's card. */
+const cardTitles: Record<ReportCards['kind'], string> = {
+  old_reports: 'Report card',
+  olan_vd_report: 'Report card',
+  new_report: 'Report card',
+  new_report_12: 'Report card',
+  new_report100: 'Report card',
+  olan_report: 'Term report',
+  cbc_report: 'Report card',
+  alevel_reports: 'A Level report card',
+  ncalevel_reports: 'A Level report card (new curriculum)',
+};
+
 function cardPage(
   cards: ReportCards,
   card: ReportCard,
@@ -307,7 +401,7 @@ function cardPage(
   images: CardImages,
   competences: boolean,
 ) {
-  const title = `Report card · Term ${cards.term} ${cards.year}`;
+  const title = `${cardTitles[cards.kind]} · Term ${cards.term} ${cards.year}`;
   const body: Content[] = [schoolHeader(school, title), studentBlock(card, images.photos.get(card.student.id) ?? null)];
   if (card.withheld) return [...body, withheldBody(card)];
   body.push(resultsTable(cards, card, competences), summaryLine(cards, card), ...commentsBlock(cards, card, images));

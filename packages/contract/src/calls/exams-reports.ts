@@ -107,9 +107,19 @@ export const reportCard = z.object({
     principal_passes: z.number().nullable(),
     /** New curriculum, S4: the UCE-style result 1, 2 or 3. */
     result: z.number().nullable(),
+    /** O Level Division 7: why, in words for a parent. */
+    result_reason: z.string().nullable().optional(),
     position: z.number().nullable(),
     out_of: z.number(),
   }),
+  /**
+   * The year's last card: the promotion decision ("Promoted to S3", "Advised to repeat S2", "Completed
+   * S4"), the director of studies' or proposed by the report settings' rule (`proposed`).
+   */
+  promotion: z
+    .object({ decision: z.enum(['promoted', 'repeat']), text: z.string(), proposed: z.boolean() })
+    .nullable()
+    .optional(),
   project: projectRow.omit({ id: true }).nullable(),
   comments: z.object({
     class_teacher: z.string().nullable(),
@@ -140,6 +150,10 @@ export const reportCardsOutput = z.object({
   sets: z.array(z.object({ name: z.string(), weight: z.number(), max_mark: z.number() })),
   positions: z.boolean(),
   points_max: z.number().nullable(),
+  /** Decimal places of the marks printed (the report settings; 0: whole numbers). */
+  mark_decimals: z.number().optional(),
+  /** Each subject's class average and the student's place in it are printed (new curriculum). */
+  subject_places: z.boolean().optional(),
   /** The grading key printed under the results, one line each. */
   grading_key: z.array(z.string()),
   next_term_begins: z.string().nullable(),
@@ -213,6 +227,25 @@ export const printReportCards = defineCall({
   }),
   output: z.object({ job_id: z.number() }),
   file: 'pdf-or-json',
+});
+
+/**
+ * The director of studies' promotion decision for a student's year (printed on the year's last card);
+ * `decision: null` goes back to the rule of the report settings. Not in the specification.
+ */
+export const savePromotion = defineCall({
+  method: 'POST',
+  path: 'promotion',
+  access: 'manage_report_cards',
+  summary: "Decide a student's promotion at the end of the year (null: the report settings' rule proposes it)",
+  input: z
+    .object({
+      student_id: id,
+      year: z.number().int().min(2000).max(2100),
+      decision: z.enum(['promoted', 'repeat']).nullable(),
+    })
+    .strict(),
+  output: z.object({ student_id: z.number(), decision: z.enum(['promoted', 'repeat']).nullable() }),
 });
 
 /**

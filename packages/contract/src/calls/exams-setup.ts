@@ -144,7 +144,7 @@ const gradingKind = z.object({
   reading: z.string(),
   /** A-Level principal only: the cells where the published sources disagree, and how each is set. */
   disputed: z
-    .array(z.object({ tuple: z.string(), grade: z.string(), shulekeeper: z.string(), other: z.string() }))
+    .array(z.object({ tuple: z.string(), grade: z.string(), usual: z.string(), other: z.string() }))
     .optional(),
 });
 export type GradingKindRow = z.infer<typeof gradingKind>;
@@ -395,6 +395,12 @@ export const reportSettingsShape = z.object({
   show_grading_key: z.boolean(),
   withhold_when_owing: z.boolean(),
   withhold_above: money.min(0, 'Enter an amount of zero or more'),
+  mark_decimals: z.number().int().min(0, 'Enter 0, 1 or 2').max(2, 'Enter 0, 1 or 2'),
+  subject_places: z.boolean(),
+  show_promotion: z.boolean(),
+  promote_division: z.number().int().min(1, 'Enter a division from 1 to 9').max(9, 'Enter a division from 1 to 9'),
+  promote_average: z.number().int().min(0, 'Enter a mark from 0 to 100').max(100, 'Enter a mark from 0 to 100'),
+  promote_points: z.number().int().min(0, 'Enter points from 0 to 20').max(20, 'Enter points from 0 to 20'),
   head_teacher_signature_file_id: z.number().nullable(),
   stamp_file_id: z.number().nullable(),
 });
@@ -404,7 +410,8 @@ export const getReportSettings = defineCall({
   method: 'GET',
   path: 'report_settings',
   access: 'manage_report_cards',
-  summary: 'How report cards print: positions, fees, the grading key, signature and stamp, withholding',
+  summary:
+    'How report cards print: positions, marks, promotion, fees, the grading key, signature and stamp, withholding',
   input: noInput,
   output: reportSettingsShape,
 });

@@ -11,6 +11,7 @@ import {
   students,
   updateReportComment,
 } from '@somero/contract';
+import { isPrincipalPass } from '@somero/grading';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Caller } from '../../core/auth.js';
 import { NotFound, Refusal } from '../../core/errors.js';
@@ -27,7 +28,7 @@ import {
   remarkRefusal,
   subjectReach,
 } from './comment-access.js';
-import { suggestComment } from './comment-rules.js';
+import { bankFigures, suggestComment } from './comment-rules.js';
 import { alevelMarksheet } from './marksheet-alevel.js';
 import { type Curriculum, classCurriculum, findSubject, mean } from './marksheet-data.js';
 import { nlscMarksheet } from './marksheet-nlsc.js';
@@ -46,6 +47,8 @@ interface StudentResult {
   stream_name: string | null;
   result: number | null;
   result_text: string;
+  /** What the bank's ranges are read against (`bankFigures`); not sent. */
+  figures: { score: number | null; result: number | null };
 }
 
 const divisionText = (d: number) => (d === 9 ? 'Ungraded' : `Division ${d}`);
@@ -68,6 +71,7 @@ async function classResults(
         students: sheet.students.map((s) => ({
           ...pick(s),
           result: s.aggregate ?? null,
+          figures: bankFigures('old', s),
           result_text:
             s.aggregate == null ? 'No marks' : `Aggregate ${s.aggregate}, ${divisionText(s.division as number)}`,
         })),
@@ -80,6 +84,11 @@ async function classResults(
         students: sheet.students.map((s) => ({
           ...pick(s),
           result: s.points,
+          figures: bankFigures('alevel', {
+            points: s.points,
+            principal_passes:
+              s.points === null ? null : s.principals.filter((p) => p.grade && isPrincipalPass(p.grade)).length,
+          }),
           result_text: s.points === null ? 'No marks' : `Points ${s.points}`,
         })),
       };
@@ -89,7 +98,12 @@ async function classResults(
       title: sheet.title,
       students: sheet.students.map((s) => {
         const average = mean(s.results.map((r) => r?.total ?? null));
-        return { ...pick(s), result: average, result_text: average === null ? 'No marks' : `Average ${average}` };
+        return {
+          ...pick(s),
+          result: average,
+          figures: bankFigures('new', { average }),
+          result_text: average === null ? 'No marks' : `Average ${average}`,
+        };
       }),
     };
   } catch (error) {
@@ -103,6 +117,7 @@ async function classResults(
         name: s.name,
         stream_name: names.streamOf(s.streamId),
         result: null,
+        figures: { score: null, result: null },
         result_text: 'No marks',
       })),
     };
@@ -170,7 +185,7 @@ export function commentRoutes({ serve }: ModuleContext) {
         scheme,
         result_label: resultLabel[curriculum],
         may_write_head_teacher: headTeacherRefusal(writer) === null,
-        students: results.students.map((s) => {
+        students: results.students.map(({ figures, ...s }) => {
           const mine = byStudent.get(s.id);
           const place = placed.get(s.id);
           return {
@@ -180,8 +195,8 @@ export function commentRoutes({ serve }: ModuleContext) {
             comment_id: mine?.id ?? null,
             class_teacher: mine?.classTeacher ?? null,
             head_teacher: mine?.headTeacher ?? null,
-            suggested_class_teacher: suggestComment(bank.classTeacher, s.result),
-            suggested_head_teacher: suggestComment(bank.headTeacher, s.result),
+            suggested_class_teacher: suggestComment(bank.classTeacher, figures.score, figures.result),
+            suggested_head_teacher: suggestComment(bank.headTeacher, figures.score, figures.result),
           };
         }),
       },
@@ -350,7 +365,8 @@ export function commentRoutes({ serve }: ModuleContext) {
     newCurriculum: boolean,
   ) => {
     const placed = await studentClass(scope, input.student_id, input.year, input.term);
-    if (newCurriculum && placed.curriculum !== 'new')
+    // The generic skills and values are the new curriculum's, and the abridged A level's too (DOMAIN §2.7).
+    if (newCurriculum && placed.curriculum === 'old')
       throw new Refusal(`${placed.class_name} follows the old curriculum: use the O Level and A Level comments.`);
     if (!newCurriculum && placed.curriculum === 'new')
       throw new Refusal(

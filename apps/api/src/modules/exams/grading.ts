@@ -66,8 +66,8 @@ export async function schoolGrading(scope: SchoolScope): Promise<SchoolGrading> 
   const byKind = new Map(saved.map((r) => [r.kind as GradingKind, r]));
   const rows = <T>(kind: GradingKind) => effectiveRows(kind, byKind.get(kind)?.rows) as T;
   const readings: SchoolGrading['readings'] = {};
-  for (const r of saved) if (r.reading) readings[r.kind as GradingKind] = r.reading;
-  for (const kind of Object.keys(defaultGrading) as GradingKind[]) readings[kind] ??= readingOf(kind, rows(kind));
+  // Worded from the table in force each time (a reading stored by an older version may use other words).
+  for (const kind of Object.keys(defaultGrading) as GradingKind[]) readings[kind] = readingOf(kind, rows(kind));
   return {
     olevel: rows('olevel'),
     alevelPaper: rows('alevel_paper'),
@@ -79,17 +79,17 @@ export async function schoolGrading(scope: SchoolScope): Promise<SchoolGrading> 
   };
 }
 
-// ── Readings: which of the published variants a school's table follows, in words ──
+// ── Readings: the table in force, in the school's words (no source or variant is named to a user) ──
 
-/** The disputed principal cells (DOMAIN §2.3): shulekeeper's grade (the default) and the other source's. */
+/** The disputed principal cells (DOMAIN §2.3): the usual grade (the default, shulekeeper's) and the other reading. */
 export const disputedReadings: Record<
   (typeof disputedPrincipalTuples)[number],
-  { shulekeeper: Principal; other: Principal }
+  { usual: Principal; other: Principal }
 > = {
-  '1-7': { shulekeeper: 'E', other: 'O' },
-  '6-6-8': { shulekeeper: 'E', other: 'O' },
-  '1-8-9': { shulekeeper: 'F', other: 'O' },
-  '7-9-9': { shulekeeper: 'F', other: 'O' },
+  '1-7': { usual: 'E', other: 'O' },
+  '6-6-8': { usual: 'E', other: 'O' },
+  '1-8-9': { usual: 'F', other: 'O' },
+  '7-9-9': { usual: 'F', other: 'O' },
 };
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -117,30 +117,27 @@ export function readingOf(kind: GradingKind, rows: unknown): string {
     case 'olevel':
     case 'alevel_paper':
       return same(rows, defaultOlevelTable)
-        ? 'Variant A (DOMAIN §1.2, the most common school table): D1 from 80, F9 below 40'
-        : "The school's own table";
+        ? 'Grading as set by the school: D1 from 80, F9 below 40'
+        : 'Grading as set by the school';
     case 'alevel_principal': {
       const table = rows as PrincipalTable;
       const cells = disputedPrincipalTuples.map(
-        (t) => `${t} ${uacePrincipal(t.split('-').map(Number) as GradeValue[], table)}`,
+        (t) => `${t} gives ${uacePrincipal(t.split('-').map(Number) as GradeValue[], table)}`,
       );
-      const shulekeeper = disputedPrincipalTuples.every((t) => table[t] === disputedReadings[t].shulekeeper);
-      const other = disputedPrincipalTuples.every((t) => table[t] === disputedReadings[t].other);
       const own = Object.keys(principalChanges(table)).filter((t) => !(t in disputedReadings)).length;
-      const name = shulekeeper ? 'Shulekeeper reading' : other ? 'ugcolleges reading' : 'Mixed reading';
-      return `${name} of the disputed cells (${cells.join(', ')})${own ? `; ${own} other cells set by the school` : ''}`;
+      return `The school's grading table: ${cells.join(', ')}${own ? `; ${own} other combinations set by the school` : ''}`;
     }
     case 'uace_points': {
       const scheme = rows as UacePointsScheme;
       if (samePoints(scheme, uace2015))
         return 'UACE since 2015: A 6 … F 0, a subsidiary pass (D1–C6) 1 point, 20 at most';
-      if (samePoints(scheme, uace2026Proposed)) return 'Proposed UACE 2026 scheme (not final): A 5 … E 1, 17 at most';
-      return "The school's own points";
+      if (samePoints(scheme, uace2026Proposed)) return 'UACE 2026 scheme as proposed: A 5 … E 1, 17 at most';
+      return 'Points as set by the school';
     }
     case 'nlsc':
       return same(rows, defaultNlscTable)
-        ? 'A from 80, B 70, C 60, D 50 (DOMAIN §3.3, common; not official)'
-        : "The school's own table";
+        ? 'Grading as set by the school: A from 80, B 70, C 60, D 50'
+        : 'Grading as set by the school';
     case 'policy': {
       const policy = rows as MarksPolicy;
       return `Missing marks ${policy.missingMarks === 'zero' ? 'counted as zero' : 'left out'}; positions ${policy.positions ? 'shown' : 'not shown'}`;

@@ -1,13 +1,5 @@
 import { consideredPapers, papers } from '@somero/contract';
-import {
-  disputedPrincipalTuples,
-  type GradeValue,
-  gradeName,
-  olevelGrade,
-  paperTuple,
-  uacePoints,
-  uacePrincipal,
-} from '@somero/grading';
+import { type GradeValue, gradeName, olevelGrade, paperTuple, uacePoints, uacePrincipal } from '@somero/grading';
 import { eq } from 'drizzle-orm';
 import type { SchoolScope } from '../../core/scope.js';
 import {
@@ -127,8 +119,8 @@ function subsidiaryResult(data: AlevelMarks, studentId: number, subject: Markshe
 export function alevelReadings(data: AlevelMarks): string[] {
   const { alevelPaper, uacePoints: scheme, readings } = data.grading;
   return [
-    `Paper grades: ${olevelBands(alevelPaper)}${readings.alevel_paper ? ` (${readings.alevel_paper})` : ''}.`,
-    `Principal grades from the considered papers' grades ("2-2-3 → A") by ${readings.alevel_principal ?? `the school's table; the disputed tuples ${disputedPrincipalTuples.join(', ')} follow the shulekeeper reading`}.`,
+    `Paper grades: ${olevelBands(alevelPaper)}.`,
+    "Principal grades from the considered papers' grades by the school's grading table (for example 2-2-3 gives A).",
     pointsReading(scheme) + (readings.uace_points ? ` (${readings.uace_points})` : ''),
   ];
 }

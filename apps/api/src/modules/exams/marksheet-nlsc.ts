@@ -74,11 +74,11 @@ export function nlscResult(data: NlscMarks, studentId: number, subjectId: number
 }
 
 export function nlscReadings(data: NlscMarks): string[] {
-  const { nlsc, readings } = data.grading;
+  const { nlsc } = data.grading;
   return [
     'Identifiers from the average AOI score: 3 Outstanding from 2.5, 2 Moderate from 1.5, 1 Basic from 0.9.',
     'CA /20 = 20 × the AOI scores ÷ (3 × their number); exam /80 = the weighted exam mark × 0.8; total /100 = CA + exam.',
-    `Grades: ${nlscBands(nlsc)}${readings.nlsc ? ` (${readings.nlsc})` : ''}.`,
+    `Grades: ${nlscBands(nlsc)}.`,
     'The new curriculum does not rank: no positions.',
   ];
 }

@@ -1,5 +1,12 @@
 import type { olevelMarksheetOutput } from '@somero/contract';
-import { gradeName, olevelGrade, type SubjectGroup, type UceSubject, uceDivision } from '@somero/grading';
+import {
+  gradeName,
+  olevelGrade,
+  type SubjectGroup,
+  type UceSubject,
+  uceDivision,
+  uceDivisionKey,
+} from '@somero/grading';
 import type { z } from 'zod';
 import type { SchoolScope } from '../../core/scope.js';
 import {
@@ -40,16 +47,25 @@ export function olevelRows(data: ClassMarks) {
       average: mean(results.map((r) => r?.mark ?? null)),
       aggregate: uce?.aggregate ?? null,
       division: uce?.division ?? null,
+      /** Division 7: why (the subjects sat, English or Mathematics not sat). */
+      shortfall: uce?.shortfall ?? null,
       position: null as number | null,
     };
   });
 }
 
-/** Places by aggregate (lower is better), then the average mark; a student with no marks is not ranked. */
+/**
+ * Places by division (1 first, then 2, 3, 4, 7 and 9: a Division 7 candidate never ranks above one who
+ * earned a division), then aggregate (lower is better), then the average mark; a student with no marks
+ * is not ranked.
+ */
 export function rankOlevel(rows: ReturnType<typeof olevelRows>) {
   const places = positions(
     rows.filter((r) => r.aggregate !== null),
-    (a, b) => (a.aggregate as number) - (b.aggregate as number) || (b.average ?? 0) - (a.average ?? 0),
+    (a, b) =>
+      (a.division ?? 9) - (b.division ?? 9) ||
+      (a.aggregate as number) - (b.aggregate as number) ||
+      (b.average ?? 0) - (a.average ?? 0),
   );
   for (const [row, place] of places) row.position = place;
 }
@@ -66,10 +82,11 @@ export async function olevelMarksheet(scope: SchoolScope, of: ClassOfTerm): Prom
   if (policy.positions) rankOlevel(rows);
   return {
     ...sheetHead(data, policy.positions, [
-      `Grades: ${olevelBands(olevel)}${data.grading.readings.olevel ? ` (${data.grading.readings.olevel})` : ''}.`,
-      'Aggregate: the best 8 grades. Division by the whole UNEB rule (credits, English, Mathematics, a humanity, a science, which is not required of a visually impaired candidate); fewer than 8 subjects (the aggregate then counts each missing one as F9) or no English or Mathematics is Division 7; Division 4 needs one pass.',
+      `Grades: ${olevelBands(olevel)}.`,
+      ...uceDivisionKey(),
+      'With fewer than 8 subjects the aggregate counts each missing one as F9.',
       policy.positions
-        ? 'Positions by aggregate, then average mark; equal results share a place.'
+        ? 'Positions by division, then aggregate, then average mark; equal results share a place.'
         : 'Positions are turned off.',
     ]),
     subjects: data.subjects.map(subjectHead),

@@ -24,7 +24,7 @@ export const projectView = (p: ProjectRow) => ({
 
 const notNew = (name: string) =>
   new Refusal(
-    `${name} does not follow the new lower secondary curriculum: projects are recorded for its learners only.`,
+    `${name} follows the old O-level curriculum: projects are recorded for the new curriculum and A level only.`,
   );
 
 /**
@@ -35,7 +35,7 @@ export function projectRoutes({ serve }: ModuleContext) {
   serve(listProjects, async ({ scope, input }) => {
     const of = { year: input.year, term: input.term, classId: input.class_id, streamId: input.stream_id ?? null };
     const names = await classNames(scope, of);
-    if ((await classCurriculum(scope, of.classId)) !== 'new') throw notNew(names.className);
+    if ((await classCurriculum(scope, of.classId)) === 'old') throw notNew(names.className);
     const roster = await classRoster(scope, of);
     const saved = await projectsOf(
       scope,
@@ -73,7 +73,8 @@ export function projectRoutes({ serve }: ModuleContext) {
     if (!placed) throw new NotFound('student');
     if (!placed.class_name)
       throw new Refusal(`${placed.student_name} was not in any class in Term ${input.term} ${input.year}.`);
-    if (placed.curriculum !== 'new') throw notNew(placed.class_name);
+    // The new curriculum's learners, and the abridged A level's (DOMAIN §2.7); not the old O level.
+    if (placed.curriculum === 'old') throw notNew(placed.class_name);
     const values = {
       title: input.title,
       planning: input.planning,

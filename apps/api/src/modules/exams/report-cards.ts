@@ -6,14 +6,21 @@ import {
   reportKinds,
   termDates,
 } from '@somero/contract';
-import { compulsoryForUce, isPrincipalPass, type NlscGrade, nlscResult as uceResult } from '@somero/grading';
+import {
+  compulsoryForUce,
+  isPrincipalPass,
+  type NlscGrade,
+  uceDivisionKey,
+  nlscResult as uceResult,
+  uceShortfallText,
+} from '@somero/grading';
 import { eq, sql } from 'drizzle-orm';
 import { Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { sqlRows } from '../../db/open.js';
 import { termAttendance } from '../attendance/index.js';
 import { feesBalances, nextTermFees } from '../fees/index.js';
-import { suggestComment } from './comment-rules.js';
+import { bankFigures, suggestComment } from './comment-rules.js';
 import { alevelReadings, alevelRows, rankAlevel, readAlevelMarks } from './marksheet-alevel.js';
 import {
   type ClassMarks,
@@ -29,6 +36,7 @@ import {
 import { nlscReadings, nlscResult, readNlscMarks } from './marksheet-nlsc.js';
 import { olevelRows, rankOlevel } from './marksheet-olevel.js';
 import { projectView } from './projects.js';
+import { lastTerm, type PromotionDecision, promotionText, proposePromotion } from './promotion-rules.js';
 import { type ReportSettings, readReportSettings } from './report-settings.js';
 import type { ClassOfTerm } from './takers.js';
 import { teachersOfClass } from './teachers.js';
@@ -64,6 +72,7 @@ const noSummary = {
   points: null,
   principal_passes: null,
   result: null,
+  result_reason: null,
   position: null,
 };
 
@@ -109,20 +118,18 @@ async function olevelResults(scope: SchoolScope, of: ClassOfTerm, settings: Repo
       average: r.average,
       aggregate: r.aggregate,
       division: r.division,
+      result_reason: r.shortfall ? uceShortfallText(r.shortfall) : null,
       position: r.position,
     });
   }
-  const { olevel, readings } = data.grading;
+  const { olevel } = data.grading;
   return {
     data,
     rows,
     summary,
     pointsMax: null,
     positions: settings.positionsOlevel,
-    gradingKey: [
-      `Grades: ${olevelBands(olevel)}${readings.olevel ? ` (${readings.olevel})` : ''}.`,
-      'Aggregate: the best 8 grades (D1 = 1 … F9 = 9). Divisions by the UNEB rule: 1 (8–32), 2 (to 45), 3 (to 58), 4 (to 68); English and Mathematics are needed; U: ungraded.',
-    ],
+    gradingKey: [`Grades: ${olevelBands(olevel)}.`, ...uceDivisionKey()],
   };
 }
 
@@ -191,10 +198,12 @@ async function nlscResults(
   const summary = new Map<number, Omit<ReportCard['summary'], 'out_of'>>();
   // The UCE result asks for the subjects compulsory in S3–S4 (not those of S1–S2 only).
   const compulsory = data.subjects.filter(compulsoryForUce).map((s) => s.code);
+  // Each subject's totals in the class: its average and each learner's place in it.
+  const bySubject = new Map(data.subjects.map((s) => [s.id, [] as { row: ReportCardRow; mark: number }[]]));
   for (const student of data.students) {
     const takes = data.takes.get(student.id) ?? new Set<number>();
     const mine = data.subjects.filter((s) => takes.has(s.id));
-    const cardRows = mine.map((subject) => {
+    const cardRows: ReportCardRow[] = mine.map((subject) => {
       const x = nlscResult(data, student.id, subject.id);
       return {
         subject_id: subject.id,
@@ -219,6 +228,7 @@ async function nlscResults(
     });
     rows.set(student.id, cardRows);
     const graded = cardRows.some((r) => r.grade !== null);
+    for (const row of cardRows) if (row.mark != null) bySubject.get(row.subject_id)?.push({ row, mark: row.mark });
     summary.set(student.id, {
       ...noSummary,
       average: mean(cardRows.map((r) => r.mark)),
@@ -231,6 +241,13 @@ async function nlscResults(
           }).result
         : null,
     });
+  }
+  for (const marks of bySubject.values()) {
+    const average = mean(marks.map((m) => m.mark));
+    for (const [m, place] of positions(marks, (a, b) => b.mark - a.mark)) {
+      m.row.class_average = average;
+      m.row.subject_position = place;
+    }
   }
   if (settings.positionsNew) {
     const ranked = data.students.filter((s) => summary.get(s.id)?.average != null);
@@ -282,41 +299,59 @@ export async function reportCards(scope: SchoolScope, kind: ReportKind, asked: C
     if (chosen.length !== wanted.size) throw new Refusal(`Some of the chosen students are not in ${sheetTitle(data)}.`);
   }
   const ids = chosen.map((s) => s.id);
-  const [details, comments, remarks, bank, teachers, balances, nextFees, dates, attendance] = await Promise.all([
-    ids.length
-      ? sqlRows<{ id: number; lin: string | null; photo_file_id: number | null }>(
-          scope.db,
-          sql`select id, lin, photo_file_id from students where school_id = ${scope.schoolId}
+  const promoting = settings.showPromotion && of.term === lastTerm;
+  const [details, comments, remarks, bank, teachers, balances, nextFees, dates, attendance, promotion] =
+    await Promise.all([
+      ids.length
+        ? sqlRows<{ id: number; lin: string | null; photo_file_id: number | null }>(
+            scope.db,
+            sql`select id, lin, photo_file_id from students where school_id = ${scope.schoolId}
               and id = any(${`{${ids.join(',')}}`}::int[])`,
-        )
-      : Promise.resolve([]),
-    reportCommentsOf(scope, ids, of.year, of.term),
-    studentCommentsOf(scope, ids, of.year, of.term),
-    sqlRows<{ id: number; author: string; from_value: number; to_value: number; comment: string }>(
-      scope.db,
-      sql`select id, author, from_value, to_value, comment from comment_bank
+          )
+        : Promise.resolve([]),
+      reportCommentsOf(scope, ids, of.year, of.term),
+      studentCommentsOf(scope, ids, of.year, of.term),
+      sqlRows<{ id: number; author: string; basis: string; from_value: number; to_value: number; comment: string }>(
+        scope.db,
+        sql`select id, author, basis, from_value, to_value, comment from comment_bank
           where school_id = ${scope.schoolId} and scheme = ${schemeOf[curriculum]} order by id`,
-    ),
-    teachersOfClass(scope, of.classId),
-    settings.showBalance || settings.withholdWhenOwing ? feesBalances(scope, ids) : Promise.resolve(null),
-    settings.showNextTermFees ? nextTermFees(scope, ids, of) : Promise.resolve(null),
-    scope.db
-      .select()
-      .from(termDates)
-      .where(scope.mine(termDates, eq(termDates.year, of.year), eq(termDates.term, of.term))),
-    termAttendance(scope, ids, of.year, of.term),
-  ]);
+      ),
+      teachersOfClass(scope, of.classId),
+      settings.showBalance || settings.withholdWhenOwing ? feesBalances(scope, ids) : Promise.resolve(null),
+      settings.showNextTermFees ? nextTermFees(scope, ids, of) : Promise.resolve(null),
+      scope.db
+        .select()
+        .from(termDates)
+        .where(scope.mine(termDates, eq(termDates.year, of.year), eq(termDates.term, of.term))),
+      termAttendance(scope, ids, of.year, of.term),
+      promoting ? promotionsOf(scope, of.classId, ids, of.year) : Promise.resolve(null),
+    ]);
   const detailOf = new Map(details.map((d) => [Number(d.id), d]));
   const commentOf = new Map(comments.map((c) => [c.studentId, c]));
   const remarkOf = new Map(remarks.map((r) => [`${r.studentId}:${r.kind}:${r.subjectId ?? 0}`, r.comment]));
   const bankOf = (author: string) =>
     bank
       .filter((b) => b.author === author)
-      .map((b) => ({ id: Number(b.id), fromValue: b.from_value, toValue: b.to_value, comment: b.comment }));
+      .map((b) => ({
+        id: Number(b.id),
+        basis: b.basis,
+        fromValue: b.from_value,
+        toValue: b.to_value,
+        comment: b.comment,
+      }));
   const classBank = bankOf('class_teacher');
   const headBank = bankOf('head_teacher');
-  const bankValue = (s: Omit<ReportCard['summary'], 'out_of'> | undefined) =>
-    (curriculum === 'old' ? s?.aggregate : curriculum === 'alevel' ? s?.points : s?.average) ?? null;
+  const promotionOf = (studentId: number, summary: Omit<ReportCard['summary'], 'out_of'>): ReportCard['promotion'] => {
+    if (!promotion) return null;
+    const saved = promotion.decisions.get(studentId);
+    const decision = saved ?? proposePromotion(curriculum, summary, settings);
+    if (!decision) return null;
+    return {
+      decision,
+      text: promotionText(decision, data.className, promotion.nextClass),
+      proposed: saved === undefined,
+    };
+  };
 
   const cards: ReportCard[] = chosen.map((student) => {
     const summary = results.summary.get(student.id) ?? noSummary;
@@ -324,7 +359,7 @@ export async function reportCards(scope: SchoolScope, kind: ReportKind, asked: C
     const balance = balances?.get(student.id) ?? null;
     const withheld = settings.withholdWhenOwing && balance !== null && balance > settings.withholdAbove;
     const project = projectRows.get(student.id);
-    const value = bankValue(summary);
+    const figures = bankFigures(curriculum, summary);
     return {
       student: {
         id: student.id,
@@ -345,8 +380,8 @@ export async function reportCards(scope: SchoolScope, kind: ReportKind, asked: C
       summary: { ...summary, out_of: everyone.length },
       project: project ? projectView(project) : null,
       comments: {
-        class_teacher: saved?.classTeacher ?? suggestComment(classBank, value),
-        head_teacher: saved?.headTeacher ?? suggestComment(headBank, value),
+        class_teacher: saved?.classTeacher ?? suggestComment(classBank, figures.score, figures.result),
+        head_teacher: saved?.headTeacher ?? suggestComment(headBank, figures.score, figures.result),
         conduct: remarkOf.get(`${student.id}:conduct:0`) ?? null,
         generic_skills: remarkOf.get(`${student.id}:generic_skills:0`) ?? null,
         values: remarkOf.get(`${student.id}:values:0`) ?? null,
@@ -356,6 +391,7 @@ export async function reportCards(scope: SchoolScope, kind: ReportKind, asked: C
       balance: settings.showBalance || withheld ? balance : null,
       next_term_fees: nextFees ? (nextFees.get(student.id) ?? null) : null,
       attendance: attendance.get(student.id) ?? null,
+      promotion: promotionOf(student.id, summary),
       withheld,
     };
   });
@@ -370,6 +406,8 @@ export async function reportCards(scope: SchoolScope, kind: ReportKind, asked: C
     sets: data.sets.map((s) => ({ name: s.name, weight: s.weight, max_mark: s.maxMark })),
     positions: results.positions,
     points_max: results.pointsMax,
+    mark_decimals: settings.markDecimals,
+    subject_places: curriculum === 'new' && settings.subjectPlaces,
     grading_key: settings.showGradingKey ? results.gradingKey : [],
     next_term_begins: term?.nextTermBegins ?? null,
     cards,
@@ -388,4 +426,26 @@ async function classProjects(scope: SchoolScope, of: ClassOfTerm) {
     of.year,
     of.term,
   );
+}
+
+/** The saved promotion decisions of the students for a year, and the class the promoted go to (none: they complete). */
+async function promotionsOf(scope: SchoolScope, classId: number, ids: number[], year: number) {
+  const [next, saved] = await Promise.all([
+    sqlRows<{ name: string }>(
+      scope.db,
+      sql`select n.name from classes c join classes n on n.school_id = c.school_id and n.id = c.promotes_to_id
+          where c.school_id = ${scope.schoolId} and c.id = ${classId}`,
+    ),
+    ids.length
+      ? sqlRows<{ student_id: number; decision: PromotionDecision }>(
+          scope.db,
+          sql`select student_id, decision from promotions where school_id = ${scope.schoolId} and year = ${year}
+              and student_id = any(${`{${ids.join(',')}}`}::int[])`,
+        )
+      : Promise.resolve([]),
+  ]);
+  return {
+    nextClass: next[0]?.name ?? null,
+    decisions: new Map(saved.map((r) => [Number(r.student_id), r.decision])),
+  };
 }

@@ -218,7 +218,7 @@ function PrincipalEditor({ kind }: { kind: GradingKindRow }) {
                 value={draft[d.tuple]}
                 onChange={(v) => set(d.tuple, v)}
                 data={[
-                  { value: d.shulekeeper, label: t('principal.shulekeeper', { grade: d.shulekeeper }) },
+                  { value: d.usual, label: t('principal.usual', { grade: d.usual }) },
                   { value: d.other, label: t('principal.other', { grade: d.other }) },
                 ]}
               />

@@ -1,4 +1,17 @@
-import { Button, FileButton, Group, Image, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import {
+  Button,
+  FileButton,
+  Group,
+  Image,
+  NumberInput,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core';
 import { getReportSettings, type ReportSettingsView, saveReportSettings } from '@somero/contract';
 import { IconUpload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,18 +27,24 @@ import { useSaving } from '../../lib/saving';
 import { useImage } from '../../lib/use-image';
 
 const key = ['report_settings'];
-type Switches = Exclude<
-  keyof ReportSettingsView,
-  'withhold_above' | 'head_teacher_signature_file_id' | 'stamp_file_id'
->;
+type Switches = {
+  [K in keyof ReportSettingsView]: ReportSettingsView[K] extends boolean ? K : never;
+}[keyof ReportSettingsView];
 const switches: Switches[] = [
   'positions_olevel',
   'positions_alevel',
   'positions_new',
+  'subject_places',
   'show_grading_key',
   'show_next_term_fees',
   'show_balance',
 ];
+/** The promotion rule's figure per scheme, with its bounds. */
+const rules = [
+  { name: 'promote_division', min: 1, max: 9 },
+  { name: 'promote_average', min: 0, max: 100 },
+  { name: 'promote_points', min: 0, max: 20 },
+] as const;
 
 /** The signature or the stamp: shown, replaced by a chosen image, or removed. */
 function ImageSetting({
@@ -116,6 +135,41 @@ export default function ReportSettingsScreen() {
                 label={t(`reportSettings.${name}`)}
                 checked={form[name]}
                 onChange={(e) => setForm({ ...form, [name]: e.currentTarget.checked })}
+              />
+            ))}
+          </SimpleGrid>
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>
+              {t('reportSettings.mark_decimals')}
+            </Text>
+            <SegmentedControl
+              w={280}
+              value={String(form.mark_decimals)}
+              onChange={(v) => setForm({ ...form, mark_decimals: Number(v) })}
+              data={[0, 1, 2].map((n) => ({ value: String(n), label: t(`reportSettings.decimals${n}`) }))}
+            />
+          </Stack>
+          <Title order={3} size="h4">
+            {t('reportSettings.promotion')}
+          </Title>
+          <Switch
+            label={t('reportSettings.show_promotion')}
+            description={t('reportSettings.promotionHelp')}
+            checked={form.show_promotion}
+            onChange={(e) => setForm({ ...form, show_promotion: e.currentTarget.checked })}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            {rules.map(({ name, min, max }) => (
+              <NumberInput
+                key={name}
+                label={t(`reportSettings.${name}`)}
+                min={min}
+                max={max}
+                allowDecimal={false}
+                disabled={!form.show_promotion}
+                value={form[name]}
+                error={errors[name]}
+                onChange={(value) => setForm({ ...form, [name]: typeof value === 'number' ? value : min })}
               />
             ))}
           </SimpleGrid>

@@ -112,7 +112,7 @@ function ProjectForm({
 export default function ProjectsScreen() {
   const { t } = useTranslation('report-cards');
   const queryClient = useQueryClient();
-  const { sheet, asked, bar } = useMarksheet(listProjects, { curriculum: 'new' });
+  const { sheet, asked, bar } = useMarksheet(listProjects, { curriculum: ['new', 'alevel'] });
   const data = sheet.data as Sheet | undefined;
   const [editing, setEditing] = useState<Row | null>(null);
   const columns: Column<Row>[] = [

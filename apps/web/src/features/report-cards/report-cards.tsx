@@ -1,4 +1,4 @@
-import { Badge, Button, Checkbox, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, NativeSelect, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   printReportCards,
@@ -10,6 +10,7 @@ import {
   resultPlaceholders,
   resultsSms,
   resultsTemplate,
+  savePromotion,
 } from '@somero/contract';
 import { IconPrinter, IconSchool } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -18,7 +19,9 @@ import { type Column, DataTable } from '../../components/data-table';
 import { GuardianSmsButton } from '../../components/guardian-sms';
 import { JobProgress } from '../../components/job-progress';
 import { PageHeader } from '../../components/page-title';
+import { can } from '../../lib/access';
 import { api } from '../../lib/api';
+import { useUser } from '../../lib/auth';
 import { openPdf } from '../../lib/downloads';
 import { formatMoney } from '../../lib/format';
 import { markText, SheetReadings, SheetState, useMarksheet } from '../marksheets';
@@ -37,6 +40,50 @@ function resultOf(cards: ReportCards, card: ReportCard) {
   if (s.aggregate !== null || s.division !== null) return `${s.aggregate ?? '—'}, ${divisionText(s.division)}`;
   const average = s.average === null ? '—' : `Average ${markText(s.average)}`;
   return cards.kind === 'olan_report' && s.result !== null ? `${average}, Result ${s.result}` : average;
+}
+
+/**
+ * The year's last card's promotion decision: the card's words, whether the rule proposed it, and for
+ * those who set up report cards (the director of studies) a choice saved at once.
+ */
+function PromotionCell({ card, year, onSaved }: { card: ReportCard; year: number; onSaved: () => void }) {
+  const { t } = useTranslation('report-cards');
+  const user = useUser();
+  const promotion = card.promotion;
+  if (!promotion) return <>—</>;
+  const choose = async (decision: string) => {
+    const result = await api(savePromotion, {
+      student_id: card.student.id,
+      year,
+      decision: decision === 'rule' ? null : (decision as 'promoted' | 'repeat'),
+    });
+    if (result.ok) onSaved();
+  };
+  return (
+    <Group gap={6} wrap="nowrap">
+      {can(user, savePromotion.access) ? (
+        <NativeSelect
+          size="xs"
+          aria-label={t('promotionOf', { name: card.student.name })}
+          value={promotion.proposed ? 'rule' : promotion.decision}
+          onChange={(e) => void choose(e.currentTarget.value)}
+          data={[
+            { value: 'rule', label: t('byRule', { text: promotion.proposed ? promotion.text : t('ruleAgain') }) },
+            { value: 'promoted', label: t('promote') },
+            { value: 'repeat', label: t('repeat') },
+          ]}
+        />
+      ) : null}
+      <Text size="sm" data-testid="promotion">
+        {promotion.text}
+      </Text>
+      {promotion.proposed ? (
+        <Badge size="xs" variant="light" color="gray">
+          {t('proposed')}
+        </Badge>
+      ) : null}
+    </Group>
+  );
 }
 
 /**
@@ -131,6 +178,17 @@ function ReportCardsScreen({
             ? t('fromBank')
             : t('written'),
     },
+    ...(cards.cards.some((c) => c.promotion)
+      ? [
+          {
+            key: 'promotion',
+            label: t('promotion'),
+            render: (c: ReportCard) => (
+              <PromotionCell card={c} year={cards.year} onSaved={() => void sheet.refetch()} />
+            ),
+          },
+        ]
+      : []),
     {
       key: 'balance',
       label: t('balance'),

@@ -41,12 +41,12 @@ export default function StudentCommentsScreen() {
   }, [data]);
   const changed = (data?.students ?? []).filter((s) => (written[s.id] ?? '') !== (s.comment ?? ''));
   const kinds = studentCommentKinds.filter(
-    (k) => curriculum === undefined || curriculum === 'new' || k.value === 'remark' || k.value === 'conduct',
+    (k) => curriculum === undefined || curriculum !== 'old' || k.value === 'remark' || k.value === 'conduct',
   );
 
   const save = async () => {
     if (!asked || !data) return;
-    const call = data.curriculum === 'new' ? saveCommentNew : saveStudentComment;
+    const call = data.curriculum === 'old' ? saveStudentComment : saveCommentNew;
     for (const s of changed) {
       const result = await api(
         call,

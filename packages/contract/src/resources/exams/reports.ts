@@ -35,6 +35,19 @@ export const reportSettings = schoolTable('report_settings', {
   /** Withhold the card of a student owing more than `withholdAbove` (UGX) until fees are cleared. */
   withholdWhenOwing: boolean('withhold_when_owing').notNull().default(false),
   withholdAbove: integer('withhold_above').notNull().default(0),
+  /** Decimal places of the marks printed (0: whole numbers, the fraction dropped so a mark never disagrees with its grade). */
+  markDecimals: integer('mark_decimals').notNull().default(0),
+  /** The class average and the student's place in each subject on the new curriculum's cards. */
+  subjectPlaces: boolean('subject_places').notNull().default(true),
+  /**
+   * The promotion decision on the year's last card, proposed by a rule per scheme (editable per
+   * student): O Level promoted at this division or better, new curriculum at this average mark or
+   * above, A Level at these points or more.
+   */
+  showPromotion: boolean('show_promotion').notNull().default(true),
+  promoteDivision: integer('promote_division').notNull().default(4),
+  promoteAverage: integer('promote_average').notNull().default(40),
+  promotePoints: integer('promote_points').notNull().default(2),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
@@ -50,12 +63,24 @@ export const commentBank = schoolTable(
     scheme: text().notNull(),
     /** 'class_teacher' or 'head_teacher'. */
     author: text().notNull(),
+    /**
+     * 'score': the range is of the aggregate (O Level), points (A Level) or average mark (new
+     * curriculum); 'result': of the division (O Level), the principal passes (A Level) or the UCE
+     * result 1–3 (new curriculum). A range on the result wins over one on the score.
+     */
+    basis: text().notNull().default('score'),
     fromValue: integer('from_value').notNull(),
     toValue: integer('to_value').notNull(),
     comment: text().notNull(),
   },
   (t) => [index('comment_bank_scheme').on(t.schoolId, t.scheme, t.author)],
 );
+
+/** What a bank range is of. */
+export const commentBases = [
+  { value: 'score', label: 'Aggregate, points or average mark' },
+  { value: 'result', label: 'Division, principal passes or result 1–3' },
+] as const;
 
 /** Who a bank comment is for. */
 export const commentAuthors = [
@@ -77,19 +102,24 @@ export const commentBankResource = defineResource(commentBank, {
   fields: {
     scheme: { label: 'Scheme', options: reportSchemes },
     author: { label: 'For', options: commentAuthors },
+    basis: {
+      label: 'Based on',
+      options: commentBases,
+      help: 'The result: O Level the division (1–4, 7 no certificate, 9 ungraded), A Level the principal passes (0–3), new curriculum the result 1–3. A comment on the result is chosen before one on the score.',
+    },
     fromValue: {
       label: 'From',
       min: 0,
       max: 100,
-      help: 'O Level: aggregate 8–72; A Level: points 0–20; new curriculum: average mark 0–100',
+      help: 'O Level: aggregate 8–72 or division; A Level: points 0–20 or principal passes; new curriculum: average mark 0–100 or result 1–3',
     },
     toValue: { label: 'To', min: 0, max: 100 },
     comment: { label: 'Comment', kind: 'textarea', max: 300 },
   },
   list: {
-    columns: ['scheme', 'author', 'fromValue', 'toValue', 'comment'],
+    columns: ['scheme', 'author', 'basis', 'fromValue', 'toValue', 'comment'],
     search: ['comment'],
-    filters: ['scheme', 'author'],
+    filters: ['scheme', 'author', 'basis'],
     sort: ['scheme', 'author', 'fromValue'],
     defaultSort: 'fromValue',
   },
@@ -173,4 +203,22 @@ export const projects = schoolTable(
     enteredBy: integer('entered_by'),
   },
   (t) => [uniqueIndex('projects_student_term').on(t.schoolId, t.studentId, t.year, t.term)],
+);
+
+/**
+ * The director of studies' promotion decision for a student at the end of a year, over the rule of the
+ * report settings: 'promoted' (to the next class, or completed the last one) or 'repeat'.
+ */
+export const promotions = schoolTable(
+  'promotions',
+  {
+    ...tenantColumns(),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id),
+    year: integer().notNull(),
+    decision: text().notNull(),
+    decidedBy: integer('decided_by'),
+  },
+  (t) => [uniqueIndex('promotions_student_year').on(t.schoolId, t.studentId, t.year)],
 );
