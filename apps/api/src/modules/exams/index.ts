@@ -3,8 +3,8 @@
 export { analysisRoutes } from './analysis.js';
 export { commentRoutes } from './comments.js';
 export { competenceRoutes } from './competences.js';
-export { academicTile, teacherTile } from './dashboard.js';
 export { curriculumRoutes } from './curriculum-change.js';
+export { academicTile, teacherTile } from './dashboard.js';
 export { defaultGrading, defaultMarksPolicy, type MarksPolicy, type SchoolGrading, schoolGrading } from './grading.js';
 export { gradingRoutes } from './grading-routes.js';
 export { marksRoutes } from './marks.js';
