@@ -198,3 +198,23 @@ describe('a teacher’s dashboard', () => {
     expect([mine.academic, mine.fees, mine.admin]).toEqual([null, null, false]);
   });
 });
+
+describe('a set for chosen classes', () => {
+  it('counts only the classes the set is for (a Mock for S4 leaves S1 out)', async () => {
+    sets.Mock = (
+      await ok('exam_sets', {
+        name: unique('Mock'),
+        year,
+        term,
+        max_mark: 100,
+        curriculum: 'all',
+        class_ids: [s.classes.S4],
+        rank: 4,
+      })
+    ).id;
+    await type('Mock', 'S4', 'English', [['Achan', 75]]);
+    const tile = (await ok('dashboard', {})).academic;
+    expect(tile.exam_set.id).toBe(sets.Mock);
+    expect(tile.classes.map((c: Json) => [c.name, c.expected, c.entered])).toEqual([['S4', 6, 1]]);
+  });
+});

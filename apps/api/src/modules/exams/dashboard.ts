@@ -1,3 +1,4 @@
+import { examSetIsFor } from '@somero/contract';
 import { compulsoryForUce, type NlscGrade, nlscGrade, nlscResult as uceResult } from '@somero/grading';
 import { sql } from 'drizzle-orm';
 import type { SchoolScope } from '../../core/scope.js';
@@ -23,6 +24,8 @@ interface ExamSetRow {
   year: number;
   term: number;
   curriculum: string;
+  /** The classes the set is for; empty: every class of its curriculum. */
+  class_ids: number[];
   max_mark: number;
 }
 
@@ -50,9 +53,9 @@ export async function chasedSets(scope: SchoolScope, year: number, term: number)
       order by es.year desc, es.term desc, es.rank desc, es.id desc
       limit 1
     )
-    select 'current' as which, id, name, year, term, curriculum, max_mark from cur
+    select 'current' as which, id, name, year, term, curriculum, class_ids, max_mark from cur
     union all
-    select 'previous', id, name, year, term, curriculum, max_mark from prev`,
+    select 'previous', id, name, year, term, curriculum, class_ids, max_mark from prev`,
   );
   const pick = (which: string) => {
     const r = rows.find((x) => x.which === which);
@@ -63,12 +66,21 @@ export async function chasedSets(scope: SchoolScope, year: number, term: number)
           year: Number(r.year),
           term: Number(r.term),
           curriculum: r.curriculum,
+          class_ids: (r.class_ids ?? []).map(Number),
           max_mark: Number(r.max_mark),
         }
       : null;
   };
   return { current: pick('current'), previous: pick('previous') };
 }
+
+/** The classes that sit a set (`examSetIsFor` in SQL): its curriculum's, and those it names if it names any. */
+const setClassesSql = (set: ExamSetRow) =>
+  sql`and (${set.curriculum} = 'all' or c.curriculum = ${set.curriculum})
+      and (${set.class_ids.length} = 0 or c.id in (${sql.join(
+        [...set.class_ids, 0].map((id) => sql`${id}`),
+        sql`, `,
+      )}))`;
 
 /**
  * Each taker's expected marks of a set (A-Level: one per considered paper, every paper when none is
@@ -79,7 +91,7 @@ export async function chasedSets(scope: SchoolScope, year: number, term: number)
 const expectedSql = (scope: SchoolScope, set: ExamSetRow) => sql`
   with t as (
     select st.class_id, st.stream_id, c.level, st.student_id, sub.id as subject_id
-    ${takersSql(scope.schoolId, set.year, set.term, sql`and (${set.curriculum} = 'all' or c.curriculum = ${set.curriculum})`)}
+    ${takersSql(scope.schoolId, set.year, set.term, setClassesSql(set))}
   ), slots as (
     select t.class_id, t.stream_id, t.student_id, t.subject_id, 0 as paper_id
     from t where t.level <> 'alevel'
@@ -236,7 +248,12 @@ export async function academicTile(scope: SchoolScope, now: { year: number; term
       ? candidateClasses(scope, now.year, now.term).then((list) =>
           Promise.all(
             list
-              .filter((c) => current.curriculum === 'all' || current.curriculum === c.curriculum)
+              .filter((c) =>
+                examSetIsFor(
+                  { curriculum: current.curriculum, classIds: current.class_ids },
+                  { ...c, id: Number(c.id) },
+                ),
+              )
               .map((c) => candidateSpread(scope, { ...c, id: Number(c.id) }, current)),
           ),
         )
