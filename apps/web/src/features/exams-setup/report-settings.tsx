@@ -143,7 +143,8 @@ export default function ReportSettingsScreen() {
               {t('reportSettings.mark_decimals')}
             </Text>
             <SegmentedControl
-              w={280}
+              fullWidth
+              maw={340}
               value={String(form.mark_decimals)}
               onChange={(v) => setForm({ ...form, mark_decimals: Number(v) })}
               data={[0, 1, 2].map((n) => ({ value: String(n), label: t(`reportSettings.decimals${n}`) }))}

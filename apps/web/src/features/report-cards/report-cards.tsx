@@ -59,30 +59,40 @@ function PromotionCell({ card, year, onSaved }: { card: ReportCard; year: number
     });
     if (result.ok) onSaved();
   };
+  if (!can(user, savePromotion.access))
+    return (
+      <Group gap={6} wrap="nowrap">
+        <Text size="sm" data-testid="promotion">
+          {promotion.text}
+        </Text>
+        {promotion.proposed ? (
+          <Badge size="xs" variant="light" color="gray">
+            {t('proposed')}
+          </Badge>
+        ) : null}
+      </Group>
+    );
+  // The choice says the card's words: "As proposed: Promoted to S3", or the decision taken.
   return (
-    <Group gap={6} wrap="nowrap">
-      {can(user, savePromotion.access) ? (
-        <NativeSelect
-          size="xs"
-          aria-label={t('promotionOf', { name: card.student.name })}
-          value={promotion.proposed ? 'rule' : promotion.decision}
-          onChange={(e) => void choose(e.currentTarget.value)}
-          data={[
-            { value: 'rule', label: t('byRule', { text: promotion.proposed ? promotion.text : t('ruleAgain') }) },
-            { value: 'promoted', label: t('promote') },
-            { value: 'repeat', label: t('repeat') },
-          ]}
-        />
-      ) : null}
-      <Text size="sm" data-testid="promotion">
-        {promotion.text}
-      </Text>
-      {promotion.proposed ? (
-        <Badge size="xs" variant="light" color="gray">
-          {t('proposed')}
-        </Badge>
-      ) : null}
-    </Group>
+    <NativeSelect
+      size="xs"
+      miw={200}
+      aria-label={t('promotionOf', { name: card.student.name })}
+      data-testid="promotion"
+      value={promotion.proposed ? 'rule' : promotion.decision}
+      onChange={(e) => void choose(e.currentTarget.value)}
+      data={[
+        { value: 'rule', label: promotion.proposed ? t('byRule', { text: promotion.text }) : t('ruleAgain') },
+        {
+          value: 'promoted',
+          label: promotion.decision === 'promoted' && !promotion.proposed ? promotion.text : t('promote'),
+        },
+        {
+          value: 'repeat',
+          label: promotion.decision === 'repeat' && !promotion.proposed ? promotion.text : t('repeat'),
+        },
+      ]}
+    />
   );
 }
 
