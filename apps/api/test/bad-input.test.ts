@@ -290,12 +290,16 @@ let png: string;
 // biome-ignore lint/suspicious/noExplicitAny: JSON replies, read field by field
 const replies = new Map<string, any>();
 
-async function createIn(r: Resource): Promise<number> {
-  if (made.has(r.path)) return made.get(r.path)!;
-  const body = await resourceSample(r, createIn, (f) => unique(`${f.label} `));
+/**
+ * The row of `r` the bodies use, made once; or, given `offered` (a reference that takes only some rows,
+ * such as a subject the combination's level takes), a row of that sample.
+ */
+async function createIn(r: Resource, offered?: Record<string, unknown>): Promise<number> {
+  if (!offered && made.has(r.path)) return made.get(r.path)!;
+  const body = offered ?? (await resourceSample(r, createIn, (f) => unique(`${f.label} `)));
   const res = await a.api.post(`/${r.path}`, body);
   expect(res.statusCode, `${r.path}: ${res.body}`).toBe(200);
-  made.set(r.path, res.json().data.id);
+  if (!made.has(r.path)) made.set(r.path, res.json().data.id);
   return res.json().data.id;
 }
 
