@@ -54,7 +54,7 @@ test('a stream added on /streams; the same again is refused in a success-style n
   for (const attempt of [1, 2]) {
     await streams.getByRole('button', { name: 'Add Stream' }).click();
     const add = page.getByRole('dialog', { name: 'Add Stream' });
-    await choose(page, add.getByRole('combobox', { name: 'Class' }), 'S3');
+    await choose(page, add.getByRole('combobox', { name: 'Class', exact: true }), 'S3');
     await add.getByRole('textbox', { name: 'Stream' }).fill(stream);
     await add.getByRole('button', { name: 'Save' }).click();
     if (attempt === 1) {

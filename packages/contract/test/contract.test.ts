@@ -7,6 +7,8 @@ import {
   isPermissionFlag,
   moreFeaturesMenu,
   permissionFlags,
+  projectFlagBeside,
+  projectFlags,
   screenRoute,
   screenRoutes,
   sidebarGroups,
@@ -108,15 +110,21 @@ describe('route table', () => {
 describe('permission flags', () => {
   const specFlags = tsv('flags.tsv');
 
-  it('are the 99 flags of the specification, top menu then sidebar', () => {
+  it('are the 99 flags of the specification, top menu then sidebar, then the project’s own', () => {
     expect(specFlags).toHaveLength(99);
-    expect([...permissionFlags]).toEqual(specFlags.map(([f]) => f));
+    expect([...permissionFlags]).toEqual([...specFlags.map(([f]) => f), ...projectFlags]);
+    expect([...projectFlags]).toEqual(['write_head_teacher_comments']);
     expect([...topMenuFlags]).toEqual(specFlags.filter(([, m]) => m === 'top-menu').map(([f]) => f));
   });
 
-  it('each guard a screen or a sidebar group, and the permission grid shows each exactly once', () => {
+  it('each guard a screen or a sidebar group (a project flag sits beside one), and the permission grid shows each exactly once', () => {
     const used = new Set<string>([...screenRoutes.map((r) => r.access), ...sidebarGroups.map((g) => g.flag)]);
-    for (const f of permissionFlags) expect(used.has(f), f).toBe(true);
+    for (const f of permissionFlags) {
+      const guard = (projectFlags as readonly string[]).includes(f)
+        ? projectFlagBeside[f as (typeof projectFlags)[number]]
+        : f;
+      expect(used.has(guard), f).toBe(true);
+    }
     const grid = flagGroups().flatMap((g) => g.flags);
     expect(grid.sort()).toEqual([...permissionFlags].sort());
   });
