@@ -31,15 +31,15 @@ try {
   )) as { n: number }[];
   const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'admin', password } });
   const token = (login.json() as { token: string }).token;
-  const call = async () => {
+  const call = async (url = '/api/dashboard') => {
     const t0 = performance.now();
     const res = await app.inject({
       method: 'POST',
-      url: '/api/dashboard',
+      url,
       headers: { authorization: `Bearer ${token}` },
       payload: {},
     });
-    if (res.statusCode !== 200) throw new Error(`dashboard: ${res.statusCode} ${res.body}`);
+    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
     return performance.now() - t0;
   };
   for (let i = 0; i < 5; i++) await call();
@@ -75,6 +75,13 @@ try {
   console.log(
     `CPU per call: ${((cpu.user + cpu.system) / 1000 / runs).toFixed(1)} ms in this process` +
       (config.databaseUrl ? ` + ${(serverMs / runs).toFixed(1)} ms in PostgreSQL's backends` : ''),
+  );
+  // The exams tiles, their own call loaded after the figures (they read whole marksheets).
+  const exams: number[] = [];
+  for (let i = 0; i < Math.min(runs, 10); i++) exams.push(await call('/api/dashboard_exams'));
+  exams.sort((a, b) => a - b);
+  console.log(
+    `POST dashboard_exams (admin's academic tile): median ${exams[Math.floor(exams.length / 2)].toFixed(1)} ms over ${exams.length} calls`,
   );
   await app.close();
 } finally {

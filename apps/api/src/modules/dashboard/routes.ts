@@ -42,8 +42,6 @@ export function dashboardRoutes({ serve }: ModuleContext) {
       signedInToday,
       changesToday,
       recent,
-      academic,
-      teaching,
     ] = await Promise.all([
       termNow,
       when(allows(caller, 'view_fees_payments'), () => feesTiles(scope)),
@@ -67,11 +65,6 @@ export function dashboardRoutes({ serve }: ModuleContext) {
       allows(caller, 'view_audits')
         ? auditRows(scope, inArray(audits.action, ['create', 'update', 'delete', 'permissions', 'profile']), 8)
         : Promise.resolve([]),
-      when(allows(caller, 'manage_exam_marks'), async () => academicTile(scope, await termNow)),
-      // The caller's own teaching load (their staff record's) and the marks they still owe, when they have one.
-      when(allows(caller, 'record_staff_marks'), async () =>
-        teacherTile(scope, caller.userId, await termNow).then((t) => (t.load.length ? t : null)),
-      ),
     ]);
     return {
       data: {
@@ -100,10 +93,21 @@ export function dashboardRoutes({ serve }: ModuleContext) {
         events,
         sms: sms === null ? null : { balance: sms },
         admin: allows(caller, 'view_users'),
-        academic,
-        teaching,
         recent,
       },
     };
+  });
+
+  // The exams tiles on their own: they read whole marksheets, so the figures above never wait for them.
+  serve(calls.dashboardExams, async ({ scope, caller }) => {
+    const term = await currentTerm(scope);
+    const [academic, teaching] = await Promise.all([
+      when(allows(caller, 'manage_exam_marks'), () => academicTile(scope, term)),
+      // The caller's own teaching load (their staff record's) and the marks they still owe, when they have one.
+      when(allows(caller, 'record_staff_marks'), () =>
+        teacherTile(scope, caller.userId, term).then((t) => (t.load.length ? t : null)),
+      ),
+    ]);
+    return { data: { academic, teaching } };
   });
 }

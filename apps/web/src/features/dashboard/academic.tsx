@@ -1,12 +1,35 @@
-import { Anchor, Badge, Grid, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import type { DashboardFigures } from '@somero/contract';
+import { Anchor, Box, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import type { DashboardExams, dashboardExams } from '@somero/contract';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LoadError } from '../../components/load-error';
+import { fetchData } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 
-type Academic = NonNullable<DashboardFigures['academic']>;
-type Teaching = NonNullable<DashboardFigures['teaching']>;
+type Academic = NonNullable<DashboardExams['academic']>;
+type Teaching = NonNullable<DashboardExams['teaching']>;
+
+/** The call's method and path only, as the dashboard's own (the server checks its reply against the schema). */
+const examsCall = { method: 'POST', path: 'dashboard_exams' } as unknown as typeof dashboardExams;
+
+/**
+ * The dashboard's exams tiles, loaded after its figures (their own call and chunk): `teaching` is a
+ * teacher's own marks owed, shown above the figures; `academic` the school's term in exams, below them.
+ * Both read one query; only the academic part says when it could not load.
+ */
+export default function ExamsTiles({ part }: { part: 'academic' | 'teaching' }) {
+  const query = useQuery({
+    queryKey: ['dashboard_exams'],
+    queryFn: () => fetchData(examsCall, {}, { silentSuccess: true }).then((r) => r.data),
+  });
+  if (query.isError)
+    return part === 'academic' ? <LoadError error={query.error} onRetry={() => void query.refetch()} /> : null;
+  if (!query.data) return null;
+  if (part === 'teaching') return query.data.teaching && <TeachingSection teaching={query.data.teaching} />;
+  return query.data.academic && <AcademicSection a={query.data.academic} />;
+}
 
 /** A section's heading with the screen it comes from on the right. */
 function Heading({ title, to, link }: { title: string; to: string; link: string }) {
@@ -62,73 +85,69 @@ export function AcademicSection({ a }: { a: Academic }) {
           {t('dashboard.noSet')}
         </Text>
       ) : (
-        <Grid gap="lg">
-          <Grid.Col span={{ base: 12, md: 8 }}>
-            <Table.ScrollContainer minWidth={300}>
-              <Table striped fz="sm" horizontalSpacing="xs" data-testid="marks-by-class">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('dashboard.class')}</Table.Th>
-                    <Table.Th ta="right">{t('dashboard.entered')}</Table.Th>
-                    <Table.Th ta="right">{t('dashboard.missing')}</Table.Th>
-                    <Table.Th ta="right">{t('dashboard.mean')}</Table.Th>
-                    <Table.Th ta="right">
-                      {a.previous_set ? t('dashboard.against', { set: a.previous_set.name }) : t('dashboard.change')}
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {a.classes.map((c) => (
-                    <Table.Tr key={c.class_id}>
-                      <Table.Td>{c.name}</Table.Td>
-                      <Table.Td ta="right">
-                        <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
-                          {formatNumber(c.entered)}/{formatNumber(c.expected - c.absent)}
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <Box style={{ overflowX: 'auto' }}>
+            <Table striped fz="sm" horizontalSpacing="xs" miw={300} data-testid="marks-by-class">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('dashboard.class')}</Table.Th>
+                  <Table.Th ta="right">{t('dashboard.entered')}</Table.Th>
+                  <Table.Th ta="right">{t('dashboard.missing')}</Table.Th>
+                  <Table.Th ta="right">{t('dashboard.mean')}</Table.Th>
+                  <Table.Th ta="right">
+                    {a.previous_set ? t('dashboard.against', { set: a.previous_set.name }) : t('dashboard.change')}
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {a.classes.map((c) => (
+                  <Table.Tr key={c.class_id}>
+                    <Table.Td>{c.name}</Table.Td>
+                    <Table.Td ta="right">
+                      <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
+                        {formatNumber(c.entered)}/{formatNumber(c.expected - c.absent)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      {c.missing > 0 ? (
+                        <Text span size="sm" c="red.8" fw={600}>
+                          {formatNumber(c.missing)}
                         </Text>
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        {c.missing > 0 ? (
-                          <Badge color="red" variant="light">
-                            {formatNumber(c.missing)}
-                          </Badge>
-                        ) : (
-                          <Badge color="green" variant="light">
-                            {t('dashboard.allIn')}
-                          </Badge>
-                        )}
-                      </Table.Td>
-                      <Table.Td ta="right">{mean(c.mean)}</Table.Td>
-                      <Table.Td ta="right">
-                        <Change now={c.mean} before={c.previous_mean} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <Stack gap="md">
-              {a.candidates.map((c) => (
-                <Stack key={c.class_id} gap={2} data-testid="candidate-results">
-                  <Text size="sm" c="dimmed">
-                    {t('dashboard.candidates', { class: c.name, set: a.exam_set?.name })}
-                  </Text>
-                  {c.results.map((r) => (
-                    <Line key={r.label} label={r.label} value={formatNumber(r.students)} />
-                  ))}
-                </Stack>
-              ))}
-              <Stack gap={2}>
+                      ) : (
+                        <Text span size="sm" c="green.8" fw={600}>
+                          {t('dashboard.allIn')}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td ta="right">{mean(c.mean)}</Table.Td>
+                    <Table.Td ta="right">
+                      <Change now={c.mean} before={c.previous_mean} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Box>
+          <Stack gap="md">
+            {a.candidates.map((c) => (
+              <Stack key={c.class_id} gap={2} data-testid="candidate-results">
                 <Text size="sm" c="dimmed">
-                  {t('dashboard.reportCards')}
+                  {t('dashboard.candidates', { class: c.name, set: a.exam_set?.name })}
                 </Text>
-                <Line label={t('dashboard.cardsPrinted')} value={formatNumber(a.report_cards.printed)} />
-                <Line label={t('dashboard.cardsWithheld')} value={formatNumber(a.report_cards.withheld)} />
+                {c.results.map((r) => (
+                  <Line key={r.label} label={r.label} value={formatNumber(r.students)} />
+                ))}
               </Stack>
+            ))}
+            <Stack gap={2}>
+              <Text size="sm" c="dimmed">
+                {t('dashboard.reportCards')}
+              </Text>
+              <Line label={t('dashboard.cardsPrinted')} value={formatNumber(a.report_cards.printed)} />
+              <Line label={t('dashboard.cardsWithheld')} value={formatNumber(a.report_cards.withheld)} />
             </Stack>
-          </Grid.Col>
-        </Grid>
+          </Stack>
+        </SimpleGrid>
       )}
     </Paper>
   );

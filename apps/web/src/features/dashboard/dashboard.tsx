@@ -1,7 +1,7 @@
-import { Anchor, Box, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Box, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { DashboardFigures, dashboard } from '@somero/contract';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BarChart } from '../../components/bar-chart';
@@ -11,8 +11,11 @@ import { PageHeader } from '../../components/page-title';
 import { can } from '../../lib/access';
 import { fetchData } from '../../lib/api';
 import { useUser } from '../../lib/auth';
-import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../lib/format';
-import { AcademicSection, TeachingSection } from './academic';
+import { formatDate, formatMoney, formatNumber } from '../../lib/format';
+
+/** What sits under the figures loads after them, as chunks of their own (the first page's budget). */
+const ExamsTiles = lazy(() => import('./academic'));
+const RecentChanges = lazy(() => import('./recent-changes'));
 
 /**
  * The call's method and path only: the first page leaves out the contract's schema of the figures (the
@@ -197,47 +200,21 @@ export default function DashboardScreen() {
         <LoadError error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <>
-          {query.data.teaching && <TeachingSection teaching={query.data.teaching} />}
+          {can(user, 'record_staff_marks') && (
+            <Suspense fallback={null}>
+              <ExamsTiles part="teaching" />
+            </Suspense>
+          )}
           <Tiles f={query.data} t={t} />
-          {query.data.academic && <AcademicSection a={query.data.academic} />}
+          {can(user, 'manage_exam_marks') && (
+            <Suspense fallback={null}>
+              <ExamsTiles part="academic" />
+            </Suspense>
+          )}
           {can(user, 'view_audits') && (
-            <Paper p="md" withBorder data-testid="recent-activity">
-              <Title order={4} mb="sm">
-                {t('dashboard.recent')}
-              </Title>
-              {query.data.recent.length === 0 ? (
-                <Text c="dimmed" size="sm">
-                  {t('dashboard.noRecent')}
-                </Text>
-              ) : (
-                <Table.ScrollContainer minWidth={560}>
-                  <Table striped>
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>{t('audits.at')}</Table.Th>
-                        <Table.Th>{t('audits.user')}</Table.Th>
-                        <Table.Th>{t('audits.action')}</Table.Th>
-                        <Table.Th>{t('audits.module')}</Table.Th>
-                        <Table.Th>{t('audits.entity')}</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {query.data.recent.map((row) => (
-                        <Table.Tr key={row.id}>
-                          <Table.Td>{formatDateTime(row.at)}</Table.Td>
-                          <Table.Td>{row.user ?? '—'}</Table.Td>
-                          <Table.Td>{row.action}</Table.Td>
-                          <Table.Td>{row.module}</Table.Td>
-                          <Table.Td>
-                            {row.entity.replaceAll('_', ' ')}: {row.record}
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
-              )}
-            </Paper>
+            <Suspense fallback={null}>
+              <RecentChanges rows={query.data.recent} />
+            </Suspense>
           )}
         </>
       )}
