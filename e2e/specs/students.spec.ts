@@ -99,6 +99,14 @@ test('promote S5 to S6 with one repeater; the summary counts follow', async ({ p
   await choose(page, page.getByRole('combobox', { name: 'Class to migrate' }), 'S5');
   await expect(page.getByTestId('migration-route')).toContainText('S5');
   await expect(page.getByTestId('migration-route')).toContainText('S6');
+  // Those the year's report cards advise to repeat start ticked, and the screen says so; untick them all
+  // and keep one repeater of the director of studies' own choosing.
+  await expect(page.getByRole('columnheader', { name: "Year's report card" })).toBeVisible();
+  const ticked = page.getByRole('checkbox', { name: /repeats$/, checked: true });
+  const advised = await ticked.count();
+  if (advised > 0) await expect(page.getByTestId('advised-to-repeat')).toContainText(`${advised} advised to repeat`);
+  for (let left = advised; left > 0; left--) await ticked.first().uncheck();
+  await expect(ticked).toHaveCount(0);
   await page
     .getByRole('checkbox', { name: /repeats$/ })
     .first()

@@ -38,6 +38,7 @@ import {
   reportCardRoutes,
   reportSettingsRoutes,
   setRoutes,
+  yearEndDecisions,
 } from './modules/exams/index.js';
 import { expenseRoutes } from './modules/expenses/index.js';
 import {
@@ -125,6 +126,7 @@ export async function buildApp({ database, config, logger = false, mailer, extra
     config,
     mailer: mailer ?? createMailer(config.smtpUrl, config.mailFrom, app.log),
     feesBalances,
+    yearEndDecisions,
     jobs,
     // Set just below: the notices send through this same context's jobs.
     notices: undefined as never,

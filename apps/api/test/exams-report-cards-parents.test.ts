@@ -219,6 +219,36 @@ describe('what a Ugandan card carries', () => {
     }
   });
 
+  it("starts the class's promotion from the year's cards: who is advised to repeat, and what each card says", async () => {
+    const of = (plan: Json, id: number) => plan.year_end.find((d: Json) => d.student_id === id);
+    const plan = await ok('to_migrate', { class_id: s.classes.S3 });
+    // Every student with a result this year has the card's word; one without results has none.
+    const inClass = new Set(plan.students.map((st: Json) => st.id));
+    expect(plan.year_end.length).toBeGreaterThanOrEqual(3);
+    expect(plan.year_end.length).toBeLessThan(inClass.size);
+    for (const d of plan.year_end) expect(inClass.has(d.student_id)).toBe(true);
+    expect(of(plan, people.Dembe)).toEqual({
+      student_id: people.Dembe,
+      decision: 'repeat',
+      text: 'Advised to repeat S3',
+    });
+    expect(of(plan, people.Akello)).toMatchObject({ decision: 'promoted', text: 'Promoted to S4' });
+    // The director of studies' own decision is what promoting starts from.
+    await ok('promotion', { student_id: people.Dembe, year, decision: 'promoted' });
+    try {
+      expect(of(await ok('to_migrate', { class_id: s.classes.S3 }), people.Dembe).decision).toBe('promoted');
+    } finally {
+      await ok('promotion', { student_id: people.Dembe, year, decision: null });
+    }
+    // Cards without the promotion line: nothing is ticked for the director of studies.
+    await ok('report_settings', { show_promotion: false });
+    try {
+      expect((await ok('to_migrate', { class_id: s.classes.S3 })).year_end).toEqual([]);
+    } finally {
+      await ok('report_settings', { show_promotion: true });
+    }
+  });
+
   it("carries a line for the parent's signature", async () => {
     for (const page of await pdf('old_reports', 'S3')) expect(page).toContain("Parent's signature");
   });

@@ -21,6 +21,15 @@ export interface ModuleContext {
    */
   feesBalances: (scope: SchoolScope, studentIds: number[]) => Promise<Map<number, number>>;
   /**
+   * What the year's last report cards say of a class's students (promoted or advised to repeat), from the
+   * exams area; given here so students, which fees reads, need not import exams (which reads fees).
+   */
+  yearEndDecisions: (
+    scope: SchoolScope,
+    classId: number,
+    year: number,
+  ) => Promise<{ studentId: number; decision: 'promoted' | 'repeat'; text: string }[]>;
+  /**
    * SMS to guardians from the areas where things happen (the notifications area's, given here so fees,
    * the sick bay and attendance need not import it: that would be a cycle through expenses).
    */

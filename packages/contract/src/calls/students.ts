@@ -234,6 +234,11 @@ export const toMigrate = defineCall({
     from: z.object({ id: z.number(), name: z.string() }),
     to: z.object({ id: z.number(), name: z.string() }).nullable(),
     students: z.array(studentRow),
+    /**
+     * What the year's last report cards say of each student ("Advised to repeat S2", "Promoted to S3"):
+     * the director of studies' decision or the report settings' rule. Those advised to repeat start ticked.
+     */
+    year_end: z.array(z.object({ student_id: z.number(), decision: z.enum(['promoted', 'repeat']), text: z.string() })),
   }),
 });
 

@@ -18,6 +18,7 @@ export { missingMarksRoutes } from './missing.js';
 export { ncdcRoutes } from './ncdc-export.js';
 export { projectRoutes } from './projects.js';
 export { reportCardRoutes, studentReportCardPdf } from './report-card-routes.js';
+export { yearEndDecisions } from './report-cards.js';
 export {
   defaultReportSettings,
   type ReportSettings,

@@ -449,3 +449,31 @@ async function promotionsOf(scope: SchoolScope, classId: number, ids: number[], 
     decisions: new Map(saved.map((r) => [Number(r.student_id), r.decision])),
   };
 }
+
+/**
+ * What the year's last report cards say of each current student of a class: the director of studies'
+ * decision, or the report settings' rule where none was made. Promoting the class starts from it. Empty
+ * when the school's cards carry no promotion, or the class has no results that term.
+ */
+export async function yearEndDecisions(
+  scope: SchoolScope,
+  classId: number,
+  year: number,
+): Promise<{ studentId: number; decision: PromotionDecision; text: string }[]> {
+  const settings = await readReportSettings(scope);
+  if (!settings.showPromotion) return [];
+  const curriculum = await classCurriculum(scope, classId);
+  const kind = reportKinds.find((k) => k.curriculum === curriculum)?.value;
+  if (!kind) return [];
+  let cards: ReportCard[];
+  try {
+    ({ cards } = await reportCards(scope, kind, { year, term: lastTerm, classId, streamId: null }));
+  } catch (error) {
+    // No sets or marks that term: the cards say nothing yet.
+    if (error instanceof Refusal) return [];
+    throw error;
+  }
+  return cards.flatMap((c) =>
+    c.promotion ? [{ studentId: c.student.id, decision: c.promotion.decision, text: c.promotion.text }] : [],
+  );
+}

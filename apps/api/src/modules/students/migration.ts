@@ -51,12 +51,24 @@ export async function yearClosed(scope: SchoolScope) {
   return { now, year, endsOn, ended: today() > endsOn };
 }
 
-export function migrationRoutes({ serve, feesBalances }: ModuleContext) {
+export function migrationRoutes({ serve, feesBalances, yearEndDecisions }: ModuleContext) {
   serve(toMigrate, async ({ input, scope }) => {
     const { from, to } = await route(scope, input.class_id);
-    const list = await studentRows(scope, studentWhere(scope, { class_id: from.id, status: 'current' }));
+    const [list, closing] = await Promise.all([
+      studentRows(scope, studentWhere(scope, { class_id: from.id, status: 'current' })),
+      yearClosed(scope),
+    ]);
+    const current = new Set(list.map((s) => s.id));
+    const yearEnd = (await yearEndDecisions(scope, from.id, closing.year))
+      .filter((d) => current.has(d.studentId))
+      .map((d) => ({ student_id: d.studentId, decision: d.decision, text: d.text }));
     return {
-      data: { from: { id: from.id, name: from.name }, to: to ? { id: to.id, name: to.name } : null, students: list },
+      data: {
+        from: { id: from.id, name: from.name },
+        to: to ? { id: to.id, name: to.name } : null,
+        students: list,
+        year_end: yearEnd,
+      },
     };
   });
 

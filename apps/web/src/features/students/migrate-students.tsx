@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Checkbox, Group, List, Modal, Paper, Table, Text,
 import { migrateStudents, toMigrate } from '@somero/contract';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CenteredLoader } from '../../components/centered-loader';
 import { LoadError } from '../../components/load-error';
@@ -33,6 +33,13 @@ export default function MigrateStudentsScreen() {
     queryFn: () => fetchData(toMigrate, { class_id: classId ?? 0 }).then((r) => r.data),
     enabled: classId !== null,
   });
+  // Those the year's last report cards advise to repeat start ticked; the director of studies may untick them.
+  const advised = plan.data?.year_end.filter((d) => d.decision === 'repeat').map((d) => d.student_id);
+  const advisedKey = advised?.join(',');
+  useEffect(() => {
+    if (advisedKey !== undefined) setRepeaters(new Set(advisedKey ? advisedKey.split(',').map(Number) : []));
+  }, [advisedKey]);
+  const cardSays = new Map(plan.data?.year_end.map((d) => [d.student_id, d.text]));
   const from = plan.data?.from.name ?? '';
   const to = plan.data?.to?.name;
   const movers = (plan.data?.students.length ?? 0) - repeaters.size;
@@ -130,6 +137,11 @@ export default function MigrateStudentsScreen() {
               {t('migrate.start')}
             </Button>
           </Group>
+          {advised?.length ? (
+            <Alert color="blue" mb="md" data-testid="advised-to-repeat">
+              {t('migrate.fromCards', { count: advised.length })}
+            </Alert>
+          ) : null}
           {plan.data.students.length === 0 ? (
             <Text c="dimmed">{t('migrate.nobody', { from })}</Text>
           ) : (
@@ -142,6 +154,7 @@ export default function MigrateStudentsScreen() {
                     <Table.Th>{t('columns.name')}</Table.Th>
                     <Table.Th>{t('columns.gender')}</Table.Th>
                     <Table.Th>{t('columns.class')}</Table.Th>
+                    {cardSays.size ? <Table.Th>{t('migrate.card')}</Table.Th> : null}
                     <Table.Th>{t('migrate.goesTo')}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
@@ -159,6 +172,7 @@ export default function MigrateStudentsScreen() {
                       <Table.Td>{s.name}</Table.Td>
                       <Table.Td>{genderLabel(s.gender)}</Table.Td>
                       <Table.Td>{placementLabel(s)}</Table.Td>
+                      {cardSays.size ? <Table.Td>{cardSays.get(s.id) ?? '—'}</Table.Td> : null}
                       <Table.Td>
                         {repeaters.has(s.id) ? t('migrate.stays', { from }) : (to ?? t('migrate.leave'))}
                       </Table.Td>
