@@ -107,7 +107,8 @@ describe('the demo school in the journal', () => {
         c.name,
       ).toEqual([]);
     }
-  });
+    // Eleven reads of whole marksheets of the demo school: about 30 s on the embedded database on a busy machine.
+  }, 120_000);
 
   // Also shares the seeding: the demo's guardians can be e-mailed as well as texted (issue 15).
   it('gives a third of the guardians an e-mail address, so an e-mail to guardians reaches them and lists the rest', async () => {
