@@ -1,5 +1,5 @@
-import { journalEntries, journalLines } from '@somero/contract';
-import { eq } from 'drizzle-orm';
+import { feesPayments, journalEntries, journalLines } from '@somero/contract';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SchoolScope } from '../src/core/scope.js';
 import { postEntry, reverseSource, trialBalance } from '../src/modules/journal/index.js';
@@ -10,7 +10,9 @@ import {
   standardAccounts,
   unbalanced,
 } from '../src/modules/journal/journal-rules.js';
-import { client } from './students-fixtures.js';
+import { postUnposted } from '../src/modules/money.js';
+import { payFees } from './guardian-fixtures.js';
+import { admit, client, registerSchool } from './students-fixtures.js';
 import { newSchool, type TestSchool, useTestApp } from './support.js';
 
 /** The journal every shilling goes through (issue 12 §1): balanced entries, reversals, the trial balance. */
@@ -226,5 +228,42 @@ describe('posting', () => {
         ],
       }),
     ).rejects.toThrow(`No account mode:${mode} for fees_payment 1`);
+  });
+});
+
+describe('documents recorded before the journal', () => {
+  it('post once when the server starts, on their own dates; a void one posts nothing, and again posts nothing', async () => {
+    const s = await registerSchool(t.app, t.database);
+    const cash = (
+      await s.api.post('/payment_options', {
+        name: 'Bursar cash',
+        kind: 'cash',
+        opening_balance: 0,
+        opening_on: '2026-01-01',
+        active: true,
+      })
+    ).json().data.id as number;
+    const [a, b] = [(await admit(s)).id as number, (await admit(s, { surname: 'Okello' })).id as number];
+    // Written straight to the table, as a school's records from before the journal were.
+    await payFees(t.database, s, cash, [
+      [a, 300_000],
+      [b, 120_000],
+      [a, 45_000],
+    ]);
+    await t.database.db
+      .update(feesPayments)
+      .set({ status: 'void', voidReason: 'Bounced' })
+      .where(and(eq(feesPayments.schoolId, s.schoolId), eq(feesPayments.receiptNo, 3)));
+    const scope = new SchoolScope(t.database.db, s.schoolId, { userId: s.adminId, name: 'System' });
+    const balance = async () => (await trialBalance(scope)).find((x) => x.key === `mode:${cash}`)?.balance;
+    expect(await balance()).toBeUndefined();
+
+    expect((await postUnposted(scope)).fees_payment).toBe(2);
+    expect(await balance()).toBe(420_000);
+    expect((await trialBalance(scope, '2026-06-01')).find((x) => x.key === `mode:${cash}`)?.balance ?? 0).toBe(0);
+    expect((await trialBalance(scope, '2026-06-02')).find((x) => x.key === `mode:${cash}`)?.balance).toBe(420_000);
+
+    expect((await postUnposted(scope)).fees_payment).toBe(0);
+    expect(await balance()).toBe(420_000);
   });
 });
