@@ -1,12 +1,12 @@
 import { Anchor, Box, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { DashboardExams, dashboardExams } from '@somero/contract';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadError } from '../../components/load-error';
 import { fetchData } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
+import { FigureLine } from './figure-line';
 
 type Academic = NonNullable<DashboardExams['academic']>;
 type Teaching = NonNullable<DashboardExams['teaching']>;
@@ -42,15 +42,6 @@ function Heading({ title, to, link }: { title: string; to: string; link: string 
     </Group>
   );
 }
-
-const Line = ({ label, value }: { label: ReactNode; value: ReactNode }) => (
-  <Group justify="space-between" gap="xs" wrap="nowrap">
-    <Text size="sm">{label}</Text>
-    <Text size="sm" fw={600}>
-      {value}
-    </Text>
-  </Group>
-);
 
 /** The change of a class's mean since the set before: "+1.5" in green, "−3.0" in red. */
 function Change({ now, before }: { now: number | null; before: number | null }) {
@@ -135,7 +126,7 @@ export function AcademicSection({ a }: { a: Academic }) {
                   {t('dashboard.candidates', { class: c.name, set: a.exam_set?.name })}
                 </Text>
                 {c.results.map((r) => (
-                  <Line key={r.label} label={r.label} value={formatNumber(r.students)} />
+                  <FigureLine key={r.label} label={r.label} value={formatNumber(r.students)} />
                 ))}
               </Stack>
             ))}
@@ -143,8 +134,8 @@ export function AcademicSection({ a }: { a: Academic }) {
               <Text size="sm" c="dimmed">
                 {t('dashboard.reportCards')}
               </Text>
-              <Line label={t('dashboard.cardsPrinted')} value={formatNumber(a.report_cards.printed)} />
-              <Line label={t('dashboard.cardsWithheld')} value={formatNumber(a.report_cards.withheld)} />
+              <FigureLine label={t('dashboard.cardsPrinted')} value={formatNumber(a.report_cards.printed)} />
+              <FigureLine label={t('dashboard.cardsWithheld')} value={formatNumber(a.report_cards.withheld)} />
             </Stack>
           </Stack>
         </SimpleGrid>
@@ -165,7 +156,7 @@ export function TeachingSection({ teaching }: { teaching: Teaching }) {
       />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="xs" verticalSpacing={4}>
         {teaching.load.map((l) => (
-          <Line
+          <FigureLine
             key={`${l.class_name}:${l.subject_code}:${l.subject}`}
             label={`${l.class_name} · ${l.subject}`}
             value={

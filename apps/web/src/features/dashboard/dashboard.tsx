@@ -1,4 +1,4 @@
-import { Anchor, Box, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { DashboardFigures, dashboard } from '@somero/contract';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
@@ -12,6 +12,7 @@ import { can } from '../../lib/access';
 import { fetchData } from '../../lib/api';
 import { useUser } from '../../lib/auth';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
+import { FigureLine } from './figure-line';
 
 /** What sits under the figures loads after them, as chunks of their own (the first page's budget). */
 const ExamsTiles = lazy(() => import('./academic'));
@@ -43,16 +44,6 @@ const Big = ({ children }: { children: ReactNode }) => (
   </Text>
 );
 
-/** Label on the left, figure on the right. */
-const Line = ({ label, value }: { label: string; value: string }) => (
-  <Group justify="space-between" gap="xs" wrap="nowrap">
-    <Text size="sm">{label}</Text>
-    <Text size="sm" fw={600}>
-      {value}
-    </Text>
-  </Group>
-);
-
 /** The term's payments by week in shillings, a bar each (the shared plain bar chart: no chart library on the first page). */
 function WeekBars({ weeks, t }: { weeks: { week: string; amount: number }[]; t: T }) {
   return (
@@ -77,19 +68,19 @@ function Tiles({ f, t }: { f: DashboardFigures; t: T }) {
           <Tile name="collected" to="/fees/payments" title={t('dashboard.collectedToday')}>
             <Big>{formatMoney(f.fees.collected_today)}</Big>
             {f.fees.today_by_mode.map((m) => (
-              <Line key={m.mode} label={m.mode} value={formatMoney(m.amount)} />
+              <FigureLine key={m.mode} label={m.mode} value={formatMoney(m.amount)} />
             ))}
             <Text size="sm" c="dimmed" mt="xs">
               {t('dashboard.thisWeek')}: <b>{formatMoney(f.fees.collected_week)}</b>
             </Text>
             {f.fees.week_by_mode.map((m) => (
-              <Line key={m.mode} label={m.mode} value={formatMoney(m.amount)} />
+              <FigureLine key={m.mode} label={m.mode} value={formatMoney(m.amount)} />
             ))}
           </Tile>
           <Tile name="term_collection" to="/fees/payments" title={t('dashboard.termCollection')}>
             <Big>{pct(f.fees.term_collected, f.fees.term_expected)}%</Big>
-            <Line label={t('dashboard.collected')} value={formatMoney(f.fees.term_collected)} />
-            <Line label={t('dashboard.expected')} value={formatMoney(f.fees.term_expected)} />
+            <FigureLine label={t('dashboard.collected')} value={formatMoney(f.fees.term_collected)} />
+            <FigureLine label={t('dashboard.expected')} value={formatMoney(f.fees.term_expected)} />
             <WeekBars weeks={f.fees.weeks} t={t} />
           </Tile>
           <Tile name="debt_classes" to="/fees/payments" title={t('dashboard.debtClasses')}>
@@ -98,7 +89,11 @@ function Tiles({ f, t }: { f: DashboardFigures; t: T }) {
               {t('dashboard.studentsOwing')}
             </Text>
             {f.fees.debt_classes.map((c) => (
-              <Line key={c.class_id} label={`${c.name} (${formatNumber(c.students)})`} value={formatMoney(c.owed)} />
+              <FigureLine
+                key={c.class_id}
+                label={`${c.name} (${formatNumber(c.students)})`}
+                value={formatMoney(c.owed)}
+              />
             ))}
           </Tile>
         </>
@@ -108,11 +103,11 @@ function Tiles({ f, t }: { f: DashboardFigures; t: T }) {
           <Big>
             {formatNumber(f.attendance.students_in)} / {formatNumber(f.attendance.students_expected)}
           </Big>
-          <Line
+          <FigureLine
             label={t('dashboard.studentsIn')}
             value={`${pct(f.attendance.students_in, f.attendance.students_expected)}%`}
           />
-          <Line
+          <FigureLine
             label={t('dashboard.staffIn')}
             value={`${formatNumber(f.attendance.staff_in)} / ${formatNumber(f.attendance.staff_expected)}`}
           />
@@ -121,15 +116,15 @@ function Tiles({ f, t }: { f: DashboardFigures; t: T }) {
       {f.sickbay && (
         <Tile name="sickbay" to="/student/medication" title={t('dashboard.sickbay')}>
           <Big>{formatNumber(f.sickbay.visits)}</Big>
-          <Line label={t('dashboard.stillIn')} value={formatNumber(f.sickbay.still_in)} />
+          <FigureLine label={t('dashboard.stillIn')} value={formatNumber(f.sickbay.still_in)} />
         </Tile>
       )}
       {f.requisitions && (
         <Tile name="requisitions" to="/requisitions/view" title={t('dashboard.requisitions')}>
           <Big>{formatNumber(f.requisitions.to_check + f.requisitions.to_approve + f.requisitions.to_pay)}</Big>
-          <Line label={t('dashboard.toCheck')} value={formatNumber(f.requisitions.to_check)} />
-          <Line label={t('dashboard.toApprove')} value={formatNumber(f.requisitions.to_approve)} />
-          <Line
+          <FigureLine label={t('dashboard.toCheck')} value={formatNumber(f.requisitions.to_check)} />
+          <FigureLine label={t('dashboard.toApprove')} value={formatNumber(f.requisitions.to_approve)} />
+          <FigureLine
             label={t('dashboard.toPay')}
             value={`${formatNumber(f.requisitions.to_pay)} (${formatMoney(f.requisitions.to_pay_total)})`}
           />
@@ -150,7 +145,7 @@ function Tiles({ f, t }: { f: DashboardFigures; t: T }) {
         <Tile name="events" to="/events" title={t('dashboard.events')}>
           <Big>{formatNumber(f.events.length)}</Big>
           {f.events.map((e) => (
-            <Line key={e.id} label={e.title} value={formatDate(e.on_date)} />
+            <FigureLine key={e.id} label={e.title} value={formatDate(e.on_date)} />
           ))}
         </Tile>
       )}
@@ -160,10 +155,13 @@ function Tiles({ f, t }: { f: DashboardFigures; t: T }) {
       </Tile>
       {f.admin && (
         <Tile name="admin" to="/users" title={t('dashboard.admin')}>
-          <Line label={t('dashboard.users')} value={`${formatNumber(f.active_users)} / ${formatNumber(f.users)}`} />
-          <Line label={t('dashboard.roles')} value={formatNumber(f.roles)} />
-          <Line label={t('dashboard.signedInToday')} value={formatNumber(f.signed_in_today)} />
-          <Line label={t('dashboard.changesToday')} value={formatNumber(f.changes_today)} />
+          <FigureLine
+            label={t('dashboard.users')}
+            value={`${formatNumber(f.active_users)} / ${formatNumber(f.users)}`}
+          />
+          <FigureLine label={t('dashboard.roles')} value={formatNumber(f.roles)} />
+          <FigureLine label={t('dashboard.signedInToday')} value={formatNumber(f.signed_in_today)} />
+          <FigureLine label={t('dashboard.changesToday')} value={formatNumber(f.changes_today)} />
         </Tile>
       )}
     </SimpleGrid>
