@@ -24,6 +24,7 @@ export * from './calls/guardian-sms.js';
 export * from './calls/jobs.js';
 export * from './calls/notifications.js';
 export * from './calls/notifications-email.js';
+export * from './calls/operations.js';
 export * from './calls/payroll.js';
 export * from './calls/requirements.js';
 export * from './calls/requisitions.js';

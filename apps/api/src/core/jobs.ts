@@ -130,6 +130,15 @@ export class Jobs {
     return this.running;
   }
 
+  /** Whether the queue has started and its workers run (the readiness check asks). */
+  async started(): Promise<boolean> {
+    if (!this.running) return false;
+    return this.running.then(
+      () => true,
+      () => false,
+    );
+  }
+
   async stop(): Promise<void> {
     if (!this.running) return;
     const boss = await this.running.catch(() => undefined);

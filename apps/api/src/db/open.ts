@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -109,4 +110,19 @@ export function embeddedDatabase(client: PGlite, close: () => Promise<void>): Da
     },
     close,
   };
+}
+
+/**
+ * Whether the database's schema is this release's: the latest migration it has applied is the latest
+ * committed one (a database of an older release, not yet migrated, or of a newer one, is not).
+ */
+export async function migrationsCurrent(database: Database): Promise<boolean> {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  const latest = Math.max(...journal.entries.map((e) => e.when));
+  const [row] = (await database.raw('select max(created_at) as at from drizzle.__drizzle_migrations')) as {
+    at: string | number | null;
+  }[];
+  return row?.at != null && Number(row.at) === latest;
 }

@@ -1,0 +1,3 @@
+// The operations area's public face: the server's health and readiness for an operator.
+
+export { operationsRoutes } from './routes.js';
