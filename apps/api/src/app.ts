@@ -12,6 +12,7 @@ import { installCore } from './core/http.js';
 import { installFieldMessages, validatorCompiler } from './core/input.js';
 import { Jobs } from './core/jobs.js';
 import { createMailer, type Mailer } from './core/mail.js';
+import { installMetrics } from './core/metrics.js';
 import { installSecurityHeaders } from './core/security.js';
 import type { Database } from './db/open.js';
 import { stopPdfWorkers } from './documents/pdf-pool.js';
@@ -82,6 +83,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The job queue: the server starts its workers (`app.jobs.run()`) to resume queued work. */
     jobs: Jobs;
+    /** The Prometheus figures, when METRICS_PORT asks for them (the server serves them on that port). */
+    metrics: ReturnType<typeof installMetrics> | null;
   }
 }
 
@@ -90,6 +93,9 @@ export async function buildApp({ database, config, logger = false, mailer, extra
     logger,
     bodyLimit: 20 * 1024 * 1024,
     genReqId: () => crypto.randomUUID().slice(0, 8),
+    // One line a request, written when it is answered (core/http.ts): its id, its school, the route's
+    // pattern (never a path with its values, nor a query string), the status and the time taken.
+    disableRequestLogging: true,
     // A number of hops trusts that many proxies in front, whatever their address (Fastify itself
     // refuses a bare hop count).
     trustProxy:
@@ -97,6 +103,8 @@ export async function buildApp({ database, config, logger = false, mailer, extra
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
   });
+  // Before anything else answers, so that every request is counted.
+  app.decorate('metrics', config.metricsPort === undefined ? null : installMetrics(app, database));
   installFieldMessages();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

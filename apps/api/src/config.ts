@@ -28,6 +28,8 @@ export interface Config {
   demoSchool?: boolean;
   tokenDays: number;
   logLevel: string;
+  /** METRICS_PORT: Prometheus figures at /metrics on this port of their own; unset, none are kept. */
+  metricsPort?: number;
   /**
    * Which proxies' X-Forwarded-For to believe for the client's address (sign-in limits, audit):
    * false (none), a number of proxy hops, or Fastify's list of trusted addresses. `TRUST_PROXY=true`
@@ -124,6 +126,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoSchool: env.DEMO_SCHOOL ? bool(env.DEMO_SCHOOL, false) : undefined,
     tokenDays: Number(env.TOKEN_DAYS ?? 30),
     logLevel: env.LOG_LEVEL ?? 'info',
+    metricsPort: env.METRICS_PORT ? Number(env.METRICS_PORT) : undefined,
     onlineSyncMinutes: Number(env.ONLINE_SYNC_MINUTES ?? 60),
     schoolpayUrl: (env.SCHOOLPAY_URL || schoolpayDefaultUrl).replace(/\/+$/, ''),
     jobsQueue: env.JOBS_QUEUE || 'somero',

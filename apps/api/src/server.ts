@@ -42,6 +42,9 @@ if (config.demoSchool ?? database.kind === 'pglite') {
 await postEverySchool(database.db);
 
 await app.listen({ port: config.port, host: config.host });
+// The Prometheus figures on a port of their own (METRICS_PORT), for the operator's monitoring only.
+const metricsServer =
+  app.metrics && config.metricsPort !== undefined ? await app.metrics.listen(config.metricsPort, config.host) : null;
 // Work queued before a restart goes on (report cards being printed, messages being sent).
 await app.jobs.run().catch((error: unknown) => app.log.error({ err: error }, 'The job queue did not start'));
 const ms = Math.round(performance.now() - started);
@@ -67,6 +70,7 @@ if (config.onlineSyncMinutes > 0) setInterval(() => void sync(), config.onlineSy
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
+    metricsServer?.close();
     await app.close();
     await database.close();
     process.exit(0);

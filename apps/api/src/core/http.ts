@@ -103,6 +103,18 @@ export function installCore(app: FastifyInstance, database: Database, config: Co
     }
   });
 
+  app.addHook('onResponse', async (req, reply) => {
+    req.log.info(
+      {
+        method: req.method,
+        route: req.routeOptions.url ?? 'unknown',
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
+  });
+
   // Sign-in, the lock screen and permission are checked before the body is even parsed.
   app.addHook('onRequest', async (req, reply) => {
     const access = req.routeOptions.config.access;
@@ -122,6 +134,8 @@ export function installCore(app: FastifyInstance, database: Database, config: Co
       return reply.code(403).send({ message: 'Your user group does not allow this. Ask an administrator.' });
     }
     req.caller = caller;
+    // From here every line this request logs names its school (the request id it carries already).
+    req.log = req.log.child({ school: caller.schoolId });
   });
 
   // A POST without a body is an empty object, so calls that take nothing need no body.

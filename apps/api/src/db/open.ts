@@ -48,6 +48,8 @@ export interface Database {
    * in one text without (its schema migrations), on the same pool or embedded database as the app.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** PostgreSQL's connection pool as it stands (the metrics read it); the embedded database has none. */
+  pool?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -72,6 +74,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
         const result = (await pool.query(text, values?.length ? values : undefined)) as unknown;
         return Array.isArray(result) ? result[result.length - 1] : (result as { rows: unknown[] });
       },
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }
