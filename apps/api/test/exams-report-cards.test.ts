@@ -1,4 +1,5 @@
-import { feesAdditions, feesBreakdowns, feesCategories } from '@somero/contract';
+import { feesAdditions, feesBreakdowns, feesCategories, students } from '@somero/contract';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, classTerm, ok, people, s, setUpEndOfTerm, subjects, term, year } from './exams-term-fixture.js';
@@ -44,6 +45,48 @@ describe('O Level report cards (/exams/reports, old_reports)', () => {
     expect(bbosa.comments.class_teacher).toBe('Work harder next term.');
     // No marks at all: listed, without a result or a place.
     expect(cardOf(cards, people.Cheptoo).summary).toMatchObject({ aggregate: null, division: null, position: null });
+  });
+
+  it("carry the student's LIN, conduct and values, and say which comments are still the bank's", async () => {
+    await db()
+      .update(students)
+      .set({ lin: 'CM2026000111' })
+      .where(eq(students.id, people.Akello as number));
+    await ok('save_student_comment', { year, term, student_id: people.Akello, kind: 'conduct', comment: 'Polite.' });
+    await ok('save_comment_new', { year, term, student_id: people.Nabirye, kind: 'values', comment: 'Honest.' });
+    // Cheptoo has the class teacher's comment only; the head teacher's bank covers Bbosa's aggregate of 64.
+    await ok('report_comments', {
+      year,
+      term,
+      comments: [{ student_id: people.Cheptoo, class_teacher: 'Sit all.', head_teacher: null }],
+    });
+    await ok('system_comments', {
+      scheme: 'olevel',
+      author: 'head_teacher',
+      from_value: 60,
+      to_value: 72,
+      comment: 'See me with your parent.',
+    });
+    const cards = await ok('old_reports', classTerm('S3'));
+    const [akello, bbosa, cheptoo] = [people.Akello, people.Bbosa, people.Cheptoo].map((id) => cardOf(cards, id));
+    expect(akello.student.lin).toBe('CM2026000111');
+    expect(bbosa.student.lin).toBeNull();
+    expect(akello.comments).toMatchObject({ conduct: 'Polite.', from_bank: false });
+    expect(bbosa.comments).toMatchObject({
+      class_teacher: 'Work harder next term.',
+      head_teacher: 'See me with your parent.',
+      conduct: null,
+      from_bank: true,
+    });
+    expect(cheptoo.comments).toMatchObject({ class_teacher: 'Sit all.', from_bank: true });
+    expect(cardOf(await ok('new_report', classTerm('S1')), people.Nabirye).comments.values).toBe('Honest.');
+    // Neither balances printed nor cards withheld: no card carries a balance.
+    await ok('report_settings', { withhold_when_owing: false, show_balance: false });
+    try {
+      expect((await ok('old_reports', classTerm('S3'))).cards.map((c: Json) => c.balance)).toEqual([null, null, null]);
+    } finally {
+      await ok('report_settings', { show_balance: true });
+    }
   });
 
   it("add the class's average and the student's place in each subject on the detailed card", async () => {
