@@ -197,7 +197,11 @@ describe('bad input never gives a 500', () => {
   });
 
   it('answers NUL and 2³¹ in a query string below 500, on every GET route', async () => {
-    const routes = t.app.registeredRoutes.filter((r) => r.method === 'GET' && !r.url.includes(':'));
+    // The readiness check answers 503 by design while this app's job queue is not started
+    // (operations.test.ts pins it); it reads no query.
+    const routes = t.app.registeredRoutes.filter(
+      (r) => r.method === 'GET' && !r.url.includes(':') && r.url !== '/api/ready',
+    );
     const failures: string[] = [];
     for (const r of routes) {
       const base = r.input ? (plausible(r.input) as Record<string, Json>) : {};
