@@ -14,6 +14,11 @@ export default defineConfig({
       'apps/api/test/fees-payments.test.ts',
       'apps/api/test/fees-payments-tenancy.test.ts',
       'apps/api/test/resources.test.ts',
+      // The money engine's other documents, marks saving and report cards.
+      'apps/api/test/revenues.test.ts',
+      'apps/api/test/expenses.test.ts',
+      'apps/api/test/exams-marks.test.ts',
+      'apps/api/test/exams-report-cards.test.ts',
       'packages/grading/test/*.test.ts',
       'packages/payroll/test/*.test.ts',
     ],

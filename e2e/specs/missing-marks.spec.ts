@@ -10,6 +10,8 @@ test.beforeEach(async ({ context, request }) => {
 });
 
 const summary = (page: import('@playwright/test').Page) => page.getByTestId('missing-summary');
+/** The whole school's missing marks read every class's marksheet: seconds on a busy machine. */
+const wholeSchool = { timeout: 30_000 };
 const count = (text: string, what: string) => Number(new RegExp(`([\\d,]+) ${what}`).exec(text)?.[1].replace(/,/g, ''));
 
 test('the whole school by teacher: the same counts as the server, most missing first', async ({ page }) => {
@@ -18,7 +20,7 @@ test('the whole school by teacher: the same counts as the server, most missing f
   expect(reply.status()).toBe(200);
   const { data } = await reply.json();
   await page.goto('/missing/marks');
-  await expect(summary(page)).toContainText(/^EOT, term \d \d{4}: /);
+  await expect(summary(page)).toContainText(/^EOT, term \d \d{4}: /, wholeSchool);
   const text = (await summary(page).textContent()) ?? '';
   expect(count(text, 'marks missing')).toBe(data.totals.missing);
   expect(count(text, 'absent')).toBe(data.totals.absent);
@@ -64,9 +66,9 @@ test('an A-Level class is chased per paper', async ({ page }) => {
 test('a Mock set for S4 and S6 is chased in those classes only, and is not offered for S2', async ({ page }) => {
   const errors = collectPageErrors(page);
   await page.goto('/missing/marks');
-  await expect(summary(page)).toContainText(/^EOT, term/);
+  await expect(summary(page)).toContainText(/^EOT, term/, wholeSchool);
   await choose(page, page.getByRole('combobox', { name: 'Exam set' }), 'Mock');
-  await expect(summary(page)).toContainText(/^Mock, term \d \d{4}: /);
+  await expect(summary(page)).toContainText(/^Mock, term \d \d{4}: /, wholeSchool);
   const reply = await page.request.post('/api/missing/marks', {
     headers: bearer(session),
     data: { exam_set_id: await mockId(page) },
