@@ -23,6 +23,8 @@ const firstHalf = [
   'imports',
   'exams-setup',
   'bundle',
+  // One school on this server: its administrator sees and takes its backups.
+  'backups',
   // Every screen's title (under two minutes, read only).
   'routes',
   // Last of this half (files run in name order): its promotion of S5 and new student come after the fees
@@ -98,6 +100,8 @@ export default defineConfig({
       WEB_DIST: `${runDir}/web`,
       DEMO_ADMIN_PASSWORD: 'demo-admin-pass',
       LOG_LEVEL: 'warn',
+      // No backups of its own on a schedule: the backups spec takes one by hand.
+      BACKUP_HOURS: '0',
       // The provider's address is the server's setting: specs that need a provider listen here.
       SCHOOLPAY_URL: `http://127.0.0.1:${port + 1000 + half}`,
       // The demo school's SMS go through the run's fake gateway (global-setup.ts), not the log.

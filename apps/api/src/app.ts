@@ -53,7 +53,7 @@ import { financeReportRoutes } from './modules/finance-reports/index.js';
 import { jobRoutes } from './modules/jobs/index.js';
 import type { ModuleContext } from './modules/module.js';
 import { guardianNotices, notificationRoutes } from './modules/notifications/index.js';
-import { operationsRoutes } from './modules/operations/index.js';
+import { backupRoutes, operationsRoutes } from './modules/operations/index.js';
 import { payrollRoutes } from './modules/payroll/index.js';
 import { requirementRoutes } from './modules/requirements/index.js';
 import { revenueRoutes } from './modules/revenues/index.js';
@@ -145,6 +145,7 @@ export async function buildApp({ database, config, logger = false, mailer, extra
   const { refuseTakenLogin } = authRoutes(ctx);
   userRoutes(ctx, refuseTakenLogin);
   operationsRoutes(ctx);
+  backupRoutes(ctx);
   staffRoutes(ctx, refuseTakenLogin);
   auditRoutes(ctx);
   dashboardRoutes(ctx);

@@ -77,6 +77,12 @@ export interface Config {
   jobsQueue: string;
   /** Where files' bytes are kept (FILE_STORAGE, FILES_DIR, S3_URL, S3_REGION). */
   fileStorage: FileStorage;
+  /**
+   * The server's own backups of its database: every BACKUP_HOURS hours (24; 0 is none), keeping the last
+   * BACKUP_KEEP (7), in the S3 bucket under backups/ when FILE_STORAGE=s3, else in BACKUP_DIR (a folder
+   * beside the data directory: never inside it, whose dump would then hold the earlier backups).
+   */
+  backups: { everyHours: number; keep: number; dir: string };
 }
 
 /** SchoolPay's API base address. */
@@ -87,6 +93,10 @@ export const schoolpayDefaultUrl = 'https://schoolpay.co.ug/paymentapi/AndroidRS
 
 const bool = (v: string | undefined, fallback: boolean) =>
   v === undefined || v === '' ? fallback : !/^(false|0|no|off)$/i.test(v);
+
+/** A count an operator set (hours, copies): a number 0 or more, else the default. */
+const count = (v: string | undefined, fallback: number) =>
+  v !== undefined && v.trim() !== '' && Number.isFinite(Number(v)) && Number(v) >= 0 ? Number(v) : fallback;
 
 function proxyTrust(v: string | undefined): false | number | string {
   if (v === undefined || v.trim() === '' || /^(false|0|no|off)$/i.test(v)) return false;
@@ -117,6 +127,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
     fileStorage: fileStorage(env, dataDir, fromUser),
+    backups: {
+      everyHours: count(env.BACKUP_HOURS, 24),
+      keep: Math.max(1, Math.floor(count(env.BACKUP_KEEP, 7))),
+      dir: env.BACKUP_DIR ? fromUser(env.BACKUP_DIR) : `${dataDir}-backups`,
+    },
     webDist: env.WEB_DIST ? fromUser(env.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     allowRegistration: bool(env.ALLOW_REGISTRATION, true),

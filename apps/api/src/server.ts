@@ -5,6 +5,7 @@ import { openDatabase } from './db/open.js';
 import { seedDemoSchool } from './db/seed.js';
 import { syncEveryGateway } from './modules/fees/index.js';
 import { postEverySchool } from './modules/money.js';
+import { scheduleBackups } from './modules/operations/index.js';
 
 const started = performance.now();
 const config = readConfig();
@@ -68,8 +69,12 @@ const sync = async () => {
 };
 if (config.onlineSyncMinutes > 0) setInterval(() => void sync(), config.onlineSyncMinutes * 60_000).unref();
 
+// The database backs itself up (BACKUP_HOURS, BACKUP_KEEP, BACKUP_DIR) while it serves.
+const stopBackups = scheduleBackups({ database, config, log: app.log });
+
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
+    stopBackups();
     metricsServer?.close();
     await app.close();
     await database.close();

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { PermissionFlag } from '@somero/contract';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { type App, type AppOptions, buildApp } from '../src/app.js';
@@ -31,6 +34,8 @@ export async function startTestApp(
     // Test files share one PostgreSQL database: each app takes only its own queued work.
     jobsQueue: unique('test'),
   };
+  // A backup a generic test starts (POST backups) goes to a folder of the app's own, removed after.
+  config.backups = { ...config.backups, dir: path.join(tmpdir(), unique('somero-test-backups-')) };
   const app = await buildApp({ database, config, ...appOptions });
   return { app, database, config };
 }
@@ -127,6 +132,7 @@ export function useTestApp(options: Parameters<typeof startTestApp>[0] = {}) {
   afterAll(async () => {
     await ctx.app?.close();
     await ctx.database?.close();
+    if (ctx.config) await rm(ctx.config.backups.dir, { recursive: true, force: true });
   });
   return ctx;
 }

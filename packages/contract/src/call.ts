@@ -30,7 +30,7 @@ export interface Call<Input extends z.ZodType = z.ZodType, Output extends z.ZodT
    * The 200 reply is a document, not JSON: a PDF (opened in a new window and printed), a spreadsheet
    * (saved under the content-disposition name) or an image.
    */
-  file?: 'pdf' | 'xlsx' | 'image' | 'pdf-or-json' | 'xlsx-or-json';
+  file?: 'pdf' | 'xlsx' | 'image' | 'pdf-or-json' | 'xlsx-or-json' | 'backup';
   /**
    * The call records, amends, voids or moves money (or decides where it goes). Its access must be one
    * flag: the flag of the screen that offers it, never the payment desk's `pay_fees` unless it is the

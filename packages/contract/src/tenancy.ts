@@ -59,6 +59,7 @@ export const notPerSchool = {
   tables: {
     schools: 'the tenant itself',
     login_failures: 'sign-in rate limits, counted per user name and address before the school is known',
+    server_backups: "the server's backups of its whole database, every school at once",
   },
   /** Unique indexes of school-owned tables that hold across schools. */
   uniques: {

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AwsClient } from 'aws4fetch';
 import { HttpError } from './errors.js';
@@ -13,6 +13,8 @@ export interface FileStore {
   readonly kind: 'database' | 'disk' | 's3';
   put(key: string, bytes: Uint8Array, mime: string): Promise<void>;
   get(key: string): Promise<Uint8Array>;
+  /** Removes what is kept under the key (nothing happens when there is nothing). */
+  remove(key: string): Promise<void>;
 }
 
 export type FileStorage =
@@ -29,7 +31,7 @@ export class FileStoreFault extends HttpError {
 
 /** Keys are made by the server (`school/kind/uuid`): never a path a user typed. */
 const safeKey = (key: string) => {
-  if (!/^[\w-]+(\/[\w.-]+)*$/.test(key) || key.includes('..')) throw new FileStoreFault(`Bad file key ${key}`);
+  if (!/^[\w-][\w.-]*(\/[\w.-]+)*$/.test(key) || key.includes('..')) throw new FileStoreFault(`Bad file key ${key}`);
   return key;
 };
 
@@ -51,6 +53,9 @@ function diskStore(dir: string): FileStore {
     async get(key) {
       return new Uint8Array(await readFile(path.join(dir, safeKey(key))).catch(fault(`reading ${key}`)));
     },
+    async remove(key) {
+      await rm(path.join(dir, safeKey(key)), { force: true }).catch(fault(`removing ${key}`));
+    },
   };
 }
 
@@ -70,7 +75,7 @@ function s3Store(url: string, region: string): FileStore {
     initRetryMs: 100,
   });
   const base = `${parsed.protocol}//${parsed.host}/${bucket}`;
-  const call = async (method: 'GET' | 'PUT', key: string, init: RequestInit = {}) => {
+  const call = async (method: 'GET' | 'PUT' | 'DELETE', key: string, init: RequestInit = {}) => {
     const response = await client
       .fetch(`${base}/${safeKey(key)}`, { method, ...init, signal: AbortSignal.timeout(30_000) })
       .catch(fault(`${method} ${key}`));
@@ -85,6 +90,9 @@ function s3Store(url: string, region: string): FileStore {
     async get(key) {
       return new Uint8Array(await (await call('GET', key)).arrayBuffer());
     },
+    async remove(key) {
+      await call('DELETE', key);
+    },
   };
 }
 
@@ -95,5 +103,6 @@ export function openFileStore(storage: FileStorage): FileStore {
     kind: 'database',
     put: () => Promise.reject(new FileStoreFault('The database keeps its files in its own rows')),
     get: () => Promise.reject(new FileStoreFault('The database keeps its files in its own rows')),
+    remove: () => Promise.reject(new FileStoreFault('The database keeps its files in its own rows')),
   };
 }

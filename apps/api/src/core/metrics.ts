@@ -56,6 +56,33 @@ export function installMetrics(app: FastifyInstance, database: Database) {
     },
   });
 
+  new Gauge({
+    name: 'somero_backup_last_success_timestamp_seconds',
+    help: "When the server's last successful backup of its database was taken (0: none yet)",
+    registers: [registry],
+    async collect() {
+      const [row] = (await database.raw(
+        "select extract(epoch from max(started_at))::float8 as at from server_backups where status = 'done'",
+      )) as { at: number | null }[];
+      this.set(Number(row?.at ?? 0));
+    },
+  });
+  new Gauge({
+    name: 'somero_backups',
+    help: 'Backups of the database listed by the server, by result (done, failed, running)',
+    labelNames: ['status'] as const,
+    registers: [registry],
+    async collect() {
+      const rows = (await database.raw('select status, count(*)::int as n from server_backups group by status')) as {
+        status: string;
+        n: number;
+      }[];
+      for (const status of ['done', 'failed', 'running']) {
+        this.set({ status }, Number(rows.find((r) => r.status === status)?.n ?? 0));
+      }
+    },
+  });
+
   app.addHook('onResponse', async (req, reply) => {
     const route = req.routeOptions.url ?? 'unknown';
     const status = reply.statusCode;

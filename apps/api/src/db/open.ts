@@ -50,6 +50,8 @@ export interface Database {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /** PostgreSQL's connection pool as it stands (the metrics read it); the embedded database has none. */
   pool?: () => { total: number; idle: number; waiting: number };
+  /** The embedded database's data directory as a gzipped tar (PGlite's own dump), taken between transactions. */
+  dumpDataDir?: () => Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -60,11 +62,17 @@ const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url
  * `dataDir: 'memory://'`), and applies the committed migrations. A data directory another live process
  * has open is refused (`DataDirInUse`) before PGlite touches it.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  /** false: open as it is, without applying migrations (a backup takes the database as it was). */
+  migrate?: boolean;
+}): Promise<Database> {
+  const migrating = opts.migrate ?? true;
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.PG_POOL_MAX ?? 10) });
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder });
+    if (migrating) await migratePg(db as never, { migrationsFolder });
     return {
       db,
       kind: 'postgres',
@@ -91,7 +99,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
         unlock();
       }
     });
-    await migratePglite(database.db as never, { migrationsFolder });
+    if (migrating) await migratePglite(database.db as never, { migrationsFolder });
     return database;
   } catch (error) {
     await client?.close().catch(() => {});
@@ -110,6 +118,11 @@ export function embeddedDatabase(client: PGlite, close: () => Promise<void>): Da
       if (values?.length) return client.query(text, values);
       const results = await client.exec(text);
       return results[results.length - 1] ?? { rows: [] };
+    },
+    dumpDataDir: async () => {
+      // Inside a transaction of its own: no other transaction is half done while the folder is read.
+      const blob = await client.transaction(() => client.dumpDataDir('gzip'));
+      return new Uint8Array(await blob.arrayBuffer());
     },
     close,
   };

@@ -100,6 +100,26 @@ export const loginFailures = pgTable('login_failures', {
   firstAt: at('first_at').notNull(),
 });
 
+/**
+ * The server's backups of its whole database (scheduled, or asked for by an administrator): one row a
+ * try. At most one runs at a time, across every process on the database.
+ */
+export const serverBackups = pgTable(
+  'server_backups',
+  {
+    id: serial().primaryKey(),
+    startedAt: at('started_at').notNull().defaultNow(),
+    finishedAt: at('finished_at'),
+    status: text().$type<'running' | 'done' | 'failed'>().notNull().default('running'),
+    kind: text().$type<'scheduled' | 'manual'>().notNull(),
+    /** The file's name in the backup store (BACKUP_DIR, or the S3 bucket under backups/). */
+    file: text(),
+    bytes: bigint({ mode: 'number' }),
+    message: text(),
+  },
+  (t) => [uniqueIndex('server_backups_one_running').on(t.status).where(sql`status = 'running'`)],
+);
+
 /** Every write leaves a row here, in the same transaction as the write. */
 export const audits = schoolTable(
   'audits',

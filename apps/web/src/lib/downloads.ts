@@ -53,7 +53,7 @@ export function dispositionName(header: string | null): string | undefined {
   return plain?.[1]?.trim() || undefined;
 }
 
-/** Save a spreadsheet under the server's name (or the default the specification gives). */
+/** Save a spreadsheet (or another file, a backup) under the server's name, else the default given. */
 export async function downloadSpreadsheet(request: DownloadRequest, defaultName: string): Promise<boolean> {
   const response = await fetchFile(request);
   if (!response || response === 'refused') {

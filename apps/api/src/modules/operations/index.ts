@@ -1,3 +1,5 @@
-// The operations area's public face: the server's health and readiness for an operator.
+// The operations area's public face: the server's health and readiness, and its backups, for an operator.
 
-export { operationsRoutes } from './routes.js';
+export { backupFileName, scheduleBackups } from './backup-runs.js';
+export { BackupRefused, restoreBackup, writeBackup } from './backups.js';
+export { backupRoutes, operationsRoutes } from './routes.js';

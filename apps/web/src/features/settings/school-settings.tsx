@@ -1,14 +1,16 @@
 import { Grid } from '@mantine/core';
+import { backups } from '@somero/contract';
 import { CenteredLoader } from '../../components/centered-loader';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-title';
 import { can } from '../../lib/access';
 import { useUser } from '../../lib/auth';
 import { useSchoolDetails } from '../../lib/school';
+import { Backups } from './backups';
 import { LogoUpload } from './logo-upload';
 import { SchoolForm } from './school-form';
 
-/** /settings: the school's details and logo. */
+/** /settings: the school's details and logo; for administrators, the server's backups. */
 export default function SchoolSettingsScreen() {
   const user = useUser();
   const school = useSchoolDetails();
@@ -27,6 +29,7 @@ export default function SchoolSettingsScreen() {
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 4 }}>
             <LogoUpload school={school.data} editable={editable} />
+            {can(user, backups.access) ? <Backups /> : null}
           </Grid.Col>
         </Grid>
       )}

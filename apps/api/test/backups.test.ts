@@ -1,0 +1,252 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../src/app.js';
+import { type Config, readConfig, repoRoot } from '../src/config.js';
+import { type Database, openDatabase } from '../src/db/open.js';
+import { seedDemoSchool } from '../src/db/seed.js';
+import { postEverySchool } from '../src/modules/money.js';
+import { BackupRefused, restoreBackup, scheduleBackups } from '../src/modules/operations/index.js';
+import { createSchool } from '../src/modules/users/index.js';
+import { pdfPages } from './pdf-text.js';
+import { bearer, login, onPostgres, unique } from './support.js';
+
+/**
+ * Backups that are restored, not only written (issue 26 §1): the demo school backed up by its running
+ * server, downloaded, restored into an empty database of the same kind, and compared with the original
+ * table by table and through the API (balances, the trial balance, a report card's text).
+ */
+
+/** A database of its own on the tests' PostgreSQL server, dropped after. */
+async function makeDatabase(name: string) {
+  const url = new URL(process.env.TEST_DATABASE_URL as string);
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+async function dropDatabase(name: string) {
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.end();
+}
+
+/** Every table's row count and a digest of its rows in a fixed order. */
+async function tableDigests(database: Database) {
+  const tables = (await database.raw(
+    `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind = 'r' order by 1`,
+  )) as { name: string }[];
+  const out: Record<string, string> = {};
+  for (const { name } of tables) {
+    // The backups' own list is written on while the backup is taken: compared apart.
+    if (name === 'server_backups') continue;
+    const [row] = (await database.raw(
+      `select count(*)::int as n, md5(coalesce(string_agg(t::text, E'\\n' order by t::text), '')) as digest from "${name}" t`,
+    )) as { n: number; digest: string }[];
+    out[name] = `${row?.n} ${row?.digest}`;
+  }
+  return out;
+}
+
+const names = { source: unique('bk_source_'), restored: unique('bk_restored_') };
+let work: string;
+let source: Database;
+let app: App;
+let config: Config;
+let token: string;
+let restoredTarget: { databaseUrl?: string; dataDir: string; fileStorage: Config['fileStorage'] };
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), 'somero-backups-test-'));
+  const sourceUrl = onPostgres ? await makeDatabase(names.source) : undefined;
+  restoredTarget = {
+    databaseUrl: onPostgres ? await makeDatabase(names.restored) : undefined,
+    dataDir: path.join(work, 'restored'),
+    fileStorage: { kind: 'database' },
+  };
+  const dataDir = path.join(work, 'source');
+  source = await openDatabase({ databaseUrl: sourceUrl, dataDir });
+  await seedDemoSchool(source.db, 'demo-pass-123');
+  await postEverySchool(source.db);
+  config = {
+    ...readConfig({ DATA_DIR: dataDir, BACKUP_DIR: path.join(work, 'backups'), METRICS_PORT: '0' }),
+    databaseUrl: sourceUrl,
+    jobsQueue: unique('backups'),
+  };
+  app = await buildApp({ database: source, config });
+  token = await login(app, 'admin', 'demo-pass-123');
+}, 240_000);
+
+afterAll(async () => {
+  await app?.close();
+  await source?.close();
+  if (onPostgres) for (const name of Object.values(names)) await dropDatabase(name);
+  await rm(work, { recursive: true, force: true });
+});
+
+/** What a school would compare after a restore: fees balances by class, the trial balance, S5's report cards. */
+async function schoolFigures(server: App, auth: string) {
+  const headers = bearer(auth);
+  const post = async (url: string, payload: object) => {
+    const res = await server.inject({ method: 'POST', url: `/api/${url}`, headers, payload });
+    expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBe(200);
+    return res;
+  };
+  const fees = (await post('fees_summaryq', {})).json().data;
+  const trial = (await post('account_analysis', { from: '2025-01-01', to: '2026-12-31' })).json().data;
+  const settings = (await server.inject({ method: 'GET', url: '/api/current_settings', headers })).json().data;
+  const classes = (await server.inject({ method: 'GET', url: '/api/classes?per_page=50', headers })).json().data as {
+    id: number;
+    name: string;
+  }[];
+  const s5 = classes.find((c) => c.name === 'S5');
+  const cards = await post('reports_updated', {
+    kind: 'alevel_reports',
+    year: settings.year,
+    term: settings.term,
+    class_id: s5?.id,
+  });
+  return { fees: { groups: fees.groups, totals: fees.totals }, trial, cards: await pdfPages(cards.rawPayload) };
+}
+
+describe(`a backup of the whole database on ${onPostgres ? 'PostgreSQL' : 'the embedded database'}`, () => {
+  it('is taken by the running server, listed, downloaded, and restores into an empty database identical to the original', async () => {
+    const headers = bearer(token);
+    const started = await app.inject({ method: 'POST', url: '/api/backups', headers, payload: {} });
+    expect(started.statusCode, started.body).toBe(200);
+    expect(started.json().data.status).toBe('running');
+    // One at a time, across every process on the database.
+    const again = await app.inject({ method: 'POST', url: '/api/backups', headers, payload: {} });
+    expect(again.statusCode).toBe(202);
+    expect(again.json().message).toMatch(/being taken now/);
+
+    let list: { status: string; bytes: number | null; kind: string; message: string | null }[] = [];
+    for (let i = 0; i < 240; i++) {
+      list = (await app.inject({ method: 'GET', url: '/api/backups', headers })).json().data.backups;
+      if (list[0]?.status !== 'running') break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(list, JSON.stringify(list)).toHaveLength(1);
+    expect(list[0]?.message ?? null, 'no failure').toBeNull();
+    expect(list[0]).toMatchObject({ status: 'done', kind: 'manual' });
+    expect(list[0]?.bytes).toBeGreaterThan(100_000);
+
+    const download = await app.inject({ method: 'GET', url: '/api/backups/latest', headers });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/x-tar');
+    expect(download.headers['content-disposition']).toMatch(
+      /^attachment; filename="somero-backup-\d{4}-\d\d-\d\d-\d{4}\.tar"$/,
+    );
+    expect(download.rawPayload.length).toBe(list[0]?.bytes);
+    // The operator's monitoring sees it too.
+    const metrics = await app.metrics?.registry.metrics();
+    expect(metrics).toMatch(/somero_backups\{status="done"\} 1\n/);
+    const at = Number(/^somero_backup_last_success_timestamp_seconds (\S+)$/m.exec(metrics ?? '')?.[1]);
+    expect(Math.abs(at - Date.now() / 1000)).toBeLessThan(600);
+
+    const file = path.join(work, 'downloaded.tar');
+    await writeFile(file, download.rawPayload);
+
+    const { summary } = await restoreBackup(file, restoredTarget);
+    expect(summary).toMatch(/^Restored the backup of \d{4}-\d\d-\d\d \d\d:\d\d UTC \(1 school\) into /);
+    // A database that holds anything is refused and left as it is.
+    await expect(restoreBackup(file, restoredTarget)).rejects.toThrow(BackupRefused);
+    await expect(restoreBackup(file, restoredTarget)).rejects.toThrow(/is not empty/);
+
+    const restored = await openDatabase(restoredTarget);
+    const restoredApp = await buildApp({
+      database: restored,
+      config: { ...config, databaseUrl: restoredTarget.databaseUrl, jobsQueue: unique('restored') },
+    });
+    try {
+      expect(await tableDigests(restored)).toEqual(await tableDigests(source));
+      // The same people sign in with the same passwords, and see the same figures and cards.
+      const restoredToken = await login(restoredApp, 'admin', 'demo-pass-123');
+      const before = await schoolFigures(app, token);
+      const after = await schoolFigures(restoredApp, restoredToken);
+      expect(before.fees.totals.paid).toBeGreaterThan(0);
+      expect(before.trial.total.debit).toBe(before.trial.total.credit);
+      expect(before.cards.length).toBeGreaterThan(10);
+      expect(after).toEqual(before);
+    } finally {
+      await restoredApp.close();
+      await restored.close();
+    }
+
+    // The command an operator runs says what it did in one line (here on the restored database).
+    const cli = spawnSync('npx', ['tsx', 'apps/api/src/cli/backup.ts', path.join(work, 'by-hand.tar')], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        INIT_CWD: work,
+        DATABASE_URL: restoredTarget.databaseUrl ?? '',
+        DATA_DIR: restoredTarget.dataDir,
+      },
+    });
+    expect(cli.stderr).toBe('');
+    expect(cli.stdout.trim()).toMatch(
+      new RegExp(
+        `^Backed up the ${onPostgres ? 'PostgreSQL database' : 'embedded database in .*restored'} \\(1 school\\) to .*by-hand\\.tar, \\d+\\.\\d MB\\.$`,
+      ),
+    );
+  }, 240_000);
+
+  it('is taken on the schedule when the last is older than BACKUP_HOURS, keeping the last BACKUP_KEEP', async () => {
+    const kept = async () => (await readdir(config.backups.dir)).sort();
+    const [manual] = await kept();
+    expect(manual).toMatch(/^somero-backup-.*\.tar$/);
+    const schedule = { ...config, backups: { ...config.backups, everyHours: 1 / 3600, keep: 1 } };
+    await new Promise((r) => setTimeout(r, 1100));
+    const stop = scheduleBackups({ database: source, config: schedule, log: app.log }, 100);
+    try {
+      let list: { kind: string; status: string }[] = [];
+      for (let i = 0; i < 240 && !list.some((b) => b.kind === 'scheduled' && b.status === 'done'); i++) {
+        await new Promise((r) => setTimeout(r, 500));
+        list = (await app.inject({ method: 'GET', url: '/api/backups', headers: bearer(token) })).json().data.backups;
+      }
+      stop();
+      // The manual one went when the scheduled one was kept: one backup, one file.
+      list = (await app.inject({ method: 'GET', url: '/api/backups', headers: bearer(token) })).json().data.backups;
+      expect(list.filter((b) => b.status === 'done').map((b) => b.kind)).toEqual(['scheduled']);
+      const files = await kept();
+      expect(files).toHaveLength(1);
+      expect(files[0]).not.toBe(manual);
+    } finally {
+      stop();
+    }
+  }, 240_000);
+
+  it("is shown only on a school's own server: a server of several schools refuses, saying who keeps them", async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/backups', headers: bearer(token) })).statusCode).toBe(200);
+    const username = unique('second');
+    await createSchool(source.db, {
+      school: unique('Second School '),
+      name: 'Second Head',
+      username,
+      email: `${username}@school.example`,
+      passwordHash: 'x',
+    });
+    for (const [method, url] of [
+      ['GET', '/api/backups'],
+      ['POST', '/api/backups'],
+      ['GET', '/api/backups/latest'],
+    ] as const) {
+      const res = await app.inject({
+        method,
+        url,
+        headers: bearer(token),
+        ...(method === 'POST' ? { payload: {} } : {}),
+      });
+      expect(res.statusCode, url).toBe(202);
+      expect(res.json().message).toMatch(/several schools: its backups are kept by the server's operator/);
+    }
+  });
+});
