@@ -1,7 +1,7 @@
 import { buildApp } from './app.js';
 import { readConfig } from './config.js';
 import { DataDirInUse } from './db/lock.js';
-import { openDatabase } from './db/open.js';
+import { MigrationFailed, openDatabase } from './db/open.js';
 import { seedDemoSchool } from './db/seed.js';
 import { syncEveryGateway } from './modules/fees/index.js';
 import { postEverySchool } from './modules/money.js';
@@ -10,8 +10,9 @@ import { scheduleBackups } from './modules/operations/index.js';
 const started = performance.now();
 const config = readConfig();
 const database = await openDatabase(config).catch((error: unknown) => {
-  if (!(error instanceof DataDirInUse)) throw error;
-  // A second server on the same embedded database: say why in one line and leave the data alone.
+  // A second server on the same embedded database, or a migration that failed (the database was left as
+  // it was): say why in one line and stop.
+  if (!(error instanceof DataDirInUse || error instanceof MigrationFailed)) throw error;
   console.error(error.message);
   process.exit(1);
 });

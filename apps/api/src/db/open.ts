@@ -58,21 +58,66 @@ export interface Database {
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 /**
+ * The database could not be brought up to this release. The migrations run in one transaction, so it
+ * was left as it was; the message says what PostgreSQL refused.
+ */
+export class MigrationFailed extends Error {
+  override name = 'MigrationFailed';
+  constructor(readonly cause: unknown) {
+    // The ORM wraps PostgreSQL's error in its own ("Failed query: …"): PostgreSQL's words say why.
+    let root = cause as { message?: string; cause?: unknown } | undefined;
+    while (root?.cause) root = root.cause as typeof root;
+    super(
+      `The database could not be brought up to this release, and was left as it was: ${root?.message ?? String(cause)}. ` +
+        'Start the earlier release again, or restore the last backup, and report this message.',
+    );
+  }
+}
+
+/** PostgreSQL's advisory lock key of migrating: one process migrates, any other waits and then finds nothing to do. */
+const migrationLock = 72_617_001;
+
+/**
+ * Applies the committed migrations to PostgreSQL, holding an advisory lock on a connection of its own:
+ * several servers starting together on one database migrate it once, one after the other.
+ */
+async function migratePostgres(databaseUrl: string, db: Db, folder: string) {
+  const lock = new pg.Client({ connectionString: databaseUrl });
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [migrationLock]);
+    await migratePg(db as never, { migrationsFolder: folder }).catch((error: unknown) => {
+      throw new MigrationFailed(error);
+    });
+  } finally {
+    await lock.end().catch(() => {});
+  }
+}
+
+/**
  * Opens PostgreSQL when a URL is given, else embedded PGlite in `dataDir` (or in memory for
  * `dataDir: 'memory://'`), and applies the committed migrations. A data directory another live process
- * has open is refused (`DataDirInUse`) before PGlite touches it.
+ * has open is refused (`DataDirInUse`) before PGlite touches it; a migration that fails throws
+ * `MigrationFailed` and leaves the database as it was.
  */
 export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir: string;
   /** false: open as it is, without applying migrations (a backup takes the database as it was). */
   migrate?: boolean;
+  /** Tests only: another folder of migrations. */
+  migrationsFolder?: string;
 }): Promise<Database> {
   const migrating = opts.migrate ?? true;
+  const folder = opts.migrationsFolder ?? migrationsFolder;
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.PG_POOL_MAX ?? 10) });
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-    if (migrating) await migratePg(db as never, { migrationsFolder });
+    if (migrating)
+      await migratePostgres(opts.databaseUrl, db, folder).catch(async (error: unknown) => {
+        await pool.end().catch(() => {});
+        throw error;
+      });
     return {
       db,
       kind: 'postgres',
@@ -99,7 +144,10 @@ export async function openDatabase(opts: {
         unlock();
       }
     });
-    if (migrating) await migratePglite(database.db as never, { migrationsFolder });
+    if (migrating)
+      await migratePglite(database.db as never, { migrationsFolder: folder }).catch((error: unknown) => {
+        throw new MigrationFailed(error);
+      });
     return database;
   } catch (error) {
     await client?.close().catch(() => {});

@@ -1,0 +1,104 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../src/config.js';
+import { type Database, MigrationFailed, openDatabase } from '../src/db/open.js';
+import { onPostgres, unique } from './support.js';
+
+/**
+ * Upgrades that keep every record (issue 26 §5): the migrations run at start, once, even with several
+ * processes starting together, and one that fails leaves the database as it was and says why.
+ */
+
+const committed = path.join(repoRoot, 'apps/api/drizzle');
+const journal = async (folder: string) =>
+  JSON.parse(await readFile(path.join(folder, 'meta/_journal.json'), 'utf8')) as {
+    entries: { idx: number; version: string; when: number; tag: string; breakpoints: boolean }[];
+  };
+
+const made: string[] = [];
+/** A fresh, empty database: on the tests' PostgreSQL server, else an embedded one in memory. */
+async function freshDatabaseUrl() {
+  if (!onPostgres) return undefined;
+  const name = unique('upgrade_');
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  made.push(name);
+  const url = new URL(process.env.TEST_DATABASE_URL as string);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+afterAll(async () => {
+  if (!made.length) return;
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  for (const name of made) await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.end();
+});
+
+const appliedMigrations = async (database: Database) =>
+  (await database.raw('select hash, created_at from drizzle.__drizzle_migrations order by created_at')) as {
+    hash: string;
+  }[];
+
+describe('migrations', () => {
+  it('a migration that fails leaves the database as it was, and says so', async () => {
+    const databaseUrl = await freshDatabaseUrl();
+    const folder = await mkdtemp(path.join(tmpdir(), 'somero-migrations-'));
+    try {
+      // Today's migrations, then a broken one of a later release: a column added, then a statement that fails.
+      await cp(committed, folder, { recursive: true });
+      const meta = await journal(folder);
+      const last = meta.entries.at(-1) as (typeof meta.entries)[number];
+      meta.entries.push({ ...last, idx: last.idx + 1, when: last.when + 1000, tag: '9999_broken' });
+      await writeFile(path.join(folder, 'meta/_journal.json'), JSON.stringify(meta));
+      await writeFile(
+        path.join(folder, '9999_broken.sql'),
+        'ALTER TABLE "schools" ADD COLUMN "upgraded" integer;\n--> statement-breakpoint\nSELECT 1 / 0;',
+      );
+
+      // Today's release opens it (an embedded one in a folder, so that it can be opened again)…
+      const target = { databaseUrl, dataDir: path.join(folder, 'data') };
+      const today = await openDatabase(target);
+      const before = await appliedMigrations(today);
+      expect(before).toHaveLength(meta.entries.length - 1);
+      await today.close();
+      // …then the broken release refuses to start, saying why.
+      const failed = openDatabase({ ...target, migrationsFolder: folder });
+      await expect(failed).rejects.toThrow(MigrationFailed);
+      await expect(failed).rejects.toThrow(
+        /^The database could not be brought up to this release, and was left as it was: division by zero\./,
+      );
+      // Nothing of the broken migration is left: not its column, not its row.
+      const after = await openDatabase({ ...target, migrate: false });
+      try {
+        const columns = await after.raw(
+          "select column_name from information_schema.columns where table_name = 'schools' and column_name = 'upgraded'",
+        );
+        expect(columns).toEqual([]);
+        expect(await appliedMigrations(after)).toEqual(before);
+      } finally {
+        await after.close();
+      }
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  if (onPostgres)
+    it('several servers starting together on one new database migrate it once', async () => {
+      const databaseUrl = await freshDatabaseUrl();
+      const opened = await Promise.all([1, 2, 3].map(() => openDatabase({ databaseUrl, dataDir: 'memory://' })));
+      try {
+        const applied = await appliedMigrations(opened[0] as Database);
+        expect(applied).toHaveLength((await journal(committed)).entries.length);
+        expect(new Set(applied.map((m) => m.hash)).size).toBe(applied.length);
+      } finally {
+        await Promise.all(opened.map((d) => d.close()));
+      }
+    });
+});
