@@ -6,6 +6,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
+import { listenForCacheNews } from './core/cache-news.js';
 import { openFileStore } from './core/file-store.js';
 import { useFileStore } from './core/files.js';
 import { installCore } from './core/http.js';
@@ -127,6 +128,9 @@ export async function buildApp({ database, config, logger = false, mailer, extra
   const jobs = new Jobs(database, config.jobsQueue, app.log);
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
+  // Other server processes' changes of users, groups, sessions and settings, heard at once (PostgreSQL).
+  const stopNews = await listenForCacheNews(database, app.log);
+  app.addHook('onClose', () => stopNews());
   app.addHook('onClose', () => stopPdfWorkers());
   const ctx: ModuleContext = {
     app,

@@ -36,9 +36,9 @@ export async function issueToken(db: Executor, user: { id: number; schoolId: num
 }
 
 /**
- * Signed-in users found in the last few seconds, by token hash. Every write to users or user groups
- * passes through SchoolScope.audit, which forgets that school's entries at once; another server
- * process sees such a change within `cacheMs`.
+ * Signed-in users found in the last few seconds, by token hash. Every write to users, user groups or
+ * sessions passes through SchoolScope.audit, which forgets that school's entries at once here and, at
+ * commit, in every other server process (core/cache-news.ts); `cacheMs` bounds what a lost notice costs.
  */
 const cacheMs = 5000;
 const cacheLimit = 10_000;
@@ -78,7 +78,7 @@ export async function endOtherSessions(db: Executor, userId: number, keepTokenId
   forgetUser(userId);
 }
 
-/** Locks or unlocks one session; acts at once in this process (others see it within `cacheMs`). */
+/** Locks or unlocks one session; acts at once in this process (others hear of it through the audit row's news). */
 export async function setSessionLocked(db: Executor, caller: Caller, locked: boolean) {
   await db
     .update(authTokens)

@@ -8,8 +8,8 @@ export type SchoolSettingsRow = typeof schoolSettings.$inferSelect;
 /**
  * A school's settings row as this process saw it in the last few seconds: for what runs on every
  * request of a busy path (the payment desk asks whether to send an SMS receipt). Every write to
- * `school_settings` passes through SchoolScope.audit, which forgets the school's entry at once; another
- * server process sees a change within `cacheMs`. Kept per database (tests open many in one process);
+ * `school_settings` passes through SchoolScope.audit, which forgets the school's entry at once here and,
+ * at commit, in every other server process (core/cache-news.ts). Kept per database (tests open many in one process);
  * inside a transaction the row is read afresh.
  */
 const cacheMs = 5000;

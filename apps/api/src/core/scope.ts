@@ -2,9 +2,8 @@ import { and, count, eq, getTableName, type SQL } from 'drizzle-orm';
 import { type PgColumn, type PgTable, PgTransaction } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/open.js';
 import { audits } from '../db/schema.js';
-import { forgetCallers } from './auth.js';
+import { announce, type CacheNews } from './cache-news.js';
 import { NotFound } from './errors.js';
-import { forgetSchoolSettings } from './school-settings.js';
 
 /** Who is writing, for the audit trail. */
 export interface Actor {
@@ -81,9 +80,13 @@ export class SchoolScope {
 
   /** The audit rows of many writes, 500 to a statement, in the caller's transaction. */
   async auditMany(entries: AuditEntry[]): Promise<void> {
-    // These decide what the signed-in user looks like (their account, group, school): forget the cache.
-    if (entries.some((e) => callerEntities.has(e.entity))) forgetCallers(this.schoolId);
-    if (entries.some((e) => e.entity === 'school_settings')) forgetSchoolSettings(this.schoolId);
+    // These decide what the signed-in user looks like (their account, group, school) and the school's
+    // settings: forgotten here and, at commit, in every other server process.
+    const news: CacheNews[] = [
+      ...(entries.some((e) => callerEntities.has(e.entity)) ? (['callers'] as const) : []),
+      ...(entries.some((e) => e.entity === 'school_settings') ? (['settings'] as const) : []),
+    ];
+    if (news.length) await announce(this.db, this.schoolId, news);
     for (const part of chunks(entries)) {
       await this.db.insert(audits).values(
         part.map((entry) => ({

@@ -50,6 +50,12 @@ export interface Database {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /** PostgreSQL's connection pool as it stands (the metrics read it); the embedded database has none. */
   pool?: () => { total: number; idle: number; waiting: number };
+  /**
+   * PostgreSQL's LISTEN on a connection of its own: `onMessage` gets each payload of the channel;
+   * `onLost` runs when the connection drops (it is made again, then `onLost` runs once more, for what was
+   * missed meanwhile). Answers the stop. The embedded database has one process and none.
+   */
+  listen?: (channel: string, onMessage: (payload: string) => void, onLost: () => void) => Promise<() => Promise<void>>;
   /** The embedded database's data directory as a gzipped tar (PGlite's own dump), taken between transactions. */
   dumpDataDir?: () => Promise<Uint8Array>;
   close(): Promise<void>;
@@ -94,6 +100,45 @@ async function migratePostgres(databaseUrl: string, db: Db, folder: string) {
   }
 }
 
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onLost: () => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (m) => {
+      if (m.channel === channel) onMessage(m.payload ?? '');
+    });
+    c.on('error', () => {});
+    c.on('end', () => {
+      if (stopped || client !== c) return;
+      client = null;
+      onLost();
+      reconnect();
+    });
+    await c.connect();
+    await c.query(`LISTEN ${channel}`);
+    client = c;
+  };
+  const reconnect = () => {
+    retry = setTimeout(() => {
+      connect().then(onLost, () => reconnect());
+    }, 1000);
+    retry.unref();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
+  };
+}
+
 /**
  * Opens PostgreSQL when a URL is given, else embedded PGlite in `dataDir` (or in memory for
  * `dataDir: 'memory://'`), and applies the committed migrations. A data directory another live process
@@ -128,6 +173,7 @@ export async function openDatabase(opts: {
         return Array.isArray(result) ? result[result.length - 1] : (result as { rows: unknown[] });
       },
       pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      listen: (channel, onMessage, onLost) => listenPostgres(opts.databaseUrl as string, channel, onMessage, onLost),
       close: () => pool.end(),
     };
   }
