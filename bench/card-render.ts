@@ -1,6 +1,9 @@
 // `npm run bench:card-render --workspace=@somero/bench`: renders N (300) O-level cards of 12 subjects in one
 // process, without the database or the PDF workers, and prints the CPU time per card: the rendering alone,
-// comparable between runs on a busy machine better than the whole-school figure. Prints, never asserts.
+// comparable between runs on a busy machine better than the whole-school figure, and the time to put 3,000
+// pages together. Prints, never asserts; OUT=cards.pdf keeps the cards.
+import { writeFileSync } from 'node:fs';
+import { mergePdfs } from '../apps/api/src/documents/off-thread.js';
 import { renderPdf } from '../apps/api/src/documents/pdf.js';
 import { reportCardsDocument } from '../apps/api/src/documents/report-card.js';
 
@@ -99,4 +102,14 @@ const pdf = await renderPdf(reportCardsDocument(school, cards, { photos: new Map
 const cpu = process.cpuUsage(c0);
 console.log(
   `${n} cards: ${((cpu.user + cpu.system) / 1000 / n).toFixed(2)} ms CPU per card, wall ${((performance.now() - t0) / n).toFixed(2)} ms, ${Math.round(pdf.length / 1024)} KB`,
+);
+
+// OUT=cards.pdf keeps the cards to look at.
+if (process.env.OUT) writeFileSync(process.env.OUT, pdf);
+
+// A whole school's job puts its classes' parts together into one document: 3,000 pages from ten of these.
+const m0 = performance.now();
+const merged = await mergePdfs(Array.from({ length: Math.ceil(3000 / n) }, () => pdf));
+console.log(
+  `merging ${Math.ceil(3000 / n)} parts into ${Math.ceil(3000 / n) * n} pages: ${Math.round(performance.now() - m0)} ms, ${Math.round(merged.length / 1024)} KB`,
 );

@@ -1,5 +1,5 @@
 import { feesBreakdowns, feesCategories, feesPaymentAmendments, students } from '@somero/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { today } from '../src/core/dates.js';
 import { audits } from '../src/db/schema.js';
@@ -341,6 +341,63 @@ describe('the desk’s checks: references, amounts far above the balance, Idempo
   });
 
   const receipts = async () => (await school.api.post('/fees_receipts', {})).json().total as number;
+
+  it('refuses a mode no longer in use, and one that is not the school’s, taking no receipt number', async () => {
+    const before = await receipts();
+    const old = await addMode(school, 'Old Cash Box');
+    const off = await school.api.put(`/payment_options/${old}`, {
+      name: 'Old Cash Box',
+      kind: 'cash',
+      opening_balance: 0,
+      opening_on: '2026-01-01',
+      active: false,
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const refused = await pay(school, { student_id: student.id, amount: 5_000, mode_id: old });
+    expect(refused.statusCode).toBe(202);
+    expect(refused.json().message).toBe('Old Cash Box is no longer in use as a payment mode.');
+    const unknown = await pay(school, { student_id: student.id, amount: 5_000, mode_id: 999_999 });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('No such payment mode');
+    expect(await receipts()).toBe(before);
+  });
+
+  it('keeps the reference and payer as typed without the spaces around them, blank ones as none, and the cashier', async () => {
+    const typed = await pay(school, {
+      student_id: student.id,
+      amount: 7_000,
+      mode_id: cash,
+      reference: '  SLIP 0042  ',
+      payer: '  Mama Okello ',
+    });
+    expect(typed.statusCode, typed.body).toBe(200);
+    const blank = await pay(school, {
+      student_id: student.id,
+      amount: 7_100,
+      mode_id: cash,
+      reference: '   ',
+      payer: ' ',
+    });
+    expect(blank.statusCode, blank.body).toBe(200);
+    const rows = (await school.api.post('/fees_receipts', { per_page: 500 })).json().data as Json[];
+    const row = (id: number) => rows.find((r) => r.id === id) as Json;
+    expect(row(typed.json().data)).toMatchObject({ reference: 'SLIP 0042', payer: 'Mama Okello', status: 'valid' });
+    expect(row(blank.json().data)).toMatchObject({ reference: null, payer: null, status: 'valid' });
+    expect(row(typed.json().data).cashier_name).toBe(row(blank.json().data).cashier_name);
+    expect(row(typed.json().data).cashier_name).not.toBe('System');
+    // The audit row holds what was paid, never the cashier's sign-in name twice over.
+    const [audit] = await t.database.db
+      .select()
+      .from(audits)
+      .where(
+        and(
+          eq(audits.schoolId, school.schoolId),
+          eq(audits.entity, 'fees_payments'),
+          eq(audits.entityId, String(typed.json().data)),
+        ),
+      );
+    expect(audit?.after).toMatchObject({ amount: 7_000, reference: 'SLIP 0042', payer: 'Mama Okello' });
+  });
 
   it('a mode that requires a reference refuses a payment without one, on the reference field', async () => {
     const before = await receipts();

@@ -1,11 +1,17 @@
+import { spawn } from 'node:child_process';
+import { createReadStream } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createGunzip } from 'node:zlib';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../src/config.js';
-import { type Database, MigrationFailed, openDatabase } from '../src/db/open.js';
-import { onPostgres, unique } from './support.js';
+import { buildApp } from '../src/app.js';
+import { readConfig, repoRoot } from '../src/config.js';
+import { type Database, MigrationFailed, migrationsCurrent, openDatabase } from '../src/db/open.js';
+import { type Figures, schoolFigures } from './fixtures/upgrade/figures.js';
+import { bearer, login, onPostgres, unique } from './support.js';
 
 /**
  * Upgrades that keep every record (issue 26 §5): the migrations run at start, once, even with several
@@ -101,4 +107,99 @@ describe('migrations', () => {
         await Promise.all(opened.map((d) => d.close()));
       }
     });
+});
+
+const fixture = path.join(repoRoot, 'apps/api/test/fixtures/upgrade');
+
+/** PostgreSQL's plain dump into an empty PostgreSQL database, through psql. */
+function loadWithPsql(url: string, dump: string) {
+  return new Promise<void>((resolve, reject) => {
+    const psql = spawn('psql', ['-q', '-v', 'ON_ERROR_STOP=1', '-d', url], { stdio: ['pipe', 'ignore', 'pipe'] });
+    let errors = '';
+    psql.stderr.on('data', (c: Buffer) => {
+      errors += c.toString();
+    });
+    psql.on('error', reject);
+    psql.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`psql ${code}: ${errors}`))));
+    createReadStream(dump).pipe(createGunzip()).pipe(psql.stdin);
+  });
+}
+
+/** The same dump into an empty embedded database: its statements as they come, each COPY's rows as a blob. */
+async function loadIntoPglite(dataDir: string, dump: string) {
+  const text = await new Promise<string>((resolve, reject) => {
+    const parts: Buffer[] = [];
+    createReadStream(dump)
+      .pipe(createGunzip())
+      .on('data', (c: Buffer) => parts.push(c))
+      .on('end', () => resolve(Buffer.concat(parts).toString('utf8')))
+      .on('error', reject);
+  });
+  const client = await PGlite.create(dataDir);
+  try {
+    let statements: string[] = [];
+    const lines = text.split('\n');
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i] as string;
+      // psql's own commands (\restrict) are not SQL.
+      if (line.startsWith('\\')) continue;
+      if (/^COPY .* FROM stdin;$/.test(line)) {
+        if (statements.length) await client.exec(statements.join('\n'));
+        statements = [];
+        const rows: string[] = [];
+        for (i++; lines[i] !== '\\.'; i++) rows.push(lines[i] as string);
+        await client.query(line.replace('FROM stdin;', "FROM '/dev/blob';"), [], {
+          blob: new Blob([rows.length ? `${rows.join('\n')}\n` : '']),
+        });
+        continue;
+      }
+      statements.push(line);
+    }
+    if (statements.length) await client.exec(statements.join('\n'));
+  } finally {
+    await client.close();
+  }
+}
+
+describe('a database made by an earlier release', () => {
+  it('migrates to this release with every fees figure, receipt, journal balance and result unchanged', async () => {
+    const dump = path.join(fixture, 'demo-83d2f10.sql.gz');
+    const expected = JSON.parse(await readFile(path.join(fixture, 'demo-83d2f10.figures.json'), 'utf8')) as Figures;
+    const databaseUrl = await freshDatabaseUrl();
+    const folder = await mkdtemp(path.join(tmpdir(), 'somero-upgrade-'));
+    const dataDir = path.join(folder, 'data');
+    try {
+      if (databaseUrl) await loadWithPsql(databaseUrl, dump);
+      else await loadIntoPglite(dataDir, dump);
+      // As the earlier release left it: its schema is not this release's.
+      const before = await openDatabase({ databaseUrl, dataDir, migrate: false });
+      expect(await migrationsCurrent(before)).toBe(false);
+      await before.close();
+      const database = await openDatabase({ databaseUrl, dataDir });
+      const app = await buildApp({
+        database,
+        config: { ...readConfig({ DATA_DIR: dataDir }), databaseUrl, jobsQueue: unique('upgrade') },
+      });
+      try {
+        expect(await migrationsCurrent(database)).toBe(true);
+        // The earlier release's users sign in with their passwords.
+        const token = await login(app, 'admin', 'upgrade-demo-pass');
+        const figures = await schoolFigures(async (method, url, body) => {
+          const res = await app.inject({ method, url: `/api/${url}`, headers: bearer(token), payload: body });
+          expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBe(200);
+          return res.json();
+        });
+        expect(figures.receipts).toHaveLength(2603);
+        expect(figures.fees).toEqual(expected.fees);
+        expect(figures.trial).toEqual(expected.trial);
+        expect(figures.receipts).toEqual(expected.receipts);
+        expect(figures.results).toEqual(expected.results);
+      } finally {
+        await app.close();
+        await database.close();
+      }
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  }, 300_000);
 });

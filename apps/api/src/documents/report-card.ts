@@ -30,16 +30,27 @@ const small = 7.5;
 
 const head = (texts: string[]): TableCell[] =>
   texts.map((text) => ({ text, bold: true, fontSize: small, fillColor: grey, alignment: 'center' }));
+const textOf = (text: string | number | null | undefined) => (typeof text === 'number' ? num(text) : (text ?? ''));
 const cell = (text: string | number | null | undefined, extra: object = {}): TableCell => ({
-  text: typeof text === 'number' ? num(text) : (text ?? ''),
+  text: textOf(text),
   fontSize: 8,
   ...extra,
 });
-const centred = (text: string | number | null | undefined) => cell(text, { alignment: 'center' });
+/**
+ * In a results table (8 pt, centred unless a cell says otherwise) a centred cell is its plain text: a
+ * card has a hundred of them, and a cell without styles of its own is a third cheaper to lay out.
+ */
+const centred = (text: string | number | null | undefined): TableCell => textOf(text);
+/** A results-table cell read from the left (a subject's name, a remark). */
+const left = (text: string | number | null | undefined, extra: object = {}): TableCell => ({
+  text: textOf(text),
+  alignment: 'left',
+  ...extra,
+});
 /** The document's mark printer for the school's decimals. */
 const marksOf = (cards: ReportCards) => {
   const decimals = cards.mark_decimals ?? 0;
-  return (n: number | null | undefined) => centred(markOf(n, decimals));
+  return (n: number | null | undefined) => markOf(n, decimals);
 };
 
 const divisionText = (d: number | null) => (d === null ? '—' : d === 9 ? 'U (ungraded)' : `Division ${d}`);
@@ -52,6 +63,8 @@ function resultsTable(cards: ReportCards, card: ReportCard, withCompetences: boo
   const table = (widths: (string | number)[], body: TableCell[][]): Content => ({
     table: { headerRows: 1, widths, body, dontBreakRows: true },
     layout: { hLineWidth: () => 0.5, vLineWidth: () => 0.5, hLineColor: () => '#9aa3b5', vLineColor: () => '#9aa3b5' },
+    fontSize: 8,
+    alignment: 'center',
   });
   switch (cards.kind) {
     case 'old_reports':
@@ -70,12 +83,12 @@ function resultsTable(cards: ReportCards, card: ReportCard, withCompetences: boo
             'Initials',
           ]),
           ...rows.map((r) => [
-            cell(r.name),
+            left(r.name),
             ...r.marks.map(mk),
             mk(r.mark),
             centred(r.grade),
             ...(detailed ? [mk(r.class_average), centred(r.subject_position)] : []),
-            cell(r.remark, { fontSize: 7 }),
+            left(r.remark, { fontSize: 7 }),
             centred(r.initials),
           ]),
         ],
@@ -90,19 +103,19 @@ function resultsTable(cards: ReportCards, card: ReportCard, withCompetences: boo
         if (r.kind === 'principal' && r.papers?.length) {
           r.papers.forEach((p, i) => {
             body.push([
-              i === 0 ? cell(r.name, { rowSpan: r.papers?.length, bold: true }) : {},
+              i === 0 ? left(r.name, { rowSpan: r.papers?.length, bold: true }) : {},
               centred(`P${p.number}`),
               ...cards.sets.map((_, k) => mk(p.marks[k])),
               mk(p.mark),
               centred(p.grade),
-              i === 0 ? cell(r.grade ?? '', { rowSpan: r.papers?.length, alignment: 'center', bold: true }) : {},
-              i === 0 ? cell(num(r.points), { rowSpan: r.papers?.length, alignment: 'center' }) : {},
-              i === 0 ? cell(r.initials ?? '', { rowSpan: r.papers?.length, alignment: 'center' }) : {},
+              i === 0 ? { text: r.grade ?? '', rowSpan: r.papers?.length, bold: true } : {},
+              i === 0 ? { text: num(r.points), rowSpan: r.papers?.length } : {},
+              i === 0 ? { text: r.initials ?? '', rowSpan: r.papers?.length } : {},
             ]);
           });
         } else {
           body.push([
-            cell(r.name, { bold: r.kind === 'principal' }),
+            left(r.name, { bold: r.kind === 'principal' }),
             centred(r.kind === 'subsidiary' ? 'Sub' : ''),
             ...cards.sets.map((_, k) => mk(r.marks[k])),
             mk(r.mark),
@@ -121,11 +134,11 @@ function resultsTable(cards: ReportCards, card: ReportCard, withCompetences: boo
         [
           head(['Subject', 'Competences (AOI score /3)', 'Average', 'Identifier', 'Descriptor', 'Initials']),
           ...rows.map((r) => [
-            cell(r.name, { bold: true }),
-            cell(competenceText(r), { fontSize: 7 }),
+            left(r.name, { bold: true }),
+            left(competenceText(r), { fontSize: 7 }),
             centred(r.aoi_average),
             centred(r.identifier),
-            cell(r.descriptor, { fontSize: 7 }),
+            left(r.descriptor, { fontSize: 7 }),
             centred(r.initials),
           ]),
         ],
@@ -139,13 +152,13 @@ function resultsTable(cards: ReportCards, card: ReportCard, withCompetences: boo
         list.forEach((c, i) => {
           const span = { rowSpan: list.length };
           body.push([
-            i === 0 ? cell(r.name, { ...span, bold: true }) : {},
-            cell(c.name, { fontSize: 7 }),
+            i === 0 ? left(r.name, { ...span, bold: true }) : {},
+            left(c.name, { fontSize: 7 }),
             centred(c.score),
-            i === 0 ? cell(num(r.aoi_average), { ...span, alignment: 'center' }) : {},
-            i === 0 ? cell(r.identifier ?? '', { ...span, alignment: 'center' }) : {},
-            i === 0 ? cell(r.descriptor ?? '', { ...span, fontSize: 7 }) : {},
-            i === 0 ? cell(r.initials ?? '', { ...span, alignment: 'center' }) : {},
+            i === 0 ? { text: num(r.aoi_average), ...span } : {},
+            i === 0 ? { text: r.identifier ?? '', ...span } : {},
+            i === 0 ? left(r.descriptor ?? '', { ...span, fontSize: 7 }) : {},
+            i === 0 ? { text: r.initials ?? '', ...span } : {},
           ]);
         });
       }
@@ -185,20 +198,21 @@ function resultsTable(cards: ReportCards, card: ReportCard, withCompetences: boo
           ...rows.map((r) => [
             withCompetences && r.competences?.length
               ? ({
+                  alignment: 'left',
                   stack: [
                     { text: r.name, fontSize: 8, bold: true },
                     { text: competenceText(r), fontSize: 6.5, color: '#444' },
                   ],
                 } as TableCell)
-              : cell(r.name),
+              : left(r.name),
             ...(marksOnly ? [] : [centred(r.identifier)]),
             mk(r.ca20),
             mk(r.exam80),
             mk(r.mark),
             centred(r.grade),
             ...(places ? [mk(r.class_average), centred(r.subject_position)] : []),
-            ...(marksOnly ? [] : [cell(r.descriptor, { fontSize: 6.5 })]),
-            cell(r.remark, { fontSize: 7 }),
+            ...(marksOnly ? [] : [left(r.descriptor, { fontSize: 6.5 })]),
+            left(r.remark, { fontSize: 7 }),
             centred(r.initials),
           ]),
         ],
