@@ -3,3 +3,4 @@
 export { backupFileName, scheduleBackups } from './backup-runs.js';
 export { BackupRefused, restoreBackup, writeBackup } from './backups.js';
 export { backupRoutes, operationsRoutes } from './routes.js';
+export { exportSchool, importSchool } from './school-export.js';

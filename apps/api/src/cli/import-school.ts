@@ -1,0 +1,33 @@
+// `npm run import-school FILE`: a school exported by `npm run export-school` into this server's database
+// (DATABASE_URL, else the embedded DATA_DIR), under its own id if free, else a new one. Refused, with
+// nothing written, when its users' names or e-mails are taken here or the releases differ.
+import path from 'node:path';
+import { readConfig } from '../config.js';
+import { DataDirInUse } from '../db/lock.js';
+import { openDatabase } from '../db/open.js';
+import { BackupRefused, importSchool } from '../modules/operations/index.js';
+
+const [arg] = process.argv.slice(2);
+if (!arg) {
+  console.error('Say which export to import: npm run import-school somero-school-1.json.gz');
+  process.exit(1);
+}
+const config = readConfig();
+try {
+  const database = await openDatabase(config);
+  try {
+    const { summary } = await importSchool(
+      database,
+      config.fileStorage,
+      path.resolve(process.env.INIT_CWD ?? process.cwd(), arg),
+    );
+    console.log(`${summary} Its users sign in with their passwords.`);
+  } finally {
+    await database.close();
+  }
+} catch (error) {
+  if (error instanceof DataDirInUse)
+    console.error(`The embedded database in ${config.dataDir} is open in a running Somero server: stop it first.`);
+  else console.error(error instanceof BackupRefused ? error.message : `The import failed: ${(error as Error).message}`);
+  process.exitCode = 1;
+}

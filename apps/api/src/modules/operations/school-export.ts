@@ -1,0 +1,279 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip, createGzip } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import type { FileStorage } from '../../core/file-store.js';
+import { openFileStore } from '../../core/file-store.js';
+import { type Database, type Executor, sqlRows } from '../../db/open.js';
+import { BackupRefused } from './backups.js';
+
+/**
+ * One school's records as one file, to move it to another server (from the embedded database to
+ * PostgreSQL or back, or to a new machine). Every school table keys on `school_id` and every reference
+ * between them carries it (the tenancy rules), so a school's rows move whole with their own ids. The file
+ * is gzipped JSON lines: a manifest, then each table's rows in chunks, parents before children. Files kept
+ * outside the database travel inside it. Sessions and reset links stay behind: people sign in again.
+ */
+export interface SchoolExportManifest {
+  format: 1;
+  kind: 'somero-school';
+  made_at: string;
+  /** The latest migration of the release that made it: only a server of the same release imports it. */
+  schema: number | null;
+  school: { id: number; name: string };
+  tables: Record<string, number>;
+}
+
+/**
+ * Rows into a table as the export wrote them (`row_to_json`): the columns they name, read back by
+ * PostgreSQL's own conversion of JSON to the table's types; ids as they were (identity ones too).
+ */
+function insertRows(table: string, rows: Record<string, unknown>[]) {
+  const columns = Object.keys(rows[0] ?? {});
+  const list = sql.join(
+    columns.map((c) => sql.identifier(c)),
+    sql`, `,
+  );
+  const name = sql.identifier(table);
+  return sql`insert into ${name} (${list}) overriding system value
+    select ${list} from json_populate_recordset(null::${name}, ${JSON.stringify(rows)}::json)`;
+}
+
+/** Tables of a school's that do not move: sessions and reset links (people sign in again on the new server). */
+const leftBehind = new Set(['auth_tokens', 'password_resets']);
+const chunkRows = 2000;
+
+interface Table {
+  name: string;
+  /** Whether the table refers to itself (classes' next class, a journal entry's reversal): its rows go in one statement. */
+  selfReferencing: boolean;
+}
+
+/** The school's tables (those with `school_id`, and `schools`), parents before the tables that refer to them. */
+async function schoolTables(db: Executor): Promise<Table[]> {
+  const tables = await sqlRows<{ name: string }>(
+    db,
+    sql`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind = 'r'
+          and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'school_id' and not a.attisdropped)
+        order by 1`,
+  );
+  const references = await sqlRows<{ child: string; parent: string }>(
+    db,
+    sql`select c.relname as child, p.relname as parent from pg_constraint k
+        join pg_class c on c.oid = k.conrelid join pg_class p on p.oid = k.confrelid
+        join pg_namespace n on n.oid = c.relnamespace
+        where k.contype = 'f' and n.nspname = 'public'`,
+  );
+  const names = new Set(tables.map((t) => t.name).filter((n) => !leftBehind.has(n)));
+  const parents = new Map<string, Set<string>>([...names].map((n) => [n, new Set<string>()]));
+  const selfReferencing = new Set<string>();
+  for (const r of references) {
+    if (!names.has(r.child)) continue;
+    if (r.child === r.parent) selfReferencing.add(r.child);
+    else if (names.has(r.parent)) parents.get(r.child)?.add(r.parent);
+  }
+  const ordered: Table[] = [];
+  const placed = new Set<string>();
+  while (placed.size < names.size) {
+    const ready = [...names].filter((n) => !placed.has(n) && [...(parents.get(n) ?? [])].every((p) => placed.has(p)));
+    if (!ready.length) throw new Error('The school tables refer to each other in a circle');
+    for (const n of ready) {
+      placed.add(n);
+      ordered.push({ name: n, selfReferencing: selfReferencing.has(n) });
+    }
+  }
+  return ordered;
+}
+
+const latestMigration = async (db: Executor) =>
+  (
+    await sqlRows<{ at: string | null }>(db, sql`select max(created_at)::text as at from drizzle.__drizzle_migrations`)
+  )[0]?.at ?? null;
+
+/** Writes school `schoolId` to `file` (gzipped JSON lines); answers the manifest. */
+export async function exportSchool(
+  database: Database,
+  fileStorage: FileStorage,
+  schoolId: number,
+  file: string,
+): Promise<SchoolExportManifest> {
+  const { db } = database;
+  const [school] = await sqlRows<{ id: number; name: string }>(
+    db,
+    sql`select id, name from schools where id = ${schoolId}`,
+  );
+  if (!school) throw new BackupRefused(`There is no school ${schoolId} on this server.`);
+  const tables = await schoolTables(db);
+  const store = fileStorage.kind === 'database' ? null : openFileStore(fileStorage);
+  const lines: string[] = [];
+  const counts: Record<string, number> = {};
+  const schoolRow = await sqlRows<{ row: Record<string, unknown> }>(
+    db,
+    sql`select row_to_json(s) as row from schools s where id = ${schoolId}`,
+  );
+  lines.push(JSON.stringify({ table: 'schools', rows: schoolRow.map((r) => r.row) }));
+  for (const table of tables) {
+    const rows = (
+      await sqlRows<{ row: Record<string, unknown> }>(
+        db,
+        sql`select row_to_json(t) as row from ${sql.identifier(table.name)} t where school_id = ${schoolId}`,
+      )
+    ).map((r) => r.row);
+    counts[table.name] = rows.length;
+    if (table.name === 'files' && store) {
+      // Bytes kept outside the database travel in the row.
+      for (const row of rows) {
+        if (row.bytes == null && typeof row.storage_key === 'string') {
+          row.bytes = `\\x${Buffer.from(await store.get(row.storage_key)).toString('hex')}`;
+          row.storage_key = null;
+        }
+      }
+    }
+    const size = table.selfReferencing ? rows.length || 1 : chunkRows;
+    for (let i = 0; i < rows.length; i += size)
+      lines.push(JSON.stringify({ table: table.name, rows: rows.slice(i, i + size) }));
+  }
+  const manifest: SchoolExportManifest = {
+    format: 1,
+    kind: 'somero-school',
+    made_at: new Date().toISOString(),
+    schema: Number(await latestMigration(db)) || null,
+    school,
+    tables: counts,
+  };
+  await pipeline(
+    (function* () {
+      yield `${JSON.stringify(manifest)}\n`;
+      for (const line of lines) yield `${line}\n`;
+    })(),
+    createGzip(),
+    createWriteStream(file),
+  );
+  return manifest;
+}
+
+export interface Imported {
+  manifest: SchoolExportManifest;
+  schoolId: number;
+  summary: string;
+}
+
+/**
+ * Imports a school exported by `exportSchool` into this server's database (of either kind), in one
+ * transaction, keeping its record numbers. Refused (nothing written) when the release differs, when any
+ * of its users' names or e-mails is taken here (they sign in without naming their school: the names are
+ * said), or when its record numbers are taken here: for now a school moves into a server that holds no
+ * other school's records (several schools on one server would need its records renumbered).
+ */
+export async function importSchool(database: Database, fileStorage: FileStorage, file: string): Promise<Imported> {
+  const input = createInterface({
+    input: createReadStream(file).pipe(createGunzip()),
+    crlfDelay: Number.POSITIVE_INFINITY,
+  });
+  let manifest: SchoolExportManifest | undefined;
+  const chunks: { table: string; rows: Record<string, unknown>[] }[] = [];
+  try {
+    for await (const line of input) {
+      if (!line) continue;
+      if (!manifest) manifest = JSON.parse(line) as SchoolExportManifest;
+      else chunks.push(JSON.parse(line));
+    }
+  } catch (error) {
+    throw new BackupRefused(`${file} is not a Somero school export (${(error as Error).message}).`);
+  }
+  if (manifest?.kind !== 'somero-school' || manifest.format !== 1)
+    throw new BackupRefused(`${file} is not a Somero school export.`);
+  const { db } = database;
+  const here = Number(await latestMigration(db)) || null;
+  if (here !== manifest.schema)
+    throw new BackupRefused(
+      'This export was made by another release of Somero: bring both servers to the same release, then export again.',
+    );
+  const users = chunks.filter((c) => c.table === 'users').flatMap((c) => c.rows);
+  const names = users.map((u) => String(u.username).toLowerCase());
+  const emails = users.map((u) => (u.email ? String(u.email).toLowerCase() : null)).filter((e): e is string => !!e);
+  const taken = await sqlRows<{ username: string; email: string | null }>(
+    db,
+    sql`select username, email from users
+        where lower(username) in (select json_array_elements_text(${JSON.stringify(names)}::json))
+           or lower(email) in (select json_array_elements_text(${JSON.stringify(emails)}::json))`,
+  );
+  if (taken.length) {
+    const said = [
+      ...new Set(
+        taken.flatMap((t) => [
+          ...(names.includes(t.username.toLowerCase()) ? [t.username] : []),
+          ...(t.email && emails.includes(t.email.toLowerCase()) ? [t.email] : []),
+        ]),
+      ),
+    ].sort();
+    throw new BackupRefused(
+      `These user names or e-mails are already used on this server: ${said.join(', ')}. Change them on the school's server, export again and import.`,
+    );
+  }
+
+  // Record numbers are unique across the server, and parts of Somero find a record by its number alone:
+  // the school keeps its numbers, so they must all be free here (as on a new server).
+  const oldId = manifest.school.id;
+  const clashes: string[] = [];
+  for (const chunk of [{ table: 'schools', rows: [{ id: oldId }] }, ...chunks]) {
+    const ids = chunk.rows.map((r) => r.id).filter((id) => id !== undefined && id !== null);
+    if (!ids.length || clashes.includes(chunk.table)) continue;
+    const [hit] = await sqlRows<{ one: number }>(
+      db,
+      sql`select 1 as one from ${sql.identifier(chunk.table)}
+          where id in (select (json_array_elements_text(${JSON.stringify(ids)}::json))::bigint) limit 1`,
+    );
+    if (hit) clashes.push(chunk.table);
+  }
+  if (clashes.length)
+    throw new BackupRefused(
+      `This server already holds records numbered as the school's (${clashes.slice(0, 5).join(', ')}${clashes.length > 5 ? ', …' : ''}): a school is imported into a server that holds no other school's records yet. Nothing was written.`,
+    );
+
+  const store = fileStorage.kind === 'database' ? null : openFileStore(fileStorage);
+  const schoolId = await db.transaction(async (tx) => {
+    const row = { ...chunks.find((c) => c.table === 'schools')?.rows[0] };
+    const [inserted] = await sqlRows<{ id: number }>(tx, sql`${insertRows('schools', [row])} returning id`);
+    const newId = inserted?.id as number;
+    for (const chunk of chunks) {
+      if (chunk.table === 'schools' || !chunk.rows.length) continue;
+      const rows: Record<string, unknown>[] = chunk.rows.map((r) => ({ ...r, school_id: newId }));
+      if (chunk.table === 'files' && store) {
+        for (const r of rows) {
+          if (typeof r.bytes !== 'string') continue;
+          const key = `${newId}/${r.kind}/${randomUUID()}`;
+          await store.put(key, Buffer.from(r.bytes.slice(2), 'hex'), String(r.mime));
+          r.bytes = null;
+          r.storage_key = key;
+        }
+      }
+      await tx.execute(insertRows(chunk.table, rows));
+    }
+    // Ids come from each table's sequence: it must be past the ids brought in.
+    const sequences = await sqlRows<{ name: string; seq: string }>(
+      tx,
+      sql`select c.relname as name, pg_get_serial_sequence(quote_ident(c.relname), 'id') as seq
+          from pg_class c join pg_namespace n on n.oid = c.relnamespace
+          where n.nspname = 'public' and c.relkind = 'r'
+            and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'id' and not a.attisdropped)`,
+    );
+    const moved = new Set(['schools', ...chunks.map((c) => c.table)]);
+    for (const { name, seq } of sequences) {
+      if (!seq || !moved.has(name)) continue;
+      await tx.execute(
+        sql`select setval(${seq}::regclass, greatest(coalesce((select max(id) from ${sql.identifier(name)}), 1), (select last_value from ${sql.raw(seq)})))`,
+      );
+    }
+    return newId;
+  });
+  const total = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
+  return {
+    manifest,
+    schoolId,
+    summary: `Imported ${manifest.school.name} (${total.toLocaleString('en-GB')} records, ${users.length} users) as school ${schoolId}.`,
+  };
+}
