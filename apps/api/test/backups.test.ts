@@ -2,7 +2,6 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.js';
 import { type Config, readConfig, repoRoot } from '../src/config.js';
@@ -12,30 +11,13 @@ import { postEverySchool } from '../src/modules/money.js';
 import { BackupRefused, restoreBackup, scheduleBackups } from '../src/modules/operations/index.js';
 import { createSchool } from '../src/modules/users/index.js';
 import { pdfPages } from './pdf-text.js';
-import { bearer, login, onPostgres, unique } from './support.js';
+import { bearer, dropMadeDatabases, emptyPostgres, login, onPostgres, unique } from './support.js';
 
 /**
  * Backups that are restored, not only written (issue 26 §1): the demo school backed up by its running
  * server, downloaded, restored into an empty database of the same kind, and compared with the original
  * table by table and through the API (balances, the trial balance, a report card's text).
  */
-
-/** A database of its own on the tests' PostgreSQL server, dropped after. */
-async function makeDatabase(name: string) {
-  const url = new URL(process.env.TEST_DATABASE_URL as string);
-  const admin = new pg.Client({ connectionString: url.toString() });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-async function dropDatabase(name: string) {
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
-}
 
 /** Every table's row count and a digest of its rows in a fixed order. */
 async function tableDigests(database: Database) {
@@ -55,7 +37,6 @@ async function tableDigests(database: Database) {
   return out;
 }
 
-const names = { source: unique('bk_source_'), restored: unique('bk_restored_') };
 let work: string;
 let source: Database;
 let app: App;
@@ -65,9 +46,9 @@ let restoredTarget: { databaseUrl?: string; dataDir: string; fileStorage: Config
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'somero-backups-test-'));
-  const sourceUrl = onPostgres ? await makeDatabase(names.source) : undefined;
+  const sourceUrl = onPostgres ? await emptyPostgres('bk_source_') : undefined;
   restoredTarget = {
-    databaseUrl: onPostgres ? await makeDatabase(names.restored) : undefined,
+    databaseUrl: onPostgres ? await emptyPostgres('bk_restored_') : undefined,
     dataDir: path.join(work, 'restored'),
     fileStorage: { kind: 'database' },
   };
@@ -87,7 +68,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await source?.close();
-  if (onPostgres) for (const name of Object.values(names)) await dropDatabase(name);
+  await dropMadeDatabases();
   await rm(work, { recursive: true, force: true });
 });
 

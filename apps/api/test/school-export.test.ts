@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.js';
 import { readConfig } from '../src/config.js';
@@ -12,7 +11,7 @@ import { postEverySchool } from '../src/modules/money.js';
 import { BackupRefused, exportSchool, importSchool } from '../src/modules/operations/index.js';
 import { createSchool } from '../src/modules/users/index.js';
 import { type Figures, schoolFigures } from './fixtures/upgrade/figures.js';
-import { bearer, login, onPostgres, unique } from './support.js';
+import { bearer, dropMadeDatabases, emptyPostgres, login, onPostgres, unique } from './support.js';
 
 /**
  * A school's data moves to another server (issue 26 §2): the demo school exported from its embedded
@@ -20,18 +19,9 @@ import { bearer, login, onPostgres, unique } from './support.js';
  * the same. A server that holds another school refuses it for now (its record numbers are taken), and
  * that school is untouched.
  */
-const made: string[] = [];
 async function freshDatabase(): Promise<Database> {
   if (!onPostgres) return openDatabase({ dataDir: 'memory://' });
-  const name = unique('school_move_');
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  made.push(name);
-  const url = new URL(process.env.TEST_DATABASE_URL as string);
-  url.pathname = `/${name}`;
-  return openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
+  return openDatabase({ databaseUrl: await emptyPostgres('school_move_'), dataDir: 'memory://' });
 }
 
 const appOn = (database: Database) => buildApp({ database, config: { ...readConfig({}), jobsQueue: unique('move') } });
@@ -101,12 +91,7 @@ afterAll(async () => {
   await source?.close();
   await target?.close();
   await crowded?.close();
-  if (made.length) {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    for (const name of made) await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  await dropMadeDatabases();
   await rm(work, { recursive: true, force: true });
 });
 

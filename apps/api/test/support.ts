@@ -3,6 +3,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PermissionFlag } from '@somero/contract';
+import pg from 'pg';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { type App, type AppOptions, buildApp } from '../src/app.js';
 import { readConfig } from '../src/config.js';
@@ -38,6 +39,30 @@ export async function startTestApp(
   config.backups = { ...config.backups, dir: path.join(tmpdir(), unique('somero-test-backups-')) };
   const app = await buildApp({ database, config, ...appOptions });
   return { app, database, config };
+}
+
+/**
+ * An empty database of its own on the tests' PostgreSQL server (TEST_DATABASE_URL), for what needs one
+ * (a backup restored, an upgrade, a school moved); answers its address. `dropMadeDatabases` drops them.
+ */
+const madeDatabases: string[] = [];
+export async function emptyPostgres(prefix: string): Promise<string> {
+  const name = unique(prefix);
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  madeDatabases.push(name);
+  const url = new URL(process.env.TEST_DATABASE_URL as string);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+export async function dropMadeDatabases() {
+  if (!madeDatabases.length) return;
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  for (const name of madeDatabases.splice(0)) await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.end();
 }
 
 /** Unique names: on PostgreSQL every test file shares one database. */

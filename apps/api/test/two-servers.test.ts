@@ -7,7 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/config.js';
-import { onPostgres, unique } from './support.js';
+import { dropMadeDatabases, emptyPostgres, onPostgres, unique } from './support.js';
 
 /**
  * Several server processes on one PostgreSQL (issue 26 §3): two real servers share one database with the
@@ -16,7 +16,7 @@ import { onPostgres, unique } from './support.js';
  * whole-school print is done once. PostgreSQL only: the embedded database is one process's.
  */
 const work = mkdtempSync(path.join(tmpdir(), 'somero-two-servers-'));
-const database = unique('two_servers_');
+let databaseUrl = '';
 const children: ChildProcess[] = [];
 const password = 'two-servers-pass-1';
 
@@ -91,15 +91,10 @@ let adminB = '';
 if (onPostgres)
   describe('two servers on one PostgreSQL database', () => {
     beforeAll(async () => {
-      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await admin.connect();
-      await admin.query(`create database ${database}`);
-      await admin.end();
-      const url = new URL(process.env.TEST_DATABASE_URL as string);
-      url.pathname = `/${database}`;
+      databaseUrl = await emptyPostgres('two_servers_');
       // The first seeds the demo school; the second starts on it (both would migrate it once).
-      a = await startServer(url.toString(), await freePort());
-      b = await startServer(url.toString(), await freePort());
+      a = await startServer(databaseUrl, await freePort());
+      b = await startServer(databaseUrl, await freePort());
       adminA = await signIn(a, 'admin');
       adminB = await signIn(b, 'admin');
     }, 600_000);
@@ -107,10 +102,7 @@ if (onPostgres)
     afterAll(async () => {
       for (const child of children) child.kill('SIGTERM');
       await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))));
-      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await admin.connect();
-      await admin.query(`drop database if exists ${database} with (force)`);
-      await admin.end();
+      await dropMadeDatabases();
       rmSync(work, { recursive: true, force: true });
     });
 
@@ -215,11 +207,7 @@ if (onPostgres)
       }
       expect(job.status, job.message ?? '').toBe('done');
       // Done once: one document, and each card recorded as printed once.
-      const db = new pg.Client({
-        connectionString: Object.assign(new URL(process.env.TEST_DATABASE_URL as string), {
-          pathname: `/${database}`,
-        }).toString(),
-      });
+      const db = new pg.Client({ connectionString: databaseUrl });
       await db.connect();
       try {
         const { rows: files } = await db.query(

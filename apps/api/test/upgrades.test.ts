@@ -5,13 +5,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createGunzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { readConfig, repoRoot } from '../src/config.js';
 import { type Database, MigrationFailed, migrationsCurrent, openDatabase } from '../src/db/open.js';
 import { type Figures, schoolFigures } from './fixtures/upgrade/figures.js';
-import { bearer, login, onPostgres, unique } from './support.js';
+import { bearer, dropMadeDatabases, emptyPostgres, login, onPostgres, unique } from './support.js';
 
 /**
  * Upgrades that keep every record (issue 26 §5): the migrations run at start, once, even with several
@@ -24,27 +23,9 @@ const journal = async (folder: string) =>
     entries: { idx: number; version: string; when: number; tag: string; breakpoints: boolean }[];
   };
 
-const made: string[] = [];
-/** A fresh, empty database: on the tests' PostgreSQL server, else an embedded one in memory. */
-async function freshDatabaseUrl() {
-  if (!onPostgres) return undefined;
-  const name = unique('upgrade_');
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  made.push(name);
-  const url = new URL(process.env.TEST_DATABASE_URL as string);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-afterAll(async () => {
-  if (!made.length) return;
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  for (const name of made) await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
-});
+/** A fresh, empty database: on the tests' PostgreSQL server, else none (an embedded one is made in a folder). */
+const freshDatabaseUrl = async () => (onPostgres ? emptyPostgres('upgrade_') : undefined);
+afterAll(dropMadeDatabases);
 
 const appliedMigrations = async (database: Database) =>
   (await database.raw('select hash, created_at from drizzle.__drizzle_migrations order by created_at')) as {
