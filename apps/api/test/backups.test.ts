@@ -123,7 +123,7 @@ describe(`a backup of the whole database on ${onPostgres ? 'PostgreSQL' : 'the e
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/x-tar');
     expect(download.headers['content-disposition']).toMatch(
-      /^attachment; filename="somero-backup-\d{4}-\d\d-\d\d-\d{4}\.tar"$/,
+      /^attachment; filename="somero-backup-\d{4}-\d\d-\d\d-\d{4}-\d+\.tar"$/,
     );
     expect(download.rawPayload.length).toBe(list[0]?.bytes);
     // The operator's monitoring sees it too.

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BackupRow } from '@somero/contract';
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import { type FileStore, openFileStore } from '../../core/file-store.js';
@@ -17,9 +17,12 @@ export const backupStore = (config: Config): FileStore =>
     : openFileStore({ kind: 'disk', dir: config.backups.dir });
 const keyOf = (config: Config, file: string) => (config.fileStorage.kind === 's3' ? `backups/${file}` : file);
 
-/** `somero-backup-2026-11-28-0200.tar`: sorts by when it was made (UTC). */
-export const backupFileName = (at: Date) =>
-  `somero-backup-${at.toISOString().slice(0, 16).replace('T', '-').replace(':', '')}.tar`;
+/**
+ * `somero-backup-2026-11-28-0200.tar`: sorts by when it was made (UTC); the server's own carry their
+ * number as well (`…-0200-17.tar`), so two taken in one minute never share a name.
+ */
+export const backupFileName = (at: Date, id?: number) =>
+  `somero-backup-${at.toISOString().slice(0, 16).replace('T', '-').replace(':', '')}${id === undefined ? '' : `-${id}`}.tar`;
 
 /** A backup still "running" after this long died with its process: it is marked failed, and the next may run. */
 const staleAfterMs = 6 * 3_600_000;
@@ -65,18 +68,19 @@ export async function startBackup(
 async function runBackup({ database, config, log }: BackupDeps, row: Row): Promise<Row> {
   const { db } = database;
   const work = await mkdtemp(path.join(tmpdir(), 'somero-backup-run-'));
-  const file = backupFileName(row.startedAt);
+  const file = backupFileName(row.startedAt, row.id);
   try {
     const local = path.join(work, file);
     const { bytes } = await writeBackup(database, config, local);
     await backupStore(config).put(keyOf(config, file), await readFile(local), 'application/x-tar');
+    // The older ones beyond BACKUP_KEEP go first: once this one shows as kept, the list is as it stays.
+    await prune({ database, config, log }, row.id);
     const [done] = await db
       .update(serverBackups)
       .set({ status: 'done', finishedAt: new Date(), file, bytes })
       .where(eq(serverBackups.id, row.id))
       .returning();
     log.info({ backup: row.id, bytes, kind: row.kind }, 'Backup kept');
-    await prune({ database, config, log });
     return done as Row;
   } catch (error) {
     log.error({ err: error, backup: row.id }, 'Backup failed');
@@ -95,15 +99,18 @@ async function runBackup({ database, config, log }: BackupDeps, row: Row): Promi
   }
 }
 
-/** Keeps the last BACKUP_KEEP backups (their files and rows) and the last few failed tries. */
-async function prune({ database, config, log }: BackupDeps) {
+/**
+ * Keeps the last BACKUP_KEEP backups, `kept` (just written, not yet marked kept) counted among them:
+ * the others' files and rows go, and all but the last few failed tries.
+ */
+async function prune({ database, config, log }: BackupDeps, kept: number) {
   const { db } = database;
   const old = await db
     .select()
     .from(serverBackups)
-    .where(eq(serverBackups.status, 'done'))
+    .where(and(eq(serverBackups.status, 'done'), ne(serverBackups.id, kept)))
     .orderBy(desc(serverBackups.startedAt), desc(serverBackups.id))
-    .offset(config.backups.keep);
+    .offset(config.backups.keep - 1);
   const store = backupStore(config);
   for (const r of old) {
     try {
