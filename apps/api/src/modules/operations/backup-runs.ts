@@ -67,9 +67,10 @@ export async function startBackup(
 
 async function runBackup({ database, config, log }: BackupDeps, row: Row): Promise<Row> {
   const { db } = database;
-  const work = await mkdtemp(path.join(tmpdir(), 'somero-backup-run-'));
   const file = backupFileName(row.startedAt, row.id);
+  let work: string | undefined;
   try {
+    work = await mkdtemp(path.join(tmpdir(), 'somero-backup-run-'));
     const local = path.join(work, file);
     const { bytes } = await writeBackup(database, config, local);
     await backupStore(config).put(keyOf(config, file), await readFile(local), 'application/x-tar');
@@ -95,7 +96,7 @@ async function runBackup({ database, config, log }: BackupDeps, row: Row): Promi
       .returning();
     return failed as Row;
   } finally {
-    await rm(work, { recursive: true, force: true });
+    if (work) await rm(work, { recursive: true, force: true });
   }
 }
 

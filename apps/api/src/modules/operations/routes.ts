@@ -64,7 +64,7 @@ export function backupRoutes({ app, serve, database, config }: ModuleContext) {
     const started = await startBackup(deps, 'manual');
     if (!started) throw new Refusal('A backup is being taken now: it shows here when it is done.');
     // Settles on its own (kept, or failed and written on its row); the list shows which.
-    void started.done;
+    started.done.catch((error: unknown) => app.log.error({ err: error }, 'A backup could not be recorded'));
     return { data: backupReply(started.row), message: 'Backing up: the list shows it when it is done.' };
   });
 
