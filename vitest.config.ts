@@ -1,9 +1,14 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Unit and API tests. TEST_DATABASE_URL switches the API tests from in-memory PGlite to PostgreSQL.
 export default defineConfig({
   test: {
     include: ['packages/*/test/**/*.test.ts', 'apps/api/test/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
+    // Several server processes on one database is PostgreSQL's: that test runs only with TEST_DATABASE_URL.
+    exclude: [
+      ...configDefaults.exclude,
+      ...(process.env.TEST_DATABASE_URL ? [] : ['apps/api/test/two-servers.test.ts']),
+    ],
     globalSetup: ['apps/api/test/global-setup.ts'],
     pool: 'forks',
     // Files share their worker's modules (a third of the run was importing the API again per file). Module

@@ -51,10 +51,7 @@ if (run('Check: lint, format and types', 'npm', ['run', 'check']) !== 0) {
   failed += 1;
   console.log('\nThe check failed; fix it first (npm run format mends formatting).');
 } else {
-  // Without the two-server test, which is PostgreSQL's (several processes on one database).
-  vitest('Unit and API tests on embedded PGlite', { TEST_DATABASE_URL: '' }, [
-    '--exclude=apps/api/test/two-servers.test.ts',
-  ]);
+  vitest('Unit and API tests on embedded PGlite', { TEST_DATABASE_URL: '' });
   // Again on PostgreSQL, but for two files whose subject is not the database: the embedded database's
   // lock file (db-lock) and the malformed-input battery, refused before any query (bad-input).
   if (process.env.TEST_DATABASE_URL)

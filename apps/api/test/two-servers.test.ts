@@ -7,7 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/config.js';
-import { dropMadeDatabases, emptyPostgres, onPostgres, unique } from './support.js';
+import { dropMadeDatabases, emptyPostgres, unique } from './support.js';
 
 /**
  * Several server processes on one PostgreSQL (issue 26 §3): two real servers share one database with the
@@ -88,8 +88,8 @@ let b = '';
 let adminA = '';
 let adminB = '';
 
-// PostgreSQL only (npm test leaves the file out of the embedded run; run alone without a database, it is skipped).
-describe.skipIf(!onPostgres)('two servers on one PostgreSQL database', () => {
+// PostgreSQL only: vitest.config.ts leaves this file out when TEST_DATABASE_URL is not set.
+describe('two servers on one PostgreSQL database', () => {
   beforeAll(async () => {
     databaseUrl = await emptyPostgres('two_servers_');
     // The first seeds the demo school; the second starts on it (both would migrate it once).
