@@ -13,6 +13,9 @@ export default defineConfig({
       'apps/api/test/fees-ledger.test.ts',
       'apps/api/test/fees-payments.test.ts',
       'apps/api/test/fees-payments-tenancy.test.ts',
+      'apps/api/test/fees-desk-statement.test.ts',
+      'apps/api/test/fees-online.test.ts',
+      'apps/api/test/fees-old-payments.test.ts',
       'apps/api/test/resources.test.ts',
       // The money engine's other documents, marks saving and report cards.
       'apps/api/test/revenues.test.ts',

@@ -129,6 +129,13 @@ describe('payments sharing one statement', () => {
     expect(later.map((x) => x.payment.studentId)).toEqual([2, 4]);
   });
 
+  it('take one payment per student: the next one’s ceiling is read once the first is written', () => {
+    const waiting = [w(1), w(2), w(1), w(3), w(2), w(1)];
+    const { batch, later } = nextBatch(waiting, new Set(), 200);
+    expect(batch.map((x) => x.payment.studentId)).toEqual([1, 2, 3]);
+    expect(later).toEqual([waiting[2], waiting[4], waiting[5]]);
+  });
+
   it('leave out students whose earlier payment is being written, and never match a key with a reference', () => {
     const waiting = [w(1), w(2, 'same'), w(3, null, 'same'), w(1)];
     const { batch, later } = nextBatch(waiting, new Set([1]), 200);

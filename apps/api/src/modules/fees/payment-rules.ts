@@ -68,8 +68,10 @@ export interface Queued {
 /**
  * The next statement's payments, taken from the waiting ones in order: one per Idempotency-Key and per
  * reference (a repeat waits for the next statement and finds the key taken, or the reference on the
- * first one's receipt), at most `size`, and none of a student in `busy` (a statement in flight is
- * changing their balance, so their ceiling is read after it). Answers the batch and those left waiting.
+ * first one's receipt), one per student (each payment's ceiling is read after the student's payment
+ * before it is written: two read together would both be measured against the same balance), at most
+ * `size`, and none of a student in `busy` (a statement in flight is changing their balance, so their
+ * ceiling is read after it). Answers the batch and those left waiting.
  */
 export function nextBatch<W extends Queued>(waiting: W[], busy: Set<number>, size: number) {
   const keys = new Set<string>();
@@ -77,7 +79,11 @@ export function nextBatch<W extends Queued>(waiting: W[], busy: Set<number>, siz
   const later: W[] = [];
   for (const w of waiting) {
     const { idempotencyKey, reference, studentId } = w.payment;
-    const own = [idempotencyKey && `key:${idempotencyKey}`, reference && `ref:${referenceKey(reference)}`];
+    const own = [
+      idempotencyKey && `key:${idempotencyKey}`,
+      reference && `ref:${referenceKey(reference)}`,
+      `student:${studentId}`,
+    ];
     if (batch.length >= size || busy.has(studentId) || own.some((k) => k && keys.has(k))) later.push(w);
     else {
       for (const k of own) if (k) keys.add(k);
