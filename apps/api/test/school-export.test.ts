@@ -16,8 +16,9 @@ import { bearer, dropMadeDatabases, emptyPostgres, login, onPostgres, unique } f
 /**
  * A school's data moves to another server (issue 26 §2): the demo school exported from its embedded
  * database and imported into a new server; its users sign in with their passwords and every figure reads
- * the same. A server that holds another school refuses it for now (its record numbers are taken), and
- * that school is untouched.
+ * the same. Into a server that already holds another school, it comes in under a new school id with its
+ * record numbers raised past that server's, reads the same once the shift is allowed for, and the other
+ * school is untouched.
  */
 async function freshDatabase(): Promise<Database> {
   if (!onPostgres) return openDatabase({ dataDir: 'memory://' });
@@ -54,6 +55,53 @@ let targetApp: App;
 let other: { schoolId: number; username: string };
 let demoId: number;
 let before: Figures;
+let beforeSheets: unknown[];
+
+type Ask = Parameters<typeof schoolFigures>[0];
+const asker =
+  (app: App, token: string): Ask =>
+  async (method, url, body) => {
+    const res = await app.inject({ method, url: `/api/${url}`, headers: bearer(token), payload: body });
+    expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBe(200);
+    return res.json();
+  };
+
+/** Every class's marksheet of the current term, as the director of studies reads it. */
+async function marksheets(ask: Ask) {
+  const settings = (await ask('GET', 'current_settings')).data;
+  const classes = (await ask('GET', 'classes?per_page=50')).data as { id: number; name: string; curriculum: string }[];
+  const sheets: unknown[] = [];
+  for (const cls of classes.sort((a, b) => a.name.localeCompare(b.name))) {
+    const call =
+      cls.curriculum === 'alevel'
+        ? 'aLevel_marksheet'
+        : cls.curriculum === 'new'
+          ? 'new_curriculum_marksheet'
+          : 'oLevel_marksheet';
+    sheets.push([
+      cls.name,
+      (await ask('POST', call, { year: settings.year, term: settings.term, class_id: cls.id })).data,
+    ]);
+  }
+  return sheets;
+}
+
+/** A reply as it reads once its record numbers are raised by `shift` (ids, `…_id`s and account keys). */
+function shifted<T>(value: T, shift: number): T {
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (!v || typeof v !== 'object') return v;
+    return Object.fromEntries(
+      Object.entries(v).map(([k, x]) => {
+        if ((k === 'id' || k.endsWith('_id')) && Number.isInteger(x)) return [k, (x as number) + shift];
+        if (k === 'key' && typeof x === 'string')
+          return [k, x.replace(/^(\w+):(\d+)$/, (_, a, n) => `${a}:${Number(n) + shift}`)];
+        return [k, walk(x)];
+      }),
+    );
+  };
+  return walk(value) as T;
+}
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'somero-school-move-'));
@@ -78,11 +126,8 @@ beforeAll(async () => {
   });
   other = { schoolId: school.id, username };
   const token = await login(sourceApp, 'admin', 'move-demo-pass');
-  before = await schoolFigures(async (method, url, body) => {
-    const res = await sourceApp.inject({ method, url: `/api/${url}`, headers: bearer(token), payload: body });
-    expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBe(200);
-    return res.json();
-  });
+  before = await schoolFigures(asker(sourceApp, token));
+  beforeSheets = await marksheets(asker(sourceApp, token));
 }, 240_000);
 
 afterAll(async () => {
@@ -105,6 +150,7 @@ describe(`a school moved to another server (embedded to ${onPostgres ? 'PostgreS
 
     const imported = await importSchool(target, { kind: 'database' }, file);
     expect(imported.schoolId).toBe(demoId);
+    expect(imported.shift).toBe(0);
     expect(imported.summary).toMatch(
       new RegExp(`^Imported Kampala Hill Secondary School \\([\\d,]+ records, \\d+ users\\) as school ${demoId}\\.$`),
     );
@@ -113,12 +159,9 @@ describe(`a school moved to another server (embedded to ${onPostgres ? 'PostgreS
 
     // Its administrator signs in with the same password and reads the same figures and cards.
     const token = await login(targetApp, 'admin', 'move-demo-pass');
-    const after = await schoolFigures(async (method, url, body) => {
-      const res = await targetApp.inject({ method, url: `/api/${url}`, headers: bearer(token), payload: body });
-      expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBe(200);
-      return res.json();
-    });
+    const after = await schoolFigures(asker(targetApp, token));
     expect(after).toEqual(before);
+    expect(await marksheets(asker(targetApp, token))).toEqual(beforeSheets);
     expect(before.trial.accounts.length).toBeGreaterThan(5);
     // New records are numbered after the ones brought in.
     const added = await targetApp.inject({
@@ -136,7 +179,7 @@ describe(`a school moved to another server (embedded to ${onPostgres ? 'PostgreS
     expect(added.statusCode, added.body).toBe(200);
   }, 240_000);
 
-  it('is refused, nothing written, where its users’ names or its record numbers are taken', async () => {
+  it('is refused, nothing written, where its users’ names are taken', async () => {
     const file = path.join(work, 'demo-again.json.gz');
     await exportSchool(source, { kind: 'database' }, demoId, file);
     const schools = async (database: Database) =>
@@ -146,21 +189,83 @@ describe(`a school moved to another server (embedded to ${onPostgres ? 'PostgreS
     await expect(again).rejects.toThrow(BackupRefused);
     await expect(again).rejects.toThrow(/^These user names or e-mails are already used on this server: .*\badmin\b/);
     expect(await schools(target)).toBe(1);
-    // On a server that holds another school, whose records use the same numbers.
+  }, 120_000);
+
+  it('comes in beside another school, renumbered, reading the same; that school is untouched', async () => {
+    const file = path.join(work, 'demo-beside.json.gz');
+    await exportSchool(source, { kind: 'database' }, demoId, file);
     const otherBefore = await schoolDigest(crowded, other.schoolId);
-    const next = importSchool(crowded, { kind: 'database' }, file);
-    await expect(next).rejects.toThrow(
-      /^This server already holds records numbered as the school's \(schools, .*Nothing was written\.$/,
+    const imported = await importSchool(crowded, { kind: 'database' }, file);
+    expect(imported.schoolId).not.toBe(other.schoolId);
+    expect(imported.shift % 1000).toBe(0);
+    expect(imported.shift).toBeGreaterThan(0);
+    expect(imported.summary).toMatch(
+      new RegExp(
+        `^Imported Kampala Hill Secondary School \\([\\d,]+ records, \\d+ users\\) as school ${imported.schoolId}, its record numbers raised by ${imported.shift.toLocaleString('en-GB')} past this server's own\\.$`,
+      ),
     );
-    expect(await schools(crowded)).toBe(1);
+    // The same rows, table by table, as counted.
+    const counts = async (database: Database, schoolId: number) =>
+      Object.fromEntries(Object.entries(await schoolDigest(database, schoolId)).map(([t, d]) => [t, d.split(' ')[0]]));
+    expect(await counts(crowded, imported.schoolId)).toEqual(await counts(source, demoId));
     expect(await schoolDigest(crowded, other.schoolId)).toEqual(otherBefore);
+
     const crowdedApp = await appOn(crowded);
     try {
-      await login(crowdedApp, other.username, 'other-pass-123');
+      const token = await login(crowdedApp, 'admin', 'move-demo-pass');
+      const ask = asker(crowdedApp, token);
+      expect(await schoolFigures(ask)).toEqual(shifted(before, imported.shift));
+      expect(await marksheets(ask)).toEqual(shifted(beforeSheets, imported.shift));
+      // The other school's head still signs in and sees only their school.
+      const theirs = await login(crowdedApp, other.username, 'other-pass-123');
+      const students = await crowdedApp.inject({
+        method: 'POST',
+        url: '/api/view_students',
+        headers: bearer(theirs),
+        payload: {},
+      });
+      expect(students.statusCode, students.body).toBe(200);
+      expect(students.json().total).toBe(0);
+      // A payment at the moved school's desk takes the receipt after its own and goes to its mode's own
+      // cash account (no second account for the same mode).
+      const trial = async () =>
+        (await ask('POST', 'account_analysis', { from: '2025-01-01', to: '2026-12-31' })).data.accounts as {
+          name: string;
+          debit: number;
+        }[];
+      const trialBefore = await trial();
+      const mode = (
+        (await ask('GET', 'payment_options?per_page=50')).data as { id: number; name: string; active: boolean }[]
+      ).find((m) => m.active)!;
+      const student = (await ask('POST', 'view_students', { per_page: 1 })).data[0];
+      const paid = await crowdedApp.inject({
+        method: 'POST',
+        url: '/api/fees_payments',
+        headers: bearer(token),
+        payload: { student_id: student.id, amount: 12_345, mode_id: mode.id, confirm: true, reference: 'MOVED-1' },
+      });
+      expect(paid.statusCode, paid.body).toBe(200);
+      const receipt = (await ask('POST', 'view_fees_payments', { id: paid.json().data })).data[0];
+      expect(receipt.receipt_no).toBe(Math.max(...before.receipts.map((r) => r.receipt_no)) + 1);
+      const trialAfter = await trial();
+      expect(trialAfter.length).toBe(trialBefore.length);
+      const account = (rows: { name: string; debit: number }[]) => rows.find((a) => a.name === mode.name)?.debit;
+      expect(account(trialAfter)).toBe((account(trialBefore) ?? Number.NaN) + 12_345);
+      // A teacher's notes keep their attachments.
+      const notes = (
+        (await ask('GET', 'elearning?per_page=100')).data as { attachments: { file_id: number }[] }[]
+      ).find((r) => r.attachments.length);
+      const file = await crowdedApp.inject({
+        method: 'GET',
+        url: `/api/elearning_files/${notes?.attachments[0]?.file_id}`,
+        headers: bearer(token),
+      });
+      expect(file.statusCode).toBe(200);
+      expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     } finally {
       await crowdedApp.close();
     }
-  }, 120_000);
+  }, 240_000);
 });
 
 async function firstClass(database: Database, schoolId: number) {

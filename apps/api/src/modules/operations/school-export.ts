@@ -158,15 +158,97 @@ export async function exportSchool(
 export interface Imported {
   manifest: SchoolExportManifest;
   schoolId: number;
+  /** What was added to each record number (0 when the school kept its own). */
+  shift: number;
   summary: string;
+}
+
+/** The columns of a school table that hold record numbers, by how they hold them. */
+interface ReferenceColumns {
+  /** Integer columns: the row's id, another record's (`*_id`, `*_by`, a foreign key). */
+  ids: Set<string>;
+  /** Integer arrays of records (`class_ids`). */
+  arrays: Set<string>;
+  /** JSON whose `id`, `…Id` and `…_id` numbers are records (attachments' files, amendments' before and after). */
+  json: Set<string>;
+}
+
+/**
+ * Where each school table refers to records, read from the schema: `id`; integer columns named `…_id` or
+ * `…_by` (who recorded, approved or paid: a user) and every foreign key; integer arrays named `…_ids`;
+ * JSON columns (the provider's own payload of an online payment aside). Two text columns carry a number
+ * too: the audit row's `entity_id`, and an account's key (`mode:12`, `expense:7`).
+ */
+async function referenceColumns(db: Executor): Promise<Map<string, ReferenceColumns>> {
+  const rows = await sqlRows<{ t: string; col: string; type: string; fk: boolean }>(
+    db,
+    sql`select c.relname as t, a.attname as col, format_type(a.atttypid, a.atttypmod) as type,
+          exists (select 1 from pg_constraint k where k.conrelid = c.oid and k.contype = 'f' and a.attnum = any(k.conkey)) as fk
+        from pg_class c join pg_namespace n on n.oid = c.relnamespace join pg_attribute a on a.attrelid = c.oid
+        where n.nspname = 'public' and c.relkind = 'r' and a.attnum > 0 and not a.attisdropped and a.attname <> 'school_id'`,
+  );
+  const out = new Map<string, ReferenceColumns>();
+  for (const { t, col, type, fk } of rows) {
+    const c = out.get(t) ?? { ids: new Set<string>(), arrays: new Set<string>(), json: new Set<string>() };
+    out.set(t, c);
+    const integer = type === 'integer' || type === 'bigint';
+    if (integer && (col === 'id' || fk || /_(id|by)$/.test(col))) c.ids.add(col);
+    else if (type === 'integer[]' && col.endsWith('_ids')) c.arrays.add(col);
+    else if ((type === 'jsonb' || type === 'json') && !(t === 'online_transactions' && col === 'raw')) c.json.add(col);
+  }
+  return out;
+}
+
+/** A shift past every record number of this server, rounded up to a thousand (a moved record reads as its old number plus it). */
+async function shiftPast(db: Executor, tables: string[]) {
+  let largest = 0;
+  for (const table of ['schools', ...tables]) {
+    const [row] = await sqlRows<{ n: string | null }>(db, sql`select max(id)::text as n from ${sql.identifier(table)}`);
+    largest = Math.max(largest, Number(row?.n ?? 0));
+  }
+  return Math.ceil((largest + 1) / 1000) * 1000;
+}
+
+const idKey = /^(id|.+Id|.+_id)$/;
+const idsKey = /(Ids|_ids)$/;
+
+/** JSON with each record number in it raised by `shift` (a school's own id left for the row's `school_id`). */
+function shiftJson(value: unknown, shift: number): unknown {
+  if (Array.isArray(value)) return value.map((v) => shiftJson(v, shift));
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => {
+      if (k === 'schoolId' || k === 'school_id') return [k, v];
+      if (idKey.test(k) && Number.isInteger(v)) return [k, (v as number) + shift];
+      if (idsKey.test(k) && Array.isArray(v)) return [k, v.map((x) => (Number.isInteger(x) ? x + shift : x))];
+      return [k, shiftJson(v, shift)];
+    }),
+  );
+}
+
+/** A row of the export with its record numbers, and those it refers to, raised by `shift`. */
+function renumbered(table: string, row: Record<string, unknown>, columns: ReferenceColumns | undefined, shift: number) {
+  const out = { ...row };
+  for (const [col, v] of Object.entries(row)) {
+    if (v == null || !columns) continue;
+    if (columns.ids.has(col) && typeof v === 'number') out[col] = v + shift;
+    else if (columns.arrays.has(col) && Array.isArray(v))
+      out[col] = v.map((x) => (typeof x === 'number' ? x + shift : x));
+    else if (columns.json.has(col)) out[col] = shiftJson(v, shift);
+  }
+  if (table === 'audits' && typeof row.entity_id === 'string' && /^\d+$/.test(row.entity_id))
+    out.entity_id = String(Number(row.entity_id) + shift);
+  if (table === 'accounts' && typeof row.key === 'string')
+    out.key = row.key.replace(/^(\w+):(\d+)$/, (_, kind: string, n: string) => `${kind}:${Number(n) + shift}`);
+  return out;
 }
 
 /**
  * Imports a school exported by `exportSchool` into this server's database (of either kind), in one
- * transaction, keeping its record numbers. Refused (nothing written) when the release differs, when any
- * of its users' names or e-mails is taken here (they sign in without naming their school: the names are
- * said), or when its record numbers are taken here: for now a school moves into a server that holds no
- * other school's records (several schools on one server would need its records renumbered).
+ * transaction: with its own record numbers and school id where they are free here, else renumbered past
+ * this server's records (`shiftPast`, `renumbered`) under a new school id, beside the schools already
+ * here. Refused (nothing written) when the release differs, or when any of its users' names or e-mails is
+ * taken here (they sign in without naming their school: the names are said).
  */
 export async function importSchool(database: Database, fileStorage: FileStorage, file: string): Promise<Imported> {
   const input = createInterface({
@@ -215,33 +297,39 @@ export async function importSchool(database: Database, fileStorage: FileStorage,
     );
   }
 
-  // Record numbers are unique across the server, and parts of Somero find a record by its number alone:
-  // the school keeps its numbers, so they must all be free here (as on a new server).
+  // Record numbers are unique across the server (parts of Somero find a record by its number alone). The
+  // school keeps its numbers where they are all free here (a new server); else every record is renumbered
+  // by one shift past this server's largest number, and each reference to it with it.
   const oldId = manifest.school.id;
-  const clashes: string[] = [];
-  for (const chunk of [{ table: 'schools', rows: [{ id: oldId }] }, ...chunks]) {
+  const [schoolTaken] = await sqlRows<{ one: number }>(db, sql`select 1 as one from schools where id = ${oldId}`);
+  let clash = false;
+  for (const chunk of chunks) {
     const ids = chunk.rows.map((r) => r.id).filter((id) => id !== undefined && id !== null);
-    if (!ids.length || clashes.includes(chunk.table)) continue;
+    if (clash || !ids.length) continue;
     const [hit] = await sqlRows<{ one: number }>(
       db,
       sql`select 1 as one from ${sql.identifier(chunk.table)}
           where id in (select (json_array_elements_text(${JSON.stringify(ids)}::json))::bigint) limit 1`,
     );
-    if (hit) clashes.push(chunk.table);
+    clash = Boolean(hit);
   }
-  if (clashes.length)
-    throw new BackupRefused(
-      `This server already holds records numbered as the school's (${clashes.slice(0, 5).join(', ')}${clashes.length > 5 ? ', …' : ''}): a school is imported into a server that holds no other school's records yet. Nothing was written.`,
-    );
+  const moved = [...new Set(chunks.map((c) => c.table))].filter((t) => t !== 'schools');
+  const numbered = [...new Set(chunks.filter((c) => c.rows[0]?.id != null).map((c) => c.table))];
+  const shift = clash ? await shiftPast(db, numbered) : 0;
+  const columns = shift ? await referenceColumns(db) : new Map<string, ReferenceColumns>();
 
   const store = fileStorage.kind === 'database' ? null : openFileStore(fileStorage);
   const schoolId = await db.transaction(async (tx) => {
-    const row = { ...chunks.find((c) => c.table === 'schools')?.rows[0] };
+    const { id: _, ...fields } = { ...chunks.find((c) => c.table === 'schools')?.rows[0] };
+    const row = schoolTaken ? fields : { id: oldId, ...fields };
     const [inserted] = await sqlRows<{ id: number }>(tx, sql`${insertRows('schools', [row])} returning id`);
     const newId = inserted?.id as number;
     for (const chunk of chunks) {
       if (chunk.table === 'schools' || !chunk.rows.length) continue;
-      const rows: Record<string, unknown>[] = chunk.rows.map((r) => ({ ...r, school_id: newId }));
+      const rows: Record<string, unknown>[] = chunk.rows.map((r) => ({
+        ...(shift ? renumbered(chunk.table, r, columns.get(chunk.table), shift) : r),
+        school_id: newId,
+      }));
       if (chunk.table === 'files' && store) {
         for (const r of rows) {
           if (typeof r.bytes !== 'string') continue;
@@ -261,9 +349,9 @@ export async function importSchool(database: Database, fileStorage: FileStorage,
           where n.nspname = 'public' and c.relkind = 'r'
             and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'id' and not a.attisdropped)`,
     );
-    const moved = new Set(['schools', ...chunks.map((c) => c.table)]);
+    const into = new Set(['schools', ...moved]);
     for (const { name, seq } of sequences) {
-      if (!seq || !moved.has(name)) continue;
+      if (!seq || !into.has(name)) continue;
       await tx.execute(
         sql`select setval(${seq}::regclass, greatest(coalesce((select max(id) from ${sql.identifier(name)}), 1), (select last_value from ${sql.raw(seq)})))`,
       );
@@ -274,6 +362,9 @@ export async function importSchool(database: Database, fileStorage: FileStorage,
   return {
     manifest,
     schoolId,
-    summary: `Imported ${manifest.school.name} (${total.toLocaleString('en-GB')} records, ${users.length} users) as school ${schoolId}.`,
+    shift,
+    summary:
+      `Imported ${manifest.school.name} (${total.toLocaleString('en-GB')} records, ${users.length} users) as school ${schoolId}` +
+      (shift ? `, its record numbers raised by ${shift.toLocaleString('en-GB')} past this server's own.` : '.'),
   };
 }
