@@ -5,10 +5,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.js';
 import { type Config, readConfig, repoRoot } from '../src/config.js';
+import { hashPassword } from '../src/core/passwords.js';
 import { type Database, openDatabase } from '../src/db/open.js';
 import { seedDemoSchool } from '../src/db/seed.js';
 import { postEverySchool } from '../src/modules/money.js';
-import { BackupRefused, restoreBackup, scheduleBackups } from '../src/modules/operations/index.js';
+import { BackupRefused, importSchool, restoreBackup, scheduleBackups } from '../src/modules/operations/index.js';
 import { createSchool } from '../src/modules/users/index.js';
 import { pdfPages } from './pdf-text.js';
 import { bearer, dropMadeDatabases, emptyPostgres, login, onPostgres, unique } from './support.js';
@@ -28,7 +29,7 @@ async function tableDigests(database: Database) {
   const out: Record<string, string> = {};
   for (const { name } of tables) {
     // The backups' own list is written on while the backup is taken: compared apart.
-    if (name === 'server_backups') continue;
+    if (name === 'server_backups' || name === 'school_backups') continue;
     const [row] = (await database.raw(
       `select count(*)::int as n, md5(coalesce(string_agg(t::text, E'\\n' order by t::text), '')) as digest from "${name}" t`,
     )) as { n: number; digest: string }[];
@@ -205,29 +206,77 @@ describe(`a backup of the whole database on ${onPostgres ? 'PostgreSQL' : 'the e
     }
   }, 240_000);
 
-  it("is shown only on a school's own server: a server of several schools refuses, saying who keeps them", async () => {
-    expect((await app.inject({ method: 'GET', url: '/api/backups', headers: bearer(token) })).statusCode).toBe(200);
+  it("on a server of several schools, gives each school's administrators copies of their own school", async () => {
+    const server = await app.inject({ method: 'GET', url: '/api/backups', headers: bearer(token) });
+    expect(server.json().data.of).toBe('server');
     const username = unique('second');
-    await createSchool(source.db, {
+    const { school: second } = await createSchool(source.db, {
       school: unique('Second School '),
       name: 'Second Head',
       username,
       email: `${username}@school.example`,
-      passwordHash: 'x',
+      passwordHash: await hashPassword('second-pass-1'),
     });
-    for (const [method, url] of [
-      ['GET', '/api/backups'],
-      ['POST', '/api/backups'],
-      ['GET', '/api/backups/latest'],
-    ] as const) {
-      const res = await app.inject({
-        method,
-        url,
-        headers: bearer(token),
-        ...(method === 'POST' ? { payload: {} } : {}),
-      });
-      expect(res.statusCode, url).toBe(202);
-      expect(res.json().message).toMatch(/several schools: its backups are kept by the server's operator/);
+    const theirs = await login(app, username, 'second-pass-1');
+    const ask = (auth: string, method: 'GET' | 'POST', url: string) =>
+      app.inject({ method, url: `/api/${url}`, headers: bearer(auth), ...(method === 'POST' ? { payload: {} } : {}) });
+
+    // The server's backups (every school in them) are no longer shown: the school's own copies are.
+    const mine = (await ask(token, 'GET', 'backups')).json().data;
+    expect(mine).toMatchObject({ of: 'school', backups: [] });
+    const none = await ask(token, 'GET', 'backups/latest');
+    expect(none.statusCode).toBe(202);
+    expect(none.json().message).toBe('There is no backup yet: take one with "Back up now".');
+
+    const started = await ask(token, 'POST', 'backups');
+    expect(started.statusCode, started.body).toBe(200);
+    let list: { status: string; kind: string; bytes: number | null }[] = [];
+    for (let i = 0; i < 240 && list[0]?.status !== 'done'; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      list = (await ask(token, 'GET', 'backups')).json().data.backups;
     }
-  });
+    expect(list).toMatchObject([{ status: 'done', kind: 'manual' }]);
+    // The other school sees none of it.
+    expect((await ask(theirs, 'GET', 'backups')).json().data).toMatchObject({ of: 'school', backups: [] });
+    expect((await ask(theirs, 'GET', 'backups/latest')).statusCode).toBe(202);
+
+    // The copy is the school's export: it imports into another server with the demo school's records only.
+    const copy = await ask(token, 'GET', 'backups/latest');
+    expect(copy.statusCode).toBe(200);
+    expect(copy.headers['content-disposition']).toMatch(/^attachment; filename="somero-school-\d+-.*\.json\.gz"$/);
+    expect(copy.rawPayload.length).toBe(list[0]?.bytes);
+    const file = path.join(work, 'school-copy.json.gz');
+    await writeFile(file, copy.rawPayload);
+    const elsewhere = await openDatabase({ dataDir: 'memory://' });
+    try {
+      const imported = await importSchool(elsewhere, { kind: 'database' }, file);
+      expect(imported.manifest.school.name).toBe('Kampala Hill Secondary School');
+      const count = async (database: Database, schoolId: number) =>
+        (
+          (await database.raw('select count(*)::int as n from fees_payments where school_id = $1', [schoolId])) as {
+            n: number;
+          }[]
+        )[0]?.n;
+      expect(await count(elsewhere, imported.schoolId)).toBe(await count(source, imported.manifest.school.id));
+      expect(((await elsewhere.raw('select count(*)::int as n from schools')) as { n: number }[])[0]?.n).toBe(1);
+    } finally {
+      await elsewhere.close();
+    }
+
+    // The schedule makes each school's copy too.
+    const schedule = { ...config, backups: { ...config.backups, everyHours: 1 / 3600, keep: 2 } };
+    await new Promise((r) => setTimeout(r, 1100));
+    const stop = scheduleBackups({ database: source, config: schedule, log: app.log }, 100);
+    try {
+      let theirList: { kind: string; status: string }[] = [];
+      for (let i = 0; i < 480 && !theirList.some((b) => b.kind === 'scheduled' && b.status === 'done'); i++) {
+        await new Promise((r) => setTimeout(r, 500));
+        theirList = (await ask(theirs, 'GET', 'backups')).json().data.backups;
+      }
+      expect(theirList.map((b) => [b.kind, b.status])).toContainEqual(['scheduled', 'done']);
+    } finally {
+      stop();
+    }
+    expect(second.id).toBeGreaterThan(0);
+  }, 360_000);
 });

@@ -120,6 +120,29 @@ export const serverBackups = pgTable(
   (t) => [uniqueIndex('server_backups_one_running').on(t.status).where(sql`status = 'running'`)],
 );
 
+/**
+ * A school's own copies of its records on a server of several schools (`npm run export-school`'s file,
+ * for its administrators to download): as `server_backups`, one running per school at a time.
+ */
+export const schoolBackups = schoolTable(
+  'school_backups',
+  {
+    id: serial().notNull(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    startedAt: at('started_at').notNull().defaultNow(),
+    finishedAt: at('finished_at'),
+    status: text().$type<'running' | 'done' | 'failed'>().notNull().default('running'),
+    kind: text().$type<'scheduled' | 'manual'>().notNull(),
+    /** The file's name in the backup store, under schools/<school>/. */
+    file: text(),
+    bytes: bigint({ mode: 'number' }),
+    message: text(),
+  },
+  (t) => [uniqueIndex('school_backups_one_running').on(t.schoolId).where(sql`status = 'running'`)],
+);
+
 /** Every write leaves a row here, in the same transaction as the write. */
 export const audits = schoolTable(
   'audits',

@@ -31,7 +31,7 @@ export const ready = defineCall({
   bare: true,
 });
 
-/** One backup the server took of its whole database: when, how big, and whether it worked. */
+/** One backup (of the whole database, or a school's copy of its records): when, how big, and whether it worked. */
 export const backupRow = z.object({
   id: z.number(),
   started_at: z.string(),
@@ -46,16 +46,18 @@ export const backupRow = z.object({
 export type BackupRow = z.infer<typeof backupRow>;
 
 /**
- * The server's last backups (newest first) with its schedule. Only on a server that holds one school
- * (a school's own server): on a shared server the operator keeps the backups (202, saying so).
+ * The last backups (newest first) with the schedule: on a school's own server (one school) the server's
+ * backups of its whole database; on a server of several schools the caller's school's copies of its own
+ * records (`of`), the whole database being the operator's.
  */
 export const backups = defineCall({
   method: 'GET',
   path: 'backups',
   access: 'admin',
-  summary: "The server's last backups of its database (newest first) and its backup schedule",
+  summary: "The last backups (newest first): the server's, or on a shared server the school's own copies",
   input: z.object({}).passthrough(),
   output: z.object({
+    of: z.enum(['server', 'school']),
     backups: z.array(backupRow),
     /** Hours between scheduled backups (0: none are scheduled) and how many are kept. */
     every_hours: z.number(),
@@ -68,7 +70,7 @@ export const backupNow = defineCall({
   method: 'POST',
   path: 'backups',
   access: 'admin',
-  summary: 'Starts a backup of the whole database now (202 when one is already running)',
+  summary: "Starts a backup now: the whole database, or on a shared server the school's copy (202 when one is running)",
   input: z.object({}).strict(),
   output: backupRow,
 });
@@ -78,7 +80,8 @@ export const latestBackup = defineCall({
   method: 'GET',
   path: 'backups/latest',
   access: 'admin',
-  summary: 'Downloads the latest successful backup (one .tar file for `npm run restore`)',
+  summary:
+    'Downloads the latest successful backup (.tar for `npm run restore`; a school copy for `npm run import-school`)',
   input: z.object({}).passthrough(),
   output: z.unknown(),
   file: 'backup',

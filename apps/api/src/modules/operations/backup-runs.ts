@@ -1,21 +1,37 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BackupRow } from '@somero/contract';
-import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, lt, ne, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import { type FileStore, openFileStore } from '../../core/file-store.js';
 import type { Database } from '../../db/open.js';
-import { serverBackups } from '../../db/schema.js';
+import { schoolBackups, schools, serverBackups } from '../../db/schema.js';
 import { BackupRefused, writeBackup } from './backups.js';
+import { exportSchool } from './school-export.js';
 
 /** Where the server keeps its backups: the S3 bucket under backups/ (FILE_STORAGE=s3), else BACKUP_DIR. */
 export const backupStore = (config: Config): FileStore =>
   config.fileStorage.kind === 's3'
     ? openFileStore(config.fileStorage)
     : openFileStore({ kind: 'disk', dir: config.backups.dir });
-const keyOf = (config: Config, file: string) => (config.fileStorage.kind === 's3' ? `backups/${file}` : file);
+const keyOf = (config: Config, file: string, schoolId: number | null = null) =>
+  `${config.fileStorage.kind === 's3' ? 'backups/' : ''}${schoolId == null ? '' : `schools/${schoolId}/`}${file}`;
+
+/**
+ * Which backups: the server's of its whole database (`schoolId` null), or one school's copies of its own
+ * records on a server of several schools. Both tables have the same columns (the school's adds
+ * `school_id`), so one set of functions serves both.
+ */
+function shelf(schoolId: number | null): { table: typeof serverBackups; mine: SQL | undefined } {
+  if (schoolId == null) return { table: serverBackups, mine: undefined };
+  return { table: schoolBackups as unknown as typeof serverBackups, mine: eq(schoolBackups.schoolId, schoolId) };
+}
+
+/** `somero-school-4-2026-11-28-0200-17.json.gz`: a school's copy, for `npm run import-school`. */
+export const schoolCopyFileName = (schoolId: number, at: Date, id: number) =>
+  `somero-school-${schoolId}-${at.toISOString().slice(0, 16).replace('T', '-').replace(':', '')}-${id}.json.gz`;
 
 /**
  * `somero-backup-2026-11-28-0200.tar`: sorts by when it was made (UTC); the server's own carry their
@@ -47,52 +63,66 @@ export interface BackupDeps {
 }
 
 /**
- * Claims the one running backup (across every process on the database) and starts it: answers its row,
- * or null when another is running. `done` settles when the backup is kept, or has failed (logged, and
- * written on its row for the administrators' list).
+ * Claims the one running backup (across every process on the database; one per school for a school's
+ * copies) and starts it: answers its row, or null when another is running. `done` settles when the
+ * backup is kept, or has failed (logged, and written on its row for the administrators' list).
  */
 export async function startBackup(
   deps: BackupDeps,
   kind: 'scheduled' | 'manual',
+  schoolId: number | null = null,
 ): Promise<{ row: Row; done: Promise<Row> } | null> {
   const { db } = deps.database;
+  const { table, mine } = shelf(schoolId);
   await db
-    .update(serverBackups)
+    .update(table)
     .set({ status: 'failed', finishedAt: new Date(), message: 'The server stopped while it was backing up.' })
-    .where(and(eq(serverBackups.status, 'running'), lt(serverBackups.startedAt, new Date(Date.now() - staleAfterMs))));
-  const [row] = await db.insert(serverBackups).values({ kind }).onConflictDoNothing().returning();
+    .where(and(mine, eq(table.status, 'running'), lt(table.startedAt, new Date(Date.now() - staleAfterMs))));
+  const [row] = await db
+    .insert(table)
+    .values({ kind, ...(schoolId == null ? {} : { schoolId }) })
+    .onConflictDoNothing()
+    .returning();
   if (!row) return null;
-  return { row, done: runBackup(deps, row) };
+  return { row, done: runBackup(deps, row, schoolId) };
 }
 
-async function runBackup({ database, config, log }: BackupDeps, row: Row): Promise<Row> {
+async function runBackup({ database, config, log }: BackupDeps, row: Row, schoolId: number | null): Promise<Row> {
   const { db } = database;
-  const file = backupFileName(row.startedAt, row.id);
+  const { table, mine } = shelf(schoolId);
+  const file =
+    schoolId == null ? backupFileName(row.startedAt, row.id) : schoolCopyFileName(schoolId, row.startedAt, row.id);
   let work: string | undefined;
   try {
     work = await mkdtemp(path.join(tmpdir(), 'somero-backup-run-'));
     const local = path.join(work, file);
-    const { bytes } = await writeBackup(database, config, local);
-    await backupStore(config).put(keyOf(config, file), await readFile(local), 'application/x-tar');
+    let bytes: number;
+    if (schoolId == null) bytes = (await writeBackup(database, config, local)).bytes;
+    else {
+      await exportSchool(database, config.fileStorage, schoolId, local);
+      bytes = (await stat(local)).size;
+    }
+    const type = schoolId == null ? 'application/x-tar' : 'application/gzip';
+    await backupStore(config).put(keyOf(config, file, schoolId), await readFile(local), type);
     // The older ones beyond BACKUP_KEEP go first: once this one shows as kept, the list is as it stays.
-    await prune({ database, config, log }, row.id);
+    await prune({ database, config, log }, row.id, schoolId);
     const [done] = await db
-      .update(serverBackups)
+      .update(table)
       .set({ status: 'done', finishedAt: new Date(), file, bytes })
-      .where(eq(serverBackups.id, row.id))
+      .where(and(mine, eq(table.id, row.id)))
       .returning();
-    log.info({ backup: row.id, bytes, kind: row.kind }, 'Backup kept');
+    log.info({ backup: row.id, bytes, kind: row.kind, school: schoolId ?? undefined }, 'Backup kept');
     return done as Row;
   } catch (error) {
-    log.error({ err: error, backup: row.id }, 'Backup failed');
+    log.error({ err: error, backup: row.id, school: schoolId ?? undefined }, 'Backup failed');
     const message =
       error instanceof BackupRefused
         ? error.message
         : 'The backup could not be written: the server log says why. The previous backups are kept.';
     const [failed] = await db
-      .update(serverBackups)
+      .update(table)
       .set({ status: 'failed', finishedAt: new Date(), message })
-      .where(eq(serverBackups.id, row.id))
+      .where(and(mine, eq(table.id, row.id)))
       .returning();
     return failed as Row;
   } finally {
@@ -104,70 +134,94 @@ async function runBackup({ database, config, log }: BackupDeps, row: Row): Promi
  * Keeps the last BACKUP_KEEP backups, `kept` (just written, not yet marked kept) counted among them:
  * the others' files and rows go, and all but the last few failed tries.
  */
-async function prune({ database, config, log }: BackupDeps, kept: number) {
+async function prune({ database, config, log }: BackupDeps, kept: number, schoolId: number | null) {
   const { db } = database;
+  const { table, mine } = shelf(schoolId);
   const old = await db
     .select()
-    .from(serverBackups)
-    .where(and(eq(serverBackups.status, 'done'), ne(serverBackups.id, kept)))
-    .orderBy(desc(serverBackups.startedAt), desc(serverBackups.id))
+    .from(table)
+    .where(and(mine, eq(table.status, 'done'), ne(table.id, kept)))
+    .orderBy(desc(table.startedAt), desc(table.id))
     .offset(config.backups.keep - 1);
   const store = backupStore(config);
   for (const r of old) {
     try {
-      if (r.file) await store.remove(keyOf(config, r.file));
-      await db.delete(serverBackups).where(eq(serverBackups.id, r.id));
+      if (r.file) await store.remove(keyOf(config, r.file, schoolId));
+      await db.delete(table).where(and(mine, eq(table.id, r.id)));
     } catch (error) {
       log.warn({ err: error, backup: r.id }, 'An old backup could not be removed');
     }
   }
-  await db.execute(sql`
-    delete from server_backups where status = 'failed' and id not in (
-      select id from server_backups where status = 'failed' order by started_at desc, id desc limit ${failuresKept})`);
+  const failed = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(mine, eq(table.status, 'failed')))
+    .orderBy(desc(table.startedAt), desc(table.id))
+    .offset(failuresKept);
+  for (const r of failed) await db.delete(table).where(and(mine, eq(table.id, r.id)));
 }
 
 /** The list an administrator sees: newest first. */
-export async function listBackups(database: Database): Promise<Row[]> {
-  return database.db
-    .select()
-    .from(serverBackups)
-    .orderBy(desc(serverBackups.startedAt), desc(serverBackups.id))
-    .limit(30);
+export async function listBackups(database: Database, schoolId: number | null = null): Promise<Row[]> {
+  const { table, mine } = shelf(schoolId);
+  return database.db.select().from(table).where(mine).orderBy(desc(table.startedAt), desc(table.id)).limit(30);
 }
 
 /** The latest kept backup's name and bytes, or null when there is none. */
-export async function latestBackupFile(database: Database, config: Config) {
+export async function latestBackupFile(database: Database, config: Config, schoolId: number | null = null) {
+  const { table, mine } = shelf(schoolId);
   const [row] = await database.db
     .select()
-    .from(serverBackups)
-    .where(eq(serverBackups.status, 'done'))
-    .orderBy(desc(serverBackups.startedAt), desc(serverBackups.id))
+    .from(table)
+    .where(and(mine, eq(table.status, 'done'), isNotNull(table.file)))
+    .orderBy(desc(table.startedAt), desc(table.id))
     .limit(1);
   if (!row?.file) return null;
-  return { name: row.file, bytes: await backupStore(config).get(keyOf(config, row.file)) };
+  return { name: row.file, bytes: await backupStore(config).get(keyOf(config, row.file, schoolId)) };
+}
+
+/** When the last good backup was taken (the server's, or a school's copy), or null. */
+async function lastKept(database: Database, schoolId: number | null) {
+  const { table, mine } = shelf(schoolId);
+  const [last] = await database.db
+    .select({ at: table.startedAt })
+    .from(table)
+    .where(and(mine, eq(table.status, 'done')))
+    .orderBy(desc(table.startedAt))
+    .limit(1);
+  return last?.at ?? null;
+}
+
+/** The schools on the server, when it holds several (each then gets its own copies); else none. */
+export async function sharedServerSchools(database: Database): Promise<number[]> {
+  const rows = await database.db.select({ id: schools.id }).from(schools).orderBy(schools.id);
+  return rows.length > 1 ? rows.map((r) => r.id) : [];
 }
 
 /**
  * Backs the database up every BACKUP_HOURS: a look every ten minutes (and a minute after start) whether
- * the last good backup is that old. With several processes, the first to claim the running row takes it.
- * Answers the stop.
+ * the last good backup is that old. On a server of several schools each school's copy of its own records
+ * is made on the same schedule, one school after another. With several processes, the first to claim a
+ * running row takes that backup. Answers the stop.
  */
 export function scheduleBackups(deps: BackupDeps, checkEveryMs = 10 * 60_000): () => void {
   const hours = deps.config.backups.everyHours;
   if (!(hours > 0)) return () => {};
   let busy = false;
+  let stopped = false;
+  const due = async (schoolId: number | null) => {
+    const last = await lastKept(deps.database, schoolId);
+    return !last || Date.now() - last.getTime() >= hours * 3_600_000;
+  };
   const check = async () => {
     if (busy) return;
     busy = true;
     try {
-      const [last] = await deps.database.db
-        .select({ at: serverBackups.startedAt })
-        .from(serverBackups)
-        .where(eq(serverBackups.status, 'done'))
-        .orderBy(desc(serverBackups.startedAt))
-        .limit(1);
-      if (last && Date.now() - last.at.getTime() < hours * 3_600_000) return;
-      await (await startBackup(deps, 'scheduled'))?.done;
+      if (await due(null)) await (await startBackup(deps, 'scheduled'))?.done;
+      for (const schoolId of await sharedServerSchools(deps.database)) {
+        if (stopped) break;
+        if (await due(schoolId)) await (await startBackup(deps, 'scheduled', schoolId))?.done;
+      }
     } catch (error) {
       deps.log.error({ err: error }, 'The backup schedule failed');
     } finally {
@@ -179,6 +233,7 @@ export function scheduleBackups(deps: BackupDeps, checkEveryMs = 10 * 60_000): (
   first.unref();
   timer.unref();
   return () => {
+    stopped = true;
     clearTimeout(first);
     clearInterval(timer);
   };

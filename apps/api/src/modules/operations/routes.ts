@@ -2,7 +2,7 @@ import { backupNow, backups, health, latestBackup, ready } from '@somero/contrac
 import { Refusal } from '../../core/errors.js';
 import { migrationsCurrent } from '../../db/open.js';
 import type { ModuleContext } from '../module.js';
-import { backupReply, latestBackupFile, listBackups, startBackup } from './backup-runs.js';
+import { backupReply, latestBackupFile, listBackups, sharedServerSchools, startBackup } from './backup-runs.js';
 
 /** Answers false when the check throws or has not answered within two seconds. */
 async function holds(check: () => Promise<boolean>): Promise<boolean> {
@@ -34,46 +34,41 @@ export function operationsRoutes({ serve, database, jobs }: ModuleContext) {
 }
 
 /**
- * A backup holds every school on the server: only a school's own server (one school) shows them to its
- * administrators. On a shared server the operator keeps them (and a school takes its own data by export).
+ * On a school's own server (one school) its administrators see the server's backups of the whole
+ * database. On a server of several schools a backup holds every school, so the operator keeps those, and
+ * each school's administrators see, take and download copies of their own school's records instead.
  */
-async function ownServerOnly({ database }: Pick<ModuleContext, 'database'>) {
-  const [row] = (await database.raw('select count(*) as schools from schools')) as { schools: string | number }[];
-  if (Number(row?.schools ?? 0) > 1)
-    throw new Refusal(
-      "This server holds several schools: its backups are kept by the server's operator. Ask them for a copy of your school's data.",
-    );
-}
-
-/** The administrators' backups: the list, a backup now, and the latest one's file. */
 export function backupRoutes({ app, serve, database, config }: ModuleContext) {
   const deps = { database, config, log: app.log };
-  serve(backups, async () => {
-    await ownServerOnly(deps);
+  /** Whose backups the caller sees: the server's (null), or their school's copies. */
+  const whose = async (schoolId: number) => ((await sharedServerSchools(database)).length ? schoolId : null);
+
+  serve(backups, async ({ scope }) => {
+    const schoolId = await whose(scope.schoolId);
     return {
       data: {
-        backups: (await listBackups(database)).map(backupReply),
+        of: schoolId == null ? ('server' as const) : ('school' as const),
+        backups: (await listBackups(database, schoolId)).map(backupReply),
         every_hours: config.backups.everyHours,
         keep: config.backups.keep,
       },
     };
   });
 
-  serve(backupNow, async () => {
-    await ownServerOnly(deps);
-    const started = await startBackup(deps, 'manual');
+  serve(backupNow, async ({ scope }) => {
+    const started = await startBackup(deps, 'manual', await whose(scope.schoolId));
     if (!started) throw new Refusal('A backup is being taken now: it shows here when it is done.');
     // Settles on its own (kept, or failed and written on its row); the list shows which.
     started.done.catch((error: unknown) => app.log.error({ err: error }, 'A backup could not be recorded'));
     return { data: backupReply(started.row), message: 'Backing up: the list shows it when it is done.' };
   });
 
-  serve(latestBackup, async ({ reply }) => {
-    await ownServerOnly(deps);
-    const latest = await latestBackupFile(database, config);
+  serve(latestBackup, async ({ scope, reply }) => {
+    const schoolId = await whose(scope.schoolId);
+    const latest = await latestBackupFile(database, config, schoolId);
     if (!latest) throw new Refusal('There is no backup yet: take one with "Back up now".');
     return reply
-      .type('application/x-tar')
+      .type(schoolId == null ? 'application/x-tar' : 'application/gzip')
       .header('content-disposition', `attachment; filename="${latest.name}"`)
       .send(Buffer.from(latest.bytes));
   });

@@ -41,8 +41,11 @@ function insertRows(table: string, rows: Record<string, unknown>[]) {
     select ${list} from json_populate_recordset(null::${name}, ${JSON.stringify(rows)}::json)`;
 }
 
-/** Tables of a school's that do not move: sessions and reset links (people sign in again on the new server). */
-const leftBehind = new Set(['auth_tokens', 'password_resets']);
+/**
+ * Tables of a school's that do not move: sessions and reset links (people sign in again on the new
+ * server), and the list of its copies kept on the old one.
+ */
+const leftBehind = new Set(['auth_tokens', 'password_resets', 'school_backups']);
 const chunkRows = 2000;
 
 interface Table {

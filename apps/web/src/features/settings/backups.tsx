@@ -13,9 +13,9 @@ const megabytes = (bytes: number | null) => (bytes === null ? '' : `${(bytes / 1
 const colours: Record<BackupRow['status'], string> = { done: 'green', failed: 'red', running: 'blue' };
 
 /**
- * The server's backups of the school's records, for its administrators (a school's own server): the
- * last ones taken, a backup now, and the latest to download and keep elsewhere. On a shared server the
- * operator keeps them and the card says so.
+ * The backups of the school's records, for its administrators: on a school's own server the server's
+ * backups of its database; on a server shared with other schools, the copies of the school's own records
+ * (the operator backs the server up). The last ones taken, a backup now, and the latest to download.
  */
 export function Backups() {
   const { t } = useTranslation('settings');
@@ -45,7 +45,7 @@ export function Backups() {
         <Text size="sm">{refused}</Text>
       ) : (
         <Stack gap="sm">
-          <Text size="sm">{t('backups.help')}</Text>
+          <Text size="sm">{t(list.data?.of === 'school' ? 'backups.helpSchool' : 'backups.help')}</Text>
           {list.data ? (
             <Text size="sm" c="dimmed">
               {list.data.every_hours > 0
@@ -57,7 +57,12 @@ export function Backups() {
             <Button
               leftSection={<IconDownload size={16} />}
               disabled={!hasKept}
-              onClick={() => void downloadSpreadsheet({ method: 'GET', path: latestBackup.path }, 'somero-backup.tar')}
+              onClick={() =>
+                void downloadSpreadsheet(
+                  { method: 'GET', path: latestBackup.path },
+                  list.data?.of === 'school' ? 'somero-school.json.gz' : 'somero-backup.tar',
+                )
+              }
             >
               {t('backups.download')}
             </Button>
