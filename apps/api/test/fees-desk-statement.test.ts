@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { today } from '../src/core/dates.js';
 import { SchoolScope } from '../src/core/scope.js';
 import { audits } from '../src/db/schema.js';
-import { recordFeesPayment } from '../src/modules/fees/payments-verb.js';
+import { activeMode, modeRule, recordFeesPayment } from '../src/modules/fees/payments-verb.js';
 import { admit, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
 import { bearer, useTestApp } from './support.js';
 
@@ -263,6 +263,137 @@ describe('the desk’s statement', () => {
     expect(blankAgain.receiptNo).toBe(first.receiptNo + 2);
   });
 
+  it('reads each ceiling after the payment before, for payments the verb is given at once', async () => {
+    const pupil = await admit(school, { surname: 'Wasswa', other_names: 'Peter' });
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, () => recordFeesPayment(scope, { studentId: pupil.id, amount: 50_000, modeId: cash })),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(4);
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(refused).toHaveLength(6);
+    expect(refused[0]!.reason.message).toBe(
+      "UGX 50,000 is far above the balance: the student has UGX 100,000 in credit, and a term's fees are UGX 100,000. " +
+        'Check the amount, or confirm to take it.',
+    );
+    expect(await balance(pupil.id)).toBe(-100_000);
+  });
+
+  it('answers one Idempotency-Key given twice at once with one payment', async () => {
+    const pupil = await admit(school);
+    const key = `twice-${Date.now()}`;
+    const body = { studentId: pupil.id, amount: 4_000, modeId: cash, idempotencyKey: key };
+    const before = await lastReceipt();
+    const [one, two] = await Promise.all([recordFeesPayment(scope, body), recordFeesPayment(scope, body)]);
+    expect(two.id).toBe(one.id);
+    expect([one.created, two.created].sort()).toEqual([false, true]);
+    expect(await lastReceipt()).toBe(before + 1);
+    // The same key with another amount, at once, is refused.
+    const key2 = `twice-other-${Date.now()}`;
+    const both = await Promise.allSettled([
+      recordFeesPayment(scope, { ...body, idempotencyKey: key2 }),
+      recordFeesPayment(scope, { ...body, amount: 4_001, idempotencyKey: key2 }),
+    ]);
+    expect(both.map((r) => r.status)).toEqual(['fulfilled', 'rejected']);
+    expect((both[1] as PromiseRejectedResult).reason.message).toBe('This key was used for another payment');
+  });
+
+  it('compares a ceiling with this term’s fees, not an earlier term’s', async () => {
+    const [category] = await t.database.db
+      .insert(feesCategories)
+      .values({ schoolId: school.schoolId, name: 'Development' })
+      .returning();
+    // Term 2 charged S1 70,000 (a student enrolled then owes it still).
+    await t.database.db.insert(feesBreakdowns).values({
+      schoolId: school.schoolId,
+      categoryId: category!.id,
+      classId: school.classes.S1!,
+      section: 'all',
+      entrants: 'all',
+      year: 2025,
+      term: 2,
+      amount: 70_000,
+    });
+    const pupil = await admit(school, { surname: 'Akello', other_names: 'Sarah' });
+    await t.database.db
+      .insert(studentTerms)
+      .values({
+        schoolId: school.schoolId,
+        studentId: pupil.id,
+        year: 2025,
+        term: 2,
+        classId: school.classes.S1!,
+        section: 'day',
+        nationalityGroup: 'national',
+      });
+    expect(await balance(pupil.id)).toBe(170_000);
+    const far = await recordFeesPayment(scope, { studentId: pupil.id, amount: 270_001, modeId: cash }).catch(
+      (e: Error) => e.message,
+    );
+    expect(far).toBe(
+      "UGX 270,001 is far above the balance: the student owes UGX 170,000, and a term's fees are UGX 100,000. " +
+        'Check the amount, or confirm to take it.',
+    );
+    const within = await recordFeesPayment(scope, { studentId: pupil.id, amount: 270_000, modeId: cash });
+    expect(within.created).toBe(true);
+  });
+
+  it('a payment whose balance cannot be read fails alone; a confirmed one beside it is taken', async () => {
+    const [asked, confirmed] = await Promise.all([admit(school), admit(school)]);
+    const before = await lastReceipt();
+    await t.database.raw('alter table student_terms rename to student_terms_away');
+    let results: PromiseSettledResult<unknown>[] = [];
+    try {
+      results = await Promise.allSettled([
+        recordFeesPayment(scope, { studentId: asked.id, amount: 1_000, modeId: cash }),
+        recordFeesPayment(scope, { studentId: confirmed.id, amount: 2_000, modeId: cash, confirm: true }),
+      ]);
+    } finally {
+      await t.database.raw('alter table student_terms_away rename to student_terms');
+    }
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled']);
+    expect(await lastReceipt()).toBe(before + 1);
+    expect(await balance(confirmed.id)).toBe(98_000);
+  });
+
+  it('keeps reference and payer without the spaces around them, and a payment by the system as the System’s', async () => {
+    const pupil = await admit(school);
+    const typed = await recordFeesPayment(scope, {
+      studentId: pupil.id,
+      amount: 3_000,
+      modeId: cash,
+      reference: '  BANK SLIP 7 ',
+      payer: ' Uncle Musa  ',
+    });
+    expect(typed).toMatchObject({ reference: 'BANK SLIP 7', payer: 'Uncle Musa', cashierName: 'Bursar Auma' });
+    const system = new SchoolScope(t.database.db, school.schoolId, { userId: null, name: null });
+    const bySystem = await recordFeesPayment(system, {
+      studentId: pupil.id,
+      amount: 3_000,
+      modeId: cash,
+      reference: ' ',
+      payer: '',
+    });
+    expect(bySystem).toMatchObject({ reference: null, payer: null, cashierName: 'System', cashierId: null });
+  });
+
+  it('tells a mode out of use from a mode of no school; a payment keeps the rule of the mode it was taken in', async () => {
+    const res = await school.api.post('/payment_options', {
+      name: 'Old Airtel Money',
+      kind: 'mobile_money',
+      opening_balance: 0,
+      opening_on: '2025-01-01',
+      active: false,
+      requires_reference: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const old = res.json().data.id as number;
+    await expect(activeMode(scope, old)).rejects.toThrow('Old Airtel Money is no longer in use as a payment mode.');
+    await expect(activeMode(scope, 999_999_999)).rejects.toThrow('No such payment mode');
+    expect(await activeMode(scope, cash)).toMatchObject({ id: cash, name: 'Cash', active: true });
+    expect(await modeRule(scope, old)).toEqual({ requiresReference: true });
+    await expect(modeRule(scope, 999_999_999)).rejects.toThrow('No such payment mode');
+  });
+
   describe('inside a caller’s transaction (as online payments record theirs)', () => {
     it('takes the next receipt, posts and audits it, and gives the number back when the transaction rolls back', async () => {
       const pupil = await admit(school, { surname: 'Nabirye', other_names: 'Joan' });
@@ -354,6 +485,9 @@ describe('the desk’s statement', () => {
     expect(trashed.json().message).toBe('This student is in the trash: restore them before taking a payment.');
     const nobody = await desk({ student_id: 999_999_999, amount: 1_000, mode_id: cash, confirm: true });
     expect(nobody.statusCode).toBe(404);
+    const unconfirmed = await desk({ student_id: 999_999_999, amount: 1_000, mode_id: cash });
+    expect(unconfirmed.statusCode).toBe(404);
+    expect(unconfirmed.json().message).toBe('No such student');
     expect(await lastReceipt()).toBe(before);
   });
 });

@@ -187,6 +187,20 @@ describe('two servers on one PostgreSQL database', () => {
     // The 40 receipt numbers the two servers gave run on without a gap or a repeat.
     expect(ours).toHaveLength(40);
     expect(ours).toEqual(ours.map((_, i) => (ours[0] as number) + i));
+
+    // One payment sent with its key to both servers at the same moment is one payment: both answer it.
+    for (let i = 0; i < 10; i++) {
+      const key = randomUUID();
+      const body = { student_id: studentIds[i], amount: 7000 + i, mode_id: modeId, confirm: true };
+      const [one, two] = await Promise.all([
+        call(a, adminA, 'POST', 'fees_payments', body, { 'idempotency-key': key }),
+        call(b, adminB, 'POST', 'fees_payments', body, { 'idempotency-key': key }),
+      ]);
+      expect([one.status, two.status], JSON.stringify([one.body, two.body])).toEqual([200, 200]);
+      expect(two.body.data).toBe(one.body.data);
+    }
+    const after = await call(a, adminA, 'POST', 'fees_receipts', { per_page: 1, mode_id: modeId });
+    expect((after.body as unknown as { total: number }).total).toBe(receiptsBefore.total + 50);
   }, 180_000);
 
   it("prints the whole school's cards once, whichever server's worker takes the job", async () => {
