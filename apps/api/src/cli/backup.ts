@@ -3,9 +3,9 @@
 // (BACKUP_HOURS); the embedded database can be backed up here only while its server is stopped.
 import path from 'node:path';
 import { readConfig } from '../config.js';
-import { DataDirInUse } from '../db/lock.js';
 import { openDatabase } from '../db/open.js';
-import { BackupRefused, backupFileName, writeBackup } from '../modules/operations/index.js';
+import { backupFileName, writeBackup } from '../modules/operations/index.js';
+import { sayFailure } from './say.js';
 
 const config = readConfig();
 const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), process.argv[2] ?? backupFileName(new Date()));
@@ -22,10 +22,5 @@ try {
     await database.close();
   }
 } catch (error) {
-  if (error instanceof DataDirInUse)
-    console.error(
-      `The embedded database in ${config.dataDir} is open in a running Somero server: stop it first, or download the server's latest backup from Settings, Backups. Nothing was written.`,
-    );
-  else console.error(error instanceof BackupRefused ? error.message : `The backup failed: ${(error as Error).message}`);
-  process.exitCode = 1;
+  sayFailure(error, 'backup', "download the server's latest backup from Settings, Backups");
 }

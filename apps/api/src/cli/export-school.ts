@@ -2,9 +2,9 @@
 // another server of the same release with `npm run import-school FILE`. Without an id, lists the schools.
 import path from 'node:path';
 import { readConfig } from '../config.js';
-import { DataDirInUse } from '../db/lock.js';
 import { openDatabase } from '../db/open.js';
-import { BackupRefused, exportSchool } from '../modules/operations/index.js';
+import { exportSchool } from '../modules/operations/index.js';
+import { sayFailure } from './say.js';
 
 const config = readConfig();
 const [id, out] = process.argv.slice(2);
@@ -30,8 +30,5 @@ try {
     await database.close();
   }
 } catch (error) {
-  if (error instanceof DataDirInUse)
-    console.error(`The embedded database in ${config.dataDir} is open in a running Somero server: stop it first.`);
-  else console.error(error instanceof BackupRefused ? error.message : `The export failed: ${(error as Error).message}`);
-  process.exitCode = 1;
+  sayFailure(error, 'export');
 }

@@ -3,9 +3,9 @@
 // nothing written, when its users' names or e-mails are taken here or the releases differ.
 import path from 'node:path';
 import { readConfig } from '../config.js';
-import { DataDirInUse } from '../db/lock.js';
 import { openDatabase } from '../db/open.js';
-import { BackupRefused, importSchool } from '../modules/operations/index.js';
+import { importSchool } from '../modules/operations/index.js';
+import { sayFailure } from './say.js';
 
 const [arg] = process.argv.slice(2);
 if (!arg) {
@@ -26,8 +26,5 @@ try {
     await database.close();
   }
 } catch (error) {
-  if (error instanceof DataDirInUse)
-    console.error(`The embedded database in ${config.dataDir} is open in a running Somero server: stop it first.`);
-  else console.error(error instanceof BackupRefused ? error.message : `The import failed: ${(error as Error).message}`);
-  process.exitCode = 1;
+  sayFailure(error, 'import');
 }

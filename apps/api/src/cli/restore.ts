@@ -3,8 +3,8 @@
 // anything is refused and left as it was. Says what it did in one line.
 import path from 'node:path';
 import { readConfig } from '../config.js';
-import { DataDirInUse } from '../db/lock.js';
-import { BackupRefused, restoreBackup } from '../modules/operations/index.js';
+import { restoreBackup } from '../modules/operations/index.js';
+import { sayFailure } from './say.js';
 
 const [arg] = process.argv.slice(2);
 if (!arg) {
@@ -16,7 +16,5 @@ try {
   const { summary } = await restoreBackup(path.resolve(process.env.INIT_CWD ?? process.cwd(), arg), config);
   console.log(`${summary} Start the server on it: it brings the database up to this release.`);
 } catch (error) {
-  if (error instanceof DataDirInUse || error instanceof BackupRefused) console.error(error.message);
-  else console.error(`The restore failed: ${(error as Error).message}`);
-  process.exitCode = 1;
+  sayFailure(error, 'restore');
 }
