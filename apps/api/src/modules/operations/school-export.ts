@@ -229,8 +229,17 @@ function shiftJson(value: unknown, shift: number): unknown {
   );
 }
 
-/** A row of the export with its record numbers, and those it refers to, raised by `shift`. */
-function renumbered(table: string, row: Record<string, unknown>, columns: ReferenceColumns | undefined, shift: number) {
+/**
+ * A row of the export with its record numbers, and those it refers to, raised by `shift`; the school's
+ * own number (an audit row of its settings) becomes `schoolId`.
+ */
+function renumbered(
+  table: string,
+  row: Record<string, unknown>,
+  columns: ReferenceColumns | undefined,
+  shift: number,
+  schoolId: number,
+) {
   const out = { ...row };
   for (const [col, v] of Object.entries(row)) {
     if (v == null || !columns) continue;
@@ -240,7 +249,7 @@ function renumbered(table: string, row: Record<string, unknown>, columns: Refere
     else if (columns.json.has(col)) out[col] = shiftJson(v, shift);
   }
   if (table === 'audits' && typeof row.entity_id === 'string' && /^\d+$/.test(row.entity_id))
-    out.entity_id = String(Number(row.entity_id) + shift);
+    out.entity_id = String(row.entity === 'schools' ? schoolId : Number(row.entity_id) + shift);
   if (table === 'accounts' && typeof row.key === 'string')
     out.key = row.key.replace(/^(\w+):(\d+)$/, (_, kind: string, n: string) => `${kind}:${Number(n) + shift}`);
   return out;
@@ -330,7 +339,7 @@ export async function importSchool(database: Database, fileStorage: FileStorage,
     for (const chunk of chunks) {
       if (chunk.table === 'schools' || !chunk.rows.length) continue;
       const rows: Record<string, unknown>[] = chunk.rows.map((r) => ({
-        ...(shift ? renumbered(chunk.table, r, columns.get(chunk.table), shift) : r),
+        ...(shift ? renumbered(chunk.table, r, columns.get(chunk.table), shift, newId) : r),
         school_id: newId,
       }));
       if (chunk.table === 'files' && store) {
