@@ -501,3 +501,172 @@ describe('import_marks: a column from a spreadsheet, all or nothing', () => {
     expect(cells.map((x: Json) => (x.absent ? 'absent' : x.mark))).toEqual([40, 'absent', 45]);
   });
 });
+
+describe('saving marks: what each refusal says, and what each save writes', () => {
+  const eot = { exam_set_id: 0, class_id: 0, subject_id: 0 };
+  const S1 = () => ({ exam_set_id: eot.exam_set_id, class_id: s.classes.S1, subject_id: ids.maths });
+  const S5 = () => ({ exam_set_id: eot.exam_set_id, class_id: s.classes.S5, subject_id: ids.physics });
+  const aoi = (student: string, competence: string, score: number | null, version: string | null = null) => ({
+    student_id: kid[student],
+    competence_id: ids[competence],
+    score,
+    version,
+  });
+  const paperLabel = async (n: number) =>
+    ((await ok(s.api.post('/fetch_alevel_students', S5()))).data.columns as Json[])[n - 1]?.label as string;
+  const refusal = async (url: string, body: Json) => {
+    const res = await s.api.post(url, body);
+    expect(res.statusCode, res.body).toBe(422);
+    return res.json().errors as Record<string, string[]>;
+  };
+  const conflict = async (api: ReturnType<typeof client>, url: string, body: Json) => {
+    const res = await api.post(url, body);
+    expect(res.statusCode, res.body).toBe(202);
+    return res.json().message as string;
+  };
+
+  beforeAll(async () => {
+    eot.exam_set_id = (
+      await ok(s.api.post('/exam_sets', { name: 'EOT', year: 2026, term: 2, max_mark: 100, curriculum: 'all' }))
+    ).data.id;
+    Object.assign(eot, { class_id: s.classes.S3, subject_id: ids.english });
+  });
+
+  it('names the cell given twice, both a mark and absent, a student of no school, and takes 0 and the maximum', async () => {
+    expect(
+      (await refusal('/save_exam_mark', { ...eot, marks: [mark('Akello', 50), mark('Akello', 51)] }))[
+        'marks.1.student_id'
+      ],
+    ).toEqual(['Akello Akello: this mark is given twice']);
+    expect(
+      (await refusal('/save_exam_mark', { ...eot, marks: [{ ...mark('Byaru', 40), absent: true }] }))['marks.0.mark'],
+    ).toEqual(['Byaruhanga Byaru: give a mark or absent, not both']);
+    const other = await registerSchool(t.app, t.database);
+    const stranger = await admit(other);
+    const res = await s.api.post('/save_exam_mark', {
+      ...eot,
+      marks: [{ ...mark('Akello', 1), student_id: stranger.id }],
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('No such student');
+    const saved = await ok(s.api.post('/save_exam_mark', { ...eot, marks: [mark('Akello', 0), mark('Byaru', 100)] }));
+    expect(saved.data.changed).toBe(2);
+    expect(saved.data.cells.map((c: Json) => c.cell.mark)).toEqual([0, 100]);
+  });
+
+  it('AOI scores: a competence of another subject is refused; 1.0 is taken; a score changed and cleared is audited', async () => {
+    expect(
+      (await refusal('/save_exam_mark_new', { ...S1(), aoi: [{ ...aoi('Fiona', 'c0', 2), competence_id: 999_999 }] }))[
+        'aoi.0.competence_id'
+      ],
+    ).toEqual(['This is not a competence of Mathematics in S1 this term']);
+    const first = await ok(s.api.post('/save_exam_mark_new', { ...S1(), aoi: [aoi('Fiona', 'c0', 1)] }));
+    expect(first.data.cells).toEqual([
+      {
+        student_id: kid.Fiona,
+        key: `c${ids.c0}`,
+        cell: { mark: 1, absent: false, version: expect.any(String), by: 'Head Administrator' },
+      },
+    ]);
+    const version = first.data.cells[0].cell.version;
+    const changed = await ok(s.api.post('/save_exam_mark_new', { ...S1(), aoi: [aoi('Fiona', 'c0', 2.7, version)] }));
+    expect(changed.data.changed).toBe(1);
+    const grid = async () => (await ok(s.api.post('/fetch_students_new', S1()))).data.students[1].cells;
+    expect((await grid())[`c${ids.c0}`].mark).toBe(2.7);
+    expect((await markAudits()).at(-1)).toMatchObject({
+      action: 'change mark',
+      before: { mark: 1, column: 'Numbers', subject: 'Mathematics', set: 'EOT', student: 'Fiona Fiona' },
+      after: { mark: 2.7, column: 'Numbers', student: 'Fiona Fiona' },
+    });
+    const [entity] = await sqlRows<{ entity: string }>(
+      t.database.db,
+      sql`select entity from audits where school_id = ${s.schoolId} order by id desc limit 1`,
+    );
+    expect(entity?.entity).toBe('aoi_scores');
+    const version2 = changed.data.cells[0].cell.version;
+    await ok(s.api.post('/save_exam_mark_new', { ...S1(), aoi: [aoi('Fiona', 'c0', null, version2)] }));
+    expect((await grid())[`c${ids.c0}`]).toBeUndefined();
+    expect((await markAudits()).at(-1)).toMatchObject({ action: 'clear mark', before: { mark: 2.7 }, after: null });
+  });
+
+  it('says whose change stands in the way: an AOI score, a paper mark, a cleared cell, and how many more', async () => {
+    const other = client(t.app, (await staffWith(t.app, t.database, s, ['manage_exam_marks'])).token);
+    const cellsOf = async () => (await ok(s.api.post('/fetch_students_new', S1()))).data.students as Json[];
+    const loaded = await cellsOf();
+    const version = (i: number, c: string) => loaded[i]?.cells[`c${ids[c]}`]?.version ?? null;
+    const four = [
+      aoi('Ekwaru', 'c0', 2.1, version(0, 'c0')),
+      aoi('Ekwaru', 'c1', 2.2, version(0, 'c1')),
+      aoi('Fiona', 'c0', 2.3, version(1, 'c0')),
+      aoi('Fiona', 'c1', 2.4, version(1, 'c1')),
+    ];
+    await ok(other.post('/save_exam_mark_new', { ...S1(), aoi: four }));
+    // One in the way, named with its competence.
+    expect(await conflict(s.api, '/save_exam_mark_new', { ...S1(), aoi: [{ ...four[3], score: 1.5 }] })).toBe(
+      "Staff Member changed Fiona Fiona's score for Geometry to 2.4 after you opened the sheet. Their marks are kept: check them and enter yours again.",
+    );
+    // Four in the way: three named, and how many more.
+    expect(
+      await conflict(s.api, '/save_exam_mark_new', { ...S1(), aoi: four.map((a) => ({ ...a, score: 1.1 })) }),
+    ).toMatch(/^(Staff Member changed [^;]+; ){2}Staff Member changed [^;]+ \(and 1 more\) after you opened/);
+    // A paper's mark.
+    await ok(other.post('/save_alevel_exam_mark', { ...S5(), marks: [{ ...mark('Gulu', 61), paper_id: ids.p1 }] }));
+    expect(
+      await conflict(s.api, '/save_alevel_exam_mark', { ...S5(), marks: [{ ...mark('Gulu', 62), paper_id: ids.p1 }] }),
+    ).toMatch(
+      new RegExp(`^Staff Member changed Gulu Gulu's ${await paperLabel(1)} mark to 61 after you opened the sheet\\.`),
+    );
+    // An absent mark, and a cell cleared since it was loaded.
+    const mine = await ok(s.api.post('/save_exam_mark', { ...eot, marks: [mark('Cheptoo', 33)] }));
+    const was = mine.data.cells[0].cell.version;
+    await ok(other.post('/save_exam_mark', { ...eot, marks: [mark('Cheptoo', null, was)] }));
+    expect(await conflict(s.api, '/save_exam_mark', { ...eot, marks: [mark('Cheptoo', 34, was)] })).toMatch(
+      /^Staff Member cleared Cheptoo Cheptoo's mark after you opened the sheet\./,
+    );
+    await ok(other.post('/save_exam_mark', { ...eot, marks: [mark('Cheptoo', null, null, true)] }));
+    expect(await conflict(s.api, '/save_exam_mark', { ...eot, marks: [mark('Cheptoo', 35)] })).toMatch(
+      /^Staff Member changed Cheptoo Cheptoo's mark to absent after/,
+    );
+  });
+
+  it('a teacher of one paper enters that paper only', async () => {
+    const teacher = await staffWith(t.app, t.database, s, ['record_staff_marks']);
+    const [member] = await t.database.db
+      .insert(staff)
+      .values({ schoolId: s.schoolId, name: 'Paper One Teacher', initials: 'PT', userId: teacher.userId })
+      .returning();
+    await t.database.db.insert(staffSubjects).values({
+      schoolId: s.schoolId,
+      staffId: member!.id,
+      subjectId: ids.physics,
+      classId: s.classes.S5,
+      streamId: null,
+      paperId: ids.p1,
+    });
+    const api = client(t.app, teacher.token);
+    const p2 = await api.post('/save_alevel_exam_mark', {
+      ...S5(),
+      marks: [{ ...mark('Gulu', 40), paper_id: ids.p2 }],
+    });
+    expect(p2.statusCode).toBe(202);
+    expect(p2.json().message).toBe(`You do not teach Physics ${await paperLabel(2)} in S5.`);
+    const grid = (await ok(api.post('/fetch_alevel_students', S5()))).data;
+    const version = grid.students[0].cells[`p${ids.p1}`]?.version ?? null;
+    await ok(
+      api.post('/save_alevel_exam_mark', { ...S5(), marks: [{ ...mark('Gulu', 44, version), paper_id: ids.p1 }] }),
+    );
+  });
+
+  it('answers the cells left as they were with who entered them', async () => {
+    const first = await ok(s.api.post('/save_exam_mark', { ...eot, marks: [mark('Byaru', 77)] }));
+    const version = first.data.cells[0].cell.version;
+    const other = client(t.app, (await staffWith(t.app, t.database, s, ['manage_exam_marks'])).token);
+    const same = await ok(other.post('/save_exam_mark', { ...eot, marks: [mark('Byaru', 77, version)] }));
+    expect(same.data).toEqual({
+      changed: 0,
+      cells: [
+        { student_id: kid.Byaru, key: 'mark', cell: { mark: 77, absent: false, version, by: 'Head Administrator' } },
+      ],
+    });
+  });
+});
