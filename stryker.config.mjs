@@ -54,8 +54,10 @@ export default {
     'apps/api/src/modules/fees/payments-verb.ts',
     // Saving marks: who may, out-of-range and absent marks, a paper's mark into the subject's.
     'apps/api/src/modules/exams/marks-save.ts',
-    // Report cards: which are withheld for fees owed, and what each card reads.
-    'apps/api/src/modules/exams/report-cards.ts',
+    // Report cards: each card's comments, balance, promotion and whether it is withheld for fees owed (the
+    // lines of `reportCards` that build the cards; the results they read are the grading package's). A line
+    // range: move it when the lines above change.
+    'apps/api/src/modules/exams/report-cards.ts:340-400',
     // Uganda's grading rules (pure; their unit tests run in milliseconds).
     'packages/grading/src/*.ts',
     // Uganda's statutory payroll rules (pure: PAYE, NSSF, LST, advances, a month's net pay).
