@@ -80,12 +80,11 @@ export function Backups() {
               {list.isPending ? '' : t('backups.none')}
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={420}>
+            <Table.ScrollContainer minWidth={300}>
               <Table striped>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>{t('backups.when')}</Table.Th>
-                    <Table.Th>{t('backups.kind')}</Table.Th>
                     <Table.Th ta="right">{t('backups.size')}</Table.Th>
                     <Table.Th>{t('backups.result')}</Table.Th>
                   </Table.Tr>
@@ -93,8 +92,12 @@ export function Backups() {
                 <Table.Tbody>
                   {rows.map((b) => (
                     <Table.Tr key={b.id}>
-                      <Table.Td>{formatDateTime(b.started_at)}</Table.Td>
-                      <Table.Td>{t(`backups.${b.kind}`)}</Table.Td>
+                      <Table.Td>
+                        {formatDateTime(b.started_at)}
+                        <Text size="xs" c="dimmed">
+                          {t(`backups.${b.kind}`)}
+                        </Text>
+                      </Table.Td>
                       <Table.Td ta="right">{megabytes(b.bytes)}</Table.Td>
                       <Table.Td>
                         <Badge color={colours[b.status]} variant="light">
