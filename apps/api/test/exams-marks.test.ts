@@ -649,7 +649,8 @@ describe('saving marks: what each refusal says, and what each save writes', () =
       marks: [{ ...mark('Gulu', 40), paper_id: ids.p2 }],
     });
     expect(p2.statusCode).toBe(202);
-    expect(p2.json().message).toBe(`You do not teach Physics ${await paperLabel(2)} in S5.`);
+    expect(await paperLabel(2)).toBe('Paper 2');
+    expect(p2.json().message).toBe('You do not teach Physics Paper 2 in S5.');
     const grid = (await ok(api.post('/fetch_alevel_students', S5()))).data;
     const version = grid.students[0].cells[`p${ids.p1}`]?.version ?? null;
     await ok(

@@ -217,7 +217,10 @@ async function columnsOf(
     .where(scope.mine(papers, eq(papers.subjectId, subject.id)))
     .orderBy(asc(papers.number));
   if (!paperRows.length) return [mark(`${set.name} (out of ${set.maxMark})`)];
-  return paperRows.map((p) => mark(`Paper ${p.number}${p.name ? ` ${p.name}` : ''}`.trim(), p.id));
+  // "Paper 1 Pure Mathematics"; a paper named just "Paper 1" is not said twice.
+  const said = (p: { number: number; name: string | null }) =>
+    p.name && p.name.trim().toLowerCase() !== `paper ${p.number}` ? ` ${p.name.trim()}` : '';
+  return paperRows.map((p) => mark(`Paper ${p.number}${said(p)}`, p.id));
 }
 
 /** The key of an exam-mark cell. */
