@@ -492,6 +492,14 @@ async function drain(db: Executor, schoolId: number, q: Queue) {
   }
 }
 
+// Stryker disable all: only two server processes on PostgreSQL meet here (two-servers.test.ts); the mutation runs use one embedded database
+/** Another process took the same key at the same moment: its statement rolled back (no number used). */
+function tookSameKey(error: unknown, key: string | null) {
+  const e = databaseFault(error);
+  return Boolean(key && e.code === '23505' && (!e.constraint || e.constraint === 'fees_payments_idempotency'));
+}
+// Stryker restore all
+
 /**
  * Records a fees payment: the domain verb the desk and online payments share. The checks, the next
  * number of the school's gapless 'receipt' series, the insert and the audit row are one statement
@@ -549,15 +557,12 @@ export async function recordFeesPayment(
       );
       result = { ...r!, ceiling };
     } else result = await batched(scope.db, payment, check, !input.online);
-    // Stryker disable all: only two server processes on PostgreSQL meet here (two-servers.test.ts); the mutation runs use one embedded database
   } catch (error) {
-    // Another process took the same key at the same moment: the statement rolled back (no number used).
-    const e = databaseFault(error);
-    if (!(key && e.code === '23505' && (!e.constraint || e.constraint === 'fees_payments_idempotency'))) throw error;
+    if (!tookSameKey(error, key)) throw error;
     result = undefined;
-    // Stryker restore all
   }
   if (!result || result.key_taken) {
+    // Stryker disable next-line ConditionalExpression: no key finds no payment either way
     const first = key ? await byKey(scope, key) : undefined;
     if (first) return repeatOf(first, payment, dated);
     throw new Error('The payment was not recorded.');
