@@ -15,7 +15,7 @@ import { SchoolScope } from '../src/core/scope.js';
 import { audits } from '../src/db/schema.js';
 import { activeMode, modeRule, recordFeesPayment } from '../src/modules/fees/payments-verb.js';
 import { admit, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
-import { bearer, useTestApp } from './support.js';
+import { bearer, refusingPostingsOf, useTestApp } from './support.js';
 
 // The desk's statement (`fees/payments-verb.ts`) seen from what a bursar and an auditor notice: receipts,
 // journal entries, audit rows and the "far above the balance" question, for payments sent at once, one
@@ -201,24 +201,11 @@ describe('the desk’s statement', () => {
   it('a payment the database refuses fails alone: the others sent with it get their receipts, without a gap', async () => {
     const pupils = await Promise.all(Array.from({ length: 5 }, () => admit(school)));
     const before = await lastReceipt();
-    await t.database.raw(`
-      create or replace function refuse_13131() returns trigger language plpgsql as $$
-      begin
-        if new.debit = 13131 or new.credit = 13131 then raise exception 'posting refused'; end if;
-        return new;
-      end $$`);
-    await t.database.raw(
-      'create trigger refuse_13131 before insert on journal_lines for each row execute function refuse_13131()',
-    );
-    let replies: Awaited<ReturnType<typeof desk>>[] = [];
-    try {
-      replies = await Promise.all(
+    const replies = await refusingPostingsOf(t.database, 13_131, () =>
+      Promise.all(
         pupils.map((p, i) => desk({ student_id: p.id, amount: i === 2 ? 13_131 : 20_000 + i, mode_id: cash })),
-      );
-    } finally {
-      await t.database.raw('drop trigger refuse_13131 on journal_lines');
-      await t.database.raw('drop function refuse_13131()');
-    }
+      ),
+    );
     expect(replies.map((r) => r.statusCode)).toEqual([200, 200, 500, 200, 200]);
     const rows = (await school.api.post('/fees_receipts', { per_page: 500 })).json().data as Json[];
     const numbers = rows
@@ -368,27 +355,14 @@ describe('the desk’s statement', () => {
   it('a payment the database refuses in a shared statement fails alone; the others are written one by one', async () => {
     const pupils = await Promise.all(Array.from({ length: 4 }, () => admit(school)));
     const before = await lastReceipt();
-    await t.database.raw(`
-      create or replace function refuse_14141() returns trigger language plpgsql as $$
-      begin
-        if new.debit = 14141 or new.credit = 14141 then raise exception 'posting refused'; end if;
-        return new;
-      end $$`);
-    await t.database.raw(
-      'create trigger refuse_14141 before insert on journal_lines for each row execute function refuse_14141()',
-    );
-    let results: PromiseSettledResult<{ receiptNo: number }>[] = [];
-    try {
-      results = await Promise.allSettled([
+    const results = await refusingPostingsOf(t.database, 14_141, () =>
+      Promise.allSettled([
         first(),
         ...pupils.map((p, i) =>
           recordFeesPayment(scope, { studentId: p.id, amount: i === 1 ? 14_141 : 30_000 + i, modeId: cash }),
         ),
-      ]);
-    } finally {
-      await t.database.raw('drop trigger refuse_14141 on journal_lines');
-      await t.database.raw('drop function refuse_14141()');
-    }
+      ]),
+    );
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
     // The database's own refusal comes back (logged by the server), not a made-up one.
     const refused = (results[2] as PromiseRejectedResult).reason;

@@ -9,7 +9,7 @@ import { trialBalance } from '../src/modules/journal/index.js';
 import { postUnposted } from '../src/modules/money.js';
 import { createSchool } from '../src/modules/users/index.js';
 import { admit, client, type Json, registerSchool } from './students-fixtures.js';
-import { login, unique, useTestApp } from './support.js';
+import { login, refusingPostingsOf, unique, useTestApp } from './support.js';
 
 /**
  * One journal for all money (issue 12 §1): the demo school's documents, written straight to their tables
@@ -205,16 +205,7 @@ describe('posting is part of the document', () => {
     });
     expect(first.statusCode, first.body).toBe(200);
     // The database refuses journal lines of 13,131 shillings: the document must go with its posting.
-    await t.database.raw(`
-      create or replace function refuse_13131() returns trigger language plpgsql as $$
-      begin
-        if new.debit = 13131 or new.credit = 13131 then raise exception 'posting refused'; end if;
-        return new;
-      end $$`);
-    await t.database.raw(
-      'create trigger refuse_13131 before insert on journal_lines for each row execute function refuse_13131()',
-    );
-    try {
+    await refusingPostingsOf(t.database, 13_131, async () => {
       const failed = await school.api.post('/fees_payments', {
         student_id: studentId,
         amount: 13_131,
@@ -234,10 +225,7 @@ describe('posting is part of the document', () => {
       });
       expect(revenue.statusCode, revenue.body).toBe(500);
       expect((await school.api.get('/revenues')).json().total).toBe(0);
-    } finally {
-      await t.database.raw('drop trigger refuse_13131 on journal_lines');
-      await t.database.raw('drop function refuse_13131()');
-    }
+    });
     const next = await school.api.post('/fees_payments', {
       student_id: studentId,
       amount: 20_000,

@@ -173,3 +173,24 @@ export function shared<T>(make: () => Promise<T>): () => Promise<T> {
     return made;
   };
 }
+
+/**
+ * Runs `work` while the database refuses journal lines of `amount` shillings ('posting refused'): a money
+ * document whose posting fails part-way, to show the document goes with it and the others do not.
+ */
+export async function refusingPostingsOf<T>(database: Database, amount: number, work: () => Promise<T>): Promise<T> {
+  const name = `refuse_${amount}`;
+  await database.raw(`
+    create or replace function ${name}() returns trigger language plpgsql as $$
+    begin
+      if new.debit = ${amount} or new.credit = ${amount} then raise exception 'posting refused'; end if;
+      return new;
+    end $$`);
+  await database.raw(`create trigger ${name} before insert on journal_lines for each row execute function ${name}()`);
+  try {
+    return await work();
+  } finally {
+    await database.raw(`drop trigger ${name} on journal_lines`);
+    await database.raw(`drop function ${name}()`);
+  }
+}

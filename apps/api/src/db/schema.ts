@@ -101,24 +101,27 @@ export const loginFailures = pgTable('login_failures', {
 });
 
 /**
+ * What a backup row says (the server's of its whole database, and a school's copies of its own records):
+ * when, how it was taken, whether it worked, its file in the backup store and its size, why it failed.
+ */
+const backupColumns = () => ({
+  startedAt: at('started_at').notNull().defaultNow(),
+  finishedAt: at('finished_at'),
+  status: text().$type<'running' | 'done' | 'failed'>().notNull().default('running'),
+  kind: text().$type<'scheduled' | 'manual'>().notNull(),
+  /** The file's name in the backup store (BACKUP_DIR, or the S3 bucket under backups/; a school's under schools/<id>/). */
+  file: text(),
+  bytes: bigint({ mode: 'number' }),
+  message: text(),
+});
+
+/**
  * The server's backups of its whole database (scheduled, or asked for by an administrator): one row a
  * try. At most one runs at a time, across every process on the database.
  */
-export const serverBackups = pgTable(
-  'server_backups',
-  {
-    id: serial().primaryKey(),
-    startedAt: at('started_at').notNull().defaultNow(),
-    finishedAt: at('finished_at'),
-    status: text().$type<'running' | 'done' | 'failed'>().notNull().default('running'),
-    kind: text().$type<'scheduled' | 'manual'>().notNull(),
-    /** The file's name in the backup store (BACKUP_DIR, or the S3 bucket under backups/). */
-    file: text(),
-    bytes: bigint({ mode: 'number' }),
-    message: text(),
-  },
-  (t) => [uniqueIndex('server_backups_one_running').on(t.status).where(sql`status = 'running'`)],
-);
+export const serverBackups = pgTable('server_backups', { id: serial().primaryKey(), ...backupColumns() }, (t) => [
+  uniqueIndex('server_backups_one_running').on(t.status).where(sql`status = 'running'`),
+]);
 
 /**
  * A school's own copies of its records on a server of several schools (`npm run export-school`'s file,
@@ -131,14 +134,7 @@ export const schoolBackups = schoolTable(
     schoolId: integer('school_id')
       .notNull()
       .references(() => schools.id),
-    startedAt: at('started_at').notNull().defaultNow(),
-    finishedAt: at('finished_at'),
-    status: text().$type<'running' | 'done' | 'failed'>().notNull().default('running'),
-    kind: text().$type<'scheduled' | 'manual'>().notNull(),
-    /** The file's name in the backup store, under schools/<school>/. */
-    file: text(),
-    bytes: bigint({ mode: 'number' }),
-    message: text(),
+    ...backupColumns(),
   },
   (t) => [uniqueIndex('school_backups_one_running').on(t.schoolId).where(sql`status = 'running'`)],
 );
