@@ -230,6 +230,10 @@ describe(`a backup of the whole database on ${onPostgres ? 'PostgreSQL' : 'the e
 
     const started = await ask(token, 'POST', 'backups');
     expect(started.statusCode, started.body).toBe(200);
+    const [trail] = (await source.raw(
+      `select entity, entity_id, user_id from audits where entity = 'school_backups' order by id desc limit 1`,
+    )) as { entity: string; entity_id: string; user_id: number }[];
+    expect(trail).toMatchObject({ entity: 'school_backups', entity_id: String(started.json().data.id) });
     let list: { status: string; kind: string; bytes: number | null }[] = [];
     for (let i = 0; i < 240 && list[0]?.status !== 'done'; i++) {
       await new Promise((r) => setTimeout(r, 250));

@@ -18,6 +18,8 @@ const named: Record<string, (row: Row) => string | undefined> = {
   expense_requisitions: (r) => (text(field(r, 'number')) ? `Requisition ${field(r, 'number')}` : undefined),
   asset_purchases: (r) => (text(field(r, 'id')) ? `Asset purchase ${field(r, 'id')}` : undefined),
   assets: (r) => text(field(r, 'tag')),
+  server_backups: (r) => (text(field(r, 'id')) ? `Backup ${field(r, 'id')}` : undefined),
+  school_backups: (r) => (text(field(r, 'id')) ? `Backup ${field(r, 'id')}` : undefined),
   budget_lines: (r) =>
     text(field(r, 'kind'))
       ? `Budget line (${field(r, 'kind')}, UGX ${Number(field(r, 'amount') ?? 0).toLocaleString('en-GB')})`
