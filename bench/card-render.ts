@@ -4,8 +4,7 @@
 // pages together. Prints, never asserts; OUT=cards.pdf keeps the cards.
 import { writeFileSync } from 'node:fs';
 import { mergePdfs } from '../apps/api/src/documents/off-thread.js';
-import { renderPdf } from '../apps/api/src/documents/pdf.js';
-import { reportCardsDocument } from '../apps/api/src/documents/report-card.js';
+import { renderReportCards } from '../apps/api/src/documents/report-card.js';
 
 const n = Number(process.env.N ?? 300);
 const sets = [
@@ -89,16 +88,14 @@ const school = {
   email: null,
   logo: null,
 } as never;
-await renderPdf(
-  reportCardsDocument(
-    school,
-    { ...cards, cards: cards.cards.slice(0, 5) },
-    { photos: new Map(), signature: null, stamp: null },
-  ),
+await renderReportCards(
+  school,
+  { ...cards, cards: cards.cards.slice(0, 5) },
+  { photos: new Map(), signature: null, stamp: null },
 );
 const c0 = process.cpuUsage();
 const t0 = performance.now();
-const pdf = await renderPdf(reportCardsDocument(school, cards, { photos: new Map(), signature: null, stamp: null }));
+const pdf = await renderReportCards(school, cards, { photos: new Map(), signature: null, stamp: null });
 const cpu = process.cpuUsage(c0);
 console.log(
   `${n} cards: ${((cpu.user + cpu.system) / 1000 / n).toFixed(2)} ms CPU per card, wall ${((performance.now() - t0) / n).toFixed(2)} ms, ${Math.round(pdf.length / 1024)} KB`,

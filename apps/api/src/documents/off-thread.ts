@@ -1,6 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import { renderPdf } from './pdf.js';
-import { reportCardsDocument, withheldListDocument } from './report-card.js';
+import { renderReportCards, withheldListDocument } from './report-card.js';
 
 /** PDFs one after another as one PDF (parts rendered side by side in the workers). */
 export async function mergePdfs(parts: Uint8Array[]): Promise<Uint8Array> {
@@ -18,7 +18,7 @@ export async function mergePdfs(parts: Uint8Array[]): Promise<Uint8Array> {
  * cannot cross to a worker, so the worker builds the document from the data sent, then renders it.
  */
 export const offThreadWork = {
-  reportCards: (...args: Parameters<typeof reportCardsDocument>) => renderPdf(reportCardsDocument(...args)),
+  reportCards: renderReportCards,
   withheldList: (...args: Parameters<typeof withheldListDocument>) => renderPdf(withheldListDocument(...args)),
   mergePdfs,
 };

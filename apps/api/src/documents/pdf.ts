@@ -14,10 +14,20 @@ const standardFonts = new Set(Object.values(helvetica));
 
 /** pdfmake and pdfkit take a sixth of a second to load: they are loaded by the first PDF, not at start-up. */
 let loaded: Promise<typeof Pdfmake> | undefined;
-function pdfmakeReady() {
-  loaded ??= Promise.all([import('pdfmake'), import('pdfkit')]).then(([{ default: pdfmake }, { default: pdfkit }]) => {
-    pdfmake.setFonts({ Helvetica: helvetica });
+let kitLoaded: Promise<typeof PDFKit> | undefined;
+
+/** pdfkit, its standard fonts' metrics read once for every document (documents drawn straight on it). */
+export function pdfkitReady() {
+  kitLoaded ??= import('pdfkit').then(({ default: pdfkit }) => {
     keepStandardFontMetrics(pdfkit);
+    return pdfkit;
+  });
+  return kitLoaded;
+}
+
+function pdfmakeReady() {
+  loaded ??= Promise.all([import('pdfmake'), pdfkitReady()]).then(([{ default: pdfmake }]) => {
+    pdfmake.setFonts({ Helvetica: helvetica });
     // Documents are built from the database only: never fetch a URL, and read no file but the standard fonts.
     pdfmake.setUrlAccessPolicy(() => false);
     pdfmake.setLocalAccessPolicy((path) => standardFonts.has(path));

@@ -1,11 +1,12 @@
 import type { ReportCard, ReportCardRow, ReportCards } from '@somero/contract';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { dayMonthYear } from './format.js';
-import { pdfImage, schoolHeader } from './pdf.js';
+import { schoolContacts, schoolHeader } from './pdf.js';
+import { type Cell, drawPdf, lineHeight, type Pages, type Picture, type Run, type Table } from './pdf-draw.js';
 import { shillings } from './receipt.js';
 import type { SchoolForDocuments } from './types.js';
 
-type Image = { bytes: Uint8Array; mime: string } | null;
+type Image = Picture;
 
 /** What the cards print besides the results: the school, photos by file id, the signature and stamp. */
 export interface CardImages {
@@ -27,26 +28,19 @@ const markOf = (n: number | null | undefined, decimals: number) => {
 };
 const grey = '#eef1f6';
 const small = 7.5;
+const gridLines = { width: 0.5, color: '#9aa3b5' };
 
-const head = (texts: string[]): TableCell[] =>
-  texts.map((text) => ({ text, bold: true, fontSize: small, fillColor: grey, alignment: 'center' }));
+const head = (texts: string[]): Cell[] =>
+  texts.map((text) => ({ text, bold: true, size: small, fill: grey, align: 'center' }));
 const textOf = (text: string | number | null | undefined) => (typeof text === 'number' ? num(text) : (text ?? ''));
-const cell = (text: string | number | null | undefined, extra: object = {}): TableCell => ({
-  text: textOf(text),
-  fontSize: 8,
-  ...extra,
-});
-/**
- * In a results table (8 pt, centred unless a cell says otherwise) a centred cell is its plain text: a
- * card has a hundred of them, and a cell without styles of its own is a third cheaper to lay out.
- */
-const centred = (text: string | number | null | undefined): TableCell => textOf(text);
 /** A results-table cell read from the left (a subject's name, a remark). */
-const left = (text: string | number | null | undefined, extra: object = {}): TableCell => ({
+const left = (text: string | number | null | undefined, extra: Cell = {}): Cell => ({
   text: textOf(text),
-  alignment: 'left',
+  align: 'left',
   ...extra,
 });
+/** In a results table (8 pt, centred unless a cell says otherwise) a centred cell is its plain text. */
+const centred = (text: string | number | null | undefined): string => textOf(text);
 /** The document's mark printer for the school's decimals. */
 const marksOf = (cards: ReportCards) => {
   const decimals = cards.mark_decimals ?? 0;
@@ -56,15 +50,17 @@ const marksOf = (cards: ReportCards) => {
 const divisionText = (d: number | null) => (d === null ? '—' : d === 9 ? 'U (ungraded)' : `Division ${d}`);
 
 /** The results table of one card, by the layout of its kind. */
-function resultsTable(cards: ReportCards, card: ReportCard, withCompetences: boolean): Content {
+function resultsTable(cards: ReportCards, card: ReportCard, withCompetences: boolean): Table {
   const sets = cards.sets.map((s) => `${s.name}${s.max_mark !== 100 ? ` /${s.max_mark}` : ''}`);
   const rows = card.rows;
   const mk = marksOf(cards);
-  const table = (widths: (string | number)[], body: TableCell[][]): Content => ({
-    table: { headerRows: 1, widths, body, dontBreakRows: true },
-    layout: { hLineWidth: () => 0.5, vLineWidth: () => 0.5, hLineColor: () => '#9aa3b5', vLineColor: () => '#9aa3b5' },
-    fontSize: 8,
-    alignment: 'center',
+  const table = (widths: (number | '*')[], body: (Cell | string | null)[][]): Table => ({
+    widths,
+    rows: body,
+    headerRows: 1,
+    size: 8,
+    align: 'center',
+    lines: gridLines,
   });
   switch (cards.kind) {
     case 'old_reports':
@@ -88,7 +84,7 @@ function resultsTable(cards: ReportCards, card: ReportCard, withCompetences: boo
             mk(r.mark),
             centred(r.grade),
             ...(detailed ? [mk(r.class_average), centred(r.subject_position)] : []),
-            left(r.remark, { fontSize: 7 }),
+            left(r.remark, { size: 7 }),
             centred(r.initials),
           ]),
         ],
@@ -96,21 +92,22 @@ function resultsTable(cards: ReportCards, card: ReportCard, withCompetences: boo
     }
     case 'alevel_reports':
     case 'ncalevel_reports': {
-      const body: TableCell[][] = [
+      const body: (Cell | string | null)[][] = [
         head(['Subject', 'Paper', ...sets, 'Mark %', 'Grade', 'Result', 'Points', 'Initials']),
       ];
       for (const r of rows) {
         if (r.kind === 'principal' && r.papers?.length) {
+          const span = r.papers.length;
           r.papers.forEach((p, i) => {
             body.push([
-              i === 0 ? left(r.name, { rowSpan: r.papers?.length, bold: true }) : {},
+              i === 0 ? left(r.name, { rowSpan: span, bold: true }) : null,
               centred(`P${p.number}`),
               ...cards.sets.map((_, k) => mk(p.marks[k])),
               mk(p.mark),
               centred(p.grade),
-              i === 0 ? { text: r.grade ?? '', rowSpan: r.papers?.length, bold: true } : {},
-              i === 0 ? { text: num(r.points), rowSpan: r.papers?.length } : {},
-              i === 0 ? { text: r.initials ?? '', rowSpan: r.papers?.length } : {},
+              i === 0 ? { text: r.grade ?? '', rowSpan: span, bold: true } : null,
+              i === 0 ? { text: num(r.points), rowSpan: span } : null,
+              i === 0 ? { text: r.initials ?? '', rowSpan: span } : null,
             ]);
           });
         } else {
@@ -135,30 +132,30 @@ function resultsTable(cards: ReportCards, card: ReportCard, withCompetences: boo
           head(['Subject', 'Competences (AOI score /3)', 'Average', 'Identifier', 'Descriptor', 'Initials']),
           ...rows.map((r) => [
             left(r.name, { bold: true }),
-            left(competenceText(r), { fontSize: 7 }),
+            left(competenceText(r), { size: 7 }),
             centred(r.aoi_average),
             centred(r.identifier),
-            left(r.descriptor, { fontSize: 7 }),
+            left(r.descriptor, { size: 7 }),
             centred(r.initials),
           ]),
         ],
       );
     case 'cbc_report': {
-      const body: TableCell[][] = [
+      const body: (Cell | string | null)[][] = [
         head(['Subject', 'Competence', 'Score /3', 'Average', 'Identifier', 'Descriptor', 'Initials']),
       ];
       for (const r of rows) {
         const list = r.competences?.length ? r.competences : [{ name: '—', score: null }];
         list.forEach((c, i) => {
-          const span = { rowSpan: list.length };
+          const rowSpan = list.length;
           body.push([
-            i === 0 ? left(r.name, { ...span, bold: true }) : {},
-            left(c.name, { fontSize: 7 }),
+            i === 0 ? left(r.name, { rowSpan, bold: true }) : null,
+            left(c.name, { size: 7 }),
             centred(c.score),
-            i === 0 ? { text: num(r.aoi_average), ...span } : {},
-            i === 0 ? { text: r.identifier ?? '', ...span } : {},
-            i === 0 ? left(r.descriptor ?? '', { ...span, fontSize: 7 }) : {},
-            i === 0 ? { text: r.initials ?? '', ...span } : {},
+            i === 0 ? { text: num(r.aoi_average), rowSpan } : null,
+            i === 0 ? { text: textOf(r.identifier), rowSpan } : null,
+            i === 0 ? left(r.descriptor ?? '', { rowSpan, size: 7 }) : null,
+            i === 0 ? { text: r.initials ?? '', rowSpan } : null,
           ]);
         });
       }
@@ -197,13 +194,13 @@ function resultsTable(cards: ReportCards, card: ReportCard, withCompetences: boo
           ]),
           ...rows.map((r) => [
             withCompetences && r.competences?.length
-              ? ({
-                  alignment: 'left',
+              ? {
+                  align: 'left' as const,
                   stack: [
-                    { text: r.name, fontSize: 8, bold: true },
-                    { text: competenceText(r), fontSize: 6.5, color: '#444' },
+                    { text: r.name, size: 8, bold: true },
+                    { text: competenceText(r), size: 6.5, color: '#444' },
                   ],
-                } as TableCell)
+                }
               : left(r.name),
             ...(marksOnly ? [] : [centred(r.identifier)]),
             mk(r.ca20),
@@ -211,8 +208,8 @@ function resultsTable(cards: ReportCards, card: ReportCard, withCompetences: boo
             mk(r.mark),
             centred(r.grade),
             ...(places ? [mk(r.class_average), centred(r.subject_position)] : []),
-            ...(marksOnly ? [] : [left(r.descriptor, { fontSize: 6.5 })]),
-            left(r.remark, { fontSize: 7 }),
+            ...(marksOnly ? [] : [left(r.descriptor, { size: 6.5 })]),
+            left(r.remark, { size: 7 }),
             centred(r.initials),
           ]),
         ],
@@ -224,8 +221,10 @@ function resultsTable(cards: ReportCards, card: ReportCard, withCompetences: boo
 const competenceText = (r: ReportCardRow) =>
   (r.competences ?? []).map((c) => `${c.name}: ${c.score === null ? '—' : num(c.score)}`).join('\n');
 
+const labelled = (label: string, value: string): Run[] => [{ text: `${label}: `, bold: true }, { text: value }];
+
 /** The line under the results: average, aggregate and division, points, the UCE result, the place. */
-function summaryLine(cards: ReportCards, card: ReportCard): Content {
+function summaryLine(cards: ReportCards, card: ReportCard): Table {
   const s = card.summary;
   const parts: [string, string][] = [];
   if (cards.kind === 'alevel_reports' || cards.kind === 'ncalevel_reports') {
@@ -241,158 +240,156 @@ function summaryLine(cards: ReportCards, card: ReportCard): Content {
       parts.push(['UCE rule', s.result === null ? '—' : `Result ${s.result}${s.result === 1 ? ' (certificate)' : ''}`]);
   }
   if (cards.positions) parts.push(['Position', s.position === null ? '—' : `${s.position} of ${s.out_of}`]);
-  const body: TableCell[][] = [
-    parts.map(([label, value]) => ({ text: [{ text: `${label}: `, bold: true }, value], fontSize: 9 })),
-  ];
+  const rows: (Cell | null)[][] = [parts.map(([label, value]) => ({ text: labelled(label, value) }))];
   // Division 7 says why, for the parent (fewer than 8 subjects, English or Mathematics not sat).
   if (s.result_reason)
-    body.push([{ text: s.result_reason, fontSize: 8.5, colSpan: parts.length }, ...parts.slice(1).map(() => ({}))]);
-  return {
-    table: { widths: parts.map(() => '*'), body },
-    layout: 'noBorders',
-    fillColor: grey,
-    margin: [0, 6, 0, 4],
-  };
+    rows.push([{ text: s.result_reason, size: 8.5, colSpan: parts.length }, ...parts.slice(1).map(() => null)]);
+  return { widths: parts.map(() => '*'), rows, size: 9, fill: grey, lines: null };
 }
 
-function studentBlock(card: ReportCard, photo: Image): Content {
+/** The student's photo and particulars beside it, in two columns. */
+function studentBlock(pages: Pages, card: ReportCard, photo: Picture) {
   const st = card.student;
-  const image = pdfImage(photo);
-  const line = (label: string, value: string | null) => ({
-    text: [{ text: `${label}: `, bold: true }, value ?? '—'],
-    fontSize: 9,
-    margin: [0, 0, 0, 2] as [number, number, number, number],
-  });
-  const details = {
-    columns: [
-      {
-        stack: [
-          line('Name', st.name),
-          line('Class', st.stream_name ? `${st.class_name} ${st.stream_name}` : st.class_name),
-          ...(st.combination ? [line('Combination', st.combination)] : []),
-        ],
-      },
-      {
-        stack: [
-          line('Admission No', st.admission_no),
-          line('LIN', st.lin),
-          line('Sex', st.gender === 'F' ? 'Female' : st.gender === 'M' ? 'Male' : st.gender),
-        ],
-      },
-    ],
+  const y = pages.y;
+  pages.image(photo, pages.left, y, [52, 62]);
+  const x = pages.left + 52 + 10;
+  const colWidth = (pages.width - 52 - 10) / 2;
+  const column = (at: number, lines: [string, string | null][]) => {
+    let top = y;
+    for (const [label, value] of lines) {
+      const style = { size: 9 };
+      top += pages.drawLines(pages.lines(labelled(label, value ?? '—'), style, colWidth), style, at, top, colWidth) + 2;
+    }
+    return top;
   };
-  return {
-    columns: [image ? { width: 52, image, fit: [52, 62] } : { width: 52, text: '' }, { width: '*', ...details }],
-    columnGap: 10,
-    margin: [0, 0, 0, 8],
-  };
+  const bottom = Math.max(
+    column(x, [
+      ['Name', st.name],
+      ['Class', st.stream_name ? `${st.class_name} ${st.stream_name}` : st.class_name],
+      ...(st.combination ? [['Combination', st.combination] as [string, string]] : []),
+    ]),
+    column(x + colWidth, [
+      ['Admission No', st.admission_no],
+      ['LIN', st.lin],
+      ['Sex', st.gender === 'F' ? 'Female' : st.gender === 'M' ? 'Male' : st.gender],
+    ]),
+    photo ? y + 62 : y,
+  );
+  pages.y = bottom + 8;
 }
 
-/** A box of lines: a label and its text, or dotted space to write in by hand when there is none. */
+/** The heading of every card: logo, school name, motto, contacts, a rule, then the card's title. */
+function schoolHeading(pages: Pages, school: SchoolForDocuments, title: string) {
+  const top = pages.y;
+  const logoWidth = 50;
+  const hasLogo = pages.image(school.logo, pages.left, top, [logoWidth, logoWidth]);
+  // The name stays centred on the page whether or not there is a logo beside it.
+  const x = pages.left + logoWidth + 6;
+  const width = pages.width - 2 * (logoWidth + 6);
+  pages.y = top;
+  pages.text(school.name.toUpperCase(), { size: 14, bold: true, align: 'center' }, [0, 0, 0, 0], x, width);
+  if (school.motto)
+    pages.text(`“${school.motto}”`, { size: 8.5, italic: true, align: 'center' }, [0, 1, 0, 0], x, width);
+  const contacts = schoolContacts(school);
+  if (contacts) pages.text(contacts, { size: 7.5, align: 'center' }, [0, 2, 0, 0], x, width);
+  const ruleAt = Math.max(pages.y, hasLogo ? top + logoWidth : 0) + 5;
+  pages.rule(pages.left, pages.left + pages.width, ruleAt, 0.8);
+  pages.y = ruleAt;
+  pages.text(title.toUpperCase(), { size: 11, bold: true, align: 'center' }, [0, 5, 0, 10]);
+}
+
+/** Dotted space to write in by hand when there is no text. */
 const blank = '……………………………………………………………………';
+
+const projectText = (p: NonNullable<ReportCard['project']>) =>
+  `${p.title}. Indicators observed: planning ${p.planning}, implementation ${p.implementation}, reporting ${p.reporting}, dissemination ${p.dissemination} (${p.total} in all).${p.remark ? ` ${p.remark}` : ''}`;
 
 /**
  * The abridged A-level curriculum's section (DOMAIN §2.7): the project and the generic skills and values
  * assessed by teacher observation, printed whether recorded yet or not, with space to write them in.
  */
-function newAlevelSection(card: ReportCard): Content {
+function newAlevelSection(card: ReportCard): Table {
   const p = card.project;
-  const row = (label: string, text: string | null) => [
-    { text: label, bold: true, fontSize: 8, fillColor: grey },
-    { text: text ?? blank, fontSize: 8, color: text ? '#000' : '#888' },
+  const row = (label: string, text: string | null): Cell[] => [
+    { text: label, bold: true, fill: grey },
+    { text: text ?? blank, color: text ? '#000' : '#888' },
   ];
   return {
-    table: {
-      widths: [90, '*'],
-      body: [
-        [{ text: 'Project and generic skills', bold: true, fontSize: 8.5, colSpan: 2, fillColor: grey }, {}],
-        row(
-          'Project',
-          p
-            ? `${p.title}. Indicators observed: planning ${p.planning}, implementation ${p.implementation}, reporting ${p.reporting}, dissemination ${p.dissemination} (${p.total} in all).${p.remark ? ` ${p.remark}` : ''}`
-            : null,
-        ),
-        row('Generic skills', card.comments.generic_skills),
-        row('Values', card.comments.values),
-      ],
-    },
-    layout: { hLineWidth: () => 0.5, vLineWidth: () => 0.5, hLineColor: () => '#9aa3b5', vLineColor: () => '#9aa3b5' },
-    margin: [0, 2, 0, 4],
+    widths: [90, '*'],
+    size: 8,
+    lines: gridLines,
+    rows: [
+      [{ text: 'Project and generic skills', bold: true, size: 8.5, colSpan: 2, fill: grey }, null],
+      row('Project', p ? projectText(p) : null),
+      row('Generic skills', card.comments.generic_skills),
+      row('Values', card.comments.values),
+    ],
   };
 }
 
-function commentsBlock(cards: ReportCards, card: ReportCard, images: CardImages): Content[] {
+function commentsBlock(pages: Pages, cards: ReportCards, card: ReportCard, images: CardImages) {
   const c = card.comments;
-  const blocks: Content[] = [];
-  const para = (label: string, text: string | null) =>
-    text ? [{ text: [{ text: `${label}: `, bold: true }, text], fontSize: 8.5, margin: [0, 2, 0, 2] } as Content] : [];
-  if (cards.kind === 'ncalevel_reports') blocks.push(newAlevelSection(card));
+  const para = (label: string, text: string | null) => {
+    if (text) pages.text(labelled(label, text), { size: 8.5 }, [0, 2, 0, 2]);
+  };
+  if (cards.kind === 'ncalevel_reports') pages.table(newAlevelSection(card), [0, 2, 0, 4]);
   else if (cards.kind !== 'alevel_reports') {
-    if (card.project) {
-      const p = card.project;
-      blocks.push(
-        ...para(
-          'Project',
-          `${p.title}. Indicators observed: planning ${p.planning}, implementation ${p.implementation}, reporting ${p.reporting}, dissemination ${p.dissemination} (${p.total} in all).${p.remark ? ` ${p.remark}` : ''}`,
-        ),
-      );
-    }
-    blocks.push(...para('Generic skills', c.generic_skills), ...para('Values', c.values));
+    if (card.project) para('Project', projectText(card.project));
+    para('Generic skills', c.generic_skills);
+    para('Values', c.values);
   }
-  blocks.push(...para('Conduct', c.conduct));
-  blocks.push(...para("Class teacher's comment", c.class_teacher ?? blank));
-  const signature = pdfImage(images.signature);
-  const stamp = pdfImage(images.stamp);
-  blocks.push({
-    columns: [
-      { width: '*', stack: para("Head teacher's comment", c.head_teacher ?? blank) },
-      ...(signature ? [{ width: 70, image: signature, fit: [70, 30] } as Content] : []),
-      ...(stamp ? [{ width: 50, image: stamp, fit: [50, 50] } as Content] : []),
-    ],
-    columnGap: 8,
-  });
-  if (card.promotion)
-    blocks.push({
-      text: [{ text: 'Promotion: ', bold: true }, card.promotion.text],
-      fontSize: 9.5,
-      margin: [0, 4, 0, 0],
-    });
+  para('Conduct', c.conduct);
+  para("Class teacher's comment", c.class_teacher ?? blank);
+
+  // The head teacher's comment, the signature and the stamp beside it.
+  const signatureWidth = images.signature ? 70 + 8 : 0;
+  const stampWidth = images.stamp ? 50 + 8 : 0;
+  const width = pages.width - signatureWidth - stampWidth;
+  const style = { size: 8.5 };
+  const lines = pages.lines(labelled("Head teacher's comment", c.head_teacher ?? blank), style, width);
+  pages.ensure(Math.max(lines.length * lineHeight(8.5) + 4, images.stamp ? 50 : images.signature ? 30 : 0));
+  const top = pages.y;
+  const textHeight = pages.drawLines(lines, style, pages.left, top + 2, width) + 4;
+  const signed = pages.image(images.signature, pages.left + width + 8, top, [70, 30]) ? 30 : 0;
+  const stamped = pages.image(images.stamp, pages.left + width + signatureWidth + 8, top, [50, 50]) ? 50 : 0;
+  pages.y = top + Math.max(textHeight, signed, stamped);
+
+  if (card.promotion) pages.text(labelled('Promotion', card.promotion.text), { size: 9.5 }, [0, 4, 0, 0]);
   const fees: string[] = [];
   if (card.attendance) fees.push(`Days present ${card.attendance.present} of ${card.attendance.of}`);
   if (card.balance !== null) fees.push(`Fees balance: ${ugx(card.balance)}`);
   if (card.next_term_fees !== null) fees.push(`Next term's fees: ${ugx(card.next_term_fees)}`);
   if (cards.next_term_begins) fees.push(`Next term begins: ${dayMonthYear(cards.next_term_begins)}`);
-  if (fees.length) blocks.push({ text: fees.join('     '), fontSize: 8.5, bold: true, margin: [0, 6, 0, 0] });
-  blocks.push({
-    columns: [
-      { width: '*', text: [{ text: "Parent's signature: ", bold: true }, '……………………………………………'] },
-      { width: 'auto', text: [{ text: 'Date: ', bold: true }, '……………………………'] },
-    ],
-    fontSize: 8.5,
-    margin: [0, 10, 0, 0],
-  });
-  return blocks;
+  if (fees.length) pages.text(fees.join('     '), { size: 8.5, bold: true }, [0, 6, 0, 0]);
+
+  // The parent signs on the left, dates on the right.
+  const sign = { size: 8.5 };
+  pages.ensure(10 + lineHeight(8.5));
+  const at = pages.y + 10;
+  pages.drawLines(
+    pages.lines(labelled("Parent's signature", '……………………………………………'), sign, pages.width),
+    sign,
+    pages.left,
+    at,
+    pages.width,
+  );
+  pages.drawLines(
+    pages.lines(labelled('Date', '……………………………'), sign, pages.width),
+    { ...sign, align: 'right' },
+    pages.left,
+    at,
+    pages.width,
+  );
+  pages.y = at + lineHeight(8.5);
 }
 
-function withheldBody(card: ReportCard): Content {
-  return {
-    stack: [
-      {
-        text: 'REPORT WITHHELD',
-        bold: true,
-        fontSize: 20,
-        alignment: 'center',
-        color: '#b42318',
-        margin: [0, 60, 0, 10],
-      },
-      {
-        text: `This report card is withheld until school fees are cleared${card.balance !== null ? `: the balance is ${ugx(card.balance)}` : ''}. The results are kept at the school and the card is released when the fees are paid.`,
-        fontSize: 10,
-        alignment: 'center',
-        margin: [40, 0, 40, 0],
-      },
-    ],
-  };
+function withheldBody(pages: Pages, card: ReportCard) {
+  pages.text('REPORT WITHHELD', { size: 20, bold: true, align: 'center', color: '#b42318' }, [0, 60, 0, 10]);
+  pages.text(
+    `This report card is withheld until school fees are cleared${card.balance !== null ? `: the balance is ${ugx(card.balance)}` : ''}. The results are kept at the school and the card is released when the fees are paid.`,
+    { size: 10, align: 'center' },
+    [40, 0, 40, 0],
+  );
 }
 
 /** The heading of each layout's card. */
@@ -409,23 +406,50 @@ const cardTitles: Record<ReportCards['kind'], string> = {
 };
 
 function cardPage(
+  pages: Pages,
   cards: ReportCards,
   card: ReportCard,
   school: SchoolForDocuments,
   images: CardImages,
   competences: boolean,
 ) {
-  const title = `${cardTitles[cards.kind]} · Term ${cards.term} ${cards.year}`;
-  const body: Content[] = [schoolHeader(school, title), studentBlock(card, images.photos.get(card.student.id) ?? null)];
-  if (card.withheld) return [...body, withheldBody(card)];
-  body.push(resultsTable(cards, card, competences), summaryLine(cards, card), ...commentsBlock(cards, card, images));
-  if (cards.grading_key.length)
-    body.push({
-      stack: cards.grading_key.map((line) => ({ text: line, fontSize: 6.5, color: '#555' })),
-      margin: [0, 8, 0, 0],
-    });
-  return body;
+  schoolHeading(pages, school, `${cardTitles[cards.kind]} · Term ${cards.term} ${cards.year}`);
+  studentBlock(pages, card, images.photos.get(card.student.id) ?? null);
+  if (card.withheld) return withheldBody(pages, card);
+  pages.table(resultsTable(cards, card, competences));
+  pages.table(summaryLine(cards, card), [0, 6, 0, 4]);
+  commentsBlock(pages, cards, card, images);
+  if (cards.grading_key.length) {
+    pages.y += 8;
+    for (const line of cards.grading_key) pages.text(line, { size: 6.5, color: '#555' });
+  }
 }
+
+/**
+ * Report cards as one PDF, one A4 page per student in the order given (a class, or part of one: long
+ * classes are rendered in parts side by side and put together, see `mergePdfs`), drawn straight on pdfkit.
+ */
+export function renderReportCards(
+  school: SchoolForDocuments,
+  cards: ReportCards,
+  images: CardImages,
+  { competences = false }: { competences?: boolean } = {},
+): Promise<Buffer> {
+  return drawPdf(cards.title, (pages) => {
+    for (const card of cards.cards) {
+      pages.newPage();
+      cardPage(pages, cards, card, school, images, competences);
+    }
+  });
+}
+
+const cell = (text: string | number | null | undefined, extra: object = {}): TableCell => ({
+  text: textOf(text),
+  fontSize: 8,
+  ...extra,
+});
+const pdfmakeHead = (texts: string[]): TableCell[] =>
+  texts.map((text) => ({ text, bold: true, fontSize: small, fillColor: grey, alignment: 'center' }));
 
 /** The bursar's first page: whose cards are withheld for fees, with the balance each owes. */
 function withheldList(cards: ReportCards, school: SchoolForDocuments): Content[] {
@@ -442,7 +466,7 @@ function withheldList(cards: ReportCards, school: SchoolForDocuments): Content[]
         headerRows: 1,
         widths: [70, '*', 60, 90],
         body: [
-          head(['Adm No', 'Name', 'Class', 'Balance']),
+          pdfmakeHead(['Adm No', 'Name', 'Class', 'Balance']),
           ...held.map((c) => [
             cell(c.student.admission_no),
             cell(c.student.name),
@@ -456,27 +480,6 @@ function withheldList(cards: ReportCards, school: SchoolForDocuments): Content[]
 }
 
 const page = { pageSize: 'A4' as const, pageMargins: [28, 24, 28, 24] as [number, number, number, number] };
-
-/** Pages one after another, each from a new page. */
-const pagesOf = (pages: Content[][]): Content[] =>
-  pages.map((p, i) => (i === 0 ? p : [{ text: '', pageBreak: 'before' }, ...p]));
-
-/**
- * Report cards as one document, one A4 page per student in the order given (a class, or part of one:
- * long classes are rendered in parts side by side and put together, see `mergePdfs`).
- */
-export function reportCardsDocument(
-  school: SchoolForDocuments,
-  cards: ReportCards,
-  images: CardImages,
-  { competences = false }: { competences?: boolean } = {},
-): TDocumentDefinitions {
-  return {
-    ...page,
-    info: { title: cards.title },
-    content: pagesOf(cards.cards.map((card) => cardPage(cards, card, school, images, competences))),
-  };
-}
 
 /** The bursar's page that goes before a class's cards when some are withheld for fees. */
 export function withheldListDocument(school: SchoolForDocuments, cards: ReportCards): TDocumentDefinitions {
