@@ -46,13 +46,6 @@ export const lineHeight = (size: number) => size * lineFactor;
 /** A stored image pdfkit can draw (JPEG or PNG), or null. */
 export type Picture = { bytes: Uint8Array; mime: string } | null;
 
-export interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
 /** A table cell: its text (or lines one under another), and how it is printed. `null` is a cell covered by a span. */
 export interface Cell {
   text?: Texts;
@@ -102,6 +95,20 @@ interface Kit {
 
 const pdfNumber = (n: number) => String(Math.round(n * 100) / 100);
 
+/** A colour's fill operator ("#b42318" as "0.706 0.137 0.094 rg"). */
+const fills = new Map<string, string>();
+function fillOperator(color: string) {
+  let op = fills.get(color);
+  if (op === undefined) {
+    const hex = color.replace('#', '');
+    const full = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex;
+    const channel = (i: number) => String(Math.round((Number.parseInt(full.slice(i, i + 2), 16) / 255) * 1000) / 1000);
+    op = `${channel(0)} ${channel(2)} ${channel(4)} rg`;
+    fills.set(color, op);
+  }
+  return op;
+}
+
 /** A text's show operator in a font ("[<48656c6c6f> 15 <21> 0] TJ"), kerned as pdfkit does; the same in every document. */
 const shown = new Map<string, string>();
 function showText(font: KitFont, name: string, text: string) {
@@ -139,6 +146,9 @@ export class Pages {
   private readonly fonts = new Map<string, KitFont>();
   private readonly laidOut = new Map<string, Line[]>();
   private color: string | null = null;
+  /** Text written since the last drawing of another kind, and its colour: written out as one text object. */
+  private pendingText = '';
+  private textColor: string | null = null;
 
   constructor(doc: Doc, margins: { top: number; left: number; right: number; bottom: number }) {
     this.doc = doc;
@@ -151,6 +161,7 @@ export class Pages {
   }
 
   newPage() {
+    this.flushText();
     this.doc.addPage();
     this.y = this.top;
     // A page starts in black.
@@ -158,8 +169,19 @@ export class Pages {
   }
 
   private fill(color: string) {
+    this.flushText();
     if (color !== this.color) this.doc.fillColor(color);
     this.color = color;
+  }
+
+  /** The text drawn so far, written to the page (before anything drawn over or under it, and at a page's end). */
+  flushText() {
+    if (!this.pendingText) return;
+    const kit = this.doc as unknown as Kit;
+    // pdfkit's pages run downwards: text is written in PDF's own upward space, inside q … Q.
+    kit.addContent(`q 1 0 0 -1 0 ${pdfNumber(kit.page.height)} cm BT${this.pendingText} ET Q`);
+    this.pendingText = '';
+    this.textColor = null;
   }
 
   private font(name: string): KitFont {
@@ -258,7 +280,9 @@ export class Pages {
     const h = lineHeight(size);
     const kit = this.doc as unknown as Kit;
     const pageHeight = kit.page.height;
-    let ops = '';
+    const color = style.color ?? '#000';
+    let ops = color === this.textColor ? '' : ` ${fillOperator(color)}`;
+    this.textColor = color;
     let top = y;
     for (const line of lines) {
       let at = x;
@@ -267,17 +291,14 @@ export class Pages {
       for (const piece of line.pieces) {
         const font = this.font(piece.font);
         kit.page.fonts[font.id] ??= font.ref();
-        // pdfkit's pages run downwards; text is written in PDF's own upward space, from its baseline.
+        // From the baseline, in PDF's upward space.
         const baseline = pageHeight - top - (font.ascender / 1000) * size;
         ops += ` /${font.id} ${size} Tf 1 0 0 1 ${pdfNumber(at)} ${pdfNumber(baseline)} Tm ${showText(font, piece.font, piece.text)}`;
         at += piece.width;
       }
       top += h;
     }
-    if (ops) {
-      this.fill(style.color ?? '#000');
-      kit.addContent(`q 1 0 0 -1 0 ${pdfNumber(pageHeight)} cm BT${ops} ET Q`);
-    }
+    this.pendingText += ops;
     return lines.length * h;
   }
 
@@ -317,11 +338,13 @@ export class Pages {
       this.images.set(picture.bytes, image);
     }
     if (!image) return false;
+    this.flushText();
     this.doc.image(image as never, x, y, { fit });
     return true;
   }
 
   rule(x1: number, x2: number, y: number, width: number, color = '#000') {
+    this.flushText();
     this.doc.moveTo(x1, y).lineTo(x2, y).lineWidth(width).strokeColor(color).stroke();
   }
 
@@ -403,45 +426,50 @@ export class Pages {
         y += heights[r] as number;
       }
       const bottomOf = (r: number) => (tops[r - from] as number) + (heights[r] as number);
-      const boxes: (Laid & Box)[] = [];
+      // Each cell's box on the page (a small object: spreading the cell into it costs more than the drawing).
+      const boxes: { l: Laid; x: number; y: number; width: number; height: number }[] = [];
       for (let r = from; r <= to; r++)
         for (const l of laid[r] as Laid[]) {
           const last = Math.min(r + (l.cell.rowSpan ?? 1) - 1, to);
           const x = xs[l.col] as number;
           const top = tops[r - from] as number;
-          boxes.push({
-            ...l,
-            x,
-            y: top,
-            width: (xs[l.col + (l.cell.colSpan ?? 1)] as number) - x,
-            height: bottomOf(last) - top,
-          });
+          const width = (xs[l.col + (l.cell.colSpan ?? 1)] as number) - x;
+          boxes.push({ l, x, y: top, width, height: bottomOf(last) - top });
         }
       if (table.fill) this.fillRect(this.left, this.y, this.width, y - this.y, table.fill);
-      for (const b of boxes) if (b.cell.fill) this.fillRect(b.x, b.y, b.width, b.height, b.cell.fill);
-      for (const b of boxes) {
+      for (const b of boxes) if (b.l.cell.fill) this.fillRect(b.x, b.y, b.width, b.height, b.l.cell.fill);
+      for (const { l, x, y } of boxes) {
         // Text from the top of the cell, as pdfmake prints it.
-        if (b.cell.stack) {
-          let top = b.y + pt;
-          for (const s of b.cell.stack) {
-            const style = { ...b.style, ...s };
-            top += this.drawLines(this.lines(s.text, style, b.w), style, b.x + pl, top, b.w);
+        if (l.cell.stack) {
+          let top = y + pt;
+          for (const s of l.cell.stack) {
+            const style = { ...l.style, ...s };
+            top += this.drawLines(this.lines(s.text, style, l.w), style, x + pl, top, l.w);
           }
-        } else if (b.lines) this.drawLines(b.lines, b.style, b.x + pl, b.y + pt, b.w);
+        } else if (l.lines) this.drawLines(l.lines, l.style, x + pl, y + pt, l.w);
       }
       if (table.lines) {
         // Each line once: every cell's top and left, then the table's right and bottom.
-        const doc = this.doc;
+        // One path, written as one string (pdfkit writes a buffer for every moveTo and lineTo).
+        const n = pdfNumber;
         const right = xs[xs.length - 1] as number;
         for (const b of boxes) {
-          doc.moveTo(b.x, b.y).lineTo(b.x + b.width, b.y);
-          doc.moveTo(b.x, b.y).lineTo(b.x, b.y + b.height);
+          const x = n(b.x);
+          const top = n(b.y);
+          path += `${x} ${top} m ${n(b.x + b.width)} ${top} l ${x} ${top} m ${x} ${n(b.y + b.height)} l `;
         }
-        doc.moveTo(right, this.y).lineTo(right, y);
-        doc.moveTo(this.left, y).lineTo(right, y);
-        doc.lineWidth(table.lines.width).strokeColor(table.lines.color).stroke();
+        path += `${n(right)} ${n(this.y)} m ${n(right)} ${n(y)} l ${n(this.left)} ${n(y)} m ${n(right)} ${n(y)} l `;
       }
       this.y = y;
+    };
+    // The table's lines, stroked once a page.
+    let path = '';
+    const stroke = () => {
+      if (!path || !table.lines) return;
+      this.flushText();
+      this.doc.lineWidth(table.lines.width).strokeColor(table.lines.color);
+      (this.doc as unknown as Kit).addContent(`${path}S`);
+      path = '';
     };
 
     this.ensure(margin[1] + (heights[0] ?? 0));
@@ -450,11 +478,13 @@ export class Pages {
       let h = 0;
       for (let r = from; r <= to; r++) h += heights[r] as number;
       if (this.y + h > this.bottom && this.y > this.top && from >= header) {
+        stroke();
         this.newPage();
         if (header) drawRows(0, header - 1);
       }
       drawRows(from, to);
     }
+    stroke();
     this.y += margin[3];
   }
 }
@@ -477,6 +507,7 @@ export async function drawPdf(title: string, draw: (pages: Pages) => void): Prom
   });
   const pages = new Pages(doc, margins);
   draw(pages);
+  pages.flushText();
   doc.end();
   return done;
 }
