@@ -77,7 +77,7 @@ function WeekBars({ fees, t }: { fees: NonNullable<DashboardFigures['fees']>; t:
           ...fees.weeks.map((w) => ({ label: dayMonth(w.week), value: w.amount })),
         ]}
         label={t('dashboard.byWeek')}
-        labelWidth={76}
+        labelWidth={64}
         valueWidth={80}
       />
     </Box>
