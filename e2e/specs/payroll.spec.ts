@@ -30,6 +30,18 @@ test('the month is prepared and paid from the bank in one go', async ({ page }) 
   expect(month0.rows.length).toBeGreaterThan(10);
   await expect(page.getByTestId('temp-net')).toHaveText(plain(month0.totals.net));
   const unpaid = month0.rows.filter((r) => !r.paid);
+  // On a 1366 px screen every column shows, the status and the row's buttons included, with no scrolling.
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const table = page.locator('table').first();
+  const first = page.locator('tr[data-paid="false"]').first();
+  // The panel around the table: what shows without scrolling it sideways.
+  const tableRight = await table.evaluate(
+    (el) => (el.closest('.mantine-Paper-root') as HTMLElement).getBoundingClientRect().right,
+  );
+  for (const cell of [first.getByTestId('temp-status'), first.getByRole('button', { name: 'Leave out' })]) {
+    const box = await cell.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(tableRight);
+  }
   await page.getByRole('button', { name: /^Pay all \d+ salaries$/ }).click();
   const dialog = page.getByRole('dialog');
   await choose(page, dialog.getByRole('combobox', { name: 'Payment mode' }), 'Stanbic Bank');
@@ -48,6 +60,12 @@ test('the month is prepared and paid from the bank in one go', async ({ page }) 
     page.getByRole('button', { name: 'PAYE schedule' }).click(),
   ]);
   expect(download.suggestedFilename()).toBe(`paye_${year}_${String(month).padStart(2, '0')}.xlsx`);
+  // The demo school's staff each have a TIN, so the PAYE schedule has one on every line.
+  const staff = (await (await page.request.get('/api/staff?per_page=200', { headers: bearer(session) })).json())
+    .data as { name: string; email: string | null; tin: string | null }[];
+  const demo = staff.filter((p) => p.email?.endsWith('@kampalahill.example'));
+  expect(demo.length).toBeGreaterThan(10);
+  expect(demo.filter((p) => !p.tin).map((p) => p.name)).toEqual([]);
   expect(errors).toEqual([]);
 });
 

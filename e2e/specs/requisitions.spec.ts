@@ -75,14 +75,11 @@ test('the bursar puts what is needed in the requisition cart and submits it', as
   await expect(page.getByTestId('requisition-submitted')).toContainText(`of ${ugx(total)} submitted`);
   await expect(page.getByText('The requisition cart is empty')).toBeVisible();
 
-  // The one who raised it may not check it.
+  // The one who raised it may not check it: no Check button (the server refuses it too, in the API tests).
   await page.goto('/requisitions/view');
   await expect(row(page).getByTestId('requisition-status')).toHaveText('Submitted');
-  await row(page)
-    .getByRole('button', { name: /^Check Requisition/ })
-    .click();
-  await expect(notice(page, /You raised requisition \d+: another user must check it/)).toBeVisible();
-  await expect(row(page).getByTestId('requisition-status')).toHaveText('Submitted');
+  await expect(row(page).getByRole('button', { name: /^Edit Requisition/ })).toBeVisible();
+  await expect(row(page).getByRole('button', { name: /^Check Requisition/ })).toHaveCount(0);
   expect(errors).toEqual([]);
 });
 
@@ -95,6 +92,9 @@ test('the admin checks it and the head teacher approves it', async ({ browser })
   await expect(notice(page, 'Requisition Checked Successfully')).toBeVisible();
   await expect(row(page).getByTestId('requisition-status')).toHaveText('Checked');
   await expect(row(page)).toContainText('Checked by School Administrator');
+  // The one who checked it may not approve it: no Approve button for them.
+  await expect(row(page).getByRole('button', { name: /^Reject Requisition/ })).toBeVisible();
+  await expect(row(page).getByRole('button', { name: /^Approve Requisition/ })).toHaveCount(0);
 
   const headPage = await pageAs(browser, head);
   await headPage.goto('/requisitions/view');
@@ -154,4 +154,24 @@ test('the bursar pays it from Cash: an expense on the Cash statement and in the 
   await expect(adminPage.getByTestId('expenses-section').locator('tr[data-account="Food"]')).toContainText(
     plain(foodBefore + total),
   );
+});
+
+test('a line far above the usual price asks to confirm: chalk at 35,000 a box against about 6,000', async ({
+  browser,
+}) => {
+  const page = await pageAs(browser, bursar);
+  await page.goto('/new/requisition');
+  const form = page.getByRole('form', { name: 'Add an item to the cart' });
+  await choose(page, form.getByRole('combobox', { name: 'Item' }), 'Chalk');
+  await form.getByRole('textbox', { name: 'Quantity' }).fill('10');
+  await form.getByRole('textbox', { name: 'Unit cost' }).fill('35000');
+  const add = () => form.getByRole('button', { name: 'Add to cart' }).click();
+  await add();
+  const question = page.getByRole('dialog', { name: 'Price far above the usual' });
+  await expect(question).toContainText('Chalk at UGX 35,000 a box is more than 2 times the usual price of UGX 6,');
+  await question.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.locator('tr[data-cart-line="Chalk"]')).toHaveCount(0);
+  await add();
+  await question.getByRole('button', { name: 'Yes, this price' }).click();
+  await expect(page.locator('tr[data-cart-line="Chalk"]')).toContainText('350,000');
 });

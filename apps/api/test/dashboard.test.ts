@@ -9,7 +9,9 @@ import {
   sickbayVisits,
   storeItems,
   storeUnits,
+  termDates,
 } from '@somero/contract';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { today } from '../src/core/dates.js';
 import { admit, client, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
@@ -174,5 +176,100 @@ describe('the dashboard: the morning figures of each area, each only to those wh
 
     const nobody = await staffWith(t.app, t.database, s, ['view_events']);
     expect((await client(t.app, nobody.token).post('/dashboard', {})).statusCode).toBe(403);
+  });
+});
+
+describe("the dashboard's term collection and recent activity say what they count, and agree", () => {
+  let s: RegisterSchool;
+  let figures: Json;
+  const opens = inDays(-20);
+
+  beforeAll(async () => {
+    s = await registerSchool(t.app, t.database, { year: 2026, term: 3 });
+    const db = t.database.db;
+    const schoolId = s.schoolId;
+    // Term 3 opened 20 days ago; the holiday before it is when parents pay ahead.
+    await db
+      .update(termDates)
+      .set({ opensOn: opens, closesOn: inDays(40) })
+      .where(and(eq(termDates.schoolId, schoolId), eq(termDates.year, 2026), eq(termDates.term, 3)));
+    const amina = await admit(s, {});
+    const brian = await admit(s, {
+      surname: 'Okello',
+      other_names: 'Brian',
+      gender: 'M',
+      class_id: s.classes.S2,
+      stream_id: s.streams['S2 East'],
+    });
+    const [cash] = await db
+      .insert(paymentModes)
+      .values({ schoolId, name: 'Cash', kind: 'cash', openingOn: '2026-01-01' })
+      .returning();
+    let receipt = 0;
+    const pay = (studentId: number, amount: number, paidOn: string, term = 3, status = 'valid') => ({
+      schoolId,
+      receiptNo: ++receipt,
+      studentId,
+      amount,
+      modeId: cash.id,
+      paidOn,
+      year: 2026,
+      term,
+      cashierName: 'Bursar',
+      status,
+    });
+    await db.insert(feesPayments).values([
+      pay(amina.id, 100_000, inDays(-25)),
+      pay(brian.id, 70_000, inDays(-21)),
+      pay(amina.id, 200_000, inDays(-19)),
+      pay(brian.id, 300_000, today()),
+      // Last term's balance paid during this term, and a voided receipt: neither is this term's collection.
+      pay(brian.id, 40_000, inDays(-10), 2),
+      pay(amina.id, 900_000, inDays(-5), 3, 'void'),
+    ]);
+    // The class teacher's comments of S2 East saved at once, then one student changed alone.
+    const cambell = await admit(s, {
+      surname: 'Mugisha',
+      other_names: 'Cambell',
+      class_id: s.classes.S2,
+      stream_id: s.streams['S2 East'],
+    });
+    const saved = await s.api.post('/report_comments', {
+      year: 2026,
+      term: 3,
+      comments: [brian, cambell].map((st) => ({
+        student_id: st.id,
+        class_teacher: 'A good term.',
+        head_teacher: null,
+      })),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(
+      (await s.api.put(`/students/${amina.id}`, { ...amina, other_names: 'Amina Grace' })).statusCode,
+    ).toBeLessThan(300);
+    const res = await client(t.app, s.adminToken).post('/dashboard', {});
+    expect(res.statusCode, res.body).toBe(200);
+    figures = res.json().data;
+  });
+
+  it("splits the term's receipts into paid before the term opened and by week during it, adding up to the headline", () => {
+    const fees = figures.fees;
+    expect(fees).toMatchObject({ term_collected: 670_000, term_opens_on: opens, paid_before_opening: 170_000 });
+    const weeks = fees.weeks as { week: string; amount: number }[];
+    expect(weeks.reduce((n, w) => n + w.amount, 0)).toBe(500_000);
+    expect(fees.paid_before_opening + weeks.reduce((n, w) => n + w.amount, 0)).toBe(fees.term_collected);
+    // The bars begin the week the term opened.
+    const monday = new Date(`${opens}T00:00:00Z`);
+    monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
+    expect(weeks[0]?.week).toBe(monday.toISOString().slice(0, 10));
+    // Today's cash counts every receipt dated today, whatever term it is for.
+    expect(fees.collected_today).toBe(300_000);
+  });
+
+  it('groups a batch saved at once into one line in words, and names a single change', () => {
+    const lines = (figures.recent as Json[]).map((r) => [r.text, r.count]);
+    expect(lines[0]).toEqual(['Student changed: Nakato Amina Grace', 1]);
+    expect(lines[1]).toEqual(['Comments saved for S2 East: 2 students', 2]);
+    expect(lines.filter(([text]) => String(text).startsWith('Comments'))).toHaveLength(1);
   });
 });

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { today } from '../src/core/dates.js';
 import { SchoolScope } from '../src/core/scope.js';
+import { termBefore, termPeriod } from '../src/modules/finance-reports/finance-rules.js';
 import { postEntry, reverseSource } from '../src/modules/journal/index.js';
 import { pdfPages } from './pdf-text.js';
 import { client } from './students-fixtures.js';
@@ -305,5 +306,43 @@ describe('documents recorded through the app', () => {
     expect([after.income.lines, after.surplus]).toEqual([[], 0]);
     const flowAfter = (await theirs.post('/cash_flow', range)).json().data;
     expect([flowAfter.activities, flowAfter.total.closing]).toEqual([[], 0]);
+  });
+});
+
+describe('report periods: this term, last term and this financial year', () => {
+  it('a term runs from the day after the term before it closed to its closing day (today while it lasts)', () => {
+    const term2 = { year: 2026, term: 2, opensOn: '2026-05-25', closesOn: '2026-08-22' };
+    expect(termPeriod(term2, { closesOn: '2026-05-01' }, '2026-11-29')).toEqual({
+      from: '2026-05-02',
+      to: '2026-08-22',
+    });
+    expect(termPeriod(term2, { closesOn: '2026-05-01' }, '2026-06-10')).toEqual({
+      from: '2026-05-02',
+      to: '2026-06-10',
+    });
+    expect(termBefore({ year: 2026, term: 1 })).toEqual({ year: 2025, term: 3 });
+    expect(termBefore({ year: 2026, term: 3 })).toEqual({ year: 2026, term: 2 });
+  });
+
+  it("answers the school's periods, the Ministry's dates standing in for terms it never set, to report readers only", async () => {
+    const details = (await api.get('/school_details')).json().data;
+    const { id, logo_file_id: _, ...rest } = details;
+    expect((await api.put(`/school/${id}`, { ...rest, current_year: 2026, current_term: 2 })).statusCode).toBe(200);
+    expect(
+      (await api.post('/fyear', { name: 'FY 2026', starts_on: '2026-01-01', ends_on: '2026-12-31' })).statusCode,
+    ).toBeLessThan(300);
+    const res = await api.get('/report_periods');
+    expect(res.statusCode, res.body).toBe(200);
+    const day = today();
+    expect(res.json().data).toEqual([
+      { key: 'this_term', name: 'Term 2 2026', from: '2026-05-02', to: day < '2026-08-22' ? day : '2026-08-22' },
+      // Term 3 of 2025 closed on 5 Dec 2025 (the Ministry's calendar: the school never set 2025's terms).
+      { key: 'last_term', name: 'Term 1 2026', from: '2025-12-06', to: '2026-05-01' },
+      { key: 'this_financial_year', name: 'FY 2026', from: '2026-01-01', to: day < '2026-12-31' ? day : '2026-12-31' },
+    ]);
+    const cashier = client(t.app, (await staffWith(t.app, t.database, school, ['pay_fees'])).token);
+    expect((await cashier.get('/report_periods')).statusCode).toBe(403);
+    const bursar = client(t.app, (await staffWith(t.app, t.database, school, ['periodic_payment_report'])).token);
+    expect((await bursar.get('/report_periods')).statusCode).toBe(200);
   });
 });

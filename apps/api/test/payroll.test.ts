@@ -201,7 +201,8 @@ describe('payroll', () => {
     expect(slips.statusCode).toBe(200);
     expect(slips.headers['content-type']).toContain('application/pdf');
     const pages = await pdfPages(slips.rawPayload);
-    expect(pages).toHaveLength(2);
+    // Two to an A4 page by default: both slips on one page.
+    expect(pages).toHaveLength(1);
     const text = pages.join('\n');
     expect(text).toContain('PAYSLIP: SEPTEMBER 2026');
     expect(text).toContain('Okello James');
@@ -222,6 +223,35 @@ describe('payroll', () => {
     expect(nssf.at(-1)).toEqual(['Total', undefined, 1_500_000, 75_000, 150_000, 225_000]);
     // Only staff with a bank account are on the bank sheet: none here.
     expect((await sheet('bank')).at(-1)).toEqual(['Total', undefined, undefined, 0]);
+  });
+
+  it('prints four to a page when the school says so, each with the tax year to date (from July; a reversed payment left out)', async () => {
+    await ok(s.api.post('/salary_temp', { year: 2026, month: 10 }));
+    await ok(s.api.post('/pay_salary_all', { year: 2026, month: 10, mode_id: cash, paid_on: '2026-10-28' }));
+    const paid = [
+      ...((await ok(s.api.post('/salary_payments', { year: 2026, month: 9, staff_id: ids.okello }))) as Json[]),
+      ...((await ok(s.api.post('/salary_payments', { year: 2026, month: 10, staff_id: ids.okello }))) as Json[]),
+    ].filter((p) => p.status === 'valid');
+    expect(paid).toHaveLength(2);
+    const sum = (key: string) => paid.reduce((n, p) => n + (p[key] as number), 0);
+    expect(sum('gross')).toBe(2_400_000);
+
+    const details = (await s.api.get('/school_details')).json().data;
+    expect(details.payslips_per_page).toBe(2);
+    const { id, logo_file_id: _, ...rest } = details;
+    const four = await s.api.put(`/school/${id}`, { ...rest, payslips_per_page: 4 });
+    expect(four.statusCode, four.body).toBe(200);
+    expect(four.json().data.payslips_per_page).toBe(4);
+    // Three, or any other number, is not a choice.
+    expect((await s.api.put(`/school/${id}`, { ...rest, payslips_per_page: 3 })).statusCode).toBe(422);
+
+    const slips = await s.api.post('/salary_report', { year: 2026, month: 10, kind: 'payslips', staff_id: ids.okello });
+    expect(slips.statusCode).toBe(200);
+    const [page] = await pdfPages(slips.rawPayload);
+    expect(page).toContain('PAYSLIP: OCTOBER 2026');
+    expect(page).toContain('Year to date, from July 2026 (UGX)');
+    const ytd = [sum('gross'), sum('paye'), sum('nssf_employee')].map((n) => n.toLocaleString('en-GB'));
+    expect(page).toMatch(new RegExp(ytd.join('\\s*')));
   });
 
   it('keeps each flag to its own calls and each school to its own staff', async () => {

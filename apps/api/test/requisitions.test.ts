@@ -2,7 +2,13 @@ import { requisitionCalls } from '@somero/contract';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { today } from '../src/core/dates.js';
-import { stepRefusal, waitingFor, waitingStatuses } from '../src/modules/expenses/requisition-rules.js';
+import {
+  priceQuestion,
+  stepRefusal,
+  usualPrice,
+  waitingFor,
+  waitingStatuses,
+} from '../src/modules/expenses/requisition-rules.js';
 import { fillCart, setUp } from './expenses-fixtures.js';
 import { client, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
 import { staffWith, useTestApp } from './support.js';
@@ -80,6 +86,30 @@ describe('requisition rules', () => {
       null,
       null,
     ]);
+  });
+});
+
+describe('a price far above the usual', () => {
+  it('takes the usual price from the median of the latest five purchases, else the price written on the item', () => {
+    expect(usualPrice([6_000, 7_000, 5_500], 9_000)).toBe(6_000);
+    expect(usualPrice([6_000, 7_000], 0)).toBe(6_500);
+    // One odd purchase among five moves it little; older purchases than five are not read.
+    expect(usualPrice([6_000, 60_000, 6_500, 5_800, 6_200, 90_000, 90_000], 0)).toBe(6_200);
+    expect(usualPrice([], 6_000)).toBe(6_000);
+    expect(usualPrice([], 0)).toBeNull();
+  });
+
+  it('asks about a unit cost more than twice the usual price, in words', () => {
+    const chalk = { name: 'Chalk', unit: 'box' };
+    expect(priceQuestion(chalk, 35_000, { price: 6_000, bought: 3 })).toBe(
+      'Chalk at UGX 35,000 a box is more than 2 times the usual price of UGX 6,000 (from its last 3 purchases). Put it in the requisition at this price?',
+    );
+    expect(priceQuestion(chalk, 35_000, { price: 6_000, bought: 0 })).toBe(
+      'Chalk at UGX 35,000 a box is more than 2 times its usual unit cost of UGX 6,000. Put it in the requisition at this price?',
+    );
+    expect(priceQuestion(chalk, 12_000, { price: 6_000, bought: 1 })).toBeNull();
+    expect(priceQuestion(chalk, 12_001, { price: 6_000, bought: 1 })).toMatch(/last purchase/);
+    expect(priceQuestion({ name: 'Chalk', unit: null }, 35_000, { price: null, bought: 0 })).toBeNull();
   });
 });
 
@@ -246,6 +276,20 @@ describe('requisitions', () => {
     expect((await other.api.post('/view_expense_reqs', {})).json().total).toBe(0);
   });
 
+  it('offers each user only the steps they may take: after checking, the checker has no Approve', async () => {
+    await fillCart(bursar, [{ item_id: x.paper, quantity: 2, unit_cost: 25_000 }], '/expense_requisition_cart');
+    const req = await submit(bursar, 'Paper for the staff room');
+    const mayOf = async (api: ReturnType<typeof client>) =>
+      ((await api.post('/view_expense_reqs', { id: req.id })).json().data[0] as Json).may;
+    expect(req.may).toEqual(['return', 'delete']);
+    expect(await mayOf(checker)).toEqual(['check', 'reject', 'delete']);
+    const checked = await checker.put(`/expense_requisitions/${req.id}`, { type: 0 });
+    expect(checked.json().data.may).toEqual(['reject', 'delete']);
+    expect(await mayOf(checker)).not.toContain('approve');
+    expect(await mayOf(bursar)).not.toContain('approve');
+    expect(await mayOf(head)).toEqual(['reject', 'approve', 'delete']);
+  });
+
   it('lets one person take every step when the school turns the separation off', async () => {
     const details = (await s.api.get('/school_details')).json().data;
     const { id, logo_file_id: _, ...rest } = details;
@@ -258,6 +302,56 @@ describe('requisitions', () => {
     expect((await s.api.post('/approve_expense_requisitions', { id: req.id })).statusCode).toBe(200);
     const paid = await s.api.post('/pay_expense_requisitions', { id: req.id, mode_id: x.bank });
     expect(paid.statusCode, paid.body).toBe(200);
+  });
+
+  it("asks to confirm a line far above the item's usual price, and puts it in once confirmed", async () => {
+    const chalk = (
+      await s.api.post('/expense_items', { name: 'Chalk', category_id: x.stationery, unit: 'box', unit_cost: 6_000 })
+    ).json().data.id as number;
+    const far = await bursar.post('/expense_requisition_cart', { item_id: chalk, quantity: 2, unit_cost: 35_000 });
+    expect(far.statusCode).toBe(202);
+    expect(far.json()).toEqual({
+      confirm: true,
+      message:
+        'Chalk at UGX 35,000 a box is more than 2 times its usual unit cost of UGX 6,000. Put it in the requisition at this price?',
+    });
+    expect((await bursar.get('/expense_req_total')).json().data).toEqual({ count: 0, amount: 0 });
+    const sure = await bursar.post('/expense_requisition_cart', {
+      item_id: chalk,
+      quantity: 2,
+      unit_cost: 35_000,
+      confirm: true,
+    });
+    expect(sure.statusCode, sure.body).toBe(200);
+    // Bought lately at 9,000, 10,000 and 11,000 a box: the usual price is now 10,000, so 18,000 goes in at once
+    // and changing the line to 25,000 asks.
+    await fillCart(
+      s.api,
+      [9_000, 10_000, 11_000].map((unit_cost) => ({ item_id: chalk, quantity: 1, unit_cost })),
+    );
+    expect((await s.api.post('/expenses', { spent_on: today(), mode_id: x.cash })).statusCode).toBe(200);
+    const line = sure.json().data.id as number;
+    const fair = await bursar.put(`/expense_requisition_cart/${line}`, {
+      item_id: chalk,
+      quantity: 2,
+      unit_cost: 18_000,
+    });
+    expect(fair.statusCode, fair.body).toBe(200);
+    const high = await bursar.put(`/expense_requisition_cart/${line}`, {
+      item_id: chalk,
+      quantity: 2,
+      unit_cost: 25_000,
+    });
+    expect(high.statusCode).toBe(202);
+    expect(high.json().message).toMatch(
+      /more than 2 times the usual price of UGX 10,000 \(from its last 3 purchases\)/,
+    );
+    // The expense cart records what was bought: no question there.
+    expect((await s.api.post('/expense_cart', { item_id: chalk, quantity: 1, unit_cost: 35_000 })).statusCode).toBe(
+      200,
+    );
+    await bursar.del(`/expense_requisition_cart/${line}`);
+    await s.api.del(`/expense_cart/${(await s.api.get('/expense_cart')).json().data[0].id}`);
   });
 
   it('serves every requisition call of the contract', () => {

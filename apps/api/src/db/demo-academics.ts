@@ -231,6 +231,8 @@ export async function fillDemoAcademics(
         email: `${name.split(' ')[1].toLowerCase()}.${name.split(' ')[0].toLowerCase()}@kampalahill.example`,
         nin: `C${gender === 'Male' ? 'M' : 'F'}${80_012_345 + i * 12_345}KXPA`,
         nssfNumber: String(1_000_450_000 + i * 37),
+        // URA's ten-digit TIN, so the PAYE schedule has one on every line.
+        tin: String(1_004_200_000 + i * 4_177),
         bankName: i % 3 === 0 ? 'Centenary Bank' : i % 3 === 1 ? 'Stanbic Bank' : 'dfcu Bank',
         bankAccount: String(3_100_000_000 + i * 1_013),
         joinedOn: `${year - 1 - (i % 9)}-02-01`,

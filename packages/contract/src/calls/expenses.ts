@@ -23,6 +23,8 @@ export const cartLineInput = z.object({
   quantity: z.number().int('Enter a whole number').min(1, 'At least one').max(1_000_000),
   unit_cost: money,
   description: optionalText(200),
+  /** A requisition line far above the item's usual price is put in only when confirmed (202 `confirm` until then). */
+  confirm: z.boolean().optional(),
 });
 
 /** One expense as the lists show it, with its lines. */

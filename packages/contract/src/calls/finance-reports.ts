@@ -143,5 +143,42 @@ export const accountAnalysis = defineCall({
 });
 export type AccountAnalysis = z.infer<typeof accountAnalysis.output>;
 
+/** A named period a report may be asked for: its dates, both included. */
+export const reportPeriod = z.object({
+  key: z.enum(['this_term', 'last_term', 'this_financial_year']),
+  /** "Term 3 2026", "FY 2026". */
+  name: z.string(),
+  from: z.string(),
+  to: z.string(),
+});
+export type ReportPeriod = z.infer<typeof reportPeriod>;
+
+/**
+ * Not in the specification's calls: the periods the fees and finance reports offer besides any dates. A
+ * term runs from the day after the term before it closed (so the holiday before it, when parents pay
+ * ahead, is its own) to its closing day; this term and this financial year end today while they last.
+ */
+export const reportPeriods = defineCall({
+  method: 'GET',
+  path: 'report_periods',
+  access: [
+    'fees_payment_report',
+    'custom_payment_report',
+    'periodic_payment_report',
+    'income_expenditure_report',
+    'cash_flow_report',
+    'account_analysis',
+  ],
+  summary: 'The periods the reports offer: this term, last term and this financial year, with their dates',
+  input: z.object({}),
+  output: z.array(reportPeriod),
+});
+
 /** Finance report calls. */
-export const financeReportCalls: Call[] = [incomeStatement, incomeExpenditure, cashFlow, accountAnalysis];
+export const financeReportCalls: Call[] = [
+  incomeStatement,
+  incomeExpenditure,
+  cashFlow,
+  accountAnalysis,
+  reportPeriods,
+];

@@ -14,6 +14,10 @@ import { upload } from './settings.js';
  * it and the one who checked it cannot approve it.
  */
 
+/** The steps of a requisition after it is submitted (specification 1 §4). */
+export const requisitionSteps = ['check', 'reject', 'approve', 'pay', 'return', 'delete'] as const;
+export type RequisitionStep = (typeof requisitionSteps)[number];
+
 const step = z.object({ by: z.string(), at: z.string() }).nullable();
 export const requisitionRow = z.object({
   id: z.number(),
@@ -33,6 +37,11 @@ export const requisitionRow = z.object({
   expense_id: z.number().nullable(),
   closed_reason: z.string().nullable(),
   lines: z.array(expenseLineRow),
+  /**
+   * The steps the signed-in user may take on it now by the school's rules (where it stands, and who
+   * raised and checked it when the steps are kept apart); the screen shows those their flags allow.
+   */
+  may: z.array(z.enum(requisitionSteps)),
 });
 export type RequisitionRow = z.infer<typeof requisitionRow>;
 

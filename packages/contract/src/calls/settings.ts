@@ -32,6 +32,8 @@ export const schoolDetails = z.object({
   logo_file_id: z.number().nullable(),
   head_teacher: z.string().nullable(),
   receipt_format: z.enum(['a5', 'thermal']),
+  /** Payslips printed two or four to an A4 page. */
+  payslips_per_page: z.union([z.literal(2), z.literal(4)]),
   payment_instructions: z.string().nullable(),
   separate_requisition_steps: z.boolean(),
   /** SMS to guardians: a receipt for each fees payment, a sick-bay visit, an absence (each off by default). */
@@ -70,6 +72,8 @@ export const updateSchool = defineCall({
     currency: z.string().trim().length(3, 'Use a three-letter currency code such as UGX').default('UGX'),
     head_teacher: optionalText(120),
     receipt_format: z.enum(['a5', 'thermal']).default('a5'),
+    /** Left out: unchanged. */
+    payslips_per_page: z.union([z.literal(2), z.literal(4)], 'Payslips print two or four to a page').optional(),
     payment_instructions: optionalText(2000),
     separate_requisition_steps: z.boolean().default(true),
     sms_fees_receipts: z.boolean().default(false),

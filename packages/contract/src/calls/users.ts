@@ -200,7 +200,12 @@ export const dashboardFigures = z.object({
       collected_week: z.number(),
       week_by_mode: z.array(byMode),
       term_expected: z.number(),
+      /** Receipts of the current term by the students counted (current ones, and leavers enrolled in it). */
       term_collected: z.number(),
+      /** The day the term opened, or null without term dates. */
+      term_opens_on: z.string().nullable(),
+      /** The part of term_collected paid before the term opened; the weeks hold the rest. */
+      paid_before_opening: z.number(),
       students_owing: z.number(),
       weeks: z.array(z.object({ week: z.string(), amount: z.number() })),
       debt_classes: z.array(
@@ -248,8 +253,11 @@ export const dashboardFigures = z.object({
   sms: z.object({ balance: z.number() }).nullable().optional(),
   /** Users, groups and changes today: for those who manage users (view_users). */
   admin: z.boolean().optional(),
-  /** The latest changes of the audit trail, for those who may see it (view_audits); empty for others. */
-  recent: z.array(auditRow),
+  /**
+   * The latest changes of the audit trail, for those who may see it (view_audits); empty for others. A
+   * batch saved at once is one row (its latest), with how many it holds and a line in words.
+   */
+  recent: z.array(auditRow.extend({ count: z.number(), text: z.string() })),
 });
 export type DashboardFigures = z.infer<typeof dashboardFigures>;
 

@@ -1,2 +1,2 @@
 // The audits area's public face: what other areas and the app may import.
-export { auditRoutes, auditRows } from './routes.js';
+export { auditRoutes, auditRows, recentActivity } from './routes.js';

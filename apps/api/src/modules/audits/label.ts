@@ -46,3 +46,67 @@ export function recordLabel(entity: string, before: unknown, after: unknown, ent
   }
   return entityId ? `#${entityId}` : '—';
 }
+
+/** What a kind of record is called in the recent activity, where its declaration does not say. */
+const kindNames: Record<string, { one: string; many: string; saved?: true }> = {
+  // Written and saved over again: "saved", whether new or changed.
+  report_comments: { one: 'Report comment', many: 'Comments', saved: true },
+  student_comments: { one: 'Comment', many: 'Comments', saved: true },
+  students: { one: 'Student', many: 'Students' },
+  student_guardians: { one: 'Guardian link', many: 'Guardian links' },
+  student_subjects: { one: 'Student subject', many: 'Student subjects' },
+  users: { one: 'User', many: 'Users' },
+  roles: { one: 'User group', many: 'User groups' },
+  fees_payments: { one: 'Fees payment', many: 'Fees payments' },
+  old_payments: { one: "Old student's payment", many: "Old students' payments" },
+  expense_requisitions: { one: 'Requisition', many: 'Requisitions' },
+  requisition_lines: { one: 'Requisition', many: 'Requisitions' },
+  expense_lines: { one: 'Expense', many: 'Expenses' },
+  salary_temps: { one: 'Prepared salary', many: 'Prepared salaries' },
+  salary_payments: { one: 'Salary payment', many: 'Salary payments' },
+  school_settings: { one: 'School settings', many: 'School settings' },
+  promotions: { one: 'Promotion decision', many: 'Promotion decisions' },
+  staff_subjects: { one: 'Teaching load', many: 'Teaching load' },
+  report_cards: { one: 'Report card', many: 'Report cards' },
+};
+const declaredNames = Object.fromEntries(resources.map((r) => [r.tableName, r.label]));
+
+/** "Student" and "Students" for `students`; a kind nobody named reads as its words ("exam sets"). */
+export function kindName(entity: string): { one: string; many: string; saved?: true } {
+  const named = kindNames[entity] ?? declaredNames[entity];
+  if (named) return named;
+  const words = entity.replaceAll('_', ' ');
+  const cap = words.charAt(0).toUpperCase() + words.slice(1);
+  return { one: cap.replace(/s$/, ''), many: cap };
+}
+
+const verbs: Record<string, string> = {
+  create: 'added',
+  update: 'changed',
+  delete: 'removed',
+  permissions: 'permissions changed',
+  profile: 'profile changed',
+};
+
+/**
+ * One line of the recent activity: a change ("Student changed: Nakato Sarah") or a batch saved at once
+ * ("Comments saved for S2 East: 115 students"; "Users added: 3"). A batch of several actions (some added,
+ * some changed) was saved.
+ */
+export function activityText(batch: {
+  entity: string;
+  actions: string[];
+  count: number;
+  record: string;
+  /** Students the batch is about and where they are, when its rows name students. */
+  students?: { count: number; place: string | null };
+}): string {
+  const kind = kindName(batch.entity);
+  const distinct = [...new Set(batch.actions)];
+  const writes = distinct.every((a) => a === 'create' || a === 'update');
+  const verb = (kind.saved && writes) || distinct.length > 1 ? 'saved' : (verbs[distinct[0] as string] ?? 'changed');
+  if (batch.count === 1) return `${kind.one} ${verb}: ${batch.record}`;
+  if (batch.students && batch.students.count > 1)
+    return `${kind.many} ${verb}${batch.students.place ? ` for ${batch.students.place}` : ''}: ${batch.students.count.toLocaleString('en-GB')} students`;
+  return `${kind.many} ${verb}: ${batch.count.toLocaleString('en-GB')}`;
+}

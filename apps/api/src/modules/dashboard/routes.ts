@@ -3,7 +3,7 @@ import { allows, students as studentTable } from '@somero/contract';
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { audits, roles, users } from '../../db/schema.js';
 import { attendanceToday } from '../attendance/index.js';
-import { auditRows } from '../audits/index.js';
+import { recentActivity } from '../audits/index.js';
 import { upcomingEvents } from '../events/index.js';
 import { academicTile, teacherTile } from '../exams/index.js';
 import { requisitionsWaiting } from '../expenses/index.js';
@@ -63,7 +63,7 @@ export function dashboardRoutes({ serve }: ModuleContext) {
         .then(([r]) => r.n),
       // The audit trail only for those who may read it: a teacher's dashboard lists no one's changes.
       allows(caller, 'view_audits')
-        ? auditRows(scope, inArray(audits.action, ['create', 'update', 'delete', 'permissions', 'profile']), 8)
+        ? recentActivity(scope, inArray(audits.action, ['create', 'update', 'delete', 'permissions', 'profile']), 8)
         : Promise.resolve([]),
     ]);
     return {
@@ -82,6 +82,8 @@ export function dashboardRoutes({ serve }: ModuleContext) {
           week_by_mode: fees.week_by_mode,
           term_expected: fees.term_expected,
           term_collected: fees.term_collected,
+          term_opens_on: fees.term_opens_on,
+          paid_before_opening: fees.paid_before_opening,
           students_owing: fees.students_owing,
           weeks: fees.weeks,
           debt_classes: fees.debt_classes,

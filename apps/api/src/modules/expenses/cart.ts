@@ -6,17 +6,19 @@ import {
   type expenseCartTotal,
   expenseCategories,
   expenseItems,
-  type expenseLines,
+  expenseLines,
+  expenses,
   type listExpenseCart,
   type removeExpenseCartLine,
   type requisitionCartLines,
   type requisitionLines,
   suppliers,
 } from '@somero/contract';
-import { asc, eq, type SQL } from 'drizzle-orm';
-import { NotFound, Refusal } from '../../core/errors.js';
+import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import { NeedsConfirmation, NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import type { ModuleContext } from '../module.js';
+import { priceQuestion, purchasesForUsualPrice, usualPrice } from './requisition-rules.js';
 
 /** A user's cart of lines being put together: the expense cart or the requisition cart. */
 export type CartTable = typeof expenseCartLines | typeof requisitionCartLines;
@@ -62,10 +64,30 @@ export async function lineRows(scope: SchoolScope, table: LineTable, where: SQL)
 
 export async function checkItem(scope: SchoolScope, itemId: number) {
   const [item] = await scope.db
-    .select({ id: expenseItems.id })
+    .select({ id: expenseItems.id, name: expenseItems.name, unit: expenseItems.unit, listed: expenseItems.unitCost })
     .from(expenseItems)
     .where(scope.mine(expenseItems, eq(expenseItems.id, itemId)));
   if (!item) throw new NotFound('expense item');
+  return item;
+}
+
+/**
+ * Asks to confirm (202 `confirm`) a unit cost far above the item's usual price (`priceQuestion`): the
+ * median of its latest purchases on valid expenses, else the usual unit cost written on the item.
+ */
+async function confirmPrice(scope: SchoolScope, itemId: number, unitCost: number, confirmed: boolean | undefined) {
+  const item = await checkItem(scope, itemId);
+  if (confirmed) return;
+  const latest = await scope.db
+    .select({ unitCost: expenseLines.unitCost })
+    .from(expenseLines)
+    .innerJoin(expenses, and(eq(expenses.schoolId, expenseLines.schoolId), eq(expenses.id, expenseLines.expenseId)))
+    .where(scope.mine(expenseLines, eq(expenseLines.itemId, itemId), eq(expenses.status, 'valid')))
+    .orderBy(desc(expenses.spentOn), desc(expenseLines.id))
+    .limit(purchasesForUsualPrice);
+  const costs = latest.map((l) => l.unitCost).filter((c) => c > 0);
+  const question = priceQuestion(item, unitCost, { price: usualPrice(costs, item.listed), bought: costs.length });
+  if (question) throw new NeedsConfirmation(question);
 }
 
 export async function checkSupplier(scope: SchoolScope, supplierId: number) {
@@ -135,7 +157,13 @@ export function cartRoutes(
     change: typeof changeExpenseCartLine;
     remove: typeof removeExpenseCartLine;
   },
+  /** The requisition cart asks to confirm a unit cost far above the item's usual price. */
+  options: { checkPrice?: boolean } = {},
 ) {
+  const itemFits = (scope: SchoolScope, input: { item_id: number; unit_cost: number; confirm?: boolean }) =>
+    options.checkPrice
+      ? confirmPrice(scope, input.item_id, input.unit_cost, input.confirm)
+      : checkItem(scope, input.item_id);
   const cart = (scope: SchoolScope) => scope.table(table as typeof expenseCartLines, 'expenses');
   const lineOf = async (scope: SchoolScope, id: number) => {
     const [row] = await lineRows(scope, table, mineIn(scope, table, eq(table.id, id)));
@@ -152,7 +180,7 @@ export function cartRoutes(
 
   serve(calls.add, async ({ input, scope }) => {
     if (input.unit_cost < 0) throw new Refusal('A unit cost cannot be below zero.');
-    await checkItem(scope, input.item_id);
+    await itemFits(scope, input);
     const line = await cart(scope).insert({
       userId: scope.actor.userId ?? 0,
       itemId: input.item_id,
@@ -166,7 +194,7 @@ export function cartRoutes(
   serve(calls.change, async ({ id, input, scope }) => {
     if (input.unit_cost < 0) throw new Refusal('A unit cost cannot be below zero.');
     await lineOf(scope, id);
-    await checkItem(scope, input.item_id);
+    await itemFits(scope, input);
     await cart(scope).update(id, {
       itemId: input.item_id,
       quantity: input.quantity,

@@ -1,7 +1,6 @@
-import type { RequisitionStatus } from '@somero/contract';
+import { type RequisitionStatus, type RequisitionStep, requisitionSteps } from '@somero/contract';
 
-/** The steps of a requisition after it is submitted (specification 1 §4). */
-export type RequisitionStep = 'check' | 'reject' | 'approve' | 'pay' | 'return' | 'delete';
+export { type RequisitionStep, requisitionSteps };
 
 /** Where each step may start from, and where it leaves the requisition. */
 const steps: Record<RequisitionStep, { from: readonly RequisitionStatus[]; to: RequisitionStatus; done: string }> = {
@@ -66,4 +65,46 @@ export function stepRefusal(
       message: `You checked requisition ${requisition.number}: another user must approve it.`,
     };
   return null;
+}
+
+/** How many of an item's latest purchases its usual price is taken from. */
+export const purchasesForUsualPrice = 5;
+/** A requisition's unit cost above this many times the item's usual price asks to be confirmed. */
+export const farAboveUsual = 2;
+
+/**
+ * An item's usual price: the median unit cost of its latest purchases (lines of valid expenses, paid
+ * requisitions included, newest first, at most `purchasesForUsualPrice`), so one odd purchase moves it
+ * little; never bought, the usual unit cost written on the item; neither: none (nothing to compare with).
+ */
+export function usualPrice(latest: number[], listed: number): number | null {
+  const costs = latest
+    .slice(0, purchasesForUsualPrice)
+    .filter((c) => c > 0)
+    .sort((a, b) => a - b);
+  if (costs.length === 0) return listed > 0 ? listed : null;
+  const mid = Math.floor(costs.length / 2);
+  return costs.length % 2
+    ? (costs[mid] as number)
+    : Math.round(((costs[mid - 1] as number) + (costs[mid] as number)) / 2);
+}
+
+const ugx = (n: number) => `UGX ${n.toLocaleString('en-GB')}`;
+
+/**
+ * The question a requisition line asks when its unit cost is more than `farAboveUsual` times the usual
+ * price (a typing slip, or a price to look at twice), or null.
+ */
+export function priceQuestion(
+  item: { name: string; unit: string | null },
+  unitCost: number,
+  usual: { price: number | null; bought: number },
+): string | null {
+  if (usual.price === null || unitCost <= usual.price * farAboveUsual) return null;
+  const per = item.unit ? ` a ${item.unit}` : ' each';
+  const basis =
+    usual.bought > 0
+      ? `the usual price of ${ugx(usual.price)} (from its last ${usual.bought === 1 ? 'purchase' : `${usual.bought} purchases`})`
+      : `its usual unit cost of ${ugx(usual.price)}`;
+  return `${item.name} at ${ugx(unitCost)}${per} is more than ${farAboveUsual} times ${basis}. Put it in the requisition at this price?`;
 }

@@ -28,7 +28,13 @@ import { activeMode } from '../fees/index.js';
 import type { ModuleContext } from '../module.js';
 import { cartOf, cartRoutes, checkSupplier, emptyCart, fillCart, lineRows } from './cart.js';
 import { writeExpense } from './documents.js';
-import { type RequisitionStep, statusAfter, stepRefusal, waitingStatuses } from './requisition-rules.js';
+import {
+  type RequisitionStep,
+  requisitionSteps,
+  statusAfter,
+  stepRefusal,
+  waitingStatuses,
+} from './requisition-rules.js';
 
 type Requisition = typeof expenseRequisitions.$inferSelect;
 
@@ -49,6 +55,12 @@ async function requisitionRows(
     .$dynamic();
   if (page) q = q.limit(page.limit).offset(page.offset);
   const heads = await q;
+  const [settings] = heads.length
+    ? await scope.db
+        .select({ separate: schoolSettings.separateRequisitionSteps })
+        .from(schoolSettings)
+        .where(eq(schoolSettings.schoolId, scope.schoolId))
+    : [];
   const lines = heads.length
     ? await lineRows(
         scope,
@@ -80,6 +92,16 @@ async function requisitionRows(
     expense_id: r.expenseId,
     closed_reason: r.closedReason,
     lines: lines.filter((l) => l.parent === r.id).map((l) => l.row),
+    // The steps the signed-in user may take on it now, by the school's rules (the screen adds the flags).
+    may: requisitionSteps.filter(
+      (step) =>
+        !stepRefusal(
+          step,
+          { ...r, status: r.status as RequisitionStatus },
+          scope.actor.userId,
+          settings?.separate ?? true,
+        ),
+    ),
   }));
 }
 
@@ -125,13 +147,18 @@ async function take(tx: SchoolScope, id: number, step: RequisitionStep, values: 
 
 export function requisitionRoutes(ctx: ModuleContext) {
   const { serve } = ctx;
-  cartRoutes(ctx, requisitionCartLines, {
-    list: listRequisitionCart,
-    total: requisitionCartTotal,
-    add: addToRequisitionCart,
-    change: changeRequisitionCartLine,
-    remove: removeRequisitionCartLine,
-  });
+  cartRoutes(
+    ctx,
+    requisitionCartLines,
+    {
+      list: listRequisitionCart,
+      total: requisitionCartTotal,
+      add: addToRequisitionCart,
+      change: changeRequisitionCartLine,
+      remove: removeRequisitionCartLine,
+    },
+    { checkPrice: true },
+  );
 
   serve(submitRequisition, async ({ input, scope }) => {
     const id = await scope.transaction(async (tx) => {

@@ -2,6 +2,7 @@ import { classes, feesCategories, feesPayments, paymentModes, streams, students,
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { today } from '../../core/dates.js';
 import type { SchoolScope } from '../../core/scope.js';
+import { sqlRows } from '../../db/open.js';
 import { currentTerm } from '../settings/index.js';
 import { type BalanceFilter, classBalances, type StudentBalance } from './ledger.js';
 import { type ClassTotal, classTotals } from './ledger-totals.js';
@@ -142,9 +143,16 @@ export interface FeesTiles {
   /** This term: what current students were expected to pay (brought forward + charges − reductions) and paid. */
   term_expected: number;
   term_collected: number;
+  /** The day the term opened (its term dates), or null when none are set. */
+  term_opens_on: string | null;
+  /** The part of `term_collected` paid before the term opened (in the holiday, ahead of the term). */
+  paid_before_opening: number;
   /** Current students who owe something now. */
   students_owing: number;
-  /** Payments of the term's weeks (from the week the term opens, or the last 12 weeks), oldest first. */
+  /**
+   * The rest of `term_collected`, by the week it was paid (from the week the term opened, or the last 12
+   * weeks), oldest first: `paid_before_opening` + Σ weeks = `term_collected`.
+   */
   weeks: { week: string; amount: number }[];
   /** The five classes whose current students owe the most. */
   debt_classes: { class_id: number; name: string; owed: number; students: number }[];
@@ -166,62 +174,82 @@ const addDays = (day: string, n: number) => {
 /**
  * The fee tiles of the dashboard. The term's figures and the classes owing most are `classTotals`: the
  * ledger's rules summed by class in the database (proved equal to `classBalances` by ledger-totals.test.ts).
+ * The term's collection is split by the day paid with the same students and payments as `classTotals`
+ * counts (receipts of the current term, by current students and those who left while enrolled in it), so
+ * the part paid before the term opened and the weekly bars add up to the headline.
  */
 export async function feesTiles(scope: SchoolScope): Promise<FeesTiles> {
   const day = today();
   const monday = mondayOf(day);
   const now = await currentTerm(scope);
-  const [classes, byDayMode] = await Promise.all([
+  const [classes, opensOn, byDayMode, termByDay] = await Promise.all([
     classTotals(scope, now),
-    (async () => {
-      const [dates] = await scope.db
-        .select({ opensOn: termDates.opensOn })
-        .from(termDates)
-        .where(scope.mine(termDates, and(eq(termDates.year, now.year), eq(termDates.term, now.term))));
-      // The Monday of the week the term opened (never after this week's), or twelve weeks back.
-      const opens = dates && dates.opensOn <= day ? mondayOf(dates.opensOn) : addDays(monday, -7 * 11);
-      // One indexed query (school, paid_on): the term's valid payments by day and mode.
-      const rows = await scope.db
-        .select({
-          day: feesPayments.paidOn,
-          mode: paymentModes.name,
-          amount: sql<number>`sum(${feesPayments.amount})`.mapWith(Number),
-        })
-        .from(feesPayments)
-        .innerJoin(paymentModes, eq(paymentModes.id, feesPayments.modeId))
-        .where(
-          scope.mine(
-            feesPayments,
-            and(gte(feesPayments.paidOn, opens), lte(feesPayments.paidOn, day), eq(feesPayments.status, 'valid')),
-          ),
-        )
-        .groupBy(feesPayments.paidOn, paymentModes.name);
-      return { opens, rows };
-    })(),
+    scope.db
+      .select({ opensOn: termDates.opensOn })
+      .from(termDates)
+      .where(scope.mine(termDates, and(eq(termDates.year, now.year), eq(termDates.term, now.term))))
+      .then(([d]) => d?.opensOn ?? null),
+    // One indexed query (school, paid_on): this week's valid payments by day and mode, whatever term they are for.
+    scope.db
+      .select({
+        day: feesPayments.paidOn,
+        mode: paymentModes.name,
+        amount: sql<number>`sum(${feesPayments.amount})`.mapWith(Number),
+      })
+      .from(feesPayments)
+      .innerJoin(paymentModes, eq(paymentModes.id, feesPayments.modeId))
+      .where(
+        scope.mine(
+          feesPayments,
+          and(gte(feesPayments.paidOn, monday), lte(feesPayments.paidOn, day), eq(feesPayments.status, 'valid')),
+        ),
+      )
+      .groupBy(feesPayments.paidOn, paymentModes.name),
+    // The term's receipts by the day paid, of the students `classTotals` counts.
+    sqlRows<{ day: string; amount: string }>(
+      scope.db,
+      sql`select p.paid_on::text as day, sum(p.amount)::text as amount
+        from fees_payments p
+        join students s on s.school_id = p.school_id and s.id = p.student_id
+        join classes c on c.school_id = s.school_id and c.id = s.class_id
+        where p.school_id = ${scope.schoolId} and p.year = ${now.year} and p.term = ${now.term}
+          and p.status = 'valid'
+          and (s.status = 'current' or (s.status = 'left' and exists (select 1 from student_terms e
+            where e.school_id = p.school_id and e.student_id = p.student_id
+              and e.year = ${now.year} and e.term = ${now.term})))
+        group by p.paid_on`,
+    ),
   ]);
-  const modes = (rows: typeof byDayMode.rows) => {
+  const modes = (rows: typeof byDayMode) => {
     const m = new Map<string, number>();
     for (const r of rows) m.set(r.mode, (m.get(r.mode) ?? 0) + r.amount);
     return [...m].map(([mode, amount]) => ({ mode, amount })).sort((a, b) => b.amount - a.amount);
   };
-  const todayRows = byDayMode.rows.filter((r) => r.day === day);
-  const weekRows = byDayMode.rows.filter((r) => r.day >= monday);
+  const todayRows = byDayMode.filter((r) => r.day === day);
+  // The bars start the Monday of the week the term opened, or twelve weeks back without term dates; a term
+  // not open yet has no bars (all it has is paid before it opened).
+  const notOpen = opensOn !== null && opensOn > day;
+  const first = opensOn !== null ? mondayOf(opensOn) : addDays(monday, -7 * 11);
   const weeks = new Map<string, number>();
-  for (let w = byDayMode.opens; w <= monday; w = addDays(w, 7)) weeks.set(w, 0);
-  for (const r of byDayMode.rows) {
-    const w = mondayOf(r.day);
-    if (weeks.has(w)) weeks.set(w, (weeks.get(w) ?? 0) + r.amount);
+  if (!notOpen) for (let w = first; w <= monday; w = addDays(w, 7)) weeks.set(w, 0);
+  let before = 0;
+  for (const r of termByDay) {
+    const amount = Number(r.amount);
+    if (notOpen || (opensOn !== null ? r.day < opensOn : r.day < first)) before += amount;
+    else weeks.set(mondayOf(r.day), (weeks.get(mondayOf(r.day)) ?? 0) + amount);
   }
   const sum = (f: (c: ClassTotal) => number) => classes.reduce((a, c) => a + f(c), 0);
   return {
     collected_today: todayRows.reduce((a, r) => a + r.amount, 0),
     today_by_mode: modes(todayRows),
-    collected_week: weekRows.reduce((a, r) => a + r.amount, 0),
-    week_by_mode: modes(weekRows),
+    collected_week: byDayMode.reduce((a, r) => a + r.amount, 0),
+    week_by_mode: modes(byDayMode),
     year: now.year,
     term: now.term,
     term_expected: sum((c) => c.expected),
     term_collected: sum((c) => c.collected),
+    term_opens_on: opensOn,
+    paid_before_opening: before,
     students_owing: sum((c) => c.owing),
     weeks: [...weeks].map(([week, amount]) => ({ week, amount })),
     debt_classes: classes

@@ -218,3 +218,32 @@ export function cashFlowOf(modes: readonly CashAccount[], sums: readonly CashSum
   };
   return { modes: modeRows, activities, lines, total };
 }
+
+/** One term's dates, as the school set them (or the Ministry's calendar). */
+export interface TermDates {
+  year: number;
+  term: number;
+  opensOn: string;
+  closesOn: string;
+}
+
+const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/** The term before one: the term before it this year, or the last term of the year before. */
+export const termBefore = ({ year, term }: { year: number; term: number }) =>
+  term > 1 ? { year, term: term - 1 } : { year: year - 1, term: 3 };
+
+/**
+ * A term as a reporting period: from the day after the term before it closed (the holiday before a term,
+ * when parents pay ahead, belongs to it) to the day it closes, or today while it has not closed yet. The
+ * terms follow one another without a gap, so every day of the year is in one term's period.
+ */
+export function termPeriod(
+  term: TermDates,
+  before: Pick<TermDates, 'closesOn'>,
+  today: string,
+): { from: string; to: string } {
+  const from = dayAfter(before.closesOn);
+  const to = term.closesOn < today ? term.closesOn : today < from ? from : today;
+  return { from, to };
+}

@@ -4,13 +4,18 @@ import {
   type CashActivity,
   type CashFlow,
   cashFlow,
+  financialYears,
   type IncomeExpenditure,
   type IncomeStatement,
   incomeExpenditure,
   incomeStatement,
+  type ReportPeriod,
+  reportPeriods,
+  termDates,
 } from '@somero/contract';
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
+import { today } from '../../core/dates.js';
 import { NotFound } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { sqlRows } from '../../db/open.js';
@@ -24,13 +29,16 @@ import {
 import { dayMonthYear } from '../../documents/format.js';
 import type { ModuleContext } from '../module.js';
 import { checkRange } from '../reports.js';
-import { schoolForDocuments } from '../settings/index.js';
+import { calendarOf, currentTerm, schoolForDocuments } from '../settings/index.js';
 import {
   type AccountSums,
   cashFlowOf,
   incomeSections,
   monthsOf,
   runningBalance,
+  type TermDates,
+  termBefore,
+  termPeriod,
   trialBalanceOf,
 } from './finance-rules.js';
 
@@ -338,6 +346,49 @@ async function answer<T>(
 }
 
 export function financeReportRoutes({ serve }: ModuleContext) {
+  serve(reportPeriods, async ({ scope }) => {
+    const day = today();
+    const now = await currentTerm(scope);
+    const last = termBefore(now);
+    const years = [...new Set([now.year, last.year, termBefore(last).year])];
+    const [set, [year]] = await Promise.all([
+      scope.db
+        .select({
+          year: termDates.year,
+          term: termDates.term,
+          opensOn: termDates.opensOn,
+          closesOn: termDates.closesOn,
+        })
+        .from(termDates)
+        .where(scope.mine(termDates, inArray(termDates.year, years))),
+      scope.db
+        .select()
+        .from(financialYears)
+        .where(scope.mine(financialYears, and(eq(financialYears.isCurrent, true)))),
+    ]);
+    // The school's term dates, else the Ministry's calendar for that term.
+    const datesOf = (t: { year: number; term: number }): TermDates => {
+      const own = set.find((d) => d.year === t.year && d.term === t.term);
+      if (own) return own;
+      const [opensOn, closesOn] = calendarOf(t.year)[t.term - 1] as [string, string];
+      return { ...t, opensOn, closesOn };
+    };
+    const period = (key: ReportPeriod['key'], t: { year: number; term: number }): ReportPeriod => ({
+      key,
+      name: `Term ${t.term} ${t.year}`,
+      ...termPeriod(datesOf(t), datesOf(termBefore(t)), day),
+    });
+    const periods: ReportPeriod[] = [period('this_term', now), period('last_term', last)];
+    if (year)
+      periods.push({
+        key: 'this_financial_year',
+        name: year.name,
+        from: year.startsOn,
+        to: year.endsOn < day ? year.endsOn : day < year.startsOn ? year.startsOn : day,
+      });
+    return { data: periods };
+  });
+
   serve(incomeStatement, async ({ input, scope, reply }) => {
     checkRange(input.from, input.to);
     const data = await incomeStatementOf(scope, input.from, input.to);

@@ -1,12 +1,41 @@
 import { salaryPayments, salaryReport, staff, staffAdvances, staffPositions } from '@somero/contract';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { SchoolScope } from '../../core/scope.js';
 import { dayMonthYear } from '../../documents/format.js';
 import { payslipsPdf } from '../../documents/payslips.js';
 import type { ModuleContext } from '../module.js';
 import { sendSheet } from '../reports.js';
-import { schoolForDocuments } from '../settings/index.js';
+import { schoolDetailsOf, schoolForDocuments } from '../settings/index.js';
 import { advanceRows } from './advances.js';
 import { monthName, salaryRows } from './salaries.js';
+
+/**
+ * Each staff member's valid pay of Uganda's tax year (1 July to 30 June) up to and including a month:
+ * gross, PAYE and the employee's NSSF, for the payslip's year to date.
+ */
+export async function yearToDate(scope: SchoolScope, year: number, month: number) {
+  const startYear = month >= 7 ? year : year - 1;
+  const key = sql`${salaryPayments.year} * 12 + ${salaryPayments.month}`;
+  const rows = await scope.db
+    .select({
+      staffId: salaryPayments.staffId,
+      gross: sql<number>`sum(${salaryPayments.gross})`.mapWith(Number),
+      paye: sql<number>`sum(${salaryPayments.paye})`.mapWith(Number),
+      nssf: sql<number>`sum(${salaryPayments.nssfEmployee})`.mapWith(Number),
+    })
+    .from(salaryPayments)
+    .where(
+      scope.mine(
+        salaryPayments,
+        and(eq(salaryPayments.status, 'valid'), gte(key, startYear * 12 + 7), lte(key, year * 12 + month)),
+      ),
+    )
+    .groupBy(salaryPayments.staffId);
+  return {
+    from: monthName(startYear, 7),
+    of: new Map(rows.map((r) => [r.staffId, { gross: r.gross, paye: r.paye, nssf: r.nssf }])),
+  };
+}
 
 /** A month's payslips (PDF) and its PAYE, NSSF and bank sheets (xlsx). */
 export function salaryReportRoutes({ serve }: Pick<ModuleContext, 'serve'>) {
@@ -40,11 +69,13 @@ export function salaryReportRoutes({ serve }: Pick<ModuleContext, 'serve'>) {
             )
         : [];
       const owed = await advanceRows(scope, scope.mine(staffAdvances, eq(staffAdvances.status, 'valid')));
+      const ytd = await yearToDate(scope, input.year, input.month);
+      const details = await schoolDetailsOf(scope);
       const pdf = await payslipsPdf(
-        await schoolForDocuments(scope),
+        await schoolForDocuments(scope, details),
         paid.map((p) => {
           const who = people.find((x) => x.id === p.staff_id);
-          const details = p.details as {
+          const extra = p.details as {
             allowances?: { name: string; amount: number }[];
             deductions?: { name: string; taken: number }[];
             non_resident?: boolean;
@@ -58,19 +89,21 @@ export function salaryReportRoutes({ serve }: Pick<ModuleContext, 'serve'>) {
             bank: p.bank,
             paidOn: dayMonthYear(p.paid_on),
             basic: p.basic,
-            allowances: (details.allowances ?? []).map((a) => ({ name: a.name, amount: a.amount })),
+            allowances: (extra.allowances ?? []).map((a) => ({ name: a.name, amount: a.amount })),
             gross: p.gross,
             paye: p.paye,
-            nonResident: details.non_resident === true,
+            nonResident: extra.non_resident === true,
             nssfEmployee: p.nssf_employee,
             nssfEmployer: p.nssf_employer,
             lst: p.lst,
-            deductions: (details.deductions ?? []).map((d) => ({ name: d.name ?? 'Deduction', amount: d.taken })),
+            deductions: (extra.deductions ?? []).map((d) => ({ name: d.name ?? 'Deduction', amount: d.taken })),
             advance: p.advance,
             advanceOwed: owed.filter((a) => a.staff_id === p.staff_id).reduce((n, a) => n + a.outstanding, 0),
             net: p.net,
+            yearToDate: { from: ytd.from, ...(ytd.of.get(p.staff_id) ?? { gross: 0, paye: 0, nssf: 0 }) },
           };
         }),
+        details.payslips_per_page,
       );
       return reply.type('application/pdf').header('content-disposition', `inline; filename="${file}.pdf"`).send(pdf);
     }

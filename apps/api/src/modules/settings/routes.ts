@@ -57,6 +57,7 @@ export function settingsRoutes({ serve }: ModuleContext) {
         currency: input.currency.toUpperCase(),
         headTeacher: input.head_teacher || null,
         receiptFormat: input.receipt_format,
+        ...(input.payslips_per_page !== undefined ? { payslipsPerPage: input.payslips_per_page } : {}),
         paymentInstructions: input.payment_instructions || null,
         separateRequisitionSteps: input.separate_requisition_steps,
         smsFeesReceipts: input.sms_fees_receipts,

@@ -107,6 +107,7 @@ export async function schoolDetailsOf(scope: SchoolScope): Promise<SchoolDetails
     logo_file_id: s?.logoFileId ?? null,
     head_teacher: s?.headTeacher ?? null,
     receipt_format: s?.receiptFormat === 'thermal' ? 'thermal' : 'a5',
+    payslips_per_page: s?.payslipsPerPage === 4 ? 4 : 2,
     payment_instructions: s?.paymentInstructions ?? null,
     separate_requisition_steps: s?.separateRequisitionSteps ?? true,
     sms_fees_receipts: s?.smsFeesReceipts ?? false,

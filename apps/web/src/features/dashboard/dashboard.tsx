@@ -26,14 +26,29 @@ const dashboardCall = { method: 'POST', path: 'dashboard' } as unknown as typeof
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
-/** One tile: its title links to the screen where the figures come from. */
-function Tile({ name, to, title, children }: { name: string; to: string; title: string; children: ReactNode }) {
+/** One tile: its title links to the screen where the figures come from; `counts` says what its figures count. */
+function Tile({
+  name,
+  to,
+  title,
+  counts,
+  children,
+}: {
+  name: string;
+  to: string;
+  title: string;
+  counts: string;
+  children: ReactNode;
+}) {
   return (
     <Paper p="md" withBorder className="figure-tile" data-tile={name}>
       <Anchor component={Link} to={to} size="sm" c="dimmed">
         {title}
       </Anchor>
       {children}
+      <Text size="xs" c="dimmed" mt="xs" data-testid="tile-counts">
+        {counts}
+      </Text>
     </Paper>
   );
 }
@@ -44,14 +59,25 @@ const Big = ({ children }: { children: ReactNode }) => (
   </Text>
 );
 
-/** The term's payments by week in shillings, a bar each (the shared plain bar chart: no chart library on the first page). */
-function WeekBars({ weeks, t }: { weeks: { week: string; amount: number }[]; t: T }) {
+const dayMonth = (date: string) => formatDate(date).replace(/ \d{4}$/, '');
+
+/**
+ * The term's collection in bars (the shared plain bar chart: no chart library on the first page): what was
+ * paid before the term opened, then each week of the term; together they are the headline's "collected".
+ */
+function WeekBars({ fees, t }: { fees: NonNullable<DashboardFigures['fees']>; t: T }) {
+  const before = fees.term_opens_on
+    ? t('dashboard.beforeBar', { date: dayMonth(fees.term_opens_on) })
+    : t('dashboard.earlierBar');
   return (
     <Box mt="sm">
       <BarChart
-        bars={weeks.map((w) => ({ label: formatDate(w.week).replace(/ \d{4}$/, ''), value: w.amount }))}
+        bars={[
+          ...(fees.paid_before_opening ? [{ label: before, value: fees.paid_before_opening }] : []),
+          ...fees.weeks.map((w) => ({ label: dayMonth(w.week), value: w.amount })),
+        ]}
         label={t('dashboard.byWeek')}
-        labelWidth={68}
+        labelWidth={64}
         valueWidth={80}
       />
     </Box>
@@ -65,7 +91,12 @@ function Tiles({ f, t }: { f: DashboardFigures; t: T }) {
     <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} data-testid="dashboard-figures">
       {f.fees && (
         <>
-          <Tile name="collected" to="/fees/payments" title={t('dashboard.collectedToday')}>
+          <Tile
+            name="collected"
+            to="/fees/payments"
+            title={t('dashboard.collectedToday')}
+            counts={t('dashboard.counts.collected')}
+          >
             <Big>{formatMoney(f.fees.collected_today)}</Big>
             {f.fees.today_by_mode.map((m) => (
               <FigureLine key={m.mode} label={m.mode} value={formatMoney(m.amount)} />
@@ -77,21 +108,56 @@ function Tiles({ f, t }: { f: DashboardFigures; t: T }) {
               <FigureLine key={m.mode} label={m.mode} value={formatMoney(m.amount)} />
             ))}
           </Tile>
-          <Tile name="term_collection" to="/fees/payments" title={t('dashboard.termCollection')}>
+          <Tile
+            name="term_collection"
+            to="/fees/summary"
+            title={t('dashboard.termCollection')}
+            counts={t('dashboard.counts.term', { term: f.current_term?.label ?? '' })}
+          >
             <Big>{pct(f.fees.term_collected, f.fees.term_expected)}%</Big>
-            <FigureLine label={t('dashboard.collected')} value={formatMoney(f.fees.term_collected)} />
+            <FigureLine
+              label={t('dashboard.collected')}
+              value={<span data-testid="term-collected">{formatMoney(f.fees.term_collected)}</span>}
+            />
+            <Box pl="sm">
+              <FigureLine
+                label={
+                  f.fees.term_opens_on
+                    ? t('dashboard.paidBefore', { date: formatDate(f.fees.term_opens_on) })
+                    : t('dashboard.paidEarlier')
+                }
+                value={<span data-testid="paid-before">{formatMoney(f.fees.paid_before_opening)}</span>}
+              />
+              <FigureLine
+                label={t('dashboard.paidDuring')}
+                value={
+                  <span data-testid="paid-during">
+                    {formatMoney(f.fees.term_collected - f.fees.paid_before_opening)}
+                  </span>
+                }
+              />
+            </Box>
             <FigureLine label={t('dashboard.expected')} value={formatMoney(f.fees.term_expected)} />
-            <WeekBars weeks={f.fees.weeks} t={t} />
+            <WeekBars fees={f.fees} t={t} />
           </Tile>
-          <Tile name="debt_classes" to="/fees/payments" title={t('dashboard.debtClasses')}>
-            <Big>{formatNumber(f.fees.students_owing)}</Big>
-            <Text size="sm" c="dimmed">
-              {t('dashboard.studentsOwing')}
-            </Text>
+          <Tile
+            name="debt_classes"
+            to="/fees/summary"
+            title={t('dashboard.debtClasses')}
+            counts={t('dashboard.counts.debt')}
+          >
+            <Big>
+              <span data-testid="students-owing">
+                {t('dashboard.studentsOwingCount', {
+                  count: f.fees.students_owing,
+                  n: formatNumber(f.fees.students_owing),
+                })}
+              </span>
+            </Big>
             {f.fees.debt_classes.map((c) => (
               <FigureLine
                 key={c.class_id}
-                label={`${c.name} (${formatNumber(c.students)})`}
+                label={t('dashboard.classOwing', { name: c.name, n: formatNumber(c.students) })}
                 value={formatMoney(c.owed)}
               />
             ))}
@@ -99,7 +165,12 @@ function Tiles({ f, t }: { f: DashboardFigures; t: T }) {
         </>
       )}
       {f.attendance && (
-        <Tile name="attendance" to="/student/attendance/summary" title={t('dashboard.attendance')}>
+        <Tile
+          name="attendance"
+          to="/student/attendance/summary"
+          title={t('dashboard.attendance')}
+          counts={t('dashboard.counts.attendance')}
+        >
           <Big>
             {formatNumber(f.attendance.students_in)} / {formatNumber(f.attendance.students_expected)}
           </Big>
@@ -114,13 +185,23 @@ function Tiles({ f, t }: { f: DashboardFigures; t: T }) {
         </Tile>
       )}
       {f.sickbay && (
-        <Tile name="sickbay" to="/student/medication" title={t('dashboard.sickbay')}>
+        <Tile
+          name="sickbay"
+          to="/student/medication"
+          title={t('dashboard.sickbay')}
+          counts={t('dashboard.counts.sickbay')}
+        >
           <Big>{formatNumber(f.sickbay.visits)}</Big>
           <FigureLine label={t('dashboard.stillIn')} value={formatNumber(f.sickbay.still_in)} />
         </Tile>
       )}
       {f.requisitions && (
-        <Tile name="requisitions" to="/requisitions/view" title={t('dashboard.requisitions')}>
+        <Tile
+          name="requisitions"
+          to="/requisitions/view"
+          title={t('dashboard.requisitions')}
+          counts={t('dashboard.counts.requisitions')}
+        >
           <Big>{formatNumber(f.requisitions.to_check + f.requisitions.to_approve + f.requisitions.to_pay)}</Big>
           <FigureLine label={t('dashboard.toCheck')} value={formatNumber(f.requisitions.to_check)} />
           <FigureLine label={t('dashboard.toApprove')} value={formatNumber(f.requisitions.to_approve)} />
@@ -131,30 +212,30 @@ function Tiles({ f, t }: { f: DashboardFigures; t: T }) {
         </Tile>
       )}
       {f.store && (
-        <Tile name="store" to="/store/levels" title={t('dashboard.belowReorder')}>
+        <Tile name="store" to="/store/levels" title={t('dashboard.belowReorder')} counts={t('dashboard.counts.store')}>
           <Big>{formatNumber(f.store.count)}</Big>
           <Text size="sm">{f.store.items.join(', ')}</Text>
         </Tile>
       )}
       {f.sms && (
-        <Tile name="sms" to="/sms/packages" title={t('dashboard.smsCredits')}>
+        <Tile name="sms" to="/sms/packages" title={t('dashboard.smsCredits')} counts={t('dashboard.counts.sms')}>
           <Big>{formatNumber(f.sms.balance)}</Big>
         </Tile>
       )}
       {f.events && (
-        <Tile name="events" to="/events" title={t('dashboard.events')}>
+        <Tile name="events" to="/events" title={t('dashboard.events')} counts={t('dashboard.counts.events')}>
           <Big>{formatNumber(f.events.length)}</Big>
           {f.events.map((e) => (
             <FigureLine key={e.id} label={e.title} value={formatDate(e.on_date)} />
           ))}
         </Tile>
       )}
-      <Tile name="school" to="/students" title={t('dashboard.students')}>
+      <Tile name="school" to="/students" title={t('dashboard.students')} counts={t('dashboard.counts.students')}>
         <Big>{formatNumber(f.students)}</Big>
         <Text size="sm">{f.current_term?.label ?? t('dashboard.noTerm')}</Text>
       </Tile>
       {f.admin && (
-        <Tile name="admin" to="/users" title={t('dashboard.admin')}>
+        <Tile name="admin" to="/users" title={t('dashboard.admin')} counts={t('dashboard.counts.admin')}>
           <FigureLine
             label={t('dashboard.users')}
             value={`${formatNumber(f.active_users)} / ${formatNumber(f.users)}`}

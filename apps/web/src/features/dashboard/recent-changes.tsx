@@ -1,11 +1,12 @@
-import { Box, Paper, Table, Text, Title } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { DashboardFigures } from '@somero/contract';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format';
 
 /**
- * The latest changes of the audit trail, under the figures: a chunk of its own, so the table (and the
- * scroll area Mantine's table brings) loads after the figures show.
+ * The latest changes of the audit trail, under the figures, a line each: what changed in words (a batch
+ * saved at once is one line: "Comments saved for S2 East: 115 students"), then who and when. Lines wrap,
+ * so a phone shows them whole. A chunk of its own, loaded after the figures show.
  */
 export default function RecentChanges({ rows }: { rows: DashboardFigures['recent'] }) {
   const { t } = useTranslation();
@@ -19,32 +20,18 @@ export default function RecentChanges({ rows }: { rows: DashboardFigures['recent
           {t('dashboard.noRecent')}
         </Text>
       ) : (
-        <Box style={{ overflowX: 'auto' }}>
-          <Table striped miw={560}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('audits.at')}</Table.Th>
-                <Table.Th>{t('audits.user')}</Table.Th>
-                <Table.Th>{t('audits.action')}</Table.Th>
-                <Table.Th>{t('audits.module')}</Table.Th>
-                <Table.Th>{t('audits.entity')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr key={row.id}>
-                  <Table.Td>{formatDateTime(row.at)}</Table.Td>
-                  <Table.Td>{row.user ?? '—'}</Table.Td>
-                  <Table.Td>{row.action}</Table.Td>
-                  <Table.Td>{row.module}</Table.Td>
-                  <Table.Td>
-                    {row.entity.replaceAll('_', ' ')}: {row.record}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Box>
+        <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+          {rows.map((row) => (
+            <li key={row.id} data-testid="activity-line" data-count={row.count}>
+              <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                {row.text}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {t('dashboard.recentMore', { user: row.user ?? '—', when: formatDateTime(row.at) })}
+              </Text>
+            </li>
+          ))}
+        </Stack>
       )}
     </Paper>
   );

@@ -4,6 +4,7 @@ import { IconPlus, IconShoppingCartPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormButtons } from '../../components/form-buttons';
 import { MoneyInput } from '../../components/money-input';
 import { type ResourceRow, referenceKey, resourceKey } from '../../components/resource/calls';
@@ -38,6 +39,8 @@ export function CartLineForm({ line, calls = expenseCart, onSaved, onClose }: Pr
   const [unitCost, setUnitCost] = useState<number | null>(line?.unit_cost ?? null);
   const [description, setDescription] = useState(line?.description ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  /** The server's question about a price far above the item's usual one, for the values it was asked about. */
+  const [question, setQuestion] = useState<{ message: string; values: string } | null>(null);
 
   const queryClient = useQueryClient();
   const [newItem, setNewItem] = useState(false);
@@ -58,23 +61,27 @@ export function CartLineForm({ line, calls = expenseCart, onSaved, onClose }: Pr
     offerCost(row);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const values = {
-      item_id: itemId ?? 0,
-      quantity: typeof quantity === 'number' ? quantity : Number(quantity) || 0,
-      unit_cost: unitCost ?? 0,
-      description: description.trim(),
-    };
+  const values = {
+    item_id: itemId ?? 0,
+    quantity: typeof quantity === 'number' ? quantity : Number(quantity) || 0,
+    unit_cost: unitCost ?? 0,
+    description: description.trim(),
+  };
+  const send = async (confirm: boolean) => {
+    const body = confirm ? { ...values, confirm: true } : values;
     const options = { module: 'expenses', action: 'addToCart', silentSuccess: true } as const;
     const result = line
-      ? await api(calls.change, values, { ...options, id: line.id })
-      : await api(calls.add, values, options);
+      ? await api(calls.change, body, { ...options, id: line.id })
+      : await api(calls.add, body, options);
     if (!result.ok) {
       setErrors(fieldErrors(result.errors));
+      setQuestion(
+        result.confirm && result.message ? { message: result.message, values: JSON.stringify(values) } : null,
+      );
       return;
     }
     setErrors({});
+    setQuestion(null);
     if (!line) {
       setItemId(null);
       setQuantity(1);
@@ -83,6 +90,22 @@ export function CartLineForm({ line, calls = expenseCart, onSaved, onClose }: Pr
     }
     onSaved();
   };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void send(false);
+  };
+  // The question stands only for the line it was asked about.
+  const asked =
+    question && question.values === JSON.stringify(values) ? (
+      <ConfirmDialog
+        opened
+        title={t('cart.priceTitle')}
+        message={question.message}
+        confirmLabel={t('cart.priceConfirm')}
+        onConfirm={() => void send(true)}
+        onClose={() => setQuestion(null)}
+      />
+    ) : null;
 
   const fields = (
     <>
@@ -128,16 +151,17 @@ export function CartLineForm({ line, calls = expenseCart, onSaved, onClose }: Pr
   if (line)
     return (
       <Modal opened onClose={() => onClose?.()} title={t('cart.changeTitle', { item: line.item_name })} centered>
-        <form onSubmit={(e) => void submit(e)} noValidate>
+        <form onSubmit={submit} noValidate>
           <Stack>{fields}</Stack>
           <FormButtons onCancel={() => onClose?.()} submit={t('cart.saveLine')} />
         </form>
+        {asked}
       </Modal>
     );
   // The new-item dialog sits outside the form: a portal's submit still bubbles through React's tree.
   return (
     <>
-      <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('cart.lineForm')}>
+      <form onSubmit={submit} noValidate aria-label={t('cart.lineForm')}>
         <Group align="flex-start" gap="sm" wrap="wrap">
           {fields}
           <Button type="submit" mt={25} loading={saving} leftSection={<IconShoppingCartPlus size={16} />}>
@@ -148,6 +172,7 @@ export function CartLineForm({ line, calls = expenseCart, onSaved, onClose }: Pr
           </Button>
         </Group>
       </form>
+      {asked}
       {newItem ? (
         <ResourceForm resource={expenseItemResource} row={null} onClose={() => setNewItem(false)} onSaved={added} />
       ) : null}

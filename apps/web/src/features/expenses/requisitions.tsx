@@ -125,17 +125,19 @@ export default function RequisitionsScreen() {
   const actions = (r: RequisitionRow) => {
     const name = nameOf(r);
     const buttons: { key: string; label: string; onClick: () => void; color?: string }[] = [];
-    if (steps && r.status === 'submitted')
+    // Only the steps the server says this user may take now (a checker sees no Approve where the school
+    // keeps the steps apart), and only those their flags allow.
+    const may = (step: RequisitionRow['may'][number], flag: boolean) => flag && r.may.includes(step);
+    if (may('check', steps))
       buttons.push({ key: 'check', label: t('requisitions.check'), onClick: () => void check(r) });
-    if (steps && r.status === 'checked')
+    if (may('approve', steps))
       buttons.push({ key: 'approve', label: t('requisitions.approve'), onClick: () => void approve(r) });
-    if (steps && r.status === 'approved')
-      buttons.push({ key: 'pay', label: t('requisitions.pay'), onClick: () => setPaying(r) });
-    if (steps && (r.status === 'submitted' || r.status === 'checked'))
+    if (may('pay', steps)) buttons.push({ key: 'pay', label: t('requisitions.pay'), onClick: () => setPaying(r) });
+    if (may('reject', steps))
       buttons.push({ key: 'reject', label: t('requisitions.reject'), onClick: () => setRejecting(r), color: 'red' });
-    if (raises && (r.status === 'submitted' || r.status === 'rejected'))
+    if (may('return', raises))
       buttons.push({ key: 'edit', label: t('requisitions.edit'), onClick: () => void edit(r) });
-    if (raises && ['submitted', 'checked', 'rejected'].includes(r.status))
+    if (may('delete', raises))
       buttons.push({ key: 'delete', label: t('requisitions.delete'), onClick: () => setDeleting(r), color: 'red' });
     if (!buttons.length) return null;
     return (

@@ -9,6 +9,7 @@ import { CenteredLoader } from '../../components/centered-loader';
 import { type Column, DataTable, type QueryState } from '../../components/data-table';
 import { type DateRange, DateRangeFields } from '../../components/list-filters';
 import { LoadError } from '../../components/load-error';
+import { PeriodSelect } from '../../components/period-select';
 import { ReferenceSelect } from '../../components/resource/reference-select';
 import { can } from '../../lib/access';
 import { ApiError, type CallInput, fetchData, fieldErrors } from '../../lib/api';
@@ -72,7 +73,7 @@ export function ExportButton({
   );
 }
 
-/** The two date inputs of a report's filter form. */
+/** The period (this term, last term, this financial year) and the two date inputs of a report's filter form. */
 export function DateRangeInputs({
   value,
   onChange,
@@ -84,12 +85,15 @@ export function DateRangeInputs({
 }) {
   const { t } = useTranslation('fees-reports');
   return (
-    <DateRangeFields
-      value={value}
-      onChange={onChange}
-      labels={{ from: t('filters.from'), to: t('filters.to') }}
-      errors={errors}
-    />
+    <>
+      <PeriodSelect value={value} onChange={onChange} />
+      <DateRangeFields
+        value={value}
+        onChange={onChange}
+        labels={{ from: t('filters.from'), to: t('filters.to') }}
+        errors={errors}
+      />
+    </>
   );
 }
 

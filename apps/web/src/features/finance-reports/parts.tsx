@@ -6,6 +6,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DateRange, DateRangeFields } from '../../components/list-filters';
 import { PageHeader } from '../../components/page-title';
+import { PeriodSelect } from '../../components/period-select';
 import { ApiError, type CallInput, fetchData, fieldErrors } from '../../lib/api';
 import { openPdf } from '../../lib/downloads';
 import { formatDate, formatMoney, today } from '../../lib/format';
@@ -75,6 +76,7 @@ export function RangeForm({
   return (
     <Paper withBorder p="md" mb="md" component="form" onSubmit={onSubmit} noValidate>
       <Group align="flex-end" gap="sm" wrap="wrap">
+        <PeriodSelect value={range} onChange={onRange} />
         {years.length ? (
           <Select
             label={t('year')}

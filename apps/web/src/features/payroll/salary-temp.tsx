@@ -105,7 +105,7 @@ export default function SalaryTempScreen() {
           query={query}
           rows={data?.rows}
           empty={t('temp.none', { month: monthLabel(month) })}
-          minWidth={1100}
+          minWidth={900}
           rowProps={(r) => ({ 'data-staff': r.staff_name, 'data-paid': String(r.paid) })}
           columns={[
             { key: 'staff_name', label: t('fields.staff') },
@@ -137,7 +137,8 @@ export default function SalaryTempScreen() {
           }
           actions={(r) =>
             r.paid ? null : (
-              <Group gap={4} wrap="nowrap">
+              // One above the other: the column stays narrow, so at 1366 px every column shows.
+              <Stack gap={2} align="stretch">
                 <Button size="compact-sm" variant="subtle" onClick={() => setChanging(r)}>
                   {t('temp.change')}
                 </Button>
@@ -147,7 +148,7 @@ export default function SalaryTempScreen() {
                 <Button size="compact-sm" variant="subtle" color="red" onClick={() => void remove(r)}>
                   {t('temp.remove')}
                 </Button>
-              </Group>
+              </Stack>
             )
           }
         />

@@ -38,6 +38,7 @@ const valuesOf = (s: SchoolDetails): Values => ({
   currency: s.currency,
   head_teacher: s.head_teacher ?? '',
   receipt_format: s.receipt_format,
+  payslips_per_page: s.payslips_per_page,
   payment_instructions: s.payment_instructions ?? '',
   separate_requisition_steps: s.separate_requisition_steps,
   sms_fees_receipts: s.sms_fees_receipts,
@@ -122,6 +123,18 @@ export function SchoolForm({ school, editable }: { school: SchoolDetails; editab
           onChange={(v) => set('receipt_format', v === 'thermal' ? 'thermal' : 'a5')}
           allowDeselect={false}
           error={errors.receipt_format}
+          readOnly={!editable}
+        />
+        <Select
+          label={t('school.fields.payslips_per_page')}
+          data={[
+            { value: '2', label: t('school.payslips.two') },
+            { value: '4', label: t('school.payslips.four') },
+          ]}
+          value={String(values.payslips_per_page)}
+          onChange={(v) => set('payslips_per_page', v === '4' ? 4 : 2)}
+          allowDeselect={false}
+          error={errors.payslips_per_page}
           readOnly={!editable}
         />
         <TextInput

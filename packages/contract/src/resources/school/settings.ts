@@ -21,6 +21,8 @@ export const schoolSettings = schoolTable('school_settings', {
   headTeacher: text('head_teacher'),
   /** Receipt paper: 'a5' or 'thermal' (80 mm). */
   receiptFormat: text('receipt_format').notNull().default('a5'),
+  /** Payslips printed two or four to an A4 page. */
+  payslipsPerPage: integer('payslips_per_page').notNull().default(2),
   /** Printed on demand notes: bank accounts, mobile money, SchoolPay code instructions. */
   paymentInstructions: text('payment_instructions'),
   /**

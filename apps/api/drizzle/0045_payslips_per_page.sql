@@ -1,0 +1,1 @@
+ALTER TABLE "school_settings" ADD COLUMN "payslips_per_page" integer DEFAULT 2 NOT NULL;
