@@ -127,10 +127,9 @@ test('the store keeper links a requirement to a store item of another name, and 
   await page.goto('/store/levels');
   await page.getByRole('button', { name: "Students' requirements" }).click();
   const dialog = page.getByRole('dialog');
-  const select = dialog.getByRole('textbox', { name: `Store item for ${unmatched!.item}` });
+  const select = dialog.getByRole('combobox', { name: `Store item for ${unmatched!.item}` });
   await expect(select).toHaveAttribute('placeholder', 'Choose its store item');
-  await select.click();
-  await page.getByRole('option', { name: target.name, exact: true }).click();
+  await choose(page, select, target.name);
   await expect(select).toHaveValue(target.name);
   await expect
     .poll(async () =>
@@ -141,7 +140,7 @@ test('the store keeper links a requirement to a store item of another name, and 
   await page.reload();
   await page.getByRole('button', { name: "Students' requirements" }).click();
   await expect(
-    page.getByRole('dialog').getByRole('textbox', { name: `Store item for ${unmatched!.item}` }),
+    page.getByRole('dialog').getByRole('combobox', { name: `Store item for ${unmatched!.item}` }),
   ).toHaveValue(target.name);
   expect(errors).toEqual([]);
 });
