@@ -59,7 +59,18 @@ test('credit bought from cash, a class previewed and sent through the gateway, t
   await expect(preview).toContainText('visiting day is on Sunday. Kampala Hill Secondary School');
   await expect(preview).not.toContainText('{guardian}');
 
+  // Nothing is spent before the cost is confirmed.
+  const balance = await figure(page, 'balance');
   await page.getByRole('button', { name: 'Send', exact: true }).click();
+  const question = page.getByRole('dialog', { name: 'Send these messages?' });
+  await expect(question).toContainText(
+    new RegExp(
+      `${recipients.toLocaleString('en-GB')} messages to guardians \\(S2\\), [\\d,]+ credits of your ${balance.toLocaleString('en-GB')}\\. Send them\\?`,
+    ),
+  );
+  await page.waitForTimeout(300);
+  expect((await gatewayReceived()).filter((r) => r.message.includes('visiting day is on Sunday'))).toHaveLength(0);
+  await question.getByRole('button', { name: 'Send', exact: true }).click();
   const job = page.getByTestId('sms-job');
   await expect(job).toContainText(
     `Done: ${recipients.toLocaleString('en-GB')} of ${recipients.toLocaleString('en-GB')} messages`,
@@ -215,6 +226,11 @@ test("fee reminders from the fees summary: the listed defaulters' guardians, eac
   await expect(dialog.getByTestId('guardian-sms-preview')).not.toContainText('{balance}');
   await expect(first).toBeVisible();
   await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+  const question = page.getByRole('dialog', { name: 'Send these messages?' });
+  await expect(question).toContainText(
+    `${expected.recipients.toLocaleString('en-GB')} messages to guardians of students owing more than UGX 300,000, ${expected.credits.toLocaleString('en-GB')} credits of your`,
+  );
+  await question.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(dialog.getByTestId('guardian-sms-job')).toContainText(
     `Done: ${expected.recipients.toLocaleString('en-GB')} of ${expected.recipients.toLocaleString('en-GB')} messages`,
     { timeout: 30_000 },
@@ -224,5 +240,59 @@ test("fee reminders from the fees summary: the listed defaulters' guardians, eac
   await expect(
     page.getByRole('row', { name: /Fee reminder: students owing more than UGX 300,000/ }).first(),
   ).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('a secretary (the Secretary group) texts staff: a curly apostrophe pointed out and replaced, the cost confirmed; no SMS Packages for her', async ({
+  page,
+  request,
+}) => {
+  const headers = bearer(session);
+  const groups = (await (await request.get('/api/roles', { headers })).json()) as {
+    data: { id: number; name: string }[];
+  };
+  const username = unique('secretary.');
+  const password = 'secretary-pass-1';
+  const made = await request.post('/api/users', {
+    headers,
+    data: {
+      name: 'Namuli Joan',
+      username,
+      type: 2,
+      role_id: groups.data.find((g) => g.name === 'Secretary')?.id,
+      active: true,
+      password,
+    },
+  });
+  expect(made.status(), await made.text()).toBe(200);
+  const errors = collectPageErrors(page);
+  await seedSession(page.context(), await apiSignIn(request, username, password));
+  await page.goto('/notification/sms');
+  await expect(page.getByTestId('page-title')).toHaveText('Send SMS');
+  const menu = page.getByRole('navigation');
+  await expect(menu.getByRole('link', { name: 'Send SMS' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'SMS Packages' })).toHaveCount(0);
+
+  await choose(page, page.getByRole('combobox', { name: 'Send to' }), 'Typed numbers');
+  await page.getByRole('textbox', { name: 'Phone numbers' }).fill('0772 610 001, 0772 610 002');
+  const message = page.getByRole('textbox', { name: 'Message' });
+  await message.fill('It’s the staff meeting at 4 pm — in the library.');
+  const characters = page.getByTestId('sms-characters');
+  await expect(characters).toContainText('’ — make this message Unicode');
+  await page.getByRole('button', { name: /^Use plain characters/ }).click();
+  await expect(message).toHaveValue("It's the staff meeting at 4 pm - in the library.");
+  await expect(characters).toHaveCount(0);
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await expect(page.getByTestId('sms-count')).toContainText('2 messages, 2 credits');
+  const balance = await figure(page, 'balance');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  const question = page.getByRole('dialog', { name: 'Send these messages?' });
+  await expect(question).toContainText(
+    `2 messages to typed numbers, 2 credits of your ${balance.toLocaleString('en-GB')}. Send them?`,
+  );
+  // Cancelled: nothing spent.
+  await question.getByRole('button', { name: 'Cancel' }).click();
+  await page.reload();
+  await expect.poll(() => figure(page, 'balance')).toBe(balance);
   expect(errors).toEqual([]);
 });

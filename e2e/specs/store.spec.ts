@@ -66,7 +66,7 @@ test('stock received for cash, issued to the kitchen, an over-issue refused with
   // 40 kg asked, 30 kg held: refused, the balance named, nothing issued.
   const second = await issueOnce('40');
   await expect(second.getByTestId('store-refusal')).toHaveText(
-    `Only 30 kg of ${name} is in store: cannot issue 40 kg.`,
+    `Only 30 kg of ${name} is in store, not enough to issue 40 kg.`,
   );
   await second.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.locator('tbody tr').filter({ hasText: name })).toHaveCount(1);
@@ -109,5 +109,38 @@ test('what students brought this term is received into the store in one step', a
   expect(await level()).toBe(held + paper.to_receive);
   const after = await call<Waiting>(request, 'get', 'requirements_in_store');
   expect(after.rows.find((r) => r.item === 'Toilet paper')!.to_receive).toBe(0);
+  expect(errors).toEqual([]);
+});
+
+test('the store keeper links a requirement to a store item of another name, and the link is kept', async ({
+  page,
+  request,
+}) => {
+  const errors = collectPageErrors(page);
+  type Waiting = { rows: { item: string; store_item_id: number | null; store_item: string | null; linked: boolean }[] };
+  const before = await call<Waiting>(request, 'get', 'requirements_in_store');
+  const unmatched = before.rows.find((r) => r.store_item_id === null);
+  expect(unmatched, 'a demo requirement with no store item of its name').toBeDefined();
+  const items = await call<{ items: { id: number; name: string }[] }>(request, 'get', 'store_choices');
+  const target = items.items[0];
+
+  await page.goto('/store/levels');
+  await page.getByRole('button', { name: "Students' requirements" }).click();
+  const dialog = page.getByRole('dialog');
+  const select = dialog.getByRole('combobox', { name: `Store item for ${unmatched!.item}` });
+  await expect(select).toHaveAttribute('placeholder', 'Choose its store item');
+  await choose(page, select, target.name);
+  await expect(select).toHaveValue(target.name);
+  await expect
+    .poll(async () =>
+      (await call<Waiting>(request, 'get', 'requirements_in_store')).rows.find((r) => r.item === unmatched!.item),
+    )
+    .toMatchObject({ store_item_id: target.id, store_item: target.name, linked: true });
+  // Kept: opened again, the requirement still shows its store item.
+  await page.reload();
+  await page.getByRole('button', { name: "Students' requirements" }).click();
+  await expect(
+    page.getByRole('dialog').getByRole('combobox', { name: `Store item for ${unmatched!.item}` }),
+  ).toHaveValue(target.name);
   expect(errors).toEqual([]);
 });

@@ -165,7 +165,23 @@ describe('SMS to guardians: receipts, reminders, sick bay, absences', () => {
     const before = fake.received.length;
     expect(fake.received).toHaveLength(before);
 
-    const sent = await s.api.post('/fees_reminders', { class_id: s.classes.S1, message: template, send: true });
+    // Sending first asks, with the cost: nothing leaves until it is confirmed.
+    const asked = await s.api.post('/fees_reminders', { class_id: s.classes.S1, message: template, send: true });
+    expect(asked.statusCode, asked.body).toBe(202);
+    expect(asked.json()).toMatchObject({
+      confirm: true,
+      message: expect.stringMatching(
+        /^2 messages to guardians of students owing fees, 2 credits of your [\d,]+\. Send them\?$/,
+      ),
+    });
+    await quiet();
+    expect(fake.received).toHaveLength(before);
+    const sent = await s.api.post('/fees_reminders', {
+      class_id: s.classes.S1,
+      message: template,
+      send: true,
+      confirm: true,
+    });
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().data.job_id).toEqual(expect.any(Number));
     expect(await textsTo(phones.amina, 2)).toEqual([
@@ -289,6 +305,7 @@ describe('Results by SMS after the report cards', () => {
       kind: 'old_reports',
       message: '{student}: {division}.',
       send: true,
+      confirm: true,
     });
     expect(sent.statusCode, sent.body).toBe(200);
     const [text] = await textsTo(phones.exams);

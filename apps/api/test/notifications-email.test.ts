@@ -445,7 +445,7 @@ describe('e-mail: recipients, sending through SMTP, attachments', () => {
     expect(server.received.at(-1)?.to).toEqual(['later@x.ug']);
   });
 
-  it('lets only administrators in, and keeps schools apart', async () => {
+  it('lets in who holds send_emails (their own documents only; the mail server stays the administrator’s), and keeps schools apart', async () => {
     const clerk = await staffWith(t.app, t.database, s, ['view_students', 'general_settings']);
     for (const [method, url] of [
       ['POST', '/api/send_email'],
@@ -456,6 +456,36 @@ describe('e-mail: recipients, sending through SMTP, attachments', () => {
       const res = await t.app.inject({ method, url, headers: bearer(clerk.token), payload: {} });
       expect(res.statusCode, `${method} ${url}`).toBe(403);
     }
+    // A secretary who may send e-mails: sends, reads which server sends, never changes it, and attaches
+    // no fee statement she could not print herself.
+    const secretary = await staffWith(t.app, t.database, s, ['send_emails']);
+    const as = (method: 'GET' | 'POST' | 'PUT', url: string, payload: Json = {}) =>
+      t.app.inject({ method, url: `/api/${url}`, headers: bearer(secretary.token), payload });
+    const body = { audience: 'staff', subject: 'Staff meeting', message: 'At 4 pm in the library.', preview: true };
+    expect((await as('POST', 'send_email', body)).statusCode).toBe(200);
+    expect((await as('GET', 'email_settings')).statusCode).toBe(200);
+    expect((await as('PUT', 'email_settings', { host: '' })).statusCode).toBe(403);
+    const statements = {
+      audience: 'class',
+      class_id: s.classes.S1,
+      subject: 'Statement',
+      message: 'Attached.',
+      attachments: ['fee_statement'],
+      preview: true,
+    };
+    const attached = await as('POST', 'send_email', statements);
+    expect(attached.statusCode).toBe(403);
+    expect(attached.json().message).toBe(
+      'Your user group does not allow attaching these documents. Ask an administrator.',
+    );
+    const bursar = await staffWith(t.app, t.database, s, ['send_emails', 'view_fees_payments']);
+    const allowed = await t.app.inject({
+      method: 'POST',
+      url: '/api/send_email',
+      headers: bearer(bursar.token),
+      payload: statements,
+    });
+    expect(allowed.statusCode, allowed.body).toBe(200);
     const other = await registerSchool(t.app, t.database);
     expect((await other.api.get('/sent_emails')).json()).toMatchObject({ total: 0, data: [] });
     for (const body of [

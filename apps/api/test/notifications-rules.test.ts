@@ -1,4 +1,4 @@
-import { smsStatuses } from '@somero/contract';
+import { plainSmsText, smsStatuses, unicodeCharacters } from '@somero/contract';
 import { describe, expect, it } from 'vitest';
 import {
   acceptedCode,
@@ -12,6 +12,7 @@ import {
   mergeGuardians,
   parseNumbers,
   refundedStatuses,
+  sendQuestion,
   smsBalance,
   smsCredits,
   smsEncoding,
@@ -89,6 +90,48 @@ describe('SMS rules: templates and recipients', () => {
     );
     expect(fillTemplate('{division} for {student}', values)).toBe('{division} for Nakato Sarah');
     expect(fillTemplate('No placeholders {}', values)).toBe('No placeholders {}');
+  });
+
+  it('writes a money unit once: the placeholder carries it, so one typed before it is left out', () => {
+    const values = { balance: 'UGX 500,000', amount: 'UGX 20,000', student: 'Nakato Sarah', class: 'S2' };
+    expect(fillTemplate('Fees balance: UGX {balance}', values)).toBe('Fees balance: UGX 500,000');
+    expect(fillTemplate('Paid ugx {amount}, balance Shs. {balance}', values)).toBe(
+      'Paid UGX 20,000, balance UGX 500,000',
+    );
+    expect(fillTemplate('Fees balance: {balance}', values)).toBe('Fees balance: UGX 500,000');
+    // Only before a value that carries the unit, and only a whole word.
+    expect(fillTemplate('UGX {student} of {class}', values)).toBe('UGX Nakato Sarah of S2');
+    expect(fillTemplate('Shs {division}', values)).toBe('Shs {division}');
+  });
+
+  it('asks before a send with its cost in words', () => {
+    expect(sendQuestion({ recipients: 111, toWhom: 'Guardians (S2)', credits: 254, balance: 1939 })).toBe(
+      '111 messages to guardians (S2), 254 credits of your 1,939. Send them?',
+    );
+    expect(sendQuestion({ recipients: 1, toWhom: 'Staff', credits: 1, balance: 5 })).toBe(
+      '1 message to staff, 1 credit of your 5. Send it?',
+    );
+  });
+
+  it('points out what makes a message Unicode, and replaces what has a plain form', () => {
+    const text = 'It’s “Visiting day” – bring fees… Café à Mbale 🙏';
+    expect(smsEncoding(text)).toBe('unicode');
+    expect(unicodeCharacters(text)).toEqual([
+      { character: '’', plain: "'" },
+      { character: '“', plain: '"' },
+      { character: '”', plain: '"' },
+      { character: '–', plain: '-' },
+      { character: '…', plain: '...' },
+      { character: '🙏', plain: null },
+    ]);
+    expect(plainSmsText(text)).toBe('It\'s "Visiting day" - bring fees... Café à Mbale 🙏');
+    const plain = plainSmsText('It’s the term’s last day — see you ‘soon’. Naïve');
+    expect(plain).toBe("It's the term's last day - see you 'soon'. Naive");
+    expect(smsEncoding(plain)).toBe('gsm');
+    // Half the characters a message: the curly apostrophe doubled the cost of this one.
+    const long = `${'Dear parent, '.repeat(6)}it’s time.`;
+    expect([smsParts(long), smsParts(plainSmsText(long))]).toEqual([2, 1]);
+    expect(unicodeCharacters('Plain text, UGX 1,000.')).toEqual([]);
   });
 
   it('sends each number once in the +256 form; counts missing and bad numbers', () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../src/config.js';
 import { Jobs } from '../src/core/jobs.js';
 import { SchoolScope } from '../src/core/scope.js';
+import { roles } from '../src/db/schema.js';
 import { sendSms } from '../src/modules/notifications/index.js';
 import { performSend, settleSend } from '../src/modules/notifications/sms.js';
 import { startFakeSmsGateway } from './fake-sms-gateway.js';
@@ -51,9 +52,12 @@ const phones = {
 };
 const e164 = (p: string) => `+256${p.replace(/\D/g, '').slice(-9)}`;
 
-async function finished(id: number) {
+/** A job followed to its end by who started it (the administrator unless another token is given). */
+async function finished(id: number, token?: string) {
   for (let i = 0; i < 300; i++) {
-    const res = await s.api.get(`/jobs/${id}`);
+    const res = token
+      ? await t.app.inject({ method: 'GET', url: `/api/jobs/${id}`, headers: bearer(token) })
+      : await s.api.get(`/jobs/${id}`);
     expect(res.statusCode).toBe(200);
     const job = res.json().data;
     if (job.status === 'done' || job.status === 'failed') return job;
@@ -195,10 +199,17 @@ describe('SMS: recipients, credits, sending through the gateway', () => {
   it('sends a class through the gateway as a job: credits charged per accepted message, refunded for rejected', async () => {
     fake.state.reject.add(e164(phones.amina));
     const before = fake.received.length;
-    const res = await s.api.post('/send_msg', {
-      audience: 'guardians',
-      message: 'Dear {guardian}, visiting day is Sunday. {school}',
+    const body = { audience: 'guardians', message: 'Dear {guardian}, visiting day is Sunday. {school}' };
+    // First the cost as a question: nothing spent, nothing queued until it is confirmed.
+    const asked = await s.api.post('/send_msg', body);
+    expect(asked.statusCode, asked.body).toBe(202);
+    expect(asked.json()).toMatchObject({
+      confirm: true,
+      message: '3 messages to guardians, 3 credits of your 600. Send them?',
     });
+    expect(await credits()).toMatchObject({ balance: 600, used: 0 });
+    expect((await s.api.get('/sent_sms')).json().total).toBe(0);
+    const res = await s.api.post('/send_msg', { ...body, confirm: true });
     expect(res.statusCode, res.body).toBe(200);
     const { job_id, message_id, recipients } = res.json().data;
     expect(recipients).toBe(3);
@@ -267,6 +278,7 @@ describe('SMS: recipients, credits, sending through the gateway', () => {
       audience: 'numbers',
       numbers: '0772 500001, 0772 500002',
       message: 'Reports in any order',
+      confirm: true,
     });
     expect(res.statusCode, res.body).toBe(200);
     await finished(res.json().data.job_id);
@@ -320,6 +332,7 @@ describe('SMS: recipients, credits, sending through the gateway', () => {
       audience: 'numbers',
       numbers: '0772 300001, +256 772 300001',
       message: 'Retry me',
+      confirm: true,
     });
     expect(res.json().data).toMatchObject({ recipients: 1, credits: 1 });
     const job = await finished(res.json().data.job_id);
@@ -337,6 +350,7 @@ describe('SMS: recipients, credits, sending through the gateway', () => {
         audience: 'numbers',
         numbers: '0772 400001, 0772 400002',
         message: mode,
+        confirm: true,
       });
       expect(res.statusCode, res.body).toBe(200);
       const job = await finished(res.json().data.job_id);
@@ -351,7 +365,7 @@ describe('SMS: recipients, credits, sending through the gateway', () => {
     }
   });
 
-  it('lets only administrators in, and keeps schools apart', async () => {
+  it('lets in who holds send_sms to send and buy_sms_packages to buy credit, and keeps schools apart', async () => {
     const clerk = await staffWith(t.app, t.database, s, ['view_students', 'pay_fees']);
     for (const [method, url] of [
       ['GET', '/api/sms_packages'],
@@ -359,10 +373,54 @@ describe('SMS: recipients, credits, sending through the gateway', () => {
       ['POST', '/api/sent_notifications'],
       ['POST', '/api/sms_num'],
       ['POST', '/api/send_msg'],
+      ['POST', '/api/sms_packages'],
     ] as const) {
       const res = await t.app.inject({ method, url, headers: bearer(clerk.token), payload: {} });
       expect(res.statusCode, `${method} ${url}`).toBe(403);
     }
+    // A secretary who may send: sees the credit left and sends (after the question), never buys.
+    const secretary = await staffWith(t.app, t.database, s, ['send_sms']);
+    const as = (method: 'GET' | 'POST', url: string, payload: Json = {}) =>
+      t.app.inject({ method, url: `/api/${url}`, headers: bearer(secretary.token), payload });
+    const left = (await as('GET', 'sms_packages')).json().data.balance;
+    const body = { audience: 'numbers', numbers: '0772 610001', message: 'Staff meeting at 4 pm' };
+    const asked = await as('POST', 'send_msg', body);
+    expect(asked.json()).toMatchObject({
+      confirm: true,
+      message: `1 message to typed numbers, 1 credit of your ${left}. Send it?`,
+    });
+    const sent = await as('POST', 'send_msg', { ...body, confirm: true });
+    expect(sent.statusCode, sent.body).toBe(200);
+    await finished(sent.json().data.job_id, secretary.token);
+    expect((await as('GET', 'sent_sms')).json().data[0]).toMatchObject({ sent_by: 'Staff Member', credits: 1 });
+    expect((await as('POST', 'sms_packages', { package: 'starter', mode_id: cash })).statusCode).toBe(403);
+    expect((await credits()).balance).toBe(left - 1);
+    // A new school's groups: the Secretary sends SMS and e-mails but buys no credit; the Head Teacher does all three.
+    const groups = await t.database.db.select().from(roles).where(eq(roles.schoolId, s.schoolId));
+    const holds = (name: string) => {
+      const flags = groups.find((g) => g.name === name)?.flags as Record<string, boolean>;
+      return [flags.send_sms, flags.send_emails, flags.buy_sms_packages];
+    };
+    expect(holds('Secretary')).toEqual([true, true, false]);
+    expect(holds('Head Teacher')).toEqual([true, true, true]);
+    expect(holds('Bursar')).toEqual([false, false, false]);
+    // Who buys credit need not send.
+    const buyer = await staffWith(t.app, t.database, s, ['buy_sms_packages']);
+    const buy = await t.app.inject({
+      method: 'POST',
+      url: '/api/sms_packages',
+      headers: bearer(buyer.token),
+      payload: { credits: 10, price: 400, mode_id: cash },
+    });
+    expect(buy.statusCode, buy.body).toBe(200);
+    expect((await credits()).balance).toBe(left + 9);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/send_msg',
+      headers: bearer(buyer.token),
+      payload: body,
+    });
+    expect(refused.statusCode).toBe(403);
     const other = await registerSchool(t.app, t.database);
     expect((await other.api.post('/sent_notifications', {})).json().total).toBe(0);
     expect((await other.api.get('/sent_sms')).json().total).toBe(0);
@@ -419,6 +477,7 @@ describe('SMS: a gateway that takes a request and does not answer in time', () =
       people('60000', 5),
       'Dear {name}, school opens on Monday.',
       'Parents',
+      true,
     );
     const job = await finished(started.job_id);
     fake.state.mode = 'up';
@@ -498,6 +557,8 @@ describe('SMS: a gateway that takes a request and does not answer in time', () =
         scopeOf(),
         people('70000', 3),
         'Dear {name}, the bus leaves at 8.',
+        'Messages',
+        true,
       );
       for (let i = 0; i < 100 && fake.received.length < before + 2; i++) await new Promise((r) => setTimeout(r, 50));
       expect(await rowsOf(started.message_id)).toEqual([
@@ -549,6 +610,7 @@ describe('SMS: a job resumed after a restart', () => {
       audience: 'numbers',
       numbers: '0772 500001, 0772 500002, 0772 500003',
       message: 'Resume me',
+      confirm: true,
     });
     const { job_id, message_id } = res.json().data;
     await finished(job_id);

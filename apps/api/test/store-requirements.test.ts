@@ -1,4 +1,6 @@
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { audits } from '../src/db/schema.js';
 import { admit, client, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
 import { staffWith, useTestApp } from './support.js';
 
@@ -65,7 +67,7 @@ describe("students' requirements into the store", () => {
     // Only the broom waits, and the store has no broom: the step says what to do.
     const again = await s.api.post('/receive_requirements', term1);
     expect(again.statusCode).toBe(202);
-    expect(again.json().message).toBe('Nothing can be received: add store items named as the requirements first.');
+    expect(again.json().message).toBe('Nothing can be received yet: link each requirement to its store item first.');
   });
 
   it('receives only what came in since; a reversed receipt waits again', async () => {
@@ -88,11 +90,61 @@ describe("students' requirements into the store", () => {
     expect((await s.api.get('/requirements_in_store')).json().data).toMatchObject(term1);
   });
 
+  it('receives a requirement into the store item the store keeper linked it to, kept for later terms', async () => {
+    const units = (await s.api.get('/units?per_page=100')).json().data as Json[];
+    const sweeping = await x.ok('/store_items', {
+      name: 'Sweeping brush',
+      unit_id: units.find((u) => u.name === 'Pieces')!.id,
+    });
+    const keeper = client(t.app, (await staffWith(t.app, t.database, s, ['view_store_stock'])).token);
+    const linked = await keeper.post('/requirement_store_item', { requirement: 'broom', store_item_id: sweeping.id });
+    expect(linked.statusCode, linked.body).toBe(200);
+    const now = (await keeper.get('/requirements_in_store?year=2026&term=1')).json().data;
+    expect((now.rows as Json[]).find((r) => r.item === 'Broom')).toMatchObject({
+      store_item_id: sweeping.id,
+      store_item: 'Sweeping brush',
+      linked: true,
+      to_receive: 1,
+    });
+    const step = await keeper.post('/receive_requirements', term1);
+    expect(step.statusCode, step.body).toBe(200);
+    const level = (await s.api.get('/store_level')).json().data.items.find((i: Json) => i.id === sweeping.id);
+    expect(level).toMatchObject({ balance: 1, value: 0 });
+    // Kept: the next term's brooms go there too, and the link left an audit row.
+    const term2 = (await s.api.get('/requirements_in_store?year=2026&term=2')).json().data;
+    expect(term2.rows).toEqual([]);
+    const trail = await t.database.db
+      .select({ action: audits.action })
+      .from(audits)
+      .where(and(eq(audits.schoolId, s.schoolId), eq(audits.entity, 'requirement_store_items')));
+    expect(trail.map((a) => a.action)).toEqual(['create']);
+    // Another school's item cannot be linked; an unlink goes back to the item of the same name (none here).
+    const other = await registerSchool(t.app, t.database, term1);
+    expect(
+      (await other.api.post('/requirement_store_item', { requirement: 'Broom', store_item_id: sweeping.id }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await keeper.post('/requirement_store_item', { requirement: 'Broom', store_item_id: null })).statusCode,
+    ).toBe(200);
+    const unlinked = (await keeper.get('/requirements_in_store?year=2026&term=1')).json().data;
+    expect((unlinked.rows as Json[]).find((r) => r.item === 'Broom')).toMatchObject({
+      store_item_id: null,
+      linked: false,
+    });
+    expect((await keeper.post('/requirement_store_item', { requirement: '', store_item_id: null })).statusCode).toBe(
+      422,
+    );
+  });
+
   it('is the store keeper’s step: without view_store_stock the calls are refused', async () => {
     const collector = await staffWith(t.app, t.database, s, ['collect_requirements', 'view_requirements']);
     const api = client(t.app, collector.token);
     expect((await api.get('/requirements_in_store')).statusCode).toBe(403);
     expect((await api.post('/receive_requirements', term1)).statusCode).toBe(403);
+    expect((await api.post('/requirement_store_item', { requirement: 'Broom', store_item_id: null })).statusCode).toBe(
+      403,
+    );
     const keeper = client(t.app, (await staffWith(t.app, t.database, s, ['view_store_stock'])).token);
     expect((await keeper.get('/requirements_in_store?year=2026&term=1')).statusCode).toBe(200);
   });

@@ -14,6 +14,7 @@ import {
   shortMessage,
   takeOut,
   toHundredths,
+  unitFor,
 } from '../src/modules/store/rules.js';
 
 const ok = (o: ReturnType<typeof takeOut>) => {
@@ -60,12 +61,22 @@ describe('store rules', () => {
     expect(takeOut({ balance: 0, value: 0 }, 1)).toEqual({ ok: false, balance: 0 });
     expect(ok(takeOut({ balance: 1_250, value: 40_000 }, 1_250)).stock).toEqual({ balance: 0, value: 0 });
     expect(shortMessage('issue', 'Beans', 'kg', 1_250, 2_000)).toBe(
-      'Only 12.5 kg of Beans is in store: cannot issue 20 kg.',
+      'Only 12.5 kg of Beans is in store, not enough to issue 20 kg.',
     );
     expect(shortMessage('lose', 'Sugar', 'kg', 0, 100)).toBe(
-      'Only 0 kg of Sugar is in store: cannot record a loss of 1 kg.',
+      'No Sugar is in store, not enough to record a loss of 1 kg.',
     );
-    expect(shortMessage('reverse', 'Rice', 'kg', 500)).toMatch(/Only 5 kg of Rice .* negative balance/);
+    expect(shortMessage('reverse', 'Rice', 'kg', 500)).toMatch(/Only 5 kg of Rice .* more than is there/);
+    // Units that are words read in the plural, and the verb agrees.
+    expect(shortMessage('issue', 'Chalk', 'box', 5_800, 6_000)).toBe(
+      'Only 58 boxes of Chalk are in store, not enough to issue 60 boxes.',
+    );
+    expect(shortMessage('issue', 'Chalk', 'box', 100, 200)).toBe(
+      'Only 1 box of Chalk is in store, not enough to issue 2 boxes.',
+    );
+    expect(shortMessage('lose', 'Exercise books', 'packet', 250, 300)).toBe(
+      'Only 2.5 packets of Exercise books are in store, not enough to record a loss of 3 packets.',
+    );
   });
 
   it('reverses a movement: an issue puts back what it took; a receipt is refused once its stock has gone out', () => {
@@ -177,10 +188,19 @@ describe('store rules', () => {
   });
 
   it('says only how much is held when no quantity was asked', () => {
-    expect(shortMessage('issue', 'Beans', 'kg', 250)).toBe('Only 2.5 kg of Beans is in store: cannot issue.');
-    expect(shortMessage('reverse', 'Rice', 'kg', 500)).toBe(
-      'Only 5 kg of Rice is in store: this correction would leave a negative balance.',
+    expect(shortMessage('issue', 'Beans', 'kg', 250)).toBe(
+      'Only 2.5 kg of Beans is in store: not enough to issue that much.',
     );
+    expect(shortMessage('reverse', 'Rice', 'kg', 500)).toBe(
+      'Only 5 kg of Rice is in store: this correction would take out more than is there.',
+    );
+    expect([
+      unitFor(3, 'bottle'),
+      unitFor(2, 'ream'),
+      unitFor(4, 'tray'),
+      unitFor(2, 'pcs'),
+      unitFor(1, 'box'),
+    ]).toEqual(['bottles', 'reams', 'trays', 'pcs', 'box']);
     expect(quantityText(1, 'kg')).toBe('0.01 kg');
     expect(quantityText(123_456_789, 'kg')).toBe('1,234,567.89 kg');
   });

@@ -114,10 +114,17 @@ export const sidebarFlags = [
 export const projectFlags = [
   /** Write the head teacher's comment on report cards (the class teacher's is the stream's class teacher's). */
   'write_head_teacher_comments',
+  /** The Notification Center's screens (the specification gives them no flag): send SMS, send e-mails, buy SMS credit. */
+  'send_sms',
+  'send_emails',
+  'buy_sms_packages',
 ] as const;
 
-/** Where each project flag shows on the permissions grid: beside the flag of that screen. */
-export const projectFlagBeside: Record<(typeof projectFlags)[number], (typeof sidebarFlags)[number]> = {
+/**
+ * Where a project flag that guards no screen of its own shows on the permissions grid: beside the flag
+ * of the screen it belongs to. The others show in the group of the screens they guard.
+ */
+export const projectFlagBeside: Partial<Record<(typeof projectFlags)[number], (typeof sidebarFlags)[number]>> = {
   write_head_teacher_comments: 'report_comments',
 };
 

@@ -12,7 +12,7 @@ export const sidebarGroups = [
   { key: 'staff', title: 'Manage Staff', flag: 'staff_navigation', icon: 'staff' },
   { key: 'sickbay', title: 'Sick Bay', flag: 'manage_medication_center', icon: 'sickbay' },
   { key: 'store', title: 'Store Section', flag: 'store_navigation', icon: 'store' },
-  { key: 'notifications', title: 'Notification Center', flag: 'admin', icon: 'notifications' },
+  { key: 'notifications', title: 'Notification Center', flag: 'everyone', icon: 'notifications' },
   { key: 'assets', title: 'Manage Assets', flag: 'admin', icon: 'assets' },
   { key: 'visitors', title: 'Visitors Book', flag: 'visitors_navigation', icon: 'visitors' },
   { key: 'attendance', title: 'Manage Attendance', flag: 'manage_attendance', icon: 'attendance' },
@@ -226,10 +226,10 @@ const table: Record<RouteArea, Row[]> = {
     ['/staff/resources', 'Download Center', 'everyone', 'general', 'more'],
   ],
   communication: [
-    ['/notification/sms', 'Send SMS', 'admin', 'notifications'],
-    ['/notification/emails', 'Send E-mails', 'admin', 'notifications'],
-    ['/notification/report', 'Notifications Report', 'admin', 'notifications'],
-    ['/sms/packages', 'SMS Packages', 'admin', 'notifications'],
+    ['/notification/sms', 'Send SMS', 'send_sms', 'notifications'],
+    ['/notification/emails', 'Send E-mails', 'send_emails', 'notifications'],
+    ['/notification/report', 'Notifications Report', 'send_sms', 'notifications'],
+    ['/sms/packages', 'SMS Packages', 'buy_sms_packages', 'notifications'],
     ['/e-learning', 'E-Learning', 'everyone', 'general', 'more'],
   ],
   other: [

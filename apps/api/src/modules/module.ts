@@ -76,14 +76,15 @@ export interface GuardianNotices {
   absences(scope: SchoolScope, day: string, studentIds: number[]): Promise<string | null>;
   /**
    * `template` to the guardians of these students (each number once; a parent of several gets one
-   * message naming them all): the figures only when `send` is false; else started as a job, or a
-   * Refusal (202) when the credits are short.
+   * message naming them all): the figures only when `send` is false; else, unless `confirmed`, a
+   * question with the cost naming `toWhom` (202 `confirm`), then started as a job, or a Refusal (202)
+   * when the credits are short.
    */
   toGuardians(
     scope: SchoolScope,
     students: StudentNotice[],
     template: string,
     audience: string,
-    send: boolean,
+    how: { send: boolean; confirmed?: boolean; toWhom?: string },
   ): Promise<GuardianSend>;
 }

@@ -3,14 +3,17 @@ import { type feesReminders, type GuardianSendOutput, phoneDisplay, type results
 import { useState } from 'react';
 import { api, type CallInput, fieldErrors } from '../lib/api';
 import { formatNumber } from '../lib/format';
+import { ConfirmDialog } from './confirm-dialog';
 import { JobProgress } from './job-progress';
+import { SmsCharactersNotice } from './sms-characters';
 
 type GuardianCall = typeof feesReminders | typeof resultsSms;
 
 /**
  * A button that sends a template to the guardians of the students on the screen (fee reminders on the
  * fees summary, results on a report-card screen): the dialog previews the count, the credits and the
- * first messages filled in, sends as a job and follows it. A send larger than the credit is refused.
+ * first messages filled in, asks to confirm the cost, sends as a job and follows it. A send larger than
+ * the credit is refused.
  */
 export function GuardianSmsButton<C extends GuardianCall>({
   call,
@@ -22,7 +25,7 @@ export function GuardianSmsButton<C extends GuardianCall>({
 }: {
   call: C;
   /** The screen's filter: who the students are. */
-  body: Omit<CallInput<C>, 'message' | 'send'>;
+  body: Omit<CallInput<C>, 'message' | 'send' | 'confirm'>;
   label: string;
   defaultMessage: string;
   placeholders: readonly string[];
@@ -34,6 +37,7 @@ export function GuardianSmsButton<C extends GuardianCall>({
   const [error, setError] = useState<string | null>(null);
   const [jobId, setJobId] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
+  const [question, setQuestion] = useState<string | null>(null);
 
   const ask = async (text = message) => {
     setBusy(true);
@@ -44,10 +48,11 @@ export function GuardianSmsButton<C extends GuardianCall>({
       setPreview(res.data as GuardianSendOutput);
     } else setError(fieldErrors(res.errors).message ?? null);
   };
-  const send = async () => {
+  const send = async (confirm: boolean) => {
     setBusy(true);
-    const res = await api(call, { ...body, message, send: true } as never);
+    const res = await api(call, { ...body, message, send: true, confirm } as never);
     setBusy(false);
+    setQuestion(!res.ok && res.confirm && res.message ? res.message : null);
     if (res.ok) {
       setJobId((res.data as GuardianSendOutput).job_id);
       setPreview(null);
@@ -83,6 +88,7 @@ export function GuardianSmsButton<C extends GuardianCall>({
             onChange={(e) => edit(e.currentTarget.value)}
             error={error}
           />
+          <SmsCharactersNotice text={message} onChange={edit} />
           <Group gap={6}>
             <Text size="sm" c="dimmed">
               Filled for each student:
@@ -93,6 +99,11 @@ export function GuardianSmsButton<C extends GuardianCall>({
               </Button>
             ))}
           </Group>
+          {placeholders.includes('balance') ? (
+            <Text size="xs" c="dimmed">
+              {'{balance}'} is written with its unit (UGX 150,000): no need to type UGX before it.
+            </Text>
+          ) : null}
           {preview ? (
             <Paper withBorder p="sm" data-testid="guardian-sms-preview">
               <Text fw={600} data-testid="guardian-sms-count">
@@ -133,7 +144,7 @@ export function GuardianSmsButton<C extends GuardianCall>({
               Preview
             </Button>
             <Button
-              onClick={() => void send()}
+              onClick={() => void send(false)}
               disabled={!preview?.recipients || !preview.enough}
               loading={busy && Boolean(preview)}
             >
@@ -142,6 +153,14 @@ export function GuardianSmsButton<C extends GuardianCall>({
           </Group>
         </Stack>
       </Modal>
+      <ConfirmDialog
+        opened={question !== null}
+        title="Send these messages?"
+        message={question ?? ''}
+        confirmLabel="Send"
+        onConfirm={() => void send(true)}
+        onClose={() => setQuestion(null)}
+      />
     </>
   );
 }

@@ -31,6 +31,8 @@ export const resultPlaceholders = [
 const message = z.string({ error: 'Write the message' }).trim().min(1, 'Write the message').max(1600);
 /** false (the default): only the figures and the first messages; true: send. */
 const send = z.boolean().default(false);
+/** A send is first answered with its cost as a question (202 `confirm`); sent again with `confirm: true`, it goes. */
+const confirm = z.boolean().default(false);
 
 export const guardianSendOutput = z.object({
   recipients: z.number(),
@@ -58,6 +60,7 @@ export const feesReminders = defineCall({
     min_balance: z.number().int().min(0).default(0),
     message,
     send,
+    confirm,
   }),
   output: guardianSendOutput,
 });
@@ -74,7 +77,7 @@ export const resultsSms = defineCall({
   access: ['manage_report_cards2', 'manage_report_cards20'],
   summary:
     "Send each guardian the student's result of the report cards (division, points or result per the scheme); preview unless send",
-  input: reportCardsInput.extend({ kind: z.enum(kindValues), message, send }),
+  input: reportCardsInput.extend({ kind: z.enum(kindValues), message, send, confirm }),
   output: guardianSendOutput,
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type Call, defineCall, noInput } from '../call.js';
+import type { CallAccess } from '../permissions.js';
 import { reportKinds } from './exams-reports.js';
 import { id, money, optionalText, queryId, queryPaging } from './fields.js';
 
@@ -14,6 +15,12 @@ export type EmailStatus = (typeof emailStatuses)[number];
 /** Documents an e-mail to a guardian may carry, one per student they are sent about. */
 export const emailAttachments = ['report_card', 'fee_statement'] as const;
 export type EmailAttachment = (typeof emailAttachments)[number];
+
+/** Who may attach each document: who may print it (report cards, a student's fees ledger). */
+export const emailAttachmentAccess: Record<EmailAttachment, CallAccess> = {
+  report_card: ['manage_report_cards2', 'manage_report_cards20'],
+  fee_statement: 'view_fees_payments',
+};
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const reportKindValues = reportKinds.map((k) => k.value) as [string, ...string[]];
@@ -40,7 +47,7 @@ export type EmailInput = z.infer<typeof emailInput>;
 export const sendEmailCall = defineCall({
   method: 'POST',
   path: 'send_email',
-  access: 'admin',
+  access: 'send_emails',
   summary:
     'E-mail the chosen recipients as a background job (each address once; people without an address are listed as skipped); with preview: true, only the count and the first e-mails filled in',
   input: emailInput,
@@ -80,7 +87,7 @@ export type EmailRow = z.infer<typeof emailRow>;
 export const sentEmails = defineCall({
   method: 'GET',
   path: 'sent_emails',
-  access: 'admin',
+  access: 'send_emails',
   summary: 'Every e-mail sent (one per address), newest first, with who sent it, its status and the counts by status',
   input: z.object({
     ...queryPaging,
@@ -108,7 +115,8 @@ export const emailSettingsOutput = z.object({
 export const getEmailSettings = defineCall({
   method: 'GET',
   path: 'email_settings',
-  access: 'admin',
+  // Who sends sees which server sends; only an administrator changes it.
+  access: 'send_emails',
   summary: "The school's SMTP server for e-mails (without its password) and which server sending uses",
   input: noInput,
   output: emailSettingsOutput,

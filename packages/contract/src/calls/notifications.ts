@@ -47,7 +47,7 @@ const previewLine = z.object({ name: z.string(), phone: z.string(), text: z.stri
 export const smsCount = defineCall({
   method: 'POST',
   path: 'sms_num',
-  access: 'admin',
+  access: 'send_sms',
   summary:
     'Preview a send: recipients (duplicates once), messages, credits it will use (parts × recipients), the balance, and the first messages filled in',
   input: smsInput,
@@ -72,10 +72,10 @@ export const smsCount = defineCall({
 export const sendSmsCall = defineCall({
   method: 'POST',
   path: 'send_msg',
-  access: 'admin',
+  access: 'send_sms',
   summary:
-    'Send a message to the chosen recipients as a background job; refused (202) when the credits needed exceed the balance',
-  input: smsInput,
+    'Send a message to the chosen recipients as a background job: first answered with its cost as a question (202 with confirm: true), sent when posted again with confirm: true; refused (202) when the credits needed exceed the balance',
+  input: smsInput.extend({ confirm: z.boolean().default(false) }),
   output: z.object({ message_id: z.number(), job_id: z.number(), recipients: z.number(), credits: z.number() }),
 });
 
@@ -103,7 +103,8 @@ export const smsCatalogueItem = z.object({
 export const smsPackagesCall = defineCall({
   method: 'GET',
   path: 'sms_packages',
-  access: 'admin',
+  // Who sends sees the credit left; who buys sees what was bought.
+  access: ['send_sms', 'buy_sms_packages'],
   summary: "The school's SMS credit: balance, bought, used, the packages bought and the catalogue",
   input: noInput,
   output: z.object({
@@ -121,7 +122,7 @@ export const smsPackagesCall = defineCall({
 export const buySmsPackage = defineCall({
   method: 'POST',
   path: 'sms_packages',
-  access: 'admin',
+  access: 'buy_sms_packages',
   money: true,
   summary:
     'Record SMS credit bought: a catalogue package or a custom number of credits and price, paid from a payment mode (an expense posted to the journal)',
@@ -165,7 +166,7 @@ export type SmsSendRow = z.infer<typeof smsSendRow>;
 export const sentSms = defineCall({
   method: 'GET',
   path: 'sent_sms',
-  access: 'admin',
+  access: 'send_sms',
   summary: 'Sends, newest first, each with its counts by status and its credits',
   input: z.object({ ...queryPaging }),
   output: z.array(smsSendRow),
@@ -203,7 +204,7 @@ const statusCounts = z.object({
 export const sentNotifications = defineCall({
   method: 'POST',
   path: 'sent_notifications',
-  access: 'admin',
+  access: 'send_sms',
   summary: 'Every message sent (one per recipient), newest first, filtered, with the counts by status',
   input: z.object({
     ...paging,

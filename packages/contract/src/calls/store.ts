@@ -252,8 +252,11 @@ export const requirementsInStoreRow = z.object({
   collected: z.number(),
   received: z.number(),
   to_receive: z.number(),
-  /** The store item of the same name (case aside); null: add one at /store/items to receive it. */
+  /** The store item linked to it by the store keeper, else the one of the same name (case aside); null: none yet. */
   store_item_id: z.number().nullable(),
+  store_item: z.string().nullable(),
+  /** Whether the store keeper linked it (rather than the names being the same). */
+  linked: z.boolean(),
   unit: z.string().nullable(),
 });
 const requirementsTerm = z.object({
@@ -286,6 +289,19 @@ export const receiveRequirements = defineCall({
   output: requirementsInStoreReply,
 });
 
+export const linkRequirementItem = defineCall({
+  method: 'POST',
+  path: 'requirement_store_item',
+  access: 'view_store_stock',
+  summary:
+    "Links a students' requirement (by its name, for every class and term) to the store item it is received as; no item removes the link",
+  input: z.object({
+    requirement: z.string({ error: 'Choose the requirement' }).trim().min(1, 'Choose the requirement').max(80),
+    store_item_id: z.preprocess((v) => (v === '' ? null : v), id.nullable()),
+  }),
+  output: z.object({ requirement: z.string(), store_item_id: z.number().nullable() }),
+});
+
 /** Store calls (units and items are declared entities). */
 export const storeCalls: Call[] = [
   receiveStock,
@@ -300,4 +316,5 @@ export const storeCalls: Call[] = [
   storeChoices,
   requirementsInStore,
   receiveRequirements,
+  linkRequirementItem,
 ];

@@ -189,7 +189,7 @@ export function reportCardRoutes({ serve, jobs, notices }: ModuleContext) {
       })),
       input.message,
       `Results: ${classTitle(cards)}`,
-      input.send,
+      { send: input.send, confirmed: input.confirm, toWhom: `guardians of ${classTitle(cards)}` },
     );
     const n = sent.recipients;
     return {

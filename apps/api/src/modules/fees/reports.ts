@@ -124,7 +124,13 @@ export function feesReportsRoutes({ serve, notices }: ModuleContext) {
       owing.map((b) => ({ studentId: b.studentId, balance: b.balance })),
       input.message,
       `Fee reminder: students owing more than UGX ${input.min_balance.toLocaleString('en-US')}`,
-      input.send,
+      {
+        send: input.send,
+        confirmed: input.confirm,
+        toWhom: input.min_balance
+          ? `guardians of students owing more than UGX ${input.min_balance.toLocaleString('en-US')}`
+          : 'guardians of students owing fees',
+      },
     );
     const n = sent.recipients;
     return {

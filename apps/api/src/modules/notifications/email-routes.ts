@@ -1,4 +1,13 @@
-import { emailMessages, getEmailSettings, saveEmailSettings, sendEmailCall, sentEmails } from '@somero/contract';
+import {
+  allows,
+  emailAttachmentAccess,
+  emailMessages,
+  getEmailSettings,
+  saveEmailSettings,
+  sendEmailCall,
+  sentEmails,
+} from '@somero/contract';
+import { HttpError } from '../../core/errors.js';
 import type { ModuleContext } from '../module.js';
 import {
   type EmailJobData,
@@ -19,7 +28,10 @@ export function emailRoutes(ctx: ModuleContext) {
     return { message: outcome.message };
   });
 
-  serve(sendEmailCall, async ({ scope, input }) => {
+  serve(sendEmailCall, async ({ scope, input, caller }) => {
+    // Who may send e-mails attaches only the documents they may print themselves.
+    if (input.attachments.some((a) => !allows(caller, emailAttachmentAccess[a])))
+      throw new HttpError(403, 'Your user group does not allow attaching these documents. Ask an administrator.');
     const result = await emailSend(ctx, scope, input);
     if (result.job_id === null) return { data: result };
     const n = result.recipients;

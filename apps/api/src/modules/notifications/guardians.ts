@@ -104,7 +104,7 @@ export function guardianNotices(ctx: Pick<ModuleContext, 'jobs' | 'feesBalances'
     list: StudentNotice[],
     template: string,
     audience: string,
-    send: boolean,
+    { send, confirmed = false, toWhom = 'guardians' }: { send: boolean; confirmed?: boolean; toWhom?: string },
   ): Promise<GuardianSend> {
     const { recipients, withoutPhone } = await guardianRecipients(scope, list);
     const messages = filled(template, recipients);
@@ -115,13 +115,20 @@ export function guardianNotices(ctx: Pick<ModuleContext, 'jobs' | 'feesBalances'
       const { balance } = await creditsOf(scope);
       return { ...figures, balance, enough: credits <= balance, message_id: null, job_id: null };
     }
-    const started = await startSend(ctx, scope, template, {
-      recipients,
-      withoutPhone,
-      duplicates: 0,
-      invalid: [],
-      audience: audienceOf(audience),
-    });
+    const started = await startSend(
+      ctx,
+      scope,
+      template,
+      {
+        recipients,
+        withoutPhone,
+        duplicates: 0,
+        invalid: [],
+        audience: audienceOf(audience),
+        toWhom,
+      },
+      confirmed,
+    );
     const { balance } = await creditsOf(scope);
     return { ...figures, balance, enough: true, message_id: started.message_id, job_id: started.job_id };
   }
@@ -129,7 +136,7 @@ export function guardianNotices(ctx: Pick<ModuleContext, 'jobs' | 'feesBalances'
   /** An automatic notice: sent, else a note for the user; never a thrown error. */
   async function notice(scope: SchoolScope, what: string, list: StudentNotice[], template: string, audience: string) {
     try {
-      const sent = await toGuardians(scope, list, template, audience, true);
+      const sent = await toGuardians(scope, list, template, audience, { send: true, confirmed: true });
       return sent.recipients ? null : `No ${what} SMS: no guardian phone number on record.`;
     } catch (error) {
       if (error instanceof Refusal)

@@ -16,20 +16,22 @@ export { notificationRoutes } from './routes.js';
 /**
  * Sends `template` to these people as a background job, from another area (a receipt, a pass-out):
  * each number once, placeholders filled from each one's `values` ({school} is added), credits checked
- * (a Refusal when they are short). Answers the send's and the job's ids.
+ * (a Refusal when they are short); unless `confirmed`, answered first with its cost as a question.
+ * Answers the send's and the job's ids.
  */
 export async function sendSms(
   ctx: Pick<ModuleContext, 'jobs' | 'feesBalances'>,
   scope: SchoolScope,
   recipients: { phone: string; name: string; studentId?: number; values?: Record<string, string> }[],
   template: string,
-  audience = 'Messages',
+  audience: string,
+  confirmed: boolean,
 ) {
   const [school] = await scope.db.select({ name: schools.name }).from(schools).where(eq(schools.id, scope.schoolId));
   const list = uniqueRecipients(
     recipients.map((r) => ({ ...r, values: { school: school?.name ?? '', name: r.name, ...r.values } })),
   );
   const resolved: Resolved = { ...list, invalid: [], audience };
-  return startSend(ctx, scope, template, resolved);
+  return startSend(ctx, scope, template, resolved, confirmed);
 }
 export type { SmsAudience };

@@ -62,7 +62,7 @@ export function notificationRoutes(ctx: ModuleContext) {
 
   serve(sendSmsCall, async ({ scope, input }) => {
     const resolved = await resolveRecipients(scope, feesBalances, input);
-    const started = await startSend(ctx, scope, input.message, resolved);
+    const started = await startSend(ctx, scope, input.message, resolved, input.confirm);
     return {
       data: started,
       message: `Sending ${started.recipients.toLocaleString('en-US')} message${started.recipients === 1 ? '' : 's'}: follow it here or carry on working.`,

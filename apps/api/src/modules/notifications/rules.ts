@@ -1,24 +1,11 @@
-import { normalisePhone, type SmsStatus } from '@somero/contract';
+import { gsmExtension, normalisePhone, type SmsEncoding, type SmsStatus, smsEncoding } from '@somero/contract';
 
 /**
- * The SMS area's pure rules: the GSM 03.38 alphabet, characters and parts of a message, credits,
- * templates and recipients. No I/O; unit-tested in `notifications-rules.test.ts`.
+ * The SMS area's pure rules: characters and parts of a message (the GSM 03.38 alphabet is the
+ * contract's `sms-text.ts`, which the editors share), credits, templates and recipients. No I/O; unit-tested in `notifications-rules.test.ts`.
  */
 
-/** GSM 03.38's basic alphabet (one septet each). */
-const gsmBasic = new Set(
-  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà',
-);
-/** Its extension table: each is sent as an escape and the character, so it counts twice. */
-const gsmExtension = new Set('^{}\\[~]|€\f');
-
-export type SmsEncoding = 'gsm' | 'unicode';
-
-/** 'gsm' when every character is in the GSM alphabet (basic or extension), else 'unicode'. */
-export function smsEncoding(text: string): SmsEncoding {
-  for (const ch of text) if (!gsmBasic.has(ch) && !gsmExtension.has(ch)) return 'unicode';
-  return 'gsm';
-}
+export { type SmsEncoding, smsEncoding } from '@somero/contract';
 
 /** Characters as the network counts them: extension characters twice in GSM; UTF-16 units in Unicode. */
 export function smsLength(text: string, encoding: SmsEncoding = smsEncoding(text)): number {
@@ -45,10 +32,19 @@ export const smsCredits = (texts: string[]) => texts.reduce((n, t) => n + smsPar
 
 /**
  * Fills `{student}`, `{class}`… (any case, spaces inside the braces allowed) from `values`; a
- * placeholder it has no value for stays as written, so the preview shows what is missing.
+ * placeholder it has no value for stays as written, so the preview shows what is missing. A money
+ * placeholder carries its unit ("UGX 150,000"), so a unit the template writes before it ("UGX {balance}",
+ * "Shs. {balance}") is left out: the guardian reads it once.
  */
 export function fillTemplate(template: string, values: Record<string, string | undefined>): string {
-  return template.replace(/\{\s*([a-zA-Z_]+)\s*\}/g, (whole, key: string) => values[key.toLowerCase()] ?? whole);
+  return template.replace(
+    /(\b(?:UGX|USh|Ushs|Shs|Sh)\.?\s*)?\{\s*([a-zA-Z_]+)\s*\}/gi,
+    (whole, unit: string | undefined, key: string) => {
+      const value = values[key.toLowerCase()];
+      if (value === undefined) return whole;
+      return unit && value.startsWith('UGX ') ? value : (unit ?? '') + value;
+    },
+  );
 }
 
 export interface Recipient {
@@ -156,6 +152,17 @@ export function chunks<T>(list: T[], size: number): T[][] {
 
 /** Wait before the `attempt`th retry (1-based): base, 2 × base, 4 × base… */
 export const backoff = (attempt: number, baseMs: number) => baseMs * 2 ** (attempt - 1);
+
+/**
+ * The question a send asks before it spends: "111 messages to Guardians (S2), 254 credits of your
+ * 1,939. Send them?" (the audience's first letter made small).
+ */
+export function sendQuestion(f: { recipients: number; toWhom: string; credits: number; balance: number }) {
+  const n = (x: number) => x.toLocaleString('en-US');
+  const one = f.recipients === 1;
+  const to = f.toWhom.charAt(0).toLowerCase() + f.toWhom.slice(1);
+  return `${n(f.recipients)} message${one ? '' : 's'} to ${to}, ${n(f.credits)} credit${f.credits === 1 ? '' : 's'} of your ${n(f.balance)}. Send ${one ? 'it' : 'them'}?`;
+}
 
 /** Shillings as a message writes them: "UGX 1,250,000". */
 export const ugx = (n: number) => `UGX ${n < 0 ? '-' : ''}${Math.abs(Math.round(n)).toLocaleString('en-US')}`;

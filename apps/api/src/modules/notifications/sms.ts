@@ -16,7 +16,7 @@ import {
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import { nextNumber } from '../../core/counters.js';
-import { Invalid, Refusal } from '../../core/errors.js';
+import { Invalid, NeedsConfirmation, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import type { Executor } from '../../db/open.js';
 import type { ModuleContext } from '../module.js';
@@ -33,6 +33,7 @@ import {
   parseNumbers,
   type Recipient,
   refundedStatuses,
+  sendQuestion,
   smsEncoding,
   smsLength,
   smsParts,
@@ -78,6 +79,8 @@ export interface Resolved {
   duplicates: number;
   invalid: string[];
   audience: string;
+  /** Who the question before a send names ("guardians of S2 East"); the audience when not given. */
+  toWhom?: string;
 }
 
 /** Who a send goes to, each number once, with their placeholder values. */
@@ -157,27 +160,40 @@ export interface SmsJobData {
   messageId: number;
 }
 
+const shortOfCredit = (credits: number, balance: number) =>
+  new Refusal(
+    `This needs ${credits.toLocaleString('en-US')} credits and the school has ${balance.toLocaleString('en-US')} left. Buy more credit on SMS Packages.`,
+  );
+
 /**
  * Records a send and its messages (credits reserved) and queues the job that sends them; refused when
- * the credits needed exceed the balance. Sends of one school are serialised by a counter row, so two
- * at once cannot both spend the same credit.
+ * the credits needed exceed the balance. A person's send is first answered with its cost as a question
+ * (`NeedsConfirmation`) and goes only when sent again `confirmed`; the automatic notices are confirmed
+ * by the school's setting. Sends of one school are serialised by a counter row, so two at once cannot
+ * both spend the same credit.
  */
 export async function startSend(
   ctx: Pick<ModuleContext, 'jobs' | 'feesBalances'>,
   scope: SchoolScope,
   template: string,
   resolved: Resolved,
+  confirmed: boolean,
 ) {
   const messages = filled(template, resolved.recipients);
   if (!messages.length) throw new Refusal('Nobody to send to: none of the chosen recipients has a phone number.');
   const credits = messages.reduce((n, m) => n + m.parts, 0);
+  if (!confirmed) {
+    const { balance } = await creditsOf(scope);
+    if (credits > balance) throw shortOfCredit(credits, balance);
+    throw new NeedsConfirmation(
+      sendQuestion({ recipients: messages.length, toWhom: resolved.toWhom ?? resolved.audience, credits, balance }),
+      { recipients: messages.length, credits, balance },
+    );
+  }
   const made = await scope.transaction(async (tx) => {
     await nextNumber(tx, 'sms_send');
     const { balance } = await creditsOf(tx);
-    if (credits > balance)
-      throw new Refusal(
-        `This needs ${credits.toLocaleString('en-US')} credits and the school has ${balance.toLocaleString('en-US')} left. Buy more credit on SMS Packages.`,
-      );
+    if (credits > balance) throw shortOfCredit(credits, balance);
     const message = await tx.table(smsMessages, module).insert({
       template,
       audience: resolved.audience,

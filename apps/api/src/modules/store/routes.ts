@@ -5,6 +5,7 @@ import {
   editStoreLog,
   giveOutItem,
   itemLogs,
+  linkRequirementItem as linkRequirementItemCall,
   paymentModes,
   receiveRequirements as receiveRequirementsCall,
   receiveStock as receiveStockCall,
@@ -31,7 +32,7 @@ import {
   reverseMovement,
   takeStock,
 } from './movements.js';
-import { receiveRequirements, requirementsInStore } from './requirements.js';
+import { linkRequirementItem, receiveRequirements, requirementsInStore } from './requirements.js';
 import { fromHundredths } from './rules.js';
 
 /** The filters the issued and losses lists share: kind, Kampala days, item, a search of names and notes. */
@@ -97,6 +98,11 @@ export function storeRoutes({ serve }: ModuleContext) {
     data: await receiveRequirements(scope, input),
     message: "Students' requirements received into the store",
   }));
+
+  serve(linkRequirementItemCall, async ({ input, scope }) => {
+    const linked = await linkRequirementItem(scope, input.requirement, input.store_item_id);
+    return { data: linked, message: '' };
+  });
 
   serve(receiveStockCall, async ({ input, scope }) => {
     const made = await scope.transaction((tx) =>

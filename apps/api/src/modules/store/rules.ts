@@ -82,14 +82,28 @@ export const belowReorder = (balance: number, reorderLevel: number) => reorderLe
  */
 export const newFirst = (kind: string) => kind === 'receipt';
 
+/** Units written short (kg, l, ml…) read the same for any quantity; words take a plural ("2 boxes"). */
+const shortUnit = /^(?:k?g|mg|[mc]?l|ltrs?|k?m|[cm]m|pcs|pkts?|doz|dozen)\.?$/i;
+
+/** A unit as written after a quantity: "1 box", "58 boxes", "3 bottles", "12.5 kg". */
+export function unitFor(quantity: number, unit: string) {
+  if (!unit || quantity === 1 || shortUnit.test(unit) || /s$/i.test(unit)) return unit;
+  if (/(?:x|z|ch|sh)$/i.test(unit)) return `${unit}es`;
+  if (/[^aeiou]y$/i.test(unit)) return `${unit.slice(0, -1)}ies`;
+  return `${unit}s`;
+}
+
 /** A quantity as people write it: 12.5, 3, 0.25 (at most two decimals), with the unit. */
 export function quantityText(hundredths: number, unit: string) {
   const n = fromHundredths(Math.abs(hundredths));
   const text = n.toLocaleString('en-GB', { maximumFractionDigits: 2 });
-  return unit ? `${text} ${unit}` : text;
+  return unit ? `${text} ${unitFor(n, unit)}` : text;
 }
 
-/** The refusal when more is asked than is held. */
+/**
+ * The refusal when more is asked than is held, as a store keeper says it: "Only 58 boxes of Chalk are
+ * in store, not enough to issue 60 boxes."; "No Sugar is in store, …" when there is none.
+ */
 export function shortMessage(
   verb: 'issue' | 'lose' | 'reverse',
   item: string,
@@ -97,8 +111,12 @@ export function shortMessage(
   balance: number,
   asked?: number,
 ) {
-  const held = quantityText(balance, unit);
-  if (verb === 'reverse') return `Only ${held} of ${item} is in store: this correction would leave a negative balance.`;
+  const n = fromHundredths(Math.abs(balance));
+  const plural = n !== 1 && Boolean(unit) && unitFor(n, unit) !== unit;
+  const held =
+    balance <= 0 ? `No ${item} is` : `Only ${quantityText(balance, unit)} of ${item} ${plural ? 'are' : 'is'}`;
+  if (verb === 'reverse') return `${held} in store: this correction would take out more than is there.`;
   const what = asked === undefined ? '' : ` ${quantityText(asked, unit)}`;
-  return `Only ${held} of ${item} is in store: cannot ${verb === 'issue' ? 'issue' : 'record a loss of'}${what}.`;
+  if (!what) return `${held} in store: not enough to ${verb === 'issue' ? 'issue' : 'lose'} that much.`;
+  return `${held} in store, not enough to ${verb === 'issue' ? 'issue' : 'record a loss of'}${what}.`;
 }

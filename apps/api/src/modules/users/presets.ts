@@ -115,8 +115,10 @@ export const rolePresets: { name: string; description: string; flags: Permission
   },
   {
     name: 'Secretary',
-    description: 'Admissions, student records, visitors and events',
+    description: 'Admissions, student records, visitors, events and messages to parents and staff',
     flags: [
+      'send_sms',
+      'send_emails',
       'view_dashboard',
       'students_navigation',
       'add_students',

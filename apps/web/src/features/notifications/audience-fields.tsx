@@ -1,4 +1,4 @@
-import { Button, Group, Select, SimpleGrid, Text, Textarea } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { smsPlaceholders } from '@somero/contract';
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -129,15 +129,20 @@ export function PlaceholderButtons({
     });
   };
   return (
-    <Group gap={6} aria-label={t('placeholders')}>
-      <Text size="sm" c="dimmed">
-        {t('placeholders')}
+    <Stack gap={4}>
+      <Group gap={6} aria-label={t('placeholders')}>
+        <Text size="sm" c="dimmed">
+          {t('placeholders')}
+        </Text>
+        {smsPlaceholders.map((key) => (
+          <Button key={key} size="compact-xs" variant="light" onClick={() => insert(key)}>
+            {`{${key}}`}
+          </Button>
+        ))}
+      </Group>
+      <Text size="xs" c="dimmed">
+        {t('placeholderUnits')}
       </Text>
-      {smsPlaceholders.map((key) => (
-        <Button key={key} size="compact-xs" variant="light" onClick={() => insert(key)}>
-          {`{${key}}`}
-        </Button>
-      ))}
-    </Group>
+    </Stack>
   );
 }

@@ -22,6 +22,7 @@ import {
   type EmailAttachment,
   type EmailRow,
   type EmailStatus,
+  emailAttachmentAccess,
   emailAttachments,
   emailAudiences,
   emailStatuses,
@@ -39,7 +40,9 @@ import { type Column, DataTable } from '../../components/data-table';
 import { JobProgress } from '../../components/job-progress';
 import { PageHeader } from '../../components/page-title';
 import { SearchField, usePagedList, useSearch } from '../../components/paged-list';
+import { can } from '../../lib/access';
 import { api, type CallOutput, fetchData, fieldErrors } from '../../lib/api';
+import { useUser } from '../../lib/auth';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { noticeError, noticeSuccess } from '../../lib/notices';
 import {
@@ -61,6 +64,9 @@ const statusColour: Record<string, string> = { queued: 'gray', sent: 'green', fa
 export default function SendEmailScreen() {
   const { t } = useTranslation('emails');
   const queryClient = useQueryClient();
+  const user = useUser();
+  // Only the documents this user may print themselves.
+  const attachable = emailAttachments.filter((a) => can(user, emailAttachmentAccess[a]));
   const [choice, setChoice] = useState<AudienceChoice<Audience>>(firstAudience);
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
@@ -149,7 +155,7 @@ export default function SendEmailScreen() {
               error={errors.message}
             />
             <PlaceholderButtons ns="emails" textRef={textRef} message={message} onChange={changed(setMessage)} />
-            {students ? (
+            {students && attachable.length ? (
               <Checkbox.Group
                 label={t('fields.attachments')}
                 description={t('fields.attachmentsHint')}
@@ -157,7 +163,7 @@ export default function SendEmailScreen() {
                 onChange={(v) => changed(setAttachments)(v as EmailAttachment[])}
               >
                 <Group mt={4}>
-                  {emailAttachments.map((a) => (
+                  {attachable.map((a) => (
                     <Checkbox key={a} value={a} label={t(`attachments.${a}`)} />
                   ))}
                 </Group>
@@ -271,6 +277,8 @@ function PreviewPanel({ preview }: { preview: Preview }) {
 function MailServer() {
   const { t } = useTranslation('emails');
   const queryClient = useQueryClient();
+  // Only an administrator changes the school's mail server; who sends sees which one sends.
+  const mayChange = can(useUser(), saveEmailSettings.access);
   const { data } = useQuery({
     queryKey: settingsKey,
     queryFn: () => fetchData(getEmailSettings, {}).then((r) => r.data),
@@ -319,9 +327,11 @@ function MailServer() {
       >
         <Group justify="space-between">
           <Text size="sm">{t(`usingHint.${data.using}`)}</Text>
-          <Button size="compact-sm" variant="light" onClick={edit}>
-            {t('server.edit')}
-          </Button>
+          {mayChange ? (
+            <Button size="compact-sm" variant="light" onClick={edit}>
+              {t('server.edit')}
+            </Button>
+          ) : null}
         </Group>
       </Alert>
       <Modal opened={open} onClose={() => setOpen(false)} title={t('server.title')}>

@@ -3,8 +3,10 @@ import { phoneDisplay, sendSmsCall, smsAudiences, smsCount } from '@somero/contr
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { JobProgress } from '../../components/job-progress';
 import { PageHeader } from '../../components/page-title';
+import { SmsCharactersNotice } from '../../components/sms-characters';
 import { api, type CallOutput, fieldErrors } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 import {
@@ -19,7 +21,10 @@ import { CreditSummary, creditsKey } from './credit-summary';
 type Audience = (typeof smsAudiences)[number];
 type Preview = CallOutput<typeof smsCount>;
 
-/** /notification/sms: choose who, write the message, preview the count and credits, send as a job. */
+/**
+ * /notification/sms: choose who, write the message (characters that make it Unicode pointed out),
+ * preview the count and credits, send as a job once the cost is confirmed.
+ */
 export default function SendSmsScreen() {
   const { t } = useTranslation('notifications');
   const queryClient = useQueryClient();
@@ -29,6 +34,8 @@ export default function SendSmsScreen() {
   const [preview, setPreview] = useState<Preview | null>(null);
   const [jobs, setJobs] = useState<number[]>([]);
   const [busy, setBusy] = useState(false);
+  /** The server's question with the send's cost, asked before anything is spent. */
+  const [question, setQuestion] = useState<string | null>(null);
   const textRef = useRef<HTMLTextAreaElement>(null);
 
   const body = () => ({
@@ -54,10 +61,15 @@ export default function SendSmsScreen() {
     } else setErrors(fieldErrors(res.errors));
   };
 
-  const send = async () => {
+  const send = async (confirm: boolean) => {
     setBusy(true);
-    const res = await api(sendSmsCall, body(), { silentSuccess: true, module: 'notifications', action: 'sms' });
+    const res = await api(
+      sendSmsCall,
+      { ...body(), confirm },
+      { silentSuccess: true, module: 'notifications', action: 'sms' },
+    );
     setBusy(false);
+    setQuestion(!res.ok && res.confirm && res.message ? res.message : null);
     if (!res.ok) return setErrors(fieldErrors(res.errors));
     setJobs((list) => [res.data.job_id, ...list]);
     setPreview(null);
@@ -90,13 +102,14 @@ export default function SendSmsScreen() {
               onChange={(e) => changed(setMessage)(e.currentTarget.value)}
               error={errors.message}
             />
+            <SmsCharactersNotice text={message} onChange={changed(setMessage)} />
             <PlaceholderButtons ns="notifications" textRef={textRef} message={message} onChange={changed(setMessage)} />
             <Group>
               <Button type="submit" variant="default" loading={busy && !preview}>
                 {t('preview')}
               </Button>
               <Button
-                onClick={() => void send()}
+                onClick={() => void send(false)}
                 disabled={!preview?.enough || !preview.recipients}
                 loading={busy && Boolean(preview)}
               >
@@ -114,6 +127,14 @@ export default function SendSmsScreen() {
           ))}
         </Stack>
       </SimpleGrid>
+      <ConfirmDialog
+        opened={question !== null}
+        title={t('confirmTitle')}
+        message={question ?? ''}
+        confirmLabel={t('send')}
+        onConfirm={() => void send(true)}
+        onClose={() => setQuestion(null)}
+      />
     </div>
   );
 }

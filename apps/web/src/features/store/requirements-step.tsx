@@ -1,15 +1,17 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { receiveRequirements, requirementsInStore } from '@somero/contract';
+import { linkRequirementItem, receiveRequirements, requirementsInStore } from '@somero/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table';
 import { api, fetchData } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
+import { useStoreChoices } from './forms';
 
 /**
  * What students brought as this term's requirements, what the store has received of each, and one
- * step that takes in what waits. A requirement with no store item of its name waits until one is added.
+ * step that takes in what waits. Each requirement goes to the store item of its name unless the store
+ * keeper links it to another ("Ream of paper" to "Photocopy paper"); the link is kept for later terms.
  */
 export function RequirementsStep({ onClose, onSaved }: { onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation('store');
@@ -17,6 +19,11 @@ export function RequirementsStep({ onClose, onSaved }: { onClose: () => void; on
   const phone = useMediaQuery('(max-width: 36em)');
   const query = useQuery({ queryKey: ['requirements-in-store'], queryFn: () => fetchData(requirementsInStore, {}) });
   const data = query.data?.data;
+  const items = useStoreChoices()?.items ?? [];
+  const link = async (requirement: string, itemId: string | null) => {
+    const result = await api(linkRequirementItem, { requirement, store_item_id: itemId ? Number(itemId) : null });
+    if (result.ok) void query.refetch();
+  };
   const waiting = data?.rows.filter((r) => r.store_item_id !== null && r.to_receive > 0).length ?? 0;
   const receive = async () => {
     const result = await api(receiveRequirements, { year: data?.year, term: data?.term });
@@ -42,7 +49,25 @@ export function RequirementsStep({ onClose, onSaved }: { onClose: () => void; on
           minWidth={320}
           rowProps={(r) => ({ 'data-item': r.item })}
           columns={[
-            { key: 'item', label: t('fields.item') },
+            { key: 'item', label: t('requirements.requirement') },
+            {
+              key: 'store_item',
+              label: t('requirements.storeItem'),
+              render: (r) => (
+                <Select
+                  size="xs"
+                  searchable
+                  clearable={r.linked}
+                  aria-label={t('requirements.storeItemOf', { item: r.item })}
+                  placeholder={t('requirements.noItem')}
+                  data={items.map((i) => ({ value: String(i.id), label: i.name }))}
+                  value={r.store_item_id === null ? null : String(r.store_item_id)}
+                  onChange={(v) => void link(r.item, v)}
+                  error={r.store_item_id === null ? true : undefined}
+                  miw={150}
+                />
+              ),
+            },
             {
               key: 'collected',
               label: t('requirements.collected'),
@@ -59,14 +84,7 @@ export function RequirementsStep({ onClose, onSaved }: { onClose: () => void; on
               key: 'to_receive',
               label: t('requirements.waiting'),
               numeric: true,
-              render: (r) =>
-                r.store_item_id === null ? (
-                  <Text size="xs" c="orange">
-                    {t('requirements.noItem')}
-                  </Text>
-                ) : (
-                  formatNumber(r.to_receive)
-                ),
+              render: (r) => formatNumber(r.to_receive),
             },
           ]}
         />

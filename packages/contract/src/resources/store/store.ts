@@ -82,6 +82,23 @@ export const storeItems = schoolTable(
   ],
 );
 
+/**
+ * A students' requirement linked by the store keeper to a store item of another name ("Ream of paper"
+ * to "Photocopy paper"). Keyed by the requirement's name, as lists match across terms, so the link holds
+ * for every class and term.
+ */
+export const requirementStoreItems = schoolTable(
+  'requirement_store_items',
+  {
+    ...tenantColumns(),
+    requirement: text().notNull(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => storeItems.id),
+  },
+  (t) => [uniqueIndex('requirement_store_items_school_requirement').on(t.schoolId, sql`lower(${t.requirement})`)],
+);
+
 export const storeItemResource = defineResource(storeItems, {
   path: 'store_items',
   module: 'store',
