@@ -41,7 +41,7 @@ test('a report’s dates are typed day first and its rows read "2 Jan 2026"', as
   await page.getByRole('button', { name: 'Show' }).click();
   expect((await asked).postDataJSON()).toMatchObject({ from: `${year}-01-02`, to: `${year}-12-31` });
   const firstRow = page.getByTestId('payments-table').locator('tbody tr').first();
-  await expect(firstRow).toContainText(new RegExp(`\\b\\d{1,2} [A-Z][a-z]{2} ${year}\\b`));
+  await expect(firstRow).toContainText(new RegExp(`\\b\\d{1,2} [A-Z][a-z]{2} ${year}`));
   await expect(firstRow).not.toContainText(/\d{1,2}\/\d{1,2}\/\d{4}/);
 
   // A date that is no date says how to write one.
@@ -66,7 +66,7 @@ test('the fees desk and the payments list: today’s date day first, a payment d
   await from.blur();
   await expect(from).toHaveValue(`01/05/${now.getFullYear()}`);
   // The calendar button picks a day; the box shows it day first.
-  await page.getByRole('button', { name: 'Pick a date' }).first().click();
+  await page.getByRole('button', { name: 'Calendar' }).first().click();
   await page.getByRole('button', { name: `23 May ${now.getFullYear()}` }).click();
   await expect(from).toHaveValue(`23/05/${now.getFullYear()}`);
   expect(errors).toEqual([]);
