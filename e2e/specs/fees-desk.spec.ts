@@ -67,7 +67,7 @@ test('the desk: a student found by admission number with the keyboard pays; the 
   await expect(page.getByLabel('Amount')).toBeFocused();
   await page.keyboard.type('75000');
   await expect(page.getByRole('combobox', { name: 'Payment mode' })).toHaveValue('Cash');
-  await expect(page.getByLabel('Date')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+  await expect(page.getByLabel('Date')).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/); // day first
   await page.getByRole('textbox', { name: 'Reference' }).fill(unique('SLIP-'));
   await page.getByRole('textbox', { name: 'Paid by' }).fill('Mother');
   const popup = page.waitForEvent('popup');

@@ -95,7 +95,7 @@ test('the school settings saved, and the uploaded logo shown in the header', asy
 test('term dates: a term that overlaps another is refused with the reason', async ({ page }) => {
   await page.goto('/term/dates');
   const term2 = page.getByRole('form', { name: 'Term 2' });
-  await term2.getByLabel('Opens on').fill('2026-04-20');
+  await term2.getByLabel('Opens on').fill('20/04/2026'); // typed day first
   await term2.getByRole('button', { name: 'Save term 2' }).click();
   await expect(term2.getByRole('alert')).toContainText('would overlap Term 1 2026');
   await expect(notice(page, 'would overlap')).toBeVisible();

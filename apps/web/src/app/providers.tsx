@@ -1,19 +1,8 @@
-import { createTheme, MantineProvider } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
-import { type Theme, useSettings } from './settings/settings-store';
-
-/** Mantine's accent follows the chosen theme; the theme's header and sidebar colours are in shell.css. */
-const accents: Record<Theme, string> = {
-  a: 'cyan',
-  b: 'teal',
-  c: 'violet',
-  d: 'orange',
-  e: 'cyan',
-  f: 'teal',
-  g: 'violet',
-  h: 'orange',
-};
+import { useSettings } from './settings/settings-store';
+import { accents, themeOf } from './theme';
 
 const NoticeArea = lazy(() => import('./notice-area'));
 
@@ -33,14 +22,7 @@ function Notices() {
 
 export function Providers({ children }: { children: ReactNode }) {
   const { theme } = useSettings();
-  const mantineTheme = useMemo(
-    () =>
-      createTheme({
-        primaryColor: accents[theme],
-        fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-      }),
-    [theme],
-  );
+  const mantineTheme = useMemo(() => themeOf(accents[theme]), [theme]);
   return (
     <MantineProvider theme={mantineTheme}>
       <Notices />

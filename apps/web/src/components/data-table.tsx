@@ -75,7 +75,11 @@ export function DataTable<Row>({
   const align = (c: Column<Row>) => (c.numeric ? 'right' : undefined);
   return (
     <>
-      <Table.ScrollContainer minWidth={minWidth ?? span * 130}>
+      <Table.ScrollContainer
+        minWidth={minWidth ?? span * 130}
+        // A table wider than the screen scrolls sideways: keyboard users reach it too (WCAG 2.1.1).
+        scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}
+      >
         <Table striped highlightOnHover>
           <Table.Thead>
             <Table.Tr>

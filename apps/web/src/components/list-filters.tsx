@@ -1,5 +1,6 @@
-import { Select, TextInput } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DateField } from './date-field';
 
 /** A from/to date range; empty strings when not chosen. */
 export interface DateRange {
@@ -22,12 +23,11 @@ export function DateRangeFields({
   return (
     <>
       {(['from', 'to'] as const).map((end) => (
-        <TextInput
+        <DateField
           key={end}
-          type="date"
           label={labels[end]}
           value={value[end]}
-          onChange={(e) => onChange({ ...value, [end]: e.currentTarget.value })}
+          onChange={(day) => onChange({ ...value, [end]: day })}
           error={errors?.[end]}
         />
       ))}

@@ -19,7 +19,15 @@ export function Pager({ page, perPage, total, onChange }: Props) {
       <Text size="sm" c="dimmed">
         {t('common.showing', { from, to, total })}
       </Text>
-      {pages > 1 ? <Pagination total={pages} value={page} onChange={onChange} size="sm" /> : null}
+      {pages > 1 ? (
+        <Pagination
+          total={pages}
+          value={page}
+          onChange={onChange}
+          size="sm"
+          getControlProps={(control) => ({ 'aria-label': t(`common.page.${control}`) })}
+        />
+      ) : null}
     </Group>
   );
 }

@@ -80,12 +80,16 @@ export function SearchSelect<T>({ searchKey, search, value, onChange, onKeyDown,
     setTerm(text);
   };
 
+  const hint =
+    text.length < minLength ? t('picker.typeMore') : wanted && !fresh ? t('common.loading') : t('picker.nothing');
   return (
     <Select
       searchable
       clearable
       {...props}
-      data={options.map((o) => ({ value: o.value, label: o.label }))}
+      // With nothing to offer, the hint ("Type at least two letters", "Loading", "Nothing found") is one
+      // disabled option: a list box holds options only (WCAG), and a disabled one cannot be taken.
+      data={options.length > 0 ? options.map((o) => ({ value: o.value, label: o.label })) : [hintOption(hint)]}
       value={value?.value ?? null}
       onChange={(next) => onChange(options.find((o) => o.value === next) ?? null)}
       searchValue={typed}
@@ -96,9 +100,9 @@ export function SearchSelect<T>({ searchKey, search, value, onChange, onKeyDown,
       onDropdownClose={() => setOpened(false)}
       // The server has already filtered; the select shows what it answered.
       filter={({ options: all }) => all}
-      nothingFoundMessage={
-        text.length < minLength ? t('picker.typeMore') : wanted && !fresh ? t('common.loading') : t('picker.nothing')
-      }
     />
   );
 }
+
+const hintValue = '\u0000hint';
+const hintOption = (label: string) => ({ value: hintValue, label, disabled: true });

@@ -31,14 +31,14 @@ export function UserBlock({ user, compact = false }: { user: SignedInUser; compa
       <Menu.Target>
         <UnstyledButton className="user-block" aria-label={t('user.menu')}>
           <Group gap="xs" wrap="nowrap">
-            <Avatar size={32} radius="xl" variant="filled" color="rgba(255, 255, 255, 0.25)" className="user-avatar">
+            <Avatar size={32} radius="xl" variant="filled" color="rgba(0, 0, 0, 0.25)" className="user-avatar">
               {initials(user.name)}
             </Avatar>
             <Box visibleFrom={compact ? 'xl' : 'sm'} className="user-text">
               <Text size="sm" fw={600} lh={1.2} truncate maw={140}>
                 {user.name}
               </Text>
-              <Text size="xs" lh={1.2} opacity={0.85} data-testid="user-role" truncate maw={140}>
+              <Text size="xs" lh={1.2} data-testid="user-role" truncate maw={140}>
                 {role}
               </Text>
             </Box>

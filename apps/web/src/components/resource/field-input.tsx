@@ -1,5 +1,6 @@
 import { NumberInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
 import type { Field } from '@somero/contract';
+import { DateField } from '../date-field';
 import { MoneyInput } from '../money-input';
 import type { ReferenceOption } from './reference-options';
 import { ReferenceSelect, ReferencesSelect } from './reference-select';
@@ -97,18 +98,9 @@ export function FieldInput({ field, value, onChange, error, only, autoFocus }: P
         />
       );
     case 'date':
-      return (
-        <TextInput {...common} type="date" value={text(value)} onChange={(e) => onChange(e.currentTarget.value)} />
-      );
+      return <DateField {...common} value={text(value)} onChange={onChange} />;
     case 'datetime':
-      return (
-        <TextInput
-          {...common}
-          type="datetime-local"
-          value={text(value)}
-          onChange={(e) => onChange(e.currentTarget.value)}
-        />
-      );
+      return <DateField {...common} withTime value={text(value)} onChange={onChange} />;
     default:
       return (
         <TextInput

@@ -1,8 +1,9 @@
-import { Group, Modal, Paper, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Group, Modal, Paper, Select, Stack, Text, Textarea } from '@mantine/core';
 import { type AssetRow, disposeAsset, updateAssetLabel, viewAssets } from '@somero/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table';
+import { DateField } from '../../components/date-field';
 import { FormButtons } from '../../components/form-buttons';
 import { PageHeader } from '../../components/page-title';
 import { SearchField, usePagedList, useSearch } from '../../components/paged-list';
@@ -201,12 +202,11 @@ function WriteOffDialog({ asset, onClose, onSaved }: DialogProps) {
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack>
           <Text>{t('writeOff.message', { item: asset.item_name })}</Text>
-          <TextInput
-            type="date"
+          <DateField
             label={t('fields.disposedOn')}
             max={today()}
             value={on}
-            onChange={(e) => setOn(e.currentTarget.value)}
+            onChange={setOn}
             error={errors.disposed_on}
           />
           <ReasonField label={t('fields.reason')} value={reason} onChange={setReason} error={errors.reason} />

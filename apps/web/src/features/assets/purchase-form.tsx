@@ -2,6 +2,7 @@ import { Modal, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Textar
 import { type AssetPurchaseRow, addAssetPurchase, amendAssetPurchase } from '@somero/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../components/date-field';
 import { FormButtons } from '../../components/form-buttons';
 import { MoneyInput } from '../../components/money-input';
 import { ReasonField } from '../../components/reason-field';
@@ -74,13 +75,12 @@ export function PurchaseForm({ purchase, onClose, onSaved }: Props) {
               onChange={setItemId}
               error={errors.item_id}
             />
-            <TextInput
-              type="date"
+            <DateField
               label={t('fields.purchasedOn')}
               required
               max={today()}
               value={purchasedOn}
-              onChange={(e) => setPurchasedOn(e.currentTarget.value)}
+              onChange={setPurchasedOn}
               error={errors.purchased_on}
             />
             <NumberInput

@@ -1,10 +1,11 @@
-import { Button, Group, Paper, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Text } from '@mantine/core';
 import { assetRegister } from '@somero/contract';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table';
+import { DateField } from '../../components/date-field';
 import { PageHeader } from '../../components/page-title';
 import { ReferenceSelect } from '../../components/resource/reference-select';
 import { fetchData } from '../../lib/api';
@@ -48,13 +49,7 @@ export default function AssetRegisterScreen() {
       />
       <Paper withBorder p="md">
         <Group mb="md" align="flex-end" wrap="wrap">
-          <TextInput
-            type="date"
-            label={t('register.asAt')}
-            w={170}
-            value={asAt}
-            onChange={(e) => setAsAt(e.currentTarget.value)}
-          />
+          <DateField label={t('register.asAt')} w={170} value={asAt} onChange={setAsAt} />
           <ReferenceSelect
             label={t('fields.category')}
             placeholder={t('list.all')}

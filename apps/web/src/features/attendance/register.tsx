@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Paper, SegmentedControl, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Paper, SegmentedControl, Text } from '@mantine/core';
 import { type ClassRegister, markRegister, type RegisterStatus, registerStatuses } from '@somero/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClassStreamSelect } from '../../components/class-stream-select';
 import { DataTable } from '../../components/data-table';
+import { DateField } from '../../components/date-field';
 import { PageHeader } from '../../components/page-title';
 import { api } from '../../lib/api';
 import { formatDate, today } from '../../lib/format';
@@ -80,13 +81,7 @@ export default function RegisterScreen() {
               setStreamId(next.stream_id ?? null);
             }}
           />
-          <TextInput
-            type="date"
-            label={t('fields.date')}
-            value={date}
-            max={today()}
-            onChange={(e) => setDate(e.currentTarget.value)}
-          />
+          <DateField label={t('fields.date')} value={date} max={today()} onChange={setDate} />
         </Group>
       </Paper>
       {register ? (

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClassStreamSelect } from '../../components/class-stream-select';
 import { DataTable } from '../../components/data-table';
+import { DateField } from '../../components/date-field';
 import { PageHeader } from '../../components/page-title';
 import { ReferenceSelect } from '../../components/resource/reference-select';
 import { api } from '../../lib/api';
@@ -103,13 +104,7 @@ export default function TakeRollcallScreen() {
             disabled={Boolean(classId)}
             onChange={(e) => setHouse(e.currentTarget.value)}
           />
-          <TextInput
-            type="date"
-            label={t('fields.date')}
-            value={date}
-            max={today()}
-            onChange={(e) => setDate(e.currentTarget.value)}
-          />
+          <DateField label={t('fields.date')} value={date} max={today()} onChange={setDate} />
         </Group>
       </Paper>
       {!view ? <Text c="dimmed">{t('rollcall.choose')}</Text> : null}

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CenteredLoader } from '../../components/centered-loader';
+import { DateField } from '../../components/date-field';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-title';
 import { usePagedList } from '../../components/paged-list';
@@ -70,6 +71,11 @@ export default function AuditsScreen() {
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => setDraft({ ...draft, [key]: e.currentTarget.value }),
     label: t(`audits.filters.${key}`),
   });
+  const dateOf = (key: 'from' | 'to') => ({
+    value: draft[key],
+    onChange: (day: string) => setDraft({ ...draft, [key]: day }),
+    label: t(`audits.filters.${key}`),
+  });
 
   return (
     <>
@@ -81,13 +87,13 @@ export default function AuditsScreen() {
             placeholder={t('audits.filters.anyone')}
             data={(users.data ?? []).map((u) => ({ value: String(u.id), label: u.name }))}
             value={draft.user_id}
-            onChange={(value) => setDraft({ ...draft, user_id: value })}
+            onChange={(day) => setDraft({ ...draft, user_id: day })}
             clearable
             searchable
             disabled={!can(me, 'view_users')}
           />
-          <TextInput type="date" {...text('from')} />
-          <TextInput type="date" {...text('to')} />
+          <DateField {...dateOf('from')} />
+          <DateField {...dateOf('to')} />
           <TextInput {...text('module')} />
           <TextInput {...text('entity')} />
           <TextInput {...text('search')} />

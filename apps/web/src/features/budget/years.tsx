@@ -6,6 +6,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
+import { DateField } from '../../components/date-field';
 import { PageHeader } from '../../components/page-title';
 import { api, fieldErrors } from '../../lib/api';
 import { formatDate } from '../../lib/format';
@@ -43,19 +44,17 @@ function YearForm({ year, onClose }: { year: FyearRow | 'new'; onClose: (saved: 
       <form onSubmit={submit}>
         <Stack>
           <TextInput label={t('years.name')} value={draft.name} onChange={set('name')} error={errors.name} required />
-          <TextInput
-            type="date"
+          <DateField
             label={t('years.starts')}
             value={draft.starts_on}
-            onChange={set('starts_on')}
+            onChange={(day) => setDraft({ ...draft, starts_on: day })}
             error={errors.starts_on}
             required
           />
-          <TextInput
-            type="date"
+          <DateField
             label={t('years.ends')}
             value={draft.ends_on}
-            onChange={set('ends_on')}
+            onChange={(day) => setDraft({ ...draft, ends_on: day })}
             error={errors.ends_on}
             required
           />

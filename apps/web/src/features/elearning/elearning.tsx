@@ -34,6 +34,7 @@ import { useTranslation } from 'react-i18next';
 import type { ScreenModule } from '../../app/lazy-screen';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
+import { DateField } from '../../components/date-field';
 import { FormButtons } from '../../components/form-buttons';
 import { PageHeader } from '../../components/page-title';
 import { RowActions } from '../../components/row-actions';
@@ -203,14 +204,7 @@ function ResourceForm({
               error={errors.link}
             />
             {kind === 'assignment' ? (
-              <TextInput
-                label={t('dueOn')}
-                required
-                type="date"
-                value={dueOn}
-                onChange={(e) => setDueOn(e.currentTarget.value)}
-                error={errors.due_on}
-              />
+              <DateField label={t('dueOn')} required value={dueOn} onChange={setDueOn} error={errors.due_on} />
             ) : null}
           </SimpleGrid>
           {row && row.attachments.length > 0 ? (

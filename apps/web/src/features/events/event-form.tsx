@@ -2,6 +2,7 @@ import { Checkbox, Group, Modal, Select, Stack, Textarea, TextInput } from '@man
 import { addEvent, type EventRow, editEvent, eventTypes, invitedGroups } from '@somero/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../components/date-field';
 import { FormButtons } from '../../components/form-buttons';
 import { ReferenceSelect } from '../../components/resource/reference-select';
 import { api, type CallInput, fieldErrors } from '../../lib/api';
@@ -65,14 +66,7 @@ export function EventForm({ event, onClose, onSaved }: { event?: EventRow; onClo
               onChange={setType}
               error={errors.event_type}
             />
-            <TextInput
-              type="date"
-              label={t('fields.onDate')}
-              required
-              value={onDate}
-              onChange={(e) => setOnDate(e.currentTarget.value)}
-              error={errors.on_date}
-            />
+            <DateField label={t('fields.onDate')} required value={onDate} onChange={setOnDate} error={errors.on_date} />
           </Group>
           <Group grow align="flex-start">
             <TextInput

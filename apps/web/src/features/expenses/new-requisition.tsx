@@ -24,6 +24,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DateField } from '../../components/date-field';
 import { PageHeader } from '../../components/page-title';
 import { ReferenceSelect } from '../../components/resource/reference-select';
 import { api, fieldErrors } from '../../lib/api';
@@ -118,12 +119,11 @@ export default function NewRequisitionScreen() {
               onChange={(e) => setTitle(e.currentTarget.value)}
               error={errors.title}
             />
-            <TextInput
-              type="date"
+            <DateField
               label={t('requisition.neededOn')}
               min={today()}
               value={neededOn}
-              onChange={(e) => setNeededOn(e.currentTarget.value)}
+              onChange={setNeededOn}
               error={errors.needed_on}
             />
             <ReferenceSelect

@@ -1,6 +1,7 @@
 import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../components/date-field';
 import { FormButtons } from '../../components/form-buttons';
 import { ReferenceSelect } from '../../components/resource/reference-select';
 import { type ApiResult, fieldErrors } from '../../lib/api';
@@ -56,13 +57,12 @@ export function PayDialog({
             onChange={setModeId}
             error={errors.mode_id}
           />
-          <TextInput
-            type="date"
+          <DateField
             label={t('fields.paidOn')}
             required
             max={today()}
             value={paidOn}
-            onChange={(e) => setPaidOn(e.currentTarget.value)}
+            onChange={setPaidOn}
             error={errors.paid_on}
           />
           <TextInput

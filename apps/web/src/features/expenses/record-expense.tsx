@@ -17,6 +17,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DateField } from '../../components/date-field';
 import { PageHeader } from '../../components/page-title';
 import { ReferenceSelect } from '../../components/resource/reference-select';
 import { api, fieldErrors } from '../../lib/api';
@@ -124,13 +125,12 @@ export default function RecordExpenseScreen() {
             ]}
           />
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-            <TextInput
-              type="date"
+            <DateField
               label={t('fields.spentOn')}
               required
               max={today()}
               value={spentOn}
-              onChange={(e) => setSpentOn(e.currentTarget.value)}
+              onChange={setSpentOn}
               error={errors.spent_on}
             />
             {onCredit ? null : (

@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DateField } from '../../components/date-field';
 import { MoneyInput } from '../../components/money-input';
 import { PageHeader } from '../../components/page-title';
 import { useReferenceRows } from '../../components/resource/reference-options';
@@ -206,12 +207,11 @@ export default function PayFeesScreen() {
                 />
               </Group>
               <Group grow align="flex-start">
-                <TextInput
-                  type="date"
+                <DateField
                   label={t('fields.date')}
                   max={today()}
                   value={paidOn}
-                  onChange={(e) => setPaidOn(e.currentTarget.value)}
+                  onChange={setPaidOn}
                   error={errors.paid_on}
                 />
                 <TextInput

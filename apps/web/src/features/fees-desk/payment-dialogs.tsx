@@ -1,6 +1,7 @@
 import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../components/date-field';
 import { FormButtons } from '../../components/form-buttons';
 import { MoneyInput } from '../../components/money-input';
 import { ReasonField } from '../../components/reason-field';
@@ -150,12 +151,11 @@ export function PaymentFields({ values, onChange, errors, fresh = false }: Payme
         onChange={(mode_id) => set({ mode_id })}
         error={errors.mode_id}
       />
-      <TextInput
-        type="date"
+      <DateField
         label={t('fields.date')}
         max={today()}
         value={values.paid_on}
-        onChange={(e) => set({ paid_on: e.currentTarget.value })}
+        onChange={(day) => set({ paid_on: day })}
         error={errors.paid_on}
       />
       <TextInput

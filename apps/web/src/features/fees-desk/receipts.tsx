@@ -3,6 +3,7 @@ import { listFeesReceipts } from '@somero/contract';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../components/date-field';
 import { PageHeader } from '../../components/page-title';
 import { usePagedList, useSearch } from '../../components/paged-list';
 import { PaymentsTable } from './payment-parts';
@@ -23,18 +24,8 @@ export default function FeesReceiptsScreen() {
       <PageHeader />
       <Paper withBorder p="md">
         <Group mb="md" align="flex-end" wrap="wrap">
-          <TextInput
-            type="date"
-            label={t('list.from')}
-            value={range.from}
-            onChange={(e) => change({ from: e.currentTarget.value })}
-          />
-          <TextInput
-            type="date"
-            label={t('list.to')}
-            value={range.to}
-            onChange={(e) => change({ to: e.currentTarget.value })}
-          />
+          <DateField label={t('list.from')} value={range.from} onChange={(day) => change({ from: day })} />
+          <DateField label={t('list.to')} value={range.to} onChange={(day) => change({ to: day })} />
           <TextInput
             label={t('list.search')}
             w={260}

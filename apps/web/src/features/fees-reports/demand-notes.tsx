@@ -1,8 +1,9 @@
-import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { feesDemandNotes } from '@somero/contract';
 import { IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../components/date-field';
 import { MoneyInput } from '../../components/money-input';
 import { PageHeader } from '../../components/page-title';
 import { openPdf } from '../../lib/downloads';
@@ -33,12 +34,7 @@ export default function DemandNotesScreen() {
           <StudentsChoiceInput choice={choice} />
           <Group align="flex-end">
             <MoneyInput label={t('demand.owingMore')} w={200} value={minBalance} onChange={setMinBalance} />
-            <TextInput
-              type="date"
-              label={t('demand.dueOn')}
-              value={dueOn}
-              onChange={(e) => setDueOn(e.currentTarget.value)}
-            />
+            <DateField label={t('demand.dueOn')} value={dueOn} onChange={setDueOn} />
           </Group>
           <Text size="sm" c="dimmed">
             {t('demand.help')}

@@ -6,6 +6,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { DataTable } from '../../components/data-table';
+import { DateField } from '../../components/date-field';
 import { PageHeader } from '../../components/page-title';
 import { ApiError, api, fetchData, fieldErrors } from '../../lib/api';
 import { formatDate, formatMoney } from '../../lib/format';
@@ -105,18 +106,16 @@ export default function ModeStatementScreen() {
             </Anchor>
           </Stack>
           <Group component="form" onSubmit={show} align="flex-end">
-            <TextInput
-              type="date"
+            <DateField
               label={t('statement.from')}
               value={shown.from}
-              onChange={(e) => setRange({ ...shown, from: e.currentTarget.value })}
+              onChange={(day) => setRange({ ...shown, from: day })}
               error={errors.from}
             />
-            <TextInput
-              type="date"
+            <DateField
               label={t('statement.to')}
               value={shown.to}
-              onChange={(e) => setRange({ ...shown, to: e.currentTarget.value })}
+              onChange={(day) => setRange({ ...shown, to: day })}
               error={errors.to}
             />
             <Button type="submit">{t('statement.show')}</Button>

@@ -2,6 +2,7 @@ import { Button, Group, Modal, SegmentedControl, SimpleGrid, TextInput } from '@
 import { addMoneyTransfer } from '@somero/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../components/date-field';
 import { MoneyInput } from '../../components/money-input';
 import { ReferenceSelect } from '../../components/resource/reference-select';
 import { api, fieldErrors } from '../../lib/api';
@@ -77,12 +78,11 @@ export function TransferForm({ mode, onClose, onSaved }: Props) {
             onChange={setAmount}
             error={errors.amount}
           />
-          <TextInput
-            type="date"
+          <DateField
             label={t('transfers.date')}
             max={today()}
             value={on}
-            onChange={(e) => setOn(e.currentTarget.value)}
+            onChange={setOn}
             error={errors.transferred_on}
           />
           <TextInput

@@ -12,6 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/data-table';
+import { DateField } from '../../components/date-field';
 import { PageHeader } from '../../components/page-title';
 import { api } from '../../lib/api';
 import { formatDateTime, formatNumber } from '../../lib/format';
@@ -164,18 +165,12 @@ export default function NotificationReportScreen() {
       </Title>
       <form onSubmit={submit} noValidate>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 5 }} mb="sm">
-          <TextInput
-            type="date"
+          <DateField
             label={t('fields.from')}
             value={draft.from}
-            onChange={(e) => setDraft({ ...draft, from: e.currentTarget.value })}
+            onChange={(day) => setDraft({ ...draft, from: day })}
           />
-          <TextInput
-            type="date"
-            label={t('fields.to')}
-            value={draft.to}
-            onChange={(e) => setDraft({ ...draft, to: e.currentTarget.value })}
-          />
+          <DateField label={t('fields.to')} value={draft.to} onChange={(day) => setDraft({ ...draft, to: day })} />
           <Select
             label={t('fields.status')}
             clearable

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/data-table';
+import { DateField } from '../../components/date-field';
 import { MoneyInput } from '../../components/money-input';
 import { PageHeader } from '../../components/page-title';
 import { ReferenceSelect } from '../../components/resource/reference-select';
@@ -106,12 +107,11 @@ export default function SmsPackagesScreen() {
                 onChange={setModeId}
                 error={errors.mode_id}
               />
-              <TextInput
-                type="date"
+              <DateField
                 label={t('fields.boughtOn')}
                 value={boughtOn}
                 max={today()}
-                onChange={(e) => setBoughtOn(e.currentTarget.value)}
+                onChange={setBoughtOn}
                 error={errors.bought_on}
               />
               <TextInput

@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table';
+import { DateField } from '../../components/date-field';
 import { FormButtons } from '../../components/form-buttons';
 import { MoneyInput } from '../../components/money-input';
 import { PageHeader } from '../../components/page-title';
@@ -91,12 +92,11 @@ function AdvanceForm({
             onChange={setModeId}
             error={errors.mode_id}
           />
-          <TextInput
-            type="date"
+          <DateField
             label={t('advances.givenOn')}
             max={today()}
             value={givenOn}
-            onChange={(e) => setGivenOn(e.currentTarget.value)}
+            onChange={setGivenOn}
             error={errors.given_on}
           />
           <NumberInput

@@ -2,6 +2,7 @@ import { Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { addRevenue, amendRevenue, type RevenueRow } from '@somero/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../components/date-field';
 import { FormButtons } from '../../components/form-buttons';
 import { MoneyInput } from '../../components/money-input';
 import { ReasonField } from '../../components/reason-field';
@@ -64,13 +65,12 @@ export function RevenueForm({ revenue, onClose, onSaved }: Props) {
             error={errors.source_id}
           />
           <MoneyInput label={t('fields.amount')} required value={amount} onChange={setAmount} error={errors.amount} />
-          <TextInput
-            type="date"
+          <DateField
             label={t('fields.receivedOn')}
             required
             max={today()}
             value={receivedOn}
-            onChange={(e) => setReceivedOn(e.currentTarget.value)}
+            onChange={setReceivedOn}
             error={errors.received_on}
           />
           <ReferenceSelect

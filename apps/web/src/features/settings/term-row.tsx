@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Paper, SimpleGrid, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Title } from '@mantine/core';
 import { type termDate, updateTermDate } from '@somero/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { DateField } from '../../components/date-field';
 import { api, fieldErrors } from '../../lib/api';
 import { useSaving } from '../../lib/saving';
 
@@ -42,12 +43,8 @@ export function TermRow({ term, editable, onSaved }: Props) {
   };
 
   const date = (key: keyof typeof values) => ({
-    type: 'date',
     value: values[key],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
-      const value = e.currentTarget.value;
-      setValues((v) => ({ ...v, [key]: value }));
-    },
+    onChange: (day: string) => setValues((v) => ({ ...v, [key]: day })),
     error: errors[key],
     readOnly: !editable,
     label: t(`terms.${key}`),
@@ -66,9 +63,9 @@ export function TermRow({ term, editable, onSaved }: Props) {
         ) : null}
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <TextInput {...date('opens_on')} required />
-        <TextInput {...date('closes_on')} required />
-        <TextInput {...date('next_term_begins')} />
+        <DateField {...date('opens_on')} required />
+        <DateField {...date('closes_on')} required />
+        <DateField {...date('next_term_begins')} />
       </SimpleGrid>
       {refusal ? (
         <Alert mt="sm" color="orange" role="alert">

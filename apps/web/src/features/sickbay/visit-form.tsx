@@ -9,6 +9,7 @@ import {
 } from '@somero/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../components/date-field';
 import { FormButtons } from '../../components/form-buttons';
 import { ReferenceSelect } from '../../components/resource/reference-select';
 import { type StudentOption, StudentPicker } from '../../components/student-picker';
@@ -83,12 +84,12 @@ export function VisitForm({ patient, visit, closing, onClose, onSaved }: Props) 
               error={errors.staff_id}
             />
           )}
-          <TextInput
-            type="datetime-local"
+          <DateField
+            withTime
             label={t('fields.visitedAt')}
             description={visit ? undefined : t('fields.visitedAtHint')}
             value={visitedAt}
-            onChange={(e) => setVisitedAt(e.currentTarget.value)}
+            onChange={setVisitedAt}
             error={errors.visited_at}
           />
           <Group grow align="flex-start">

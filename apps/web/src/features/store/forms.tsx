@@ -14,6 +14,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../components/date-field';
 import { FormButtons } from '../../components/form-buttons';
 import { MoneyInput } from '../../components/money-input';
 import { ReasonField } from '../../components/reason-field';
@@ -116,16 +117,7 @@ function DateInput({
   onChange: (v: string) => void;
   error?: string;
 }) {
-  return (
-    <TextInput
-      type="date"
-      label={label}
-      max={today()}
-      value={value}
-      onChange={(e) => onChange(e.currentTarget.value)}
-      error={error}
-    />
-  );
+  return <DateField label={label} max={today()} value={value} onChange={onChange} error={error} />;
 }
 
 function FormModal({

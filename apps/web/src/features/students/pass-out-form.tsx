@@ -2,6 +2,7 @@ import { Button, Group, Modal, Select, SimpleGrid, Switch, Textarea, TextInput }
 import { addPassOut, passOutTypes, relationships } from '@somero/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../components/date-field';
 import { type StudentOption, StudentPicker } from '../../components/student-picker';
 import { api, type CallInput, fieldErrors } from '../../lib/api';
 import { fromLocalInput, toLocalInput } from '../../lib/format';
@@ -81,20 +82,20 @@ export function PassOutForm({ onClose, onSaved }: { onClose: () => void; onSaved
           />
           <Textarea {...text('reason')} required autosize minRows={2} />
           <TextInput {...text('destination')} />
-          <TextInput
-            type="datetime-local"
+          <DateField
+            withTime
             label={t('passouts.fields.time_out')}
             required
             value={values.time_out}
-            onChange={(e) => set('time_out', e.currentTarget.value)}
+            onChange={(day) => set('time_out', day)}
             error={errors.time_out}
           />
-          <TextInput
-            type="datetime-local"
+          <DateField
+            withTime
             label={t('passouts.fields.expected_return')}
             required
             value={values.expected_return}
-            onChange={(e) => set('expected_return', e.currentTarget.value)}
+            onChange={(day) => set('expected_return', day)}
             error={errors.expected_return}
           />
           <TextInput {...text('collector_name')} />

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
+import { DateField } from '../../components/date-field';
 import { PageHeader } from '../../components/page-title';
 import { usePagedList, useSearch } from '../../components/paged-list';
 import { resourceCalls } from '../../components/resource/calls';
@@ -88,18 +89,12 @@ export default function PassOutsScreen() {
             value={status}
             onChange={(v) => setStatus(v as Status | null)}
           />
-          <TextInput
-            type="date"
+          <DateField
             label={t('periodic.from')}
             value={range.from}
-            onChange={(e) => setRange({ ...range, from: e.currentTarget.value })}
+            onChange={(day) => setRange({ ...range, from: day })}
           />
-          <TextInput
-            type="date"
-            label={t('periodic.to')}
-            value={range.to}
-            onChange={(e) => setRange({ ...range, to: e.currentTarget.value })}
-          />
+          <DateField label={t('periodic.to')} value={range.to} onChange={(day) => setRange({ ...range, to: day })} />
         </Group>
         <DataTable
           query={list}

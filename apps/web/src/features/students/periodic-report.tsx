@@ -1,9 +1,10 @@
-import { Button, Grid, Group, Paper, Table, TextInput, Title } from '@mantine/core';
+import { Button, Grid, Group, Paper, Table, Title } from '@mantine/core';
 import { studentsPeriodicReport } from '@somero/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CenteredLoader } from '../../components/centered-loader';
+import { DateField } from '../../components/date-field';
 import { EmptyRow } from '../../components/empty-row';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-title';
@@ -33,18 +34,16 @@ export default function PeriodicReportScreen() {
       <PageHeader />
       <Paper withBorder p="md" mb="md" component="form" onSubmit={submit} noValidate>
         <Group align="flex-end">
-          <TextInput
-            type="date"
+          <DateField
             label={t('periodic.from')}
             value={range.from}
-            onChange={(e) => setRange({ ...range, from: e.currentTarget.value })}
+            onChange={(day) => setRange({ ...range, from: day })}
             error={errors.from}
           />
-          <TextInput
-            type="date"
+          <DateField
             label={t('periodic.to')}
             value={range.to}
-            onChange={(e) => setRange({ ...range, to: e.currentTarget.value })}
+            onChange={(day) => setRange({ ...range, to: day })}
             error={errors.to}
           />
           <Button type="submit">{t('periodic.show')}</Button>
