@@ -1,9 +1,9 @@
-import { oldPaymentAmendments } from '@somero/contract';
+import { moneyAmendments } from '@somero/contract';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { audits } from '../src/db/schema.js';
 import { type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
-import { useTestApp } from './support.js';
+import { amendmentsOf, useTestApp } from './support.js';
 
 const t = useTestApp();
 
@@ -50,10 +50,7 @@ describe('amending an old student’s payment', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ amount: 55_000, mode_id: bank, reference: 'BANK-9', status: 'valid' });
-    const rows = await t.database.db
-      .select()
-      .from(oldPaymentAmendments)
-      .where(eq(oldPaymentAmendments.paymentId, payment.id));
+    const rows = await t.database.db.select().from(moneyAmendments).where(amendmentsOf('old_payment', payment.id));
     expect(rows).toHaveLength(1);
     // Only what changed: the date was sent as it was.
     expect(rows[0]).toMatchObject({
@@ -76,16 +73,16 @@ describe('amending an old student’s payment', () => {
     expect(res.statusCode, res.body).toBe(200);
     const rows = await t.database.db
       .select()
-      .from(oldPaymentAmendments)
-      .where(eq(oldPaymentAmendments.paymentId, payment.id))
-      .orderBy(oldPaymentAmendments.id);
+      .from(moneyAmendments)
+      .where(amendmentsOf('old_payment', payment.id))
+      .orderBy(moneyAmendments.id);
     expect(rows).toHaveLength(2);
     expect(rows[1]).toMatchObject({ before: { payer: null }, after: { payer: 'Her uncle' }, reason: null });
     const same = await school.api.put(`/old_payments/${payment.id}`, { amount: 55_000, payer: 'Her uncle' });
     expect(same.statusCode).toBe(202);
     expect(same.json().message).toMatch(/Nothing to change/);
     expect(
-      await t.database.db.select().from(oldPaymentAmendments).where(eq(oldPaymentAmendments.paymentId, payment.id)),
+      await t.database.db.select().from(moneyAmendments).where(amendmentsOf('old_payment', payment.id)),
     ).toHaveLength(2);
   });
 
@@ -124,7 +121,7 @@ describe('amending an old student’s payment', () => {
     expect(bare.json().errors).toEqual({ reference: ['Enter the reference (bank slip or transaction id)'] });
     // Neither refusal left an amendment.
     expect(
-      await t.database.db.select().from(oldPaymentAmendments).where(eq(oldPaymentAmendments.paymentId, payment.id)),
+      await t.database.db.select().from(moneyAmendments).where(amendmentsOf('old_payment', payment.id)),
     ).toHaveLength(2);
   });
 
@@ -133,7 +130,7 @@ describe('amending an old student’s payment', () => {
     expect(voided.statusCode, voided.body).toBe(200);
     expect((await school.api.put(`/old_payments/${payment.id}`, { amount: 1_000 })).statusCode).toBe(409);
     expect(
-      await t.database.db.select().from(oldPaymentAmendments).where(eq(oldPaymentAmendments.paymentId, payment.id)),
+      await t.database.db.select().from(moneyAmendments).where(amendmentsOf('old_payment', payment.id)),
     ).toHaveLength(2);
   });
 });

@@ -1,4 +1,4 @@
-import { feesBreakdowns, feesCategories, feesPaymentAmendments, students } from '@somero/contract';
+import { feesBreakdowns, feesCategories, moneyAmendments, students } from '@somero/contract';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { today } from '../src/core/dates.js';
@@ -6,7 +6,7 @@ import { audits } from '../src/db/schema.js';
 import { numberInWords, shillingsInWords } from '../src/documents/receipt.js';
 import { pdfPages } from './pdf-text.js';
 import { admit, client, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
-import { bearer, staffWith, useTestApp } from './support.js';
+import { amendmentsOf, bearer, staffWith, useTestApp } from './support.js';
 
 const t = useTestApp();
 
@@ -188,10 +188,7 @@ describe('taking fees payments', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('Payment updated Successfully');
     expect(res.json().data).toMatchObject({ amount: 35_000, mode_id: bank, reference: 'BANK-77' });
-    const [amendment] = await t.database.db
-      .select()
-      .from(feesPaymentAmendments)
-      .where(eq(feesPaymentAmendments.paymentId, id));
+    const [amendment] = await t.database.db.select().from(moneyAmendments).where(amendmentsOf('fees_payment', id));
     expect(amendment).toMatchObject({
       before: { amount: 30_000, modeId: cash, reference: 'X1' },
       after: { amount: 35_000, modeId: bank, reference: 'BANK-77' },

@@ -1,15 +1,9 @@
-import {
-  feesPaymentAmendments,
-  feesPayments,
-  isPermissionFlag,
-  type PermissionFlag,
-  resources,
-} from '@somero/contract';
+import { feesPayments, isPermissionFlag, moneyAmendments, type PermissionFlag, resources } from '@somero/contract';
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { audits } from '../src/db/schema.js';
 import { admit, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
-import { bearer, shared, staffWith, unique, useTestApp } from './support.js';
+import { amendmentsOf, bearer, shared, staffWith, unique, useTestApp } from './support.js';
 
 /**
  * Rules a realistic bug once broke without any test noticing (issue 9 §6): who may change a declared
@@ -69,10 +63,7 @@ describe('a voided payment', () => {
     expect(amend.statusCode, amend.body).toBe(409);
     expect(amend.json().message).toMatch(/void and cannot be changed/);
     expect(await payment(id)).toMatchObject({ amount: 40_000, status: 'void', voidReason: 'Wrong student' });
-    const amendments = await t.database.db
-      .select()
-      .from(feesPaymentAmendments)
-      .where(eq(feesPaymentAmendments.paymentId, id));
+    const amendments = await t.database.db.select().from(moneyAmendments).where(amendmentsOf('fees_payment', id));
     expect(amendments).toEqual([]);
   });
 

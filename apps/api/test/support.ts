@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { PermissionFlag } from '@somero/contract';
+import { moneyAmendments, type PermissionFlag } from '@somero/contract';
+import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { type App, type AppOptions, buildApp } from '../src/app.js';
@@ -194,3 +195,7 @@ export async function refusingPostingsOf<T>(database: Database, amount: number, 
     await database.raw(`drop function ${name}()`);
   }
 }
+
+/** The amendment rows of one money document (a fees payment, a revenue…), for `where`. */
+export const amendmentsOf = (kind: string, id: number) =>
+  and(eq(moneyAmendments.kind, kind), eq(moneyAmendments.documentId, id));

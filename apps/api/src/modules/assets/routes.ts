@@ -391,9 +391,7 @@ export function assetRoutes({ serve }: ModuleContext) {
 
   serve(amendAssetPurchase, async ({ id, input, scope }) => {
     const { reason, ...fields } = input;
-    await scope.transaction(async (tx) => {
-      const before = await tx.table(assetPurchases, 'assets').find(id, 'asset purchase');
-      if (before.status === 'void') throw new Conflict('This purchase is void and cannot be changed.');
+    await assetPurchaseDocument.amend(scope, id, reason, async (tx, before) => {
       const { category, values } = await checked(tx, fields);
       const [old] = await tx.db
         .select({ categoryId: assetItems.categoryId })
@@ -408,11 +406,6 @@ export function assetRoutes({ serve }: ModuleContext) {
         throw new Refusal(
           `Only ${inUse.length} of this purchase's assets are still in use; it cannot drop to ${values.quantity}.`,
         );
-      await tx
-        .table(assetPurchases, 'assets')
-        .update(id, { ...values, amendReason: reason, amendedAt: new Date(), amendedBy: by(tx) }, 'amend');
-      // The old posting is reversed today and the purchase posted again, today, as it now is.
-      await assetPurchaseDocument.repost(tx, id, `amended: ${reason}`);
       if (fewer > 0)
         await setAssets(
           tx,
@@ -431,6 +424,7 @@ export function assetRoutes({ serve }: ModuleContext) {
           moved,
           'update',
         );
+      return { ...values, amendReason: reason, amendedAt: new Date(), amendedBy: by(tx) };
     });
     return { data: await purchaseRow(scope, id), message: 'Purchase updated Successfully' };
   });

@@ -260,23 +260,16 @@ export function expenseRoutes(ctx: ModuleContext) {
   });
 
   serve(amendExpense, async ({ id, input, scope }) => {
-    await scope.transaction(async (tx) => {
-      const before = await tx.table(expenses, 'expenses').find(id, 'expense');
-      if (before.status === 'void') throw new Conflict('This expense is void and cannot be changed.');
+    await expenseDocument.amend(scope, id, input.reason, async (tx, before) => {
       const supplierId = input.supplier_id === undefined ? before.supplierId : input.supplier_id;
       if (supplierId) await checkSupplier(tx, supplierId);
       if (before.onCredit && !supplierId) throw new Refusal('A credit expense keeps the supplier the school owes.');
-      await tx.table(expenses, 'expenses').update(
-        id,
-        {
-          supplierId,
-          reference: input.reference === undefined ? before.reference : input.reference,
-          note: input.note === undefined ? before.note : input.note,
-          amendReason: input.reason,
-        },
-        'amend',
-      );
-      await expenseDocument.repost(tx, id, `amended: ${input.reason}`);
+      return {
+        supplierId,
+        reference: input.reference === undefined ? before.reference : input.reference,
+        note: input.note === undefined ? before.note : input.note,
+        amendReason: input.reason,
+      };
     });
     return { data: await expenseRow(scope, id), message: 'Changes Saved Successfully' };
   });

@@ -1,13 +1,12 @@
 import {
   feesPaymentAmendmentList,
-  feesPaymentAmendments,
   feesPayments,
+  moneyAmendments,
   oldPaymentAmendmentList,
-  oldPaymentAmendments,
   oldPayments,
   type PaymentAmendmentRow,
 } from '@somero/contract';
-import { asc, eq, getTableColumns } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns } from 'drizzle-orm';
 import type { SchoolScope } from '../../core/scope.js';
 import type { ModuleContext } from '../module.js';
 
@@ -18,23 +17,21 @@ function asColumnNames(table: typeof feesPayments | typeof oldPayments) {
     Object.fromEntries(Object.entries(values as Record<string, unknown>).map(([k, v]) => [columns[k]?.name ?? k, v]));
 }
 
-/**
- * A payment's amendments, oldest first. The two amendment tables have the same columns (an old
- * payment's reason may be empty), so one query serves both.
- */
+/** A payment's amendments, oldest first, from the money documents' one history (an old payment's reason may be empty). */
 async function amendments(
   scope: SchoolScope,
   payments: typeof feesPayments | typeof oldPayments,
-  table: typeof feesPaymentAmendments,
+  kind: 'fees_payment' | 'old_payment',
   paymentId: number,
 ): Promise<PaymentAmendmentRow[]> {
   // Another school's payment, or none: 404, as for the payment itself.
   await scope.table(payments, 'fees').find(paymentId, 'payment');
   const names = asColumnNames(payments);
+  const table = moneyAmendments;
   const rows = await scope.db
     .select()
     .from(table)
-    .where(scope.mine(table, eq(table.paymentId, paymentId)))
+    .where(scope.mine(table, and(eq(table.kind, kind), eq(table.documentId, paymentId))))
     .orderBy(asc(table.createdAt), asc(table.id));
   return rows.map((r) => ({
     id: r.id,
@@ -48,9 +45,9 @@ async function amendments(
 
 export function amendmentRoutes({ serve }: ModuleContext) {
   serve(feesPaymentAmendmentList, async ({ id, scope }) => ({
-    data: await amendments(scope, feesPayments, feesPaymentAmendments, id),
+    data: await amendments(scope, feesPayments, 'fees_payment', id),
   }));
   serve(oldPaymentAmendmentList, async ({ id, scope }) => ({
-    data: await amendments(scope, oldPayments, oldPaymentAmendments as unknown as typeof feesPaymentAmendments, id),
+    data: await amendments(scope, oldPayments, 'old_payment', id),
   }));
 }

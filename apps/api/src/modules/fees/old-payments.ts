@@ -3,7 +3,6 @@ import {
   amendOldPayment,
   listOldReceipts,
   messages,
-  oldPaymentAmendments,
   oldPayments,
   oldReceipt,
   oldStudents,
@@ -62,8 +61,6 @@ async function oldPaymentRow(scope: SchoolScope, id: number) {
   return row;
 }
 
-const lockValid = (scope: SchoolScope, id: number) => oldPaymentDocument.lockValid(scope, id);
-
 /** Old students' payments: their own gapless 'old_receipt' series, amended or voided, never deleted. */
 export function oldPaymentRoutes({ serve }: ModuleContext) {
   serve(addOldPayment, async ({ input, scope }) => {
@@ -96,9 +93,8 @@ export function oldPaymentRoutes({ serve }: ModuleContext) {
   });
 
   serve(amendOldPayment, async ({ id, input, scope }) => {
-    await scope.transaction(async (tx) => {
-      const before = await lockValid(tx, id);
-      // Only what really changes, by the rules of PUT fees_payments/{id}; the amendment row keeps what it was.
+    await oldPaymentDocument.amend(scope, id, input.reason ?? null, async (tx, before) => {
+      // Only what really changes, by the rules of PUT fees_payments/{id}.
       const {
         values,
         checkReference: again,
@@ -120,29 +116,7 @@ export function oldPaymentRoutes({ serve }: ModuleContext) {
           values.modeId !== undefined ? await activeMode(tx, values.modeId) : await modeRule(tx, before.modeId);
         await checkReference(tx, mode, reference, { oldPaymentId: id });
       }
-      const [after] = await tx.db
-        .update(oldPayments)
-        .set({ ...values, updatedAt: new Date() })
-        .where(tx.mine(oldPayments, eq(oldPayments.id, id)))
-        .returning();
-      const was = Object.fromEntries(Object.keys(values).map((k) => [k, before[k as keyof typeof before]]));
-      await tx.db.insert(oldPaymentAmendments).values({
-        schoolId: tx.schoolId,
-        paymentId: id,
-        before: was,
-        after: values,
-        reason: input.reason ?? null,
-        byName: tx.actor.name ?? 'System',
-      });
-      await tx.audit({
-        action: 'amend',
-        module: 'fees',
-        entity: 'old_payments',
-        entityId: id,
-        before,
-        after: { ...after, reason: input.reason ?? null },
-      });
-      await oldPaymentDocument.repost(tx, id, `amended${input.reason ? `: ${input.reason}` : ''}`);
+      return values;
     });
     return { data: await oldPaymentRow(scope, id), message: messages.oldPayments.update.success };
   });

@@ -2,7 +2,6 @@ import {
   addFeesPayment,
   amendFeesPayment,
   exportFeesPayments,
-  feesPaymentAmendments,
   feesPayments,
   feesReceipt,
   listFeesReceipts,
@@ -52,8 +51,7 @@ export async function amendPayment(
     reason: string;
   },
 ) {
-  return scope.transaction(async (tx) => {
-    const before = await feesPaymentDocument.lockValid(tx, id);
+  return feesPaymentDocument.amend(scope, id, change.reason, async (tx, before) => {
     const { values, checkReference: again, reference } = amendedValues(before, change, today());
     // The desk's reference rules when the mode or the reference changes: a new mode must be in use, the
     // payment's mode may need a reference, and one already on another valid payment is refused.
@@ -62,30 +60,7 @@ export async function amendPayment(
         values.modeId !== undefined ? await activeMode(tx, values.modeId) : await modeRule(tx, before.modeId);
       await checkReference(tx, mode, reference, { feesPaymentId: id });
     }
-    const [after] = await tx.db
-      .update(feesPayments)
-      .set({ ...values, updatedAt: new Date() })
-      .where(tx.mine(feesPayments, eq(feesPayments.id, id)))
-      .returning();
-    const was = Object.fromEntries(Object.keys(values).map((k) => [k, before[k as keyof typeof before]]));
-    await tx.db.insert(feesPaymentAmendments).values({
-      schoolId: tx.schoolId,
-      paymentId: id,
-      before: was,
-      after: values,
-      reason: change.reason,
-      byName: tx.actor.name ?? 'System',
-    });
-    await tx.audit({
-      action: 'amend',
-      module: 'fees',
-      entity: 'fees_payments',
-      entityId: id,
-      before,
-      after: { ...after, reason: change.reason },
-    });
-    await feesPaymentDocument.repost(tx, id, `amended: ${change.reason}`);
-    return after!;
+    return values;
   });
 }
 

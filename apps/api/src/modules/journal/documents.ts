@@ -1,4 +1,4 @@
-import { journalEntries } from '@somero/contract';
+import { journalEntries, moneyAmendments } from '@somero/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { nextNumber } from '../../core/counters.js';
@@ -53,8 +53,23 @@ export interface MoneyDocument<T extends MoneyTable> extends MoneyDocumentDeclar
    * date it was corrected to; the journal shows when the correction was made).
    */
   repost(scope: SchoolScope, id: number, why: string): Promise<void>;
-  /** Locks a document of this school for a change: 404 for another school's id, the refusal once void. */
-  lockValid(scope: SchoolScope, id: number): Promise<T['$inferSelect']>;
+  /**
+   * Amends a valid document in one transaction: locks it (a void one is refused, as by `lockValid`), asks
+   * `change` what it becomes (its checks refuse by throwing), writes that, one amendment row (each changed
+   * field as it was and became, who, when, why), the audit row, and reverses what it posted and posts it
+   * again as it now reads, both dated the day of the amendment. Answers the row as it now reads.
+   */
+  amend(
+    scope: SchoolScope,
+    id: number,
+    reason: string | null,
+    change: (
+      tx: SchoolScope,
+      before: T['$inferSelect'],
+    ) => Promise<Partial<T['$inferInsert']>> | Partial<T['$inferInsert']>,
+  ): Promise<T['$inferSelect']>;
+  /** Locks a document of this school for a change: 404 for another school's id, the refusal (409) once void. */
+  lockValid(scope: SchoolScope, id: number, refusal?: string): Promise<T['$inferSelect']>;
   /**
    * Voids a document with a reason: it stays, marked void with who and when, its audit row keeps before
    * and after, and what it posted is reversed on the day of the void. Answers the row as it now reads.
@@ -88,7 +103,49 @@ export function moneyDocument<T extends MoneyTable>(declaration: MoneyDocumentDe
         );
       });
     },
-    async lockValid(scope, id) {
+    async amend(scope, id, reason, change) {
+      return scope.transaction(async (tx) => {
+        const before = (await doc.lockValid(tx, id, `This ${noun} is void and cannot be changed.`)) as Record<
+          string,
+          unknown
+        >;
+        const values = (await change(tx, before as T['$inferSelect'])) as Record<string, unknown>;
+        // The history keeps the fields whose value changes (not the row's own record of its last amendment).
+        const was: Record<string, unknown> = {};
+        const became: Record<string, unknown> = {};
+        for (const [key, value] of Object.entries(values)) {
+          if (value === undefined || /^amend/.test(key)) continue;
+          if (JSON.stringify(value) === JSON.stringify(before[key])) continue;
+          was[key] = before[key];
+          became[key] = value;
+        }
+        const [after] = await tx.db
+          .update(table as MoneyTable)
+          .set({ ...values, updatedAt: new Date() } as never)
+          .where(tx.mine(table, eq(table.id, id)))
+          .returning();
+        await tx.db.insert(moneyAmendments).values({
+          schoolId: tx.schoolId,
+          kind,
+          documentId: id,
+          before: was,
+          after: became,
+          reason,
+          byName: tx.actor.name ?? 'System',
+        });
+        await tx.audit({
+          action: 'amend',
+          module,
+          entity: tx.table(table, module).entity,
+          entityId: id,
+          before,
+          after: { ...after, reason },
+        });
+        await doc.repost(tx, id, `amended${reason ? `: ${reason}` : ''}`);
+        return after as T['$inferSelect'];
+      });
+    },
+    async lockValid(scope, id, refusal = `This ${noun} is already void.`) {
       const [row] = await scope.db
         .select()
         .from(table as MoneyTable)
@@ -97,7 +154,7 @@ export function moneyDocument<T extends MoneyTable>(declaration: MoneyDocumentDe
       if (!row) throw new NotFound(noun);
       if ((row as { status: string }).status === 'void') {
         declaration.refuseVoid?.(row as T['$inferSelect']);
-        throw new Conflict(`This ${noun} is already void.`);
+        throw new Conflict(refusal);
       }
       return row as T['$inferSelect'];
     },

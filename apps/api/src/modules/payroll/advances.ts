@@ -125,27 +125,21 @@ export function advanceRoutes({ serve }: Pick<ModuleContext, 'serve'>) {
 
   serve(amendAdvance, async ({ id, input, scope }) => {
     checkAdvance(input);
-    await scope.transaction(async (tx) => {
-      const before = await advanceDocument.lockValid(tx, id);
+    const { reason, ...fields } = input;
+    await advanceDocument.amend(scope, id, reason, async (tx, before) => {
       const back = (await recoveredOf(tx, [id])).get(id) ?? 0;
       if (back > 0 && input.amount !== before.amount)
         throw new Refusal(`UGX ${back.toLocaleString('en-GB')} of this advance is recovered: its amount stays.`);
       await activeMode(tx, input.mode_id);
-      const { reason, ...fields } = input;
-      await tx.table(staffAdvances, 'staff').update(
-        id,
-        {
-          amount: fields.amount,
-          givenOn: fields.given_on ?? before.givenOn,
-          modeId: fields.mode_id,
-          months: fields.months,
-          consent: fields.consent,
-          reference: fields.reference ?? null,
-          amendReason: reason,
-        },
-        'amend',
-      );
-      await advanceDocument.repost(tx, id, `amended: ${reason}`);
+      return {
+        amount: fields.amount,
+        givenOn: fields.given_on ?? before.givenOn,
+        modeId: fields.mode_id,
+        months: fields.months,
+        consent: fields.consent,
+        reference: fields.reference ?? null,
+        amendReason: reason,
+      };
     });
     return { data: await advanceRow(scope, id), message: 'Advance updated Successfully' };
   });

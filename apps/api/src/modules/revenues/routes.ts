@@ -14,7 +14,7 @@ import {
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sum } from 'drizzle-orm';
 import type { z } from 'zod';
 import { today } from '../../core/dates.js';
-import { Conflict, NotFound, Refusal } from '../../core/errors.js';
+import { NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { activeMode } from '../fees/index.js';
 import { moneyDocument } from '../journal/index.js';
@@ -240,20 +240,13 @@ export function revenueRoutes({ serve }: ModuleContext) {
 
   serve(amendRevenue, async ({ id, input, scope }) => {
     const { reason, ...fields } = input;
-    await scope.transaction(async (tx) => {
-      const before = await tx.table(revenues, 'revenues').find(id, 'revenue');
-      if (before.status === 'void') throw new Conflict('This revenue is void and cannot be changed.');
-      const values = await checked(tx, fields);
-      // The audit row keeps what it was and what it became, the reason with it.
-      await tx
-        .table(revenues, 'revenues')
-        .update(
-          id,
-          { ...values, amendReason: reason, amendedAt: new Date(), amendedBy: tx.actor.name ?? 'System' },
-          'amend',
-        );
-      await revenueDocument.repost(tx, id, `amended: ${reason}`);
-    });
+    // The row is locked first: a void at the same moment is applied before or after, never overwritten.
+    await revenueDocument.amend(scope, id, reason, async (tx) => ({
+      ...(await checked(tx, fields)),
+      amendReason: reason,
+      amendedAt: new Date(),
+      amendedBy: tx.actor.name ?? 'System',
+    }));
     return silently(await revenueRow(scope, id));
   });
 

@@ -121,22 +121,6 @@ export const feesPayments = schoolTable(
   ],
 );
 
-/** Each change to a payment: what it was, what it became, who, when and why. */
-export const feesPaymentAmendments = schoolTable(
-  'fees_payment_amendments',
-  {
-    ...tenantColumns(),
-    paymentId: integer('payment_id')
-      .notNull()
-      .references(() => feesPayments.id),
-    before: jsonb().notNull(),
-    after: jsonb().notNull(),
-    reason: text().notNull(),
-    byName: text('by_name').notNull(),
-  },
-  (t) => [index('fees_payment_amendments_payment').on(t.paymentId)],
-);
-
 /**
  * Payments reported by the aggregator (SchoolPay-style), keyed by its receipt number so nothing is
  * imported twice. Matched ones become fees payments; others wait for the bursar.
@@ -214,20 +198,4 @@ export const oldPayments = schoolTable(
     index('old_payments_student').on(t.schoolId, t.oldStudentId),
     index('old_payments_reference').on(t.schoolId, sql`lower(replace(${t.reference}, ' ', ''))`),
   ],
-);
-
-/** Each change to an old student's payment: what it was, what it became, who, when and why (if given). */
-export const oldPaymentAmendments = schoolTable(
-  'old_payment_amendments',
-  {
-    ...tenantColumns(),
-    paymentId: integer('payment_id')
-      .notNull()
-      .references(() => oldPayments.id),
-    before: jsonb().notNull(),
-    after: jsonb().notNull(),
-    reason: text(),
-    byName: text('by_name').notNull(),
-  },
-  (t) => [index('old_payment_amendments_payment').on(t.paymentId)],
 );

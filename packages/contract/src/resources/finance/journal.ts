@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, check, date, index, integer, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, check, date, index, integer, jsonb, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { schoolTable, tenantColumns } from '../../resource.js';
 
 /** What an account holds: assets and expenses grow by debits; liabilities, equity and income by credits. */
@@ -69,4 +69,24 @@ export const journalLines = schoolTable(
     index('journal_lines_account').on(t.schoolId, t.accountId, t.date),
     check('journal_lines_one_side', sql`(${t.debit} > 0 and ${t.credit} = 0) or (${t.credit} > 0 and ${t.debit} = 0)`),
   ],
+);
+
+/**
+ * What amending a money document changed (a fees payment, an old student's payment, a revenue, an expense,
+ * an asset purchase, a salary advance), named by its journal source kind and id: each changed field as it was
+ * and as it became (the table's keys), who, when and why. One history for every money document, written by
+ * the engine's `amend`; the journal shows the same change as a reversal and a new posting.
+ */
+export const moneyAmendments = schoolTable(
+  'money_amendments',
+  {
+    ...tenantColumns(),
+    kind: text().notNull(),
+    documentId: integer('document_id').notNull(),
+    before: jsonb().notNull(),
+    after: jsonb().notNull(),
+    reason: text(),
+    byName: text('by_name').notNull(),
+  },
+  (t) => [index('money_amendments_document').on(t.schoolId, t.kind, t.documentId)],
 );

@@ -1,0 +1,2 @@
+DROP TABLE "fees_payment_amendments" CASCADE;--> statement-breakpoint
+DROP TABLE "old_payment_amendments" CASCADE;
