@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { localDate } from '../support/dates';
+import { dayFirst, localDate } from '../support/dates';
 import { plain, ugx } from '../support/money';
 import { expectCategoriesAddUp, expectOneCategoryAsked, openStatement } from '../support/reports';
 import { admin, apiSignIn, bearer, collectPageErrors, getData, type Session, seedSession } from '../support/session';
@@ -178,7 +178,7 @@ test('the cart recorded as paid from Cash: the cart empties, the list shows it, 
   const before = await validTotal(page);
   await page.goto('/expenses/record');
   await expect(page.getByTestId('cart-total')).toHaveText(ugx(firstTotal));
-  await expect(page.getByLabel('Date spent')).toHaveValue(today);
+  await expect(page.getByLabel('Date spent')).toHaveValue(dayFirst(today));
   await choose(page, page.getByRole('combobox', { name: 'Payment mode' }), 'Cash');
   await page.getByRole('textbox', { name: 'Reference' }).fill(refPaid);
   await page.getByRole('textbox', { name: 'Note' }).fill('Food for the week');
@@ -392,7 +392,7 @@ test('an expense on credit from a supplier shows on Creditors; cleared from Cash
   await row.getByRole('button', { name: /^Clear / }).click();
   const dialog = page.getByRole('dialog', { name: new RegExp(`^Pay ${supplier}`) });
   await choose(page, dialog.getByRole('combobox', { name: 'Payment mode' }), 'Cash');
-  await expect(dialog.getByLabel('Date paid')).toHaveValue(today);
+  await expect(dialog.getByLabel('Date paid')).toHaveValue(dayFirst(today));
   await dialog.getByRole('textbox', { name: 'Reference' }).fill(refCleared);
   await dialog.getByRole('button', { name: 'Clear' }).click();
   await expect(notice(page, 'Credit cleared Successfully')).toBeVisible();
@@ -435,8 +435,8 @@ test('the expenditure report shows the amounts by category and item, and they ad
   const api = ((await reply.json()) as { data: Report }).data;
 
   await page.goto('/reports/expenses');
-  await expect(page.getByLabel('From', { exact: true })).toHaveValue(from);
-  await expect(page.getByLabel('To', { exact: true })).toHaveValue(today);
+  await expect(page.getByLabel('From', { exact: true })).toHaveValue(dayFirst(from));
+  await expect(page.getByLabel('To', { exact: true })).toHaveValue(dayFirst(today));
   const panel = page.getByTestId(`report-category-${category}`);
   await expect(panel.getByRole('heading')).toHaveText(category);
   // Flour: the edited expense's 5 bags (the replaced and the voided ones are out); books: 4 + 10.

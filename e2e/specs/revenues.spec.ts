@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { kampalaDay, localDate } from '../support/dates';
+import { dayFirst, kampalaDay, localDate } from '../support/dates';
 import { plain, ugx } from '../support/money';
 import { expectCategoriesAddUp, expectOneCategoryAsked, openStatement } from '../support/reports';
 import { admin, apiSignIn, bearer, collectPageErrors, getData, type Session, seedSession } from '../support/session';
@@ -66,7 +66,7 @@ test('a revenue recorded shows in the list and the valid total goes up by its am
 
   await page.getByRole('button', { name: 'Add revenue' }).click();
   const add = page.getByRole('dialog', { name: 'Add revenue' });
-  await expect(add.getByLabel('Date received')).toHaveValue(today);
+  await expect(add.getByLabel('Date received')).toHaveValue(dayFirst(today));
   await choose(page, add.getByRole('combobox', { name: 'Source' }), source);
   await add.getByRole('textbox', { name: 'Amount' }).fill(String(first));
   await choose(page, add.getByRole('combobox', { name: 'Payment mode' }), 'Cash');
@@ -139,8 +139,8 @@ test('the revenue report shows the revenue under its category and source, and it
   const api = ((await reply.json()) as { data: Report }).data;
 
   await page.goto('/reports/revenues');
-  await expect(page.getByLabel('From', { exact: true })).toHaveValue(from);
-  await expect(page.getByLabel('To', { exact: true })).toHaveValue(today);
+  await expect(page.getByLabel('From', { exact: true })).toHaveValue(dayFirst(from));
+  await expect(page.getByLabel('To', { exact: true })).toHaveValue(dayFirst(today));
   const panel = page.getByTestId(`report-category-${category}`);
   await expect(panel.getByRole('heading')).toHaveText(category);
   const line = panel.locator(`tr[data-source="${source}"]`);

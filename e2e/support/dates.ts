@@ -8,3 +8,6 @@ const kampala = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Kampala' })
  * a UTC test machine from 21:00 to midnight ("tomorrow" for a refusal must be tomorrow there).
  */
 export const kampalaDay = (offsetDays = 0) => kampala.format(new Date(Date.now() + offsetDays * 86_400_000));
+
+/** A YYYY-MM-DD date as a date box shows it: day first (23/11/2026), whatever the browser's language. */
+export const dayFirst = (iso: string) => iso.split('-').reverse().join('/');

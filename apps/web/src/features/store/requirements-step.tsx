@@ -15,7 +15,7 @@ import { useStoreChoices } from './forms';
  */
 export function RequirementsStep({ onClose, onSaved }: { onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation('store');
-  // On a phone the list fills the screen, all four columns fit, and the buttons stay in view below it.
+  // On a phone the list fills the screen, its four columns fit, and the buttons stay in view below it.
   const phone = useMediaQuery('(max-width: 36em)');
   const query = useQuery({ queryKey: ['requirements-in-store'], queryFn: () => fetchData(requirementsInStore, {}) });
   const data = query.data?.data;
@@ -29,6 +29,21 @@ export function RequirementsStep({ onClose, onSaved }: { onClose: () => void; on
     const result = await api(receiveRequirements, { year: data?.year, term: data?.term });
     if (result.ok) onSaved();
   };
+  type Row = NonNullable<typeof data>['rows'][number];
+  const storeItem = (r: Row) => (
+    <Select
+      size="xs"
+      searchable
+      clearable={r.linked}
+      aria-label={t('requirements.storeItemOf', { item: r.item })}
+      placeholder={t(phone ? 'requirements.noItemShort' : 'requirements.noItem')}
+      data={items.map((i) => ({ value: String(i.id), label: i.name }))}
+      value={r.store_item_id === null ? null : String(r.store_item_id)}
+      onChange={(v) => void link(r.item, v)}
+      error={r.store_item_id === null ? true : undefined}
+      miw={phone ? 110 : 150}
+    />
+  );
   return (
     <Modal
       opened
@@ -49,25 +64,20 @@ export function RequirementsStep({ onClose, onSaved }: { onClose: () => void; on
           minWidth={320}
           rowProps={(r) => ({ 'data-item': r.item })}
           columns={[
-            { key: 'item', label: t('requirements.requirement') },
-            {
-              key: 'store_item',
-              label: t('requirements.storeItem'),
-              render: (r) => (
-                <Select
-                  size="xs"
-                  searchable
-                  clearable={r.linked}
-                  aria-label={t('requirements.storeItemOf', { item: r.item })}
-                  placeholder={t('requirements.noItem')}
-                  data={items.map((i) => ({ value: String(i.id), label: i.name }))}
-                  value={r.store_item_id === null ? null : String(r.store_item_id)}
-                  onChange={(v) => void link(r.item, v)}
-                  error={r.store_item_id === null ? true : undefined}
-                  miw={150}
-                />
-              ),
-            },
+            // On a phone the store item is chosen under the requirement's name, so the three figures stay in view.
+            phone
+              ? {
+                  key: 'item',
+                  label: t('requirements.requirement'),
+                  render: (r) => (
+                    <Stack gap={4}>
+                      <Text size="sm">{r.item}</Text>
+                      {storeItem(r)}
+                    </Stack>
+                  ),
+                }
+              : { key: 'item', label: t('requirements.requirement') },
+            ...(phone ? [] : [{ key: 'store_item', label: t('requirements.storeItem'), render: storeItem }]),
             {
               key: 'collected',
               label: t('requirements.collected'),
