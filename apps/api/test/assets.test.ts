@@ -195,6 +195,12 @@ describe('assets', () => {
     const res = await api.put(`/asset_purchases/${chairs}`, { ...body, reason: 'Two chairs were returned' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ amount: 1_280_000, quantity: 8, amend_reason: 'Two chairs were returned' });
+    const [change] = (await api.get(`/asset_purchase_amendments/${chairs}`)).json().data;
+    expect(change).toMatchObject({
+      reason: 'Two chairs were returned',
+      before: { quantity: 10, amount: 1_500_000 },
+      after: { quantity: 8, amount: 1_280_000 },
+    });
     const entries = await entriesOf(chairs);
     expect(entries.map((e) => [e.date, e.reverses === null, e.debit])).toEqual([
       ['2026-01-10', true, 1_500_000],

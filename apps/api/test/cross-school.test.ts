@@ -38,9 +38,13 @@ const tableOfSegment: Record<string, string> = {
   // A staff member's sign-in likewise by the staff member's id.
   staff_sign_in: 'staff',
   expense_cart: 'expense_cart_lines',
-  // A payment's amendments are reached by the payment's id.
+  // A money document's amendments are reached by the document's id.
   fees_payment_amendments: 'fees_payments',
   old_payment_amendments: 'old_payments',
+  revenue_amendments: 'revenues',
+  expense_amendments: 'expenses',
+  asset_purchase_amendments: 'asset_purchases',
+  advance_amendments: 'staff_advances',
   expense_requisition_cart: 'requisition_cart_lines',
   edit_expense_requisitions: 'expense_requisitions',
   school: 'schools',

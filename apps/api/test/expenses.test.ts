@@ -131,6 +131,14 @@ describe('expenses', () => {
       amend_reason: 'Supplier reissued the invoice',
       total: 2_150_000,
     });
+    const history = (await s.api.get(`/expense_amendments/${paid}`)).json().data;
+    expect(history).toEqual([
+      expect.objectContaining({
+        reason: 'Supplier reissued the invoice',
+        before: { reference: null },
+        after: { reference: 'INV-204A' },
+      }),
+    ]);
     const res = await s.api.del(`/expenses/${paid}?reason=${encodeURIComponent('Entered in the wrong school')}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ status: 'void', void_reason: 'Entered in the wrong school' });

@@ -68,6 +68,15 @@ describe('amending a money document', () => {
     // Only what changed: the source, mode and date stayed.
     expect(Object.keys(history[0]?.after as object)).toEqual(['amount']);
     expect(await posted(s.schoolId, id)).toBe(405_000);
+    // The revenue screen reads the same history, under the revenue's own field names.
+    const listed = await s.api.get(`/revenue_amendments/${id}`);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().data).toEqual([
+      expect.objectContaining({ before: { amount: 450_000 }, after: { amount: 405_000 }, reason: 'Counted 10 bags too many' }),
+    ]);
+    // Another school's revenue is not found.
+    const other = await registerSchool(t.app, t.database);
+    expect((await other.api.get(`/revenue_amendments/${id}`)).statusCode).toBe(404);
   });
 
   it('refuses to change a void revenue and writes nothing', async () => {

@@ -170,6 +170,8 @@ describe('payroll', () => {
     expect(noReason.statusCode).toBe(422);
     const changed = await ok(s.api.put(`/advances/${ids.advance}`, { ...body, reason: 'Two months agreed' }));
     expect(changed).toMatchObject({ months: 2, reference: 'ADV-7', outstanding: 60_000 });
+    const [change] = await ok(s.api.get(`/advance_amendments/${ids.advance}`));
+    expect(change).toMatchObject({ reason: 'Two months agreed', after: { months: 2, reference: 'ADV-7' } });
     // Reversed and posted again: what is owed back is unchanged.
     expect((await balances()).staff_advances).toBe(60_000);
     const bigger = await s.api.put(`/advances/${ids.advance}`, { ...body, amount: 200_000, reason: 'More given' });

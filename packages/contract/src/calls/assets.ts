@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { type Call, defineCall, noInput } from '../call.js';
 import { assetConditions } from '../resources/assets/assets.js';
-import { format, id, money, optionalDate, optionalText, paging, queryId, queryPaging, reason } from './fields.js';
+import {
+  amendmentsCall,
+  format,
+  id,
+  money,
+  optionalDate,
+  optionalText,
+  paging,
+  queryId,
+  queryPaging,
+  reason,
+} from './fields.js';
 
 const conditionValues = assetConditions.map((c) => c.value) as [string, ...string[]];
 export const assetCondition = z.enum(conditionValues, {
@@ -225,7 +236,14 @@ export const disposeAsset = defineCall({
 });
 
 /** Asset calls (the declared locations, categories and items are served by the engine). */
+export const assetPurchaseAmendmentList = amendmentsCall(
+  'asset_purchase_amendments/{id}',
+  'admin',
+  "An asset purchase's amendments, oldest first",
+);
+
 export const assetCalls: Call[] = [
+  assetPurchaseAmendmentList,
   listAssetPurchases,
   viewAssetPurchases,
   addAssetPurchase,

@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { type Call, defineCall, noInput } from '../call.js';
-import { format, id, isoDate, money, optionalDate, optionalText, queryId, queryPaging, reason } from './fields.js';
+import {
+  amendmentsCall,
+  format,
+  id,
+  isoDate,
+  money,
+  optionalDate,
+  optionalText,
+  queryId,
+  queryPaging,
+  reason,
+} from './fields.js';
 
 /** One line of the expense cart, or of a recorded expense. */
 export const expenseLineRow = z.object({
@@ -222,7 +233,14 @@ export const expenditureReport = defineCall({
 });
 
 /** Expense calls (the requisitions come with the rest of the finance area). */
+export const expenseAmendmentList = amendmentsCall(
+  'expense_amendments/{id}',
+  'view_expenses',
+  "An expense's amendments, oldest first",
+);
+
 export const expenseCalls: Call[] = [
+  expenseAmendmentList,
   listExpenseCart,
   addToExpenseCart,
   changeExpenseCartLine,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type Call, defineCall, noInput } from '../call.js';
-import { id, money, optionalDate, optionalText, paging, reason } from './fields.js';
+import { amendmentsCall, id, money, optionalDate, optionalText, paging, reason } from './fields.js';
 
 /** What the payment desk sends. */
 export const feesPaymentInput = z.object({
@@ -333,32 +333,16 @@ export const listOldReceipts = defineCall({
   paged: true as const,
 });
 
-/** One correction of a payment: the fields it changed, what they were and became, who and why. */
-export const paymentAmendmentRow = z.object({
-  id: z.number(),
-  at: z.string(),
-  by_name: z.string(),
-  reason: z.string().nullable(),
-  before: z.record(z.string(), z.unknown()),
-  after: z.record(z.string(), z.unknown()),
-});
-export type PaymentAmendmentRow = z.infer<typeof paymentAmendmentRow>;
-export const feesPaymentAmendmentList = defineCall({
-  method: 'GET',
-  path: 'fees_payment_amendments/{id}',
-  access: ['view_fees_payments', 'pay_fees'],
-  summary: "A payment's amendments, oldest first (the original stays readable)",
-  input: noInput,
-  output: z.array(paymentAmendmentRow),
-});
-export const oldPaymentAmendmentList = defineCall({
-  method: 'GET',
-  path: 'old_payment_amendments/{id}',
-  access: ['view_students', 'pay_fees'],
-  summary: "An old student's payment's amendments, oldest first",
-  input: noInput,
-  output: z.array(paymentAmendmentRow),
-});
+export const feesPaymentAmendmentList = amendmentsCall(
+  'fees_payment_amendments/{id}',
+  ['view_fees_payments', 'pay_fees'],
+  "A payment's amendments, oldest first (the original stays readable)",
+);
+export const oldPaymentAmendmentList = amendmentsCall(
+  'old_payment_amendments/{id}',
+  ['view_students', 'pay_fees'],
+  "An old student's payment's amendments, oldest first",
+);
 
 /** Fees calls: payments (issue 4). */
 export const feesPaymentsCalls: Call[] = [

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { defineCall, noInput } from '../call.js';
+import type { CallAccess } from '../permissions.js';
 
 /** Input pieces the calls share. */
 export const id = z.number().int().positive();
@@ -25,3 +27,18 @@ export const queryPaging = {
 };
 /** An id in a GET list's query string. */
 export const queryId = z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().positive().optional());
+
+/** One correction of a money document: the fields it changed, what they were and became, who and why. */
+export const moneyAmendmentRow = z.object({
+  id: z.number(),
+  at: z.string(),
+  by_name: z.string(),
+  reason: z.string().nullable(),
+  before: z.record(z.string(), z.unknown()),
+  after: z.record(z.string(), z.unknown()),
+});
+export type MoneyAmendmentRow = z.infer<typeof moneyAmendmentRow>;
+
+/** A money document's amendments, oldest first (`<document>_amendments/{id}`), seen by those who see it. */
+export const amendmentsCall = (path: string, access: CallAccess, summary: string) =>
+  defineCall({ method: 'GET', path, access, summary, input: noInput, output: z.array(moneyAmendmentRow) });

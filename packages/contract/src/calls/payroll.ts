@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type Call, defineCall, noInput } from '../call.js';
-import { id, money, optionalDate, optionalText, paging, reason } from './fields.js';
+import { amendmentsCall, id, money, optionalDate, optionalText, paging, reason } from './fields.js';
 
 /**
  * Payroll (issue 13 §1): advances, the month's temporary salary, paying it (the salary ledger) and the
@@ -221,7 +221,14 @@ export const salaryReport = defineCall({
   file: 'pdf' as const,
 });
 
+export const advanceAmendmentList = amendmentsCall(
+  'advance_amendments/{id}',
+  'view_staff_advances',
+  "A salary advance's amendments, oldest first",
+);
+
 export const payrollCalls: Call[] = [
+  advanceAmendmentList,
   salaryReport,
   listAdvances,
   addAdvance,

@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { type Call, defineCall } from '../call.js';
-import { format, id, isoDate, money, optionalDate, optionalText, queryId, queryPaging, reason } from './fields.js';
+import {
+  amendmentsCall,
+  format,
+  id,
+  isoDate,
+  money,
+  optionalDate,
+  optionalText,
+  queryId,
+  queryPaging,
+  reason,
+} from './fields.js';
 
 /** One revenue as the list and the forms show it. */
 export const revenueRow = z.object({
@@ -112,4 +123,17 @@ export const revenueReport = defineCall({
 });
 
 /** Revenue calls. */
-export const revenueCalls: Call[] = [listRevenues, addRevenue, amendRevenue, voidRevenue, revenueReport];
+export const revenueAmendmentList = amendmentsCall(
+  'revenue_amendments/{id}',
+  'view_revenues',
+  "A revenue's amendments, oldest first",
+);
+
+export const revenueCalls: Call[] = [
+  revenueAmendmentList,
+  listRevenues,
+  addRevenue,
+  amendRevenue,
+  voidRevenue,
+  revenueReport,
+];

@@ -6,6 +6,7 @@ import {
   assetCategories,
   assetItems,
   assetLocations,
+  assetPurchaseAmendmentList,
   type assetPurchaseInput,
   assetPurchases,
   assetRegister,
@@ -429,6 +430,9 @@ export function assetRoutes({ serve }: ModuleContext) {
     return { data: await purchaseRow(scope, id), message: 'Purchase updated Successfully' };
   });
 
+  serve(assetPurchaseAmendmentList, async ({ id, scope }) => ({
+    data: await assetPurchaseDocument.history(scope, id),
+  }));
   serve(voidAssetPurchase, async ({ id, input, scope }) => {
     await scope.transaction(async (tx) => {
       await assetPurchaseDocument.void(tx, id, input.reason);

@@ -6,6 +6,7 @@ import {
   type ExpenseRow,
   editExpense,
   expenditureReport,
+  expenseAmendmentList,
   expenseCartLines,
   expenseCartTotal,
   expenseCategories,
@@ -274,6 +275,7 @@ export function expenseRoutes(ctx: ModuleContext) {
     return { data: await expenseRow(scope, id), message: 'Changes Saved Successfully' };
   });
 
+  serve(expenseAmendmentList, async ({ id, scope }) => ({ data: await expenseDocument.history(scope, id) }));
   serve(voidExpense, async ({ id, input, scope }) => {
     await expenseDocument.void(scope, id, input.reason);
     return { data: await expenseRow(scope, id), message: 'Expense voided' };

@@ -1,5 +1,5 @@
 import { journalEntries, moneyAmendments } from '@somero/contract';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { nextNumber } from '../../core/counters.js';
 import { today } from '../../core/dates.js';
@@ -68,6 +68,11 @@ export interface MoneyDocument<T extends MoneyTable> extends MoneyDocumentDeclar
       before: T['$inferSelect'],
     ) => Promise<Partial<T['$inferInsert']>> | Partial<T['$inferInsert']>,
   ): Promise<T['$inferSelect']>;
+  /**
+   * The document's amendments, oldest first: each changed field under its column name (as the API answers
+   * the document) as it was and became, who, when and why. 404 for another school's id, as for the document.
+   */
+  history(scope: SchoolScope, id: number): Promise<AmendmentRow[]>;
   /** Locks a document of this school for a change: 404 for another school's id, the refusal (409) once void. */
   lockValid(scope: SchoolScope, id: number, refusal?: string): Promise<T['$inferSelect']>;
   /**
@@ -77,6 +82,16 @@ export interface MoneyDocument<T extends MoneyTable> extends MoneyDocumentDeclar
   void(scope: SchoolScope, id: number, reason: string): Promise<T['$inferSelect']>;
   /** Posts the school's valid documents that have no entry yet (recorded before the journal); answers how many. */
   postUnposted(scope: SchoolScope): Promise<number>;
+}
+
+/** One amendment of a money document, as the `*_amendments/{id}` calls answer it. */
+export interface AmendmentRow {
+  id: number;
+  at: string;
+  by_name: string;
+  reason: string | null;
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
 }
 
 /** Declares a money document and answers its verbs. */
@@ -144,6 +159,27 @@ export function moneyDocument<T extends MoneyTable>(declaration: MoneyDocumentDe
         await doc.repost(tx, id, `amended${reason ? `: ${reason}` : ''}`);
         return after as T['$inferSelect'];
       });
+    },
+    async history(scope, id) {
+      await scope.table(table, module).find(id, noun);
+      const columns = getTableColumns(table as MoneyTable) as Record<string, { name: string }>;
+      const named = (values: unknown) =>
+        Object.fromEntries(
+          Object.entries(values as Record<string, unknown>).map(([k, v]) => [columns[k]?.name ?? k, v]),
+        );
+      const rows = await scope.db
+        .select()
+        .from(moneyAmendments)
+        .where(scope.mine(moneyAmendments, and(eq(moneyAmendments.kind, kind), eq(moneyAmendments.documentId, id))))
+        .orderBy(asc(moneyAmendments.createdAt), asc(moneyAmendments.id));
+      return rows.map((r) => ({
+        id: r.id,
+        at: r.createdAt.toISOString(),
+        by_name: r.byName,
+        reason: r.reason,
+        before: named(r.before),
+        after: named(r.after),
+      }));
     },
     async lockValid(scope, id, refusal = `This ${noun} is already void.`) {
       const [row] = await scope.db

@@ -1,6 +1,7 @@
 import {
   type AdvanceRow,
   addAdvance,
+  advanceAmendmentList,
   amendAdvance,
   listAdvances,
   paymentModes,
@@ -144,6 +145,7 @@ export function advanceRoutes({ serve }: Pick<ModuleContext, 'serve'>) {
     return { data: await advanceRow(scope, id), message: 'Advance updated Successfully' };
   });
 
+  serve(advanceAmendmentList, async ({ id, scope }) => ({ data: await advanceDocument.history(scope, id) }));
   serve(voidAdvance, async ({ id, input, scope }) => {
     await scope.transaction(async (tx) => {
       const back = (await recoveredOf(tx, [id])).get(id) ?? 0;

@@ -4,6 +4,7 @@ import {
   listRevenues,
   paymentModes,
   type RevenueRow,
+  revenueAmendmentList,
   revenueCategories,
   type revenueInput,
   revenueReport,
@@ -250,6 +251,7 @@ export function revenueRoutes({ serve }: ModuleContext) {
     return silently(await revenueRow(scope, id));
   });
 
+  serve(revenueAmendmentList, async ({ id, scope }) => ({ data: await revenueDocument.history(scope, id) }));
   serve(voidRevenue, async ({ id, input, scope }) => {
     await revenueDocument.void(scope, id, input.reason);
     return silently(await revenueRow(scope, id));
