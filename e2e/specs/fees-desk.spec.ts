@@ -350,7 +350,7 @@ test('an amendment with a reason changes the amount; the receipt is found by num
   await expect(notice(page, 'Payment updated Successfully')).toBeVisible();
   await expect(page.getByTestId('payment-amount')).toHaveText('UGX 54,000');
   // The original stays readable: the history says what it was, what it became and why.
-  const history = page.getByTestId('payment-amendments');
+  const history = page.getByTestId('amendments');
   await expect(history).toContainText('Amount: UGX 45,000 → UGX 54,000');
   await expect(history).toContainText('Figures swapped on the slip');
 

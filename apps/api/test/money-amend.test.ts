@@ -72,7 +72,11 @@ describe('amending a money document', () => {
     const listed = await s.api.get(`/revenue_amendments/${id}`);
     expect(listed.statusCode, listed.body).toBe(200);
     expect(listed.json().data).toEqual([
-      expect.objectContaining({ before: { amount: 450_000 }, after: { amount: 405_000 }, reason: 'Counted 10 bags too many' }),
+      expect.objectContaining({
+        before: { amount: 450_000 },
+        after: { amount: 405_000 },
+        reason: 'Counted 10 bags too many',
+      }),
     ]);
     // Another school's revenue is not found.
     const other = await registerSchool(t.app, t.database);

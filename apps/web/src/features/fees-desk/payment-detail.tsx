@@ -1,18 +1,19 @@
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { amendFeesPayment, viewFeesPayments, voidFeesPayment } from '@somero/contract';
+import { amendFeesPayment, feesPaymentAmendmentList, viewFeesPayments, voidFeesPayment } from '@somero/contract';
 import { IconBan, IconEdit, IconPrinter } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { AmendmentHistory } from '../../components/amendment-history';
 import { CenteredLoader } from '../../components/centered-loader';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-title';
+import { useReferenceRows } from '../../components/resource/reference-options';
 import { can } from '../../lib/access';
 import { api, fetchData } from '../../lib/api';
 import { useUser } from '../../lib/auth';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
-import { AmendmentHistory } from './amendment-history';
 import { AmendDialog, VoidDialog } from './payment-dialogs';
 import { ledgerHref, PaymentStatus, printReceipt, studentPaymentsHref } from './payment-parts';
 
@@ -39,6 +40,7 @@ export default function PaymentDetailScreen() {
     queryFn: () => fetchData(viewFeesPayments, { id, per_page: 1 }).then((r) => r.data[0] ?? null),
     enabled: Number.isInteger(id) && id > 0,
   });
+  const modes = useReferenceRows('payment_options');
   const reload = () => {
     void queryClient.invalidateQueries({ queryKey: ['fees-payments'] });
     void queryClient.invalidateQueries({ queryKey: ['fees-receipts'] });
@@ -133,7 +135,18 @@ export default function PaymentDetailScreen() {
           </Item>
         </SimpleGrid>
       </Paper>
-      <AmendmentHistory paymentId={p.id} />
+      <AmendmentHistory
+        call={feesPaymentAmendmentList}
+        id={p.id}
+        queryKey={['fees-payments']}
+        fields={{
+          amount: { label: t('fields.amount'), show: (v) => formatMoney(Number(v)) },
+          mode_id: { label: t('fields.mode'), show: (v) => String(modes.data?.find((m) => m.id === v)?.name ?? v) },
+          paid_on: { label: t('fields.date'), show: (v) => formatDate(String(v)) },
+          reference: { label: t('fields.reference') },
+          payer: { label: t('fields.payer') },
+        }}
+      />
       {dialog === 'void' ? (
         <VoidDialog
           title={t('void.title', { n: p.receipt_no })}
