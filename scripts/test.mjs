@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: the check, the unit and API tests on PGlite (and on PostgreSQL when TEST_DATABASE_URL is
-// set), then the browser tests when Chromium is found (else they count as skipped). Ends with one line
+// `npm test`: the check, the unit and API tests on PGlite (on PostgreSQL when TEST_DATABASE_URL is set,
+// with the embedded database's own files still on PGlite), then the browser tests when Chromium is found (else they count as skipped). Ends with one line
 // "N passed, N failed, N skipped".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -9,6 +9,17 @@ import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const tmp = mkdtempSync(path.join(tmpdir(), 'somero-test-'));
+/** API test files run on the embedded database even when PostgreSQL is there (see below). */
+const embeddedSubjects = [
+  'db-lock',
+  'bad-input',
+  'backups',
+  'upgrades',
+  'fees-payments-crash',
+  'school-export',
+  'fees-payments',
+  'money-amend',
+];
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -51,14 +62,26 @@ if (run('Check: lint, format and types', 'npm', ['run', 'check']) !== 0) {
   failed += 1;
   console.log('\nThe check failed; fix it first (npm run format mends formatting).');
 } else {
-  vitest('Unit and API tests on embedded PGlite', { TEST_DATABASE_URL: '' });
-  // Again on PostgreSQL, but for two files whose subject is not the database: the embedded database's
-  // lock file (db-lock) and the malformed-input battery, refused before any query (bad-input).
-  if (process.env.TEST_DATABASE_URL)
-    vitest('API tests again on PostgreSQL (TEST_DATABASE_URL)', {}, [
+  if (!process.env.TEST_DATABASE_URL) vitest('Unit and API tests on embedded PGlite', { TEST_DATABASE_URL: '' });
+  else {
+    // With PostgreSQL at hand the API tests run on it, and on the embedded database only those whose
+    // subject is the embedded database itself or the one connection it serialises everything through
+    // (its lock file, its backups and upgrades, a killed server, a school moved off it, concurrent
+    // receipts and amendments), with the unit tests, which use no database. Without PostgreSQL every
+    // file runs on the embedded database (docs/TESTING.md).
+    vitest('Unit tests and the embedded database’s own API tests on PGlite', { TEST_DATABASE_URL: '' }, [
+      'packages/',
+      'apps/web/',
+      ...embeddedSubjects.map((name) => `apps/api/test/${name}.test.ts`),
+    ]);
+    vitest('API tests on PostgreSQL (TEST_DATABASE_URL)', {}, [
+      'apps/api/test/',
+      // Not about the database: the embedded lock file, a killed embedded server, input refused before any query.
       '--exclude=apps/api/test/db-lock.test.ts',
+      '--exclude=apps/api/test/fees-payments-crash.test.ts',
       '--exclude=apps/api/test/bad-input.test.ts',
     ]);
+  }
 
   const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
     (p) => p && existsSync(p),

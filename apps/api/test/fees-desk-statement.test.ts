@@ -13,6 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { today } from '../src/core/dates.js';
 import { SchoolScope } from '../src/core/scope.js';
 import { audits } from '../src/db/schema.js';
+import { feesPaymentDocument } from '../src/modules/fees/documents.js';
 import { activeMode, modeRule, recordFeesPayment } from '../src/modules/fees/payments-verb.js';
 import { admit, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
 import { bearer, refusingPostingsOf, useTestApp } from './support.js';
@@ -147,6 +148,58 @@ describe('the desk’s statement', () => {
       });
       expect((audit!.after as Json).createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
       expect((audit!.after as Json).userName).toBeUndefined();
+    }
+  });
+
+  it('writes for each kind of payment the entry the money engine would post for it (cash, bank, overpaid, with a bursary)', async () => {
+    // The desk's statement writes its journal lines itself, for a batch at once; the engine's definition of a
+    // fees payment's entry (`feesPaymentDocument.postings`, used on an amendment or a repost) must read the same.
+    const [plain, banked, over, helped] = await Promise.all(
+      ['Akello', 'Byaruhanga', 'Nabirye', 'Tumusiime'].map((surname) =>
+        admit(school, { surname, other_names: 'Grace' }),
+      ),
+    );
+    const category = (await school.api.post('/bursary_categories', { name: 'Sponsored' })).json().data.id;
+    const [tuition] = await t.database.db
+      .select()
+      .from(feesCategories)
+      .where(and(eq(feesCategories.schoolId, school.schoolId), eq(feesCategories.name, 'Tuition')));
+    const bursary = await school.api.post('/bursaries', {
+      student_id: helped!.id,
+      bursary_category_id: category,
+      kind: 'percent',
+      percent: 50,
+      category_id: tuition!.id,
+      start_year: 2025,
+      start_term: 3,
+      every_term: true,
+    });
+    expect(bursary.statusCode, bursary.body).toBe(200);
+    const paid = await Promise.all([
+      desk({ student_id: plain!.id, amount: 60_000, mode_id: cash, paid_on: '2026-11-03' }),
+      desk({ student_id: banked!.id, amount: 100_000, mode_id: bank, paid_on: '2026-11-04', reference: 'CB-7781' }),
+      // 50,000 beyond what is owed: taken as an overpayment, a credit carried to next term.
+      desk({ student_id: over!.id, amount: 150_000, mode_id: cash, paid_on: '2026-11-05', payer: 'Her uncle' }),
+      desk({ student_id: helped!.id, amount: 50_000, mode_id: bank, paid_on: '2026-11-06', reference: 'CB-7782' }),
+    ]);
+    for (const r of paid) expect(r.statusCode, r.body).toBe(200);
+    expect(await balance(over!.id)).toBe(-50_000);
+    expect(await balance(helped!.id)).toBe(0);
+    const ids = paid.map((r) => r.json().data as number);
+    const engine = await feesPaymentDocument.postings(scope, ids);
+    for (const id of ids) {
+      const { entry, lines } = await posting(id);
+      const expected = engine.find((e) => e.source.id === id)!;
+      expect({ date: entry.date, memo: entry.memo, reference: entry.reference }).toEqual({
+        date: expected.date,
+        memo: expected.memo,
+        reference: expected.reference ?? null,
+      });
+      expect(lines.map((l) => ({ account: l.key, debit: l.debit, credit: l.credit, date: l.date }))).toEqual(
+        expected.lines
+          .map((l) => ({ account: l.account, debit: l.debit ?? 0, credit: l.credit ?? 0, date: expected.date }))
+          .sort((a, b) => b.debit - a.debit),
+      );
     }
   });
 

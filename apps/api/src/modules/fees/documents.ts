@@ -10,7 +10,7 @@ import { refuseIfVoid } from './payment-rules.js';
  * The fees area's money documents (issue 12 §1): a fees payment (Dr the mode, Cr fees income), an old
  * student's payment (Dr the mode, Cr old students' fees income) and a transfer between modes (Dr the mode
  * it went to, Cr the one it left). The desk writes a fees payment's entry in its own statement
- * (`insertPayments`), with the same lines and memo as `feesPaymentEntries`.
+ * (`insertPayments`), with the same lines and memo as `feesPaymentEntries` (a test pins the two equal).
  */
 
 /** A fees receipt's memo: "Fees receipt 12: Nakato Sarah". */
