@@ -40,6 +40,7 @@ export * from './calls/users.js';
 export * from './calls/visitors.js';
 export * from './field-messages.js';
 export * from './messages.js';
+export * from './money-columns.js';
 export * from './options.js';
 export * from './permissions.js';
 export * from './phone.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type Call, defineCall, noInput } from '../call.js';
+import { moneyStatusRow } from '../money-columns.js';
 import { assetConditions } from '../resources/assets/assets.js';
 import {
   amendmentsCall,
@@ -43,9 +44,7 @@ export const assetPurchaseRow = z.object({
   description: z.string().nullable(),
   recorded_by: z.string(),
   amend_reason: z.string().nullable(),
-  status: z.string(),
-  void_reason: z.string().nullable(),
-  voided_by: z.string().nullable(),
+  ...moneyStatusRow,
 });
 export type AssetPurchaseRow = z.infer<typeof assetPurchaseRow>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type Call, defineCall, noInput } from '../call.js';
+import { moneyStatusRow } from '../money-columns.js';
 import {
   amendmentsCall,
   format,
@@ -54,9 +55,7 @@ export const expenseRow = z.object({
   total: z.number(),
   recorded_by: z.string(),
   amend_reason: z.string().nullable(),
-  status: z.string(),
-  void_reason: z.string().nullable(),
-  voided_by: z.string().nullable(),
+  ...moneyStatusRow,
   lines: z.array(expenseLineRow),
 });
 export type ExpenseRow = z.infer<typeof expenseRow>;

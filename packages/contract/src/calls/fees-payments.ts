@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type Call, defineCall, noInput } from '../call.js';
+import { moneyStatusRow } from '../money-columns.js';
 import { amendmentsCall, id, money, optionalDate, optionalText, paging, reason } from './fields.js';
 
 /** What the payment desk sends. */
@@ -32,10 +33,7 @@ export const feesPaymentRow = z.object({
   year: z.number(),
   term: z.number(),
   cashier_name: z.string(),
-  status: z.string(),
-  void_reason: z.string().nullable(),
-  voided_by: z.string().nullable(),
-  voided_at: z.string().nullable(),
+  ...moneyStatusRow,
   created_at: z.string(),
 });
 export type FeesPaymentRow = z.infer<typeof feesPaymentRow>;
@@ -204,9 +202,7 @@ export const moneyTransferRow = z.object({
   transferred_on: z.string(),
   reference: z.string().nullable(),
   note: z.string().nullable(),
-  status: z.string(),
-  void_reason: z.string().nullable(),
-  voided_by: z.string().nullable(),
+  ...moneyStatusRow,
 });
 export const listMoneyTransfers = defineCall({
   method: 'GET',
@@ -263,8 +259,7 @@ export const oldPaymentRow = z.object({
   reference: z.string().nullable(),
   payer: z.string().nullable(),
   cashier_name: z.string(),
-  status: z.string(),
-  void_reason: z.string().nullable(),
+  ...moneyStatusRow,
   created_at: z.string(),
 });
 export const addOldPayment = defineCall({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type Call, defineCall, noInput } from '../call.js';
+import { moneyStatusRow } from '../money-columns.js';
 import { amendmentsCall, id, money, optionalDate, optionalText, paging, reason } from './fields.js';
 
 /**
@@ -24,8 +25,7 @@ export const advanceRow = z.object({
   /** What the salary runs have taken back so far, and what is still owed. */
   recovered: z.number(),
   outstanding: z.number(),
-  status: z.string(),
-  void_reason: z.string().nullable(),
+  ...moneyStatusRow,
 });
 export type AdvanceRow = z.infer<typeof advanceRow>;
 
@@ -100,8 +100,7 @@ export const salaryRow = payRow.extend({
   mode_name: z.string(),
   paid_on: z.string(),
   reference: z.string().nullable(),
-  status: z.string(),
-  void_reason: z.string().nullable(),
+  ...moneyStatusRow,
 });
 export type TempRow = z.infer<typeof tempRow>;
 export type SalaryRow = z.infer<typeof salaryRow>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type Call, defineCall } from '../call.js';
+import { moneyStatusRow } from '../money-columns.js';
 import {
   amendmentsCall,
   format,
@@ -30,9 +31,7 @@ export const revenueRow = z.object({
   recorded_by: z.string(),
   /** The last correction's reason, when it was corrected. */
   amend_reason: z.string().nullable(),
-  status: z.string(),
-  void_reason: z.string().nullable(),
-  voided_by: z.string().nullable(),
+  ...moneyStatusRow,
 });
 export type RevenueRow = z.infer<typeof revenueRow>;
 

@@ -14,6 +14,7 @@ import {
   counters,
   disposeAsset,
   listAssetPurchases,
+  moneyStatusReply,
   paymentModes,
   printAssetLabels,
   purchaseLabels,
@@ -102,9 +103,7 @@ async function purchaseRows(
     description: p.description,
     recorded_by: p.recordedBy,
     amend_reason: p.amendReason,
-    status: p.status,
-    void_reason: p.voidReason,
-    voided_by: p.voidedBy,
+    ...moneyStatusReply(p),
   }));
 }
 

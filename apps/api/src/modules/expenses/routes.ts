@@ -16,6 +16,7 @@ import {
   listCreditors,
   listExpenseCart,
   listExpenses,
+  moneyStatusReply,
   paymentModes,
   recordExpense,
   removeExpenseCartLine,
@@ -100,9 +101,7 @@ async function expenseRows(
     total: e.total,
     recorded_by: e.recordedBy,
     amend_reason: e.amendReason,
-    status: e.status,
-    void_reason: e.voidReason,
-    voided_by: e.voidedBy,
+    ...moneyStatusReply(e),
     lines: lines.filter((l) => l.parent === e.id).map((l) => l.row),
   }));
 }

@@ -1,6 +1,7 @@
 import {
   addMoneyTransfer,
   listMoneyTransfers,
+  moneyStatusReply,
   moneyTransfers,
   paymentModeStatement,
   paymentModes,
@@ -96,9 +97,7 @@ async function transferRows(scope: SchoolScope, where: SQL, page?: { limit: numb
     transferred_on: t.transferredOn,
     reference: t.reference,
     note: t.note,
-    status: t.status,
-    void_reason: t.voidReason,
-    voided_by: t.voidedBy,
+    ...moneyStatusReply(t),
     created_at: t.createdAt,
   }));
 }

@@ -3,6 +3,7 @@ import {
   amendOldPayment,
   listOldReceipts,
   messages,
+  moneyStatusReply,
   oldPayments,
   oldReceipt,
   oldStudents,
@@ -49,8 +50,7 @@ async function oldPaymentRows(scope: SchoolScope, where: SQL, page?: { limit: nu
     reference: p.reference,
     payer: p.payer,
     cashier_name: p.cashierName,
-    status: p.status,
-    void_reason: p.voidReason,
+    ...moneyStatusReply(p),
     created_at: p.createdAt.toISOString(),
   }));
 }

@@ -1,4 +1,12 @@
-import { classes, type FeesPaymentRow, feesPayments, paymentModes, streams, students } from '@somero/contract';
+import {
+  classes,
+  type FeesPaymentRow,
+  feesPayments,
+  moneyStatusReply,
+  paymentModes,
+  streams,
+  students,
+} from '@somero/contract';
 import { and, count, desc, eq, gte, ilike, lte, or, type SQL, sql, sum } from 'drizzle-orm';
 import type { SchoolScope } from '../../core/scope.js';
 import { likeTerm } from '../students/index.js';
@@ -92,10 +100,7 @@ export async function paymentRows(
     year: p.year,
     term: p.term,
     cashier_name: p.cashierName,
-    status: p.status,
-    void_reason: p.voidReason,
-    voided_by: p.voidedBy,
-    voided_at: iso(p.voidedAt),
+    ...moneyStatusReply(p),
     created_at: p.createdAt.toISOString(),
   }));
 }

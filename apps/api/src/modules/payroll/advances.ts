@@ -4,6 +4,7 @@ import {
   advanceAmendmentList,
   amendAdvance,
   listAdvances,
+  moneyStatusReply,
   paymentModes,
   salaryPayments,
   staff,
@@ -59,8 +60,7 @@ export async function advanceRows(scope: SchoolScope, where: SQL): Promise<Advan
       reference: a.reference,
       recovered: back,
       outstanding: a.status === 'valid' ? a.amount - back : 0,
-      status: a.status,
-      void_reason: a.voidReason,
+      ...moneyStatusReply(a),
     };
   });
 }

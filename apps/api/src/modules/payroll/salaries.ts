@@ -1,4 +1,5 @@
 import {
+  moneyStatusReply,
   paymentModes,
   type SalaryRow,
   salaryDeductions,
@@ -115,8 +116,7 @@ export async function salaryRows(
     mode_name: mode,
     paid_on: p.paidOn,
     reference: p.reference,
-    status: p.status,
-    void_reason: p.voidReason,
+    ...moneyStatusReply(p),
   }));
 }
 

@@ -2,6 +2,7 @@ import {
   addRevenue,
   amendRevenue,
   listRevenues,
+  moneyStatusReply,
   paymentModes,
   type RevenueRow,
   revenueAmendmentList,
@@ -61,9 +62,7 @@ async function revenueRows(
     description: r.description,
     recorded_by: r.recordedBy,
     amend_reason: r.amendReason,
-    status: r.status,
-    void_reason: r.voidReason,
-    voided_by: r.voidedBy,
+    ...moneyStatusReply(r),
   }));
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { moneyColumns } from '../../money-columns.js';
 import { defineResource, schoolTable, tenantColumns } from '../../resource.js';
 import { suppliers } from '../expenses/expenses.js';
 import { paymentModes } from '../fees/money.js';
@@ -134,10 +135,7 @@ export const assetPurchases = schoolTable(
     amendReason: text('amend_reason'),
     amendedAt: at('amended_at'),
     amendedBy: text('amended_by'),
-    status: text().notNull().default('valid'),
-    voidReason: text('void_reason'),
-    voidedAt: at('voided_at'),
-    voidedBy: text('voided_by'),
+    ...moneyColumns(),
   },
   (t) => [index('asset_purchases_school_date').on(t.schoolId, t.purchasedOn)],
 );

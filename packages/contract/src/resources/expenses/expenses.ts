@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { moneyColumns } from '../../money-columns.js';
 import { defineResource, schoolTable, tenantColumns } from '../../resource.js';
 import { paymentModes } from '../fees/money.js';
 
@@ -140,10 +141,7 @@ export const expenses = schoolTable(
     recordedBy: text('recorded_by').notNull(),
     /** The last correction's reason (the audit trail keeps each one's before and after). */
     amendReason: text('amend_reason'),
-    status: text().notNull().default('valid'),
-    voidReason: text('void_reason'),
-    voidedAt: at('voided_at'),
-    voidedBy: text('voided_by'),
+    ...moneyColumns(),
   },
   (t) => [
     index('expenses_school_spent').on(t.schoolId, t.spentOn),

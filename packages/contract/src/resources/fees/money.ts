@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { moneyColumns } from '../../money-columns.js';
 import { defineResource, schools, schoolTable, tenantColumns } from '../../resource.js';
 import { oldStudents } from '../students/old-students.js';
 import { students } from '../students/students.js';
@@ -71,10 +72,7 @@ export const moneyTransfers = schoolTable(
     transferredOn: date('transferred_on').notNull(),
     reference: text(),
     note: text(),
-    status: text().notNull().default('valid'),
-    voidReason: text('void_reason'),
-    voidedAt: at('voided_at'),
-    voidedBy: text('voided_by'),
+    ...moneyColumns(),
   },
   (t) => [index('money_transfers_school').on(t.schoolId, t.transferredOn)],
 );
@@ -103,10 +101,7 @@ export const feesPayments = schoolTable(
     term: integer().notNull(),
     cashierId: integer('cashier_id'),
     cashierName: text('cashier_name').notNull(),
-    status: text().notNull().default('valid'),
-    voidReason: text('void_reason'),
-    voidedAt: at('voided_at'),
-    voidedBy: text('voided_by'),
+    ...moneyColumns(),
     /** The desk's Idempotency-Key: the same key again answers the first payment. */
     idempotencyKey: text('idempotency_key'),
     onlineTransactionId: integer('online_transaction_id'),
@@ -188,10 +183,7 @@ export const oldPayments = schoolTable(
     reference: text(),
     payer: text(),
     cashierName: text('cashier_name').notNull(),
-    status: text().notNull().default('valid'),
-    voidReason: text('void_reason'),
-    voidedAt: at('voided_at'),
-    voidedBy: text('voided_by'),
+    ...moneyColumns(),
   },
   (t) => [
     uniqueIndex('old_payments_receipt').on(t.schoolId, t.receiptNo),

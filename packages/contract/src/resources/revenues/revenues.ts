@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { moneyColumns } from '../../money-columns.js';
 import { defineResource, schoolTable, tenantColumns } from '../../resource.js';
 import { paymentModes } from '../fees/money.js';
 
@@ -88,10 +89,7 @@ export const revenues = schoolTable(
     amendReason: text('amend_reason'),
     amendedAt: timestamp('amended_at', { withTimezone: true, mode: 'date' }),
     amendedBy: text('amended_by'),
-    status: text().notNull().default('valid'),
-    voidReason: text('void_reason'),
-    voidedAt: timestamp('voided_at', { withTimezone: true, mode: 'date' }),
-    voidedBy: text('voided_by'),
+    ...moneyColumns(),
   },
   (t) => [
     index('revenues_school_received').on(t.schoolId, t.receivedOn),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { moneyColumns } from '../../money-columns.js';
 import { defineResource, schoolTable, tenantColumns } from '../../resource.js';
 import { paymentModes } from '../fees/money.js';
 import { staff } from './staff.js';
@@ -94,10 +95,7 @@ export const staffAdvances = schoolTable(
     reference: text(),
     recordedBy: text('recorded_by').notNull(),
     amendReason: text('amend_reason'),
-    status: text().notNull().default('valid'),
-    voidReason: text('void_reason'),
-    voidedAt: at('voided_at'),
-    voidedBy: text('voided_by'),
+    ...moneyColumns(),
   },
   (t) => [index('staff_advances_staff').on(t.schoolId, t.staffId)],
 );
@@ -154,10 +152,7 @@ export const salaryPayments = schoolTable(
     /** The advance this month recovered from. */
     advanceId: integer('advance_id').references(() => staffAdvances.id),
     recordedBy: text('recorded_by').notNull(),
-    status: text().notNull().default('valid'),
-    voidReason: text('void_reason'),
-    voidedAt: at('voided_at'),
-    voidedBy: text('voided_by'),
+    ...moneyColumns(),
   },
   (t) => [
     uniqueIndex('salary_payments_month').on(t.schoolId, t.staffId, t.year, t.month).where(sql`${t.status} = 'valid'`),
