@@ -55,8 +55,6 @@ export function paymentWhere(scope: SchoolScope, f: PaymentFilter): SQL {
   );
 }
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
 /** Payments with student, class and mode names: one query, newest receipt first. */
 export async function paymentRows(
   scope: SchoolScope,

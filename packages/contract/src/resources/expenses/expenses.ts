@@ -4,7 +4,6 @@ import { moneyColumns } from '../../money-columns.js';
 import { defineResource, schoolTable, tenantColumns } from '../../resource.js';
 import { paymentModes } from '../fees/money.js';
 
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 /** Whoever records or reads expenses needs the categories, items and suppliers in their selects. */
 const expenseReaders = ['add_expenses', 'view_expenses', 'view_creditors', 'expenditure_report'] as const;
 

@@ -5,8 +5,6 @@ import { defineResource, schoolTable, tenantColumns } from '../../resource.js';
 import { paymentModes } from '../fees/money.js';
 import { staff } from './staff.js';
 
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-
 /** A staff member's standing monthly allowance (housing, responsibility, transport…), chargeable to PAYE. */
 export const staffAllowances = schoolTable(
   'staff_allowances',
