@@ -7,7 +7,7 @@ import { id } from './fields.js';
 /**
  * The nine report cards (issue 11 §2). Each fetch answers a class's (stream's, or chosen students')
  * cards as data for its screen; `reports_updated` answers the same cards as one PDF to print.
- * Which route prints which card is in the README.
+ * Which screen prints which card is in docs/GUIDE.md (Report cards).
  */
 export const reportKinds = [
   { value: 'old_reports', label: 'O Level report card', curriculum: 'old', route: '/exams/reports' },
