@@ -12,11 +12,14 @@ test.beforeEach(async ({ context, request }) => {
   await seedSession(context, session);
 });
 
-/** The serious and critical violations of the page as it stands, one line each, for a readable failure. */
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
+/**
+ * The serious and critical violations of the page as it stands, one line each, for a readable failure. The
+ * shell (header, menu) is the same on every screen: the dashboard's test reads the whole page, the others only
+ * the screen's own part, which is where they differ (and a third of the time axe takes).
+ */
+async function seriousViolations(page: Page, whole = false) {
+  const axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  const { violations } = await (whole ? axe : axe.include('.app-main')).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .flatMap((v) => v.nodes.slice(0, 3).map((n) => `${v.id}: ${n.target.join(' ')} ${n.failureSummary ?? ''}`));
@@ -57,7 +60,7 @@ const screens: [area: string, path: string, title: string][] = [
 for (const [area, path, title] of screens) {
   test(`${area}: no serious or critical WCAG 2 A/AA violation`, async ({ page }) => {
     await visit(page, path, title);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, path === '/dashboardv1')).toEqual([]);
   });
 }
 
