@@ -94,7 +94,7 @@ export const ussdCallback = defineCall({
   access: 'public',
   bare: true,
   summary:
-    "USSD sessions from the gateway: the URL carries the server's secret (USSD_CALLBACK_TOKEN, else SMS_CALLBACK_TOKEN); answers plain text, CON to go on or END to finish",
+    "USSD sessions from the gateway: the URL carries the server's secret (SMS_CALLBACK_TOKEN, as delivery reports); answers plain text, CON to go on or END to finish",
   input: z.object({
     sessionId: z.string().trim().min(1, 'Give the session id').max(200),
     serviceCode: z.string().trim().max(60).optional(),
