@@ -55,6 +55,7 @@ import { jobRoutes } from './modules/jobs/index.js';
 import type { ModuleContext } from './modules/module.js';
 import { guardianNotices, notificationRoutes } from './modules/notifications/index.js';
 import { backupRoutes, operationsRoutes } from './modules/operations/index.js';
+import { parentLineRoutes } from './modules/parent-line/index.js';
 import { payrollRoutes } from './modules/payroll/index.js';
 import { requirementRoutes } from './modules/requirements/index.js';
 import { revenueRoutes } from './modules/revenues/index.js';
@@ -175,6 +176,7 @@ export async function buildApp({ database, config, logger = false, mailer, extra
   visitorsRoutes(ctx);
   eventsRoutes(ctx);
   notificationRoutes(ctx);
+  parentLineRoutes(ctx);
   missingMarksRoutes(ctx);
   marksheetRoutes(ctx);
   reportSettingsRoutes(ctx);

@@ -73,6 +73,12 @@ export interface Config {
    * servers allowed inside the server's own network; every other one must resolve to public addresses only.
    */
   email: { timeoutMs: number; retryMs: number; retries: number; allowPrivateHosts: string[] };
+  /**
+   * The parents' line (issue 29): the USSD code and the number parents text, as registered with the
+   * gateway (PARENT_LINE_USSD_CODE, PARENT_LINE_SMS_NUMBER); shown on the school's settings screen only.
+   * Its callbacks are /api/ussd/{SMS_CALLBACK_TOKEN} and /api/sms/incoming/{SMS_CALLBACK_TOKEN}.
+   */
+  parentLine: { ussdCode: string | null; smsNumber: string | null };
   /** Prefix of the job queue's names (JOBS_QUEUE): two servers on one database must not take each other's work. */
   jobsQueue: string;
   /** Where files' bytes are kept (FILE_STORAGE, FILES_DIR, S3_URL, S3_REGION). */
@@ -155,6 +161,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryMs: Number(env.SMS_RETRY_MS || 5_000),
       retries: Number(env.SMS_RETRIES || 3),
       logOnlyOff: env.SMS_LOG_ONLY_OFF === '1',
+    },
+    parentLine: {
+      ussdCode: env.PARENT_LINE_USSD_CODE || null,
+      smsNumber: env.PARENT_LINE_SMS_NUMBER || null,
     },
     email: {
       timeoutMs: Number(env.EMAIL_TIMEOUT_MS || 20_000),

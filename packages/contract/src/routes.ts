@@ -230,6 +230,7 @@ const table: Record<RouteArea, Row[]> = {
     ['/notification/emails', 'Send E-mails', 'send_emails', 'notifications'],
     ['/notification/report', 'Notifications Report', 'send_sms', 'notifications'],
     ['/sms/packages', 'SMS Packages', 'buy_sms_packages', 'notifications'],
+    ['/notification/parents', "Parents' Questions", 'general_settings', 'notifications'],
     ['/e-learning', 'E-Learning', 'everyone', 'general', 'more'],
   ],
   other: [

@@ -6,6 +6,7 @@ import { fillDemoDepartments } from '../modules/departments/index.js';
 import { fillDemoElearning } from '../modules/elearning/index.js';
 import { fillDemoEvents } from '../modules/events/index.js';
 import { fillDemoSms } from '../modules/notifications/index.js';
+import { fillDemoParentLine } from '../modules/parent-line/index.js';
 import { fillDemoPayroll } from '../modules/payroll/index.js';
 import { fillDemoRequirements } from '../modules/requirements/index.js';
 import { fillDemoSickbay } from '../modules/sickbay/index.js';
@@ -47,5 +48,6 @@ export async function seedDemoSchool(db: Db, password?: string) {
   await fillDemoEvents(db, school.id, owner.id);
   await fillDemoElearning(db, school.id, owner.id);
   await fillDemoSms(db, school.id, owner.id);
+  await fillDemoParentLine(db, school.id);
   return { seeded: true as const, password: password ? null : plain };
 }

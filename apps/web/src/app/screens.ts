@@ -15,6 +15,7 @@ import { marksScreens } from '../features/marks/screens';
 import { marksheetScreens } from '../features/marksheets/screens';
 import { missingMarksScreens } from '../features/missing-marks/screens';
 import { notificationScreens } from '../features/notifications/screens';
+import { parentLineScreens } from '../features/parent-line/screens';
 import { payrollScreens } from '../features/payroll/screens';
 import { reportCardScreens } from '../features/report-cards/screens';
 import { requirementScreens } from '../features/requirements/screens';
@@ -102,6 +103,7 @@ export const builtScreens: Record<string, ScreenLoader> = {
   ...visitorsScreens,
   ...eventsScreens,
   ...notificationScreens,
+  ...parentLineScreens,
   ...marksheetScreens,
   ...examsSetupScreens,
   ...marksScreens,

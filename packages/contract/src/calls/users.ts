@@ -249,6 +249,11 @@ export const dashboardFigures = z.object({
     )
     .nullable()
     .optional(),
+  /**
+   * Parents' text questions left unanswered for want of SMS credit in the last 14 days (the parents'
+   * line): for the bursar and the head teacher (view_fees_payments or general_settings); null for others.
+   */
+  parent_line: z.object({ unanswered: z.number() }).nullable().optional(),
   /** SMS credits left (administrators: the Notification Center is theirs). */
   sms: z.object({ balance: z.number() }).nullable().optional(),
   /** Users, groups and changes today: for those who manage users (view_users). */

@@ -54,6 +54,7 @@ export * from './finance/budget.js';
 export * from './finance/journal.js';
 export * from './notifications/email.js';
 export * from './notifications/sms.js';
+export * from './parent-line/parent-line.js';
 export * from './requirements/collections.js';
 export * from './requirements/requirements.js';
 export * from './revenues/revenues.js';

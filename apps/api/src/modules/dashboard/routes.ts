@@ -10,6 +10,7 @@ import { requisitionsWaiting } from '../expenses/index.js';
 import { feesTiles } from '../fees/index.js';
 import type { ModuleContext } from '../module.js';
 import { smsCreditsLeft } from '../notifications/index.js';
+import { unansweredQuestions } from '../parent-line/index.js';
 import { currentTerm } from '../settings/index.js';
 import { sickbayToday } from '../sickbay/index.js';
 import { storeBelowReorder } from '../store/index.js';
@@ -35,6 +36,7 @@ export function dashboardRoutes({ serve }: ModuleContext) {
       store,
       events,
       sms,
+      unanswered,
       students,
       all,
       active,
@@ -51,6 +53,10 @@ export function dashboardRoutes({ serve }: ModuleContext) {
       when(allows(caller, 'view_store_stock'), () => storeBelowReorder(scope)),
       when(allows(caller, 'view_events'), () => upcomingEvents(scope, 14)),
       when(allows(caller, 'admin'), () => smsCreditsLeft(scope)),
+      // Parents' questions the school could not answer (no SMS credit): the bursar's and the head's notice.
+      when(allows(caller, 'view_fees_payments') || allows(caller, 'general_settings'), () =>
+        unansweredQuestions(scope),
+      ),
       scope.table(studentTable, 'students').count(eq(studentTable.status, 'current')),
       userTable.count(),
       userTable.count(eq(users.active, true)),
@@ -94,6 +100,7 @@ export function dashboardRoutes({ serve }: ModuleContext) {
         store,
         events,
         sms: sms === null ? null : { balance: sms },
+        parent_line: unanswered ? { unanswered } : null,
         admin: allows(caller, 'view_users'),
         recent,
       },

@@ -16,6 +16,7 @@ export { marksheetRoutes } from './marksheet-routes.js';
 export { alevelSubjectMarksheet, nlscSubjectMarksheet } from './marksheet-subjects.js';
 export { missingMarksRoutes } from './missing.js';
 export { ncdcRoutes } from './ncdc-export.js';
+export { parentResult } from './parent-result.js';
 export { projectRoutes } from './projects.js';
 export { reportCardRoutes, studentReportCardPdf } from './report-card-routes.js';
 export { yearEndDecisions } from './report-cards.js';

@@ -28,7 +28,8 @@ import {
   startSend,
 } from './sms.js';
 
-const deliveryPath = '/api/sms/delivery/';
+/** The gateway's callbacks, posted form-encoded: delivery reports, and the parents' line's USSD and texts. */
+const formPaths = ['/api/sms/delivery/', '/api/sms/incoming/', '/api/ussd/'];
 const digest = (t: string) => createHash('sha256').update(t).digest();
 
 export function notificationRoutes(ctx: ModuleContext) {
@@ -47,9 +48,9 @@ export function notificationRoutes(ctx: ModuleContext) {
     },
   );
 
-  // Gateways post delivery reports form-encoded; only that route reads such a body.
+  // Gateways post their callbacks form-encoded; only those routes read such a body.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (req, body, done) => {
-    if (!req.url.startsWith(deliveryPath)) {
+    if (!formPaths.some((p) => req.url.startsWith(p))) {
       const error = Object.assign(new Error('Unsupported media type'), { statusCode: 415 });
       return done(error, undefined);
     }

@@ -217,6 +217,17 @@ function Tiles({ f, t }: { f: DashboardFigures; t: T }) {
           <Text size="sm">{f.store.items.join(', ')}</Text>
         </Tile>
       )}
+      {f.parent_line && (
+        <Tile
+          name="parent-line"
+          to="/sms/packages"
+          title={t('dashboard.parentLine')}
+          counts={t('dashboard.counts.parentLine')}
+        >
+          <Big>{formatNumber(f.parent_line.unanswered)}</Big>
+          <Text size="sm">{t('dashboard.parentLineHint')}</Text>
+        </Tile>
+      )}
       {f.sms && (
         <Tile name="sms" to="/sms/packages" title={t('dashboard.smsCredits')} counts={t('dashboard.counts.sms')}>
           <Big>{formatNumber(f.sms.balance)}</Big>

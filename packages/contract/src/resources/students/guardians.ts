@@ -17,7 +17,12 @@ export const guardians = schoolTable(
     /** National identification number, checked when they collect a student. */
     nin: text(),
   },
-  (t) => [index('guardians_school').on(t.schoolId)],
+  (t) => [
+    index('guardians_school').on(t.schoolId),
+    // The parents' line finds a caller's children by their number, before the school is known.
+    index('guardians_phone').on(t.phone),
+    index('guardians_alt_phone').on(t.altPhone),
+  ],
 );
 
 export const guardianResource = defineResource(guardians, {

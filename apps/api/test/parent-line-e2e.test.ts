@@ -1,0 +1,134 @@
+import type { AddressInfo } from 'node:net';
+import { smsMessages } from '@somero/contract';
+import { and, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeSmsGateway } from './fake-sms-gateway.js';
+import { admitFamilies, payFees } from './guardian-fixtures.js';
+import { type RegisterSchool, registerSchool } from './students-fixtures.js';
+import { useTestApp } from './support.js';
+
+/**
+ * The parents' line end to end without a browser: the server listens on loopback and is posted to over
+ * HTTP exactly as Africa's Talking posts (form-encoded USSD steps and an incoming text), and its SMS reply
+ * reaches the fake gateway through the real adapter. A whole USSD session of a parent of two, then a
+ * text question.
+ */
+const username = 'sandbox';
+const apiKey = 'at-key-e2e';
+const token = 'e2e-line-token';
+let fake: Awaited<ReturnType<typeof startFakeSmsGateway>>;
+beforeAll(async () => {
+  fake = await startFakeSmsGateway(username, apiKey);
+});
+afterAll(() => fake.close().catch(() => {}));
+const t = useTestApp({
+  env: () => ({
+    SMS_GATEWAY_URL: fake.baseUrl,
+    AT_USERNAME: username,
+    AT_API_KEY: apiKey,
+    SMS_CALLBACK_TOKEN: token,
+    SMS_RETRY_MS: '20',
+    SMS_RETRIES: '1',
+    SMS_TIMEOUT_MS: '5000',
+  }),
+});
+
+const serial = String(Date.now()).slice(-5);
+const phones = { amina: `0772 5${serial}`, brian: `0772 6${serial}`, chris: `0772 7${serial}` };
+const e164 = (p: string) => `+256${p.replace(/\D/g, '').slice(-9)}`;
+let base = '';
+let s: RegisterSchool;
+
+const post = (path: string, fields: Record<string, string>) =>
+  fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields),
+  });
+
+/** Every send's job has finished (so none is still writing when the app closes). */
+async function sendsFinished(ids: number[]) {
+  for (let i = 0; i < 200; i++) {
+    const open = await t.database.db
+      .select({ id: smsMessages.id })
+      .from(smsMessages)
+      .where(and(inArray(smsMessages.schoolId, ids), inArray(smsMessages.status, ['queued', 'sending'])));
+    if (!open.length) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('a send did not finish');
+}
+
+describe("the parents' line over HTTP, as the gateway posts", () => {
+  it('a school with the line on, a parent of two owing fees, SMS credit', async () => {
+    s = await registerSchool(t.app, t.database);
+    const { kids, cash } = await admitFamilies(s, t.database, {
+      amina: { phone: phones.amina },
+      brian: { phone: phones.brian },
+      chris: { phone: phones.chris },
+    });
+    // Brian: 700,000 charged, 250,000 paid (receipt 1).
+    await payFees(t.database, s, cash, [[kids.brian.id, 250_000]]);
+    expect((await s.api.post('/sms_packages', { credits: 20, price: 700, mode_id: cash })).statusCode).toBe(200);
+    const on = await s.api.put('/parent_line', { enabled: true, answers: ['fees', 'payments', 'results'] });
+    expect(on.statusCode, on.body).toBe(200);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+
+  it('a whole USSD session: child, menu, fees balance, last payment; each answer quick', async () => {
+    const sessionId = `ATUid_e2e_${serial}`;
+    const step = async (text: string) => {
+      const started = Date.now();
+      const res = await post(`/api/ussd/${token}`, {
+        sessionId,
+        serviceCode: '*284*77#',
+        phoneNumber: e164(phones.brian),
+        text,
+        networkCode: '64101',
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+      // Well inside the gateway's time limit, even on a busy test machine.
+      expect(Date.now() - started).toBeLessThan(3000);
+      return res.text();
+    };
+    expect(await step('')).toBe('CON Choose your child:\n1. Bella Okello (S1)\n2. Brian Okello (S1)');
+    expect(await step('2')).toBe('CON Brian:\n1. Fees balance\n2. Last payments\n3. Results');
+    expect(await step('2*1')).toBe('END Brian, Term 2 2026:\nFees balance UGX 450,000.');
+    expect(await step('2*2')).toBe(
+      'END Last payments for Brian:\n2 Jun 2026: UGX 250,000 paid, receipt no. 1.\nBalance now UGX 450,000.',
+    );
+    expect(await step('2*3')).toBe('END Results for Term 2 2026 are not yet released. Please ask again later.');
+    const view = (await s.api.get('/parent_line')).json().data;
+    expect(view.recent[0]).toMatchObject({ channel: 'ussd', phone: phones.brian, student: 'Okello Brian' });
+  });
+
+  it('a text question: the answer comes back by SMS through the gateway, one credit spent', async () => {
+    const before = (await s.api.get('/sms_packages')).json().data.balance;
+    const res = await post(`/api/sms/incoming/${token}`, {
+      from: e164(phones.brian),
+      to: '8822',
+      text: 'Bal bella',
+      date: '2026-06-03 10:15:00',
+      id: `ATXin_e2e_${serial}`,
+      linkId: 'link-1',
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ data: { received: true } });
+    let reply: string | undefined;
+    for (let i = 0; i < 200 && !reply; i++) {
+      reply = fake.received.find((r) => r.to.includes(e164(phones.brian)))?.message;
+      if (!reply) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(reply).toBe(
+      `${(await s.api.get('/school_details')).json().data.name}: Bella, Term 2 2026:\nFees balance UGX 700,000.`,
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await s.api.get('/sms_packages')).json().data.balance).toBe(before - 1);
+  });
+
+  it('every reply has gone: no send is left running', async () => {
+    await sendsFinished([s].map((x) => x.schoolId));
+  });
+});
