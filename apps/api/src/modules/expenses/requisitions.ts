@@ -28,6 +28,7 @@ import { activeMode } from '../fees/index.js';
 import type { ModuleContext } from '../module.js';
 import { cartOf, cartRoutes, checkSupplier, emptyCart, fillCart, lineRows } from './cart.js';
 import { writeExpense } from './documents.js';
+import { purchaseLineRow, storeLinesOf } from './store-lines.js';
 import {
   type RequisitionStep,
   requisitionSteps,
@@ -74,6 +75,10 @@ async function requisitionRows(
         ),
       )
     : [];
+  const received = await storeLinesOf(
+    scope,
+    heads.flatMap((h) => (h.r.expenseId ? [h.r.expenseId] : [])),
+  );
   return heads.map(({ r, supplierName }) => ({
     id: r.id,
     number: r.number,
@@ -92,6 +97,7 @@ async function requisitionRows(
     expense_id: r.expenseId,
     closed_reason: r.closedReason,
     lines: lines.filter((l) => l.parent === r.id).map((l) => l.row),
+    store_lines: r.expenseId ? (received.get(r.expenseId) ?? []).map(purchaseLineRow) : [],
     // The steps the signed-in user may take on it now, by the school's rules (the screen adds the flags).
     may: requisitionSteps.filter(
       (step) =>

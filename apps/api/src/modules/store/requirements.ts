@@ -4,7 +4,8 @@ import { Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { collectedTotals } from '../requirements/index.js';
 import { currentTerm } from '../settings/index.js';
-import { lockItem, receiveStock } from './movements.js';
+import { receiveStock } from './movements.js';
+import { lockItem } from './stock.js';
 import { fromHundredths } from './rules.js';
 
 /**
