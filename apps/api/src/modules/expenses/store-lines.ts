@@ -32,6 +32,13 @@ export interface StoreLine {
 const storeUnit = sql<string>`coalesce(nullif(${storeUnits.short}, ''), ${storeUnits.name})`;
 
 /**
+ * The expense item is the store item when it is counted in the same unit: of the same name with no unit,
+ * or its unit the store unit's (bag, bags, Bags), or named "<store item> (<unit>)" as a store purchase
+ * files it. The bursar's beans in bags are not the store's beans in kg: those are received without it.
+ */
+const unitFits = sql`((lower(${expenseItems.name}) = lower(${storeItems.name}) and (coalesce(${expenseItems.unit}, '') = '' or lower(${expenseItems.unit}) in (lower(${storeUnits.short}), lower(${storeUnits.name}), lower(${storeUnits.short}) || 's') or lower(${expenseItems.unit}) || 's' = lower(${storeUnits.name}))) or lower(${expenseItems.name}) = lower(${storeItems.name} || ' (' || ${storeUnit} || ')'))`;
+
+/**
  * The lines of purchases (expenses, a paid requisition's among them) that buy a store item: the store
  * item of the expense item's name, or the one whose name and unit it is ("Maize flour (kg)", as a store
  * purchase files it). With what valid store receipts took in against each line (`excluding` one
@@ -63,11 +70,11 @@ export async function storeLines(scope: SchoolScope, where: SQL, excluding?: num
       storeItems,
       and(
         eq(storeItems.schoolId, expenseLines.schoolId),
-        sql`(lower(${storeItems.name}) = lower(${expenseItems.name}) or lower(${expenseItems.name}) = lower(${storeItems.name} || ' (' || (select coalesce(nullif(u.short, ''), u.name) from store_units u where u.school_id = ${storeItems.schoolId} and u.id = ${storeItems.unitId}) || ')'))`,
+        sql`(lower(${storeItems.name}) = lower(${expenseItems.name}) or lower(${expenseItems.name}) like lower(${storeItems.name}) || ' (%)')`,
       ),
     )
     .innerJoin(storeUnits, and(eq(storeUnits.schoolId, storeItems.schoolId), eq(storeUnits.id, storeItems.unitId)))
-    .where(where)
+    .where(and(where, unitFits))
     .orderBy(asc(expenseLines.expenseId), asc(expenseLines.id), asc(storeItems.id));
   const seen = new Set<number>();
   const out: StoreLine[] = [];
@@ -171,15 +178,15 @@ export async function purchaseHeads(scope: SchoolScope, where: SQL): Promise<Pur
 }
 
 /**
- * Valid purchases with store lines not yet fully received: the ids of their expenses (those the store
- * recorded itself left out).
+ * Valid purchases spent since a day with store lines not yet fully received: the ids of their expenses
+ * (those the store recorded itself left out).
  */
-export async function purchasesWaiting(scope: SchoolScope): Promise<number[]> {
+export async function purchasesWaiting(scope: SchoolScope, since: string): Promise<number[]> {
   const lines = await storeLines(
     scope,
     scope.mine(
       expenseLines,
-      sql`exists (select 1 from expenses e where e.school_id = ${expenseLines.schoolId} and e.id = ${expenseLines.expenseId} and e.status = 'valid')`,
+      sql`exists (select 1 from expenses e where e.school_id = ${expenseLines.schoolId} and e.id = ${expenseLines.expenseId} and e.status = 'valid' and e.spent_on >= ${since})`,
       notExists(
         scope.db
           .select({ one: sql`1` })

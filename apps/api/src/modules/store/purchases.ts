@@ -1,5 +1,6 @@
 import { expenseLines, expenses, type StorePurchaseRow, storeMovements } from '@somero/contract';
 import { eq, inArray } from 'drizzle-orm';
+import { today } from '../../core/dates.js';
 import { Invalid, NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import {
@@ -12,7 +13,15 @@ import {
   storeLinesOf,
 } from '../expenses/index.js';
 import { checkDay, lockItem, writeMovement } from './stock.js';
-import { purchaseLeft, purchaseName, purchaseReceiptValue, receive, toHundredths } from './rules.js';
+import {
+  daysBefore,
+  purchaseDays,
+  purchaseLeft,
+  purchaseName,
+  purchaseReceiptValue,
+  receive,
+  toHundredths,
+} from './rules.js';
 
 const rowOf = (h: PurchaseHead, lines: StoreLine[]): StorePurchaseRow => ({
   expense_id: h.id,
@@ -26,9 +35,12 @@ const rowOf = (h: PurchaseHead, lines: StoreLine[]): StorePurchaseRow => ({
   lines: lines.map(purchaseLineRow),
 });
 
-/** Purchases with store items still to receive (or the one asked for, whatever its state), newest first. */
+/**
+ * Purchases of the last `purchaseDays` days with store items still to receive (or the one asked for,
+ * whatever its state and age), newest first. Older ones were received before Somero tracked purchases.
+ */
 export async function storePurchases(scope: SchoolScope, expenseId?: number): Promise<StorePurchaseRow[]> {
-  const ids = expenseId ? [expenseId] : await purchasesWaiting(scope);
+  const ids = expenseId ? [expenseId] : await purchasesWaiting(scope, daysBefore(today(), purchaseDays));
   if (!ids.length) return [];
   const [heads, lines] = await Promise.all([
     purchaseHeads(scope, scope.mine(expenses, inArray(expenses.id, ids))),

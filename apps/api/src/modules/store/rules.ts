@@ -159,3 +159,13 @@ export function purchaseReceiptValue(
   if (line.received + hundredths >= line.bought) return Math.max(0, line.amount - line.receivedValue);
   return receiptCost(hundredths, line.unitCost);
 }
+
+/** Purchases wait to be received for this many days after they were paid (older ones were received before). */
+export const purchaseDays = 90;
+
+/** The ISO day `days` before `day`. */
+export function daysBefore(day: string, days: number) {
+  const d = new Date(`${day}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - days);
+  return d.toISOString().slice(0, 10);
+}
