@@ -174,7 +174,7 @@ test("the term's collection shows its two parts, paid before the term opened and
   await expect(tile.getByTestId('paid-before')).toHaveText(ugx(fees.paid_before_opening));
   await expect(tile.getByTestId('paid-during')).toHaveText(ugx(fees.term_collected - fees.paid_before_opening));
   // The bars (before it opened, then a bar a week) add up to the same headline.
-  await expect(tile.getByText('Collected this term: before it opened, then by week')).toBeVisible();
+  await expect(tile.getByRole('img', { name: 'Collected this term: before it opened, then by week' })).toBeVisible();
   const bars = await tile.locator('[data-testid^="bar-"]').allInnerTexts();
   expect(bars.length).toBe(fees.weeks.length + 1);
   expect(bars.reduce((sum, b) => sum + Number(b.replace(/[^\d]/g, '')), 0)).toBe(fees.term_collected);

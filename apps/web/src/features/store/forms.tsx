@@ -295,8 +295,7 @@ function PurchaseReceiveForm({
                     label={t('purchase.arrived', { unit: l.unit })}
                     aria-label={t('purchase.arrivedOf', { item: l.store_item, unit: l.unit })}
                     w={150}
-                    min={0}
-                    max={l.to_receive}
+                    clampBehavior="none"
                     decimalScale={2}
                     thousandSeparator=","
                     hideControls
