@@ -167,13 +167,13 @@ test('goods bought through a paid requisition are received against it, partly th
   await page.goto('/requisitions/view');
   const received = page.locator('tr[data-requisition]').filter({ hasText: 'Chalk for the new term' });
   await expect(received.getByTestId('store-received')).toHaveAttribute('data-state', 'all');
-  await expect(received.getByTestId('store-received')).toContainText('Received into the store');
+  await expect(received.getByTestId('store-received')).toContainText('In store');
   await expect(received.getByTestId('store-received')).toContainText('Chalk: 10 of 10 box');
   const waiting = page
     .locator('tr[data-requisition]')
     .filter({ hasText: 'Chalk and paper for the end-of-term examinations' });
   await expect(waiting.getByTestId('store-received')).toHaveAttribute('data-state', 'none');
-  await expect(waiting.getByTestId('store-received')).toContainText('Waiting for the store');
+  await expect(waiting.getByTestId('store-received')).toContainText('Not in store yet');
 
   await page.goto('/store/levels');
   await page.getByRole('button', { name: 'Receive stock' }).click();

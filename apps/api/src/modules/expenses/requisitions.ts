@@ -28,7 +28,6 @@ import { activeMode } from '../fees/index.js';
 import type { ModuleContext } from '../module.js';
 import { cartOf, cartRoutes, checkSupplier, emptyCart, fillCart, lineRows } from './cart.js';
 import { writeExpense } from './documents.js';
-import { purchaseLineRow, storeLinesOf } from './store-lines.js';
 import {
   type RequisitionStep,
   requisitionSteps,
@@ -36,6 +35,7 @@ import {
   stepRefusal,
   waitingStatuses,
 } from './requisition-rules.js';
+import { purchaseLineRow, storeLinesOf } from './store-lines.js';
 
 type Requisition = typeof expenseRequisitions.$inferSelect;
 

@@ -15,21 +15,19 @@ import { Conflict, NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { recordPurchase, storePurchasesCategory, voidPurchase } from '../expenses/index.js';
 import { receivePurchase } from './purchases.js';
-import { checkDay, type LockedItem, lockItem, writeMovement } from './stock.js';
 import {
   averageCost,
   belowReorder,
   fromHundredths,
   newFirst,
-  type Outcome,
   receiptCost,
   receive,
   reverse,
-  type Stock,
   shortMessage,
   takeOut,
   toHundredths,
 } from './rules.js';
+import { checkDay, type LockedItem, lockItem, writeMovement } from './stock.js';
 
 type Movement = typeof storeMovements.$inferSelect;
 

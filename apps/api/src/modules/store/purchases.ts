@@ -1,4 +1,4 @@
-import { expenseLines, expenses, type StorePurchaseRow, storeMovements } from '@somero/contract';
+import { expenseLines, expenses, type StorePurchaseRow, type storeMovements } from '@somero/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { today } from '../../core/dates.js';
 import { Invalid, NotFound, Refusal } from '../../core/errors.js';
@@ -12,7 +12,6 @@ import {
   storeLines,
   storeLinesOf,
 } from '../expenses/index.js';
-import { checkDay, lockItem, writeMovement } from './stock.js';
 import {
   daysBefore,
   purchaseDays,
@@ -22,6 +21,7 @@ import {
   receive,
   toHundredths,
 } from './rules.js';
+import { checkDay, lockItem, writeMovement } from './stock.js';
 
 const rowOf = (h: PurchaseHead, lines: StoreLine[]): StorePurchaseRow => ({
   expense_id: h.id,

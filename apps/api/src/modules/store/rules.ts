@@ -141,7 +141,7 @@ export function purchaseLeft(
   if (left === 0)
     return { ok: false, message: `All ${bought} of ${line.item} bought on ${purchase} are in store already.` };
   const n = fromHundredths(left);
-  const are = n !== 1 && Boolean(line.unit) && unitFor(n, line.unit) !== line.unit ? 'are' : 'is';
+  const are = n !== 1 && line.unit && unitFor(n, line.unit) !== line.unit ? 'are' : 'is';
   return {
     ok: false,
     message: `Only ${quantityText(left, line.unit)} of ${line.item} ${are} left to receive on ${purchase} (${fromHundredths(line.bought).toLocaleString('en-GB')} bought, ${fromHundredths(line.received).toLocaleString('en-GB')} received), not ${quantityText(asked, line.unit)}.`,

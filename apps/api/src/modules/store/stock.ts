@@ -5,7 +5,6 @@ import { NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import type { Outcome, Stock } from './rules.js';
 
-type Movement = typeof storeMovements.$inferSelect;
 type NewMovement = Omit<
   typeof storeMovements.$inferInsert,
   'schoolId' | 'itemId' | 'quantity' | 'value' | 'balanceAfter' | 'valueAfter' | 'recordedBy'

@@ -19,16 +19,16 @@ import {
   receiveStock,
   type StoreMovementRow,
   type StorePurchaseRow,
-  storePurchases,
   storeChoices,
   storeIssuedTo,
   storeLossKinds,
   storePayments,
+  storePurchases,
   storeSources,
 } from '@somero/contract';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import type { TFunction } from 'i18next';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../components/date-field';
 import { FormButtons } from '../../components/form-buttons';
@@ -294,7 +294,7 @@ function PurchaseReceiveForm({
                   <NumberInput
                     label={t('purchase.arrived', { unit: l.unit })}
                     aria-label={t('purchase.arrivedOf', { item: l.store_item, unit: l.unit })}
-                    w={150}
+                    w={180}
                     clampBehavior="none"
                     decimalScale={2}
                     thousandSeparator=","
