@@ -204,6 +204,11 @@ describe('receiving against a purchase', () => {
     const fixed = await keeper.put(`/edit_store_log/${receipt.id}`, { quantity: 5, reason: 'Miscounted' });
     expect(fixed.statusCode, fixed.body).toBe(200);
     expect(fixed.json().data).toMatchObject({ quantity: 5, value: 120_000, expense_line_id: line });
+    // The expenses list shows what the store received of it.
+    const listed = (await s.api.get(`/expenses?from=${day}&to=${day}&per_page=100`)).json().data as Json[];
+    expect(listed.find((e) => e.id === expense.id)!.store_lines).toMatchObject([
+      { store_item: 'Photocopy paper', bought: 5, received: 5, to_receive: 0 },
+    ]);
     expect(await expenseCount()).toBe(before.expenses);
     expect(await journalCount()).toBe(before.journal);
 
@@ -270,12 +275,16 @@ describe('receiving against a purchase', () => {
     });
     expect(bought.statusCode, bought.body).toBe(200);
     const storeExpense = bought.json().data.expense_id as number;
+    // Received as it was bought: the expenses list shows nothing waiting on it.
+    const expenses = (await s.api.get('/expenses?per_page=100')).json().data as Json[];
+    expect(expenses.find((e) => e.id === storeExpense)!.store_lines).toEqual([]);
     const waiting = (await keeper.get('/store_purchases')).json().data as Json[];
     expect(waiting.map((p) => p.expense_id)).not.toContain(storeExpense);
     const [storeRow] = (await keeper.get(`/store_purchases?expense_id=${storeExpense}`)).json().data as Json[];
+    expect(storeRow!.lines).toEqual([]);
     const twice = await keeper.post('/receive_purchase', {
       expense_id: storeExpense,
-      lines: [{ line_id: storeRow!.lines[0].line_id, quantity: 1 }],
+      lines: [{ line_id: 1, quantity: 1 }],
     });
     expect(twice.statusCode).toBe(202);
     expect(twice.json().message).toBe(

@@ -66,6 +66,11 @@ export const expenseRow = z.object({
   void_reason: z.string().nullable(),
   voided_by: z.string().nullable(),
   lines: z.array(expenseLineRow),
+  /**
+   * Its lines that buy store items, with what the store has received against each (bought in the last 90
+   * days, or received at all; none for a purchase the store recorded as it received it).
+   */
+  store_lines: z.array(purchaseLineRow).optional(),
 });
 export type ExpenseRow = z.infer<typeof expenseRow>;
 

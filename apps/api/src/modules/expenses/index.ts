@@ -6,6 +6,7 @@ export { expenseRoutes } from './routes.js';
 export {
   type PurchaseHead,
   purchaseHeads,
+  purchaseDays,
   purchaseLineRow,
   purchasesWaiting,
   type StoreLine,

@@ -111,10 +111,33 @@ export const purchaseLineRow = (l: StoreLine): PurchaseLineRow => ({
   unit_cost: l.unitCost,
 });
 
-/** The store lines of these expenses, by expense. */
+/** Purchases wait to be received for this many days after they were paid (older ones were received before). */
+export const purchaseDays = 90;
+
+/**
+ * The store lines of these expenses, by expense; those the store recorded itself (received when bought)
+ * have none.
+ */
 export async function storeLinesOf(scope: SchoolScope, expenseIds: number[]) {
   const lines = expenseIds.length
-    ? await storeLines(scope, scope.mine(expenseLines, inArray(expenseLines.expenseId, expenseIds)))
+    ? await storeLines(
+        scope,
+        scope.mine(
+          expenseLines,
+          inArray(expenseLines.expenseId, expenseIds),
+          notExists(
+            scope.db
+              .select({ one: sql`1` })
+              .from(storeMovements)
+              .where(
+                and(
+                  eq(storeMovements.schoolId, expenseLines.schoolId),
+                  eq(storeMovements.expenseId, expenseLines.expenseId),
+                ),
+              ),
+          ),
+        ),
+      )
     : [];
   const by = new Map<number, StoreLine[]>();
   for (const l of lines) by.set(l.expenseId, [...(by.get(l.expenseId) ?? []), l]);

@@ -5,6 +5,7 @@ import { Invalid, NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import {
   type PurchaseHead,
+  purchaseDays,
   purchaseHeads,
   purchaseLineRow,
   purchasesWaiting,
@@ -12,15 +13,7 @@ import {
   storeLines,
   storeLinesOf,
 } from '../expenses/index.js';
-import {
-  daysBefore,
-  purchaseDays,
-  purchaseLeft,
-  purchaseName,
-  purchaseReceiptValue,
-  receive,
-  toHundredths,
-} from './rules.js';
+import { daysBefore, purchaseLeft, purchaseName, purchaseReceiptValue, receive, toHundredths } from './rules.js';
 import { checkDay, lockItem, writeMovement } from './stock.js';
 
 const rowOf = (h: PurchaseHead, lines: StoreLine[]): StorePurchaseRow => ({

@@ -160,9 +160,6 @@ export function purchaseReceiptValue(
   return receiptCost(hundredths, line.unitCost);
 }
 
-/** Purchases wait to be received for this many days after they were paid (older ones were received before). */
-export const purchaseDays = 90;
-
 /** The ISO day `days` before `day`. */
 export function daysBefore(day: string, days: number) {
   const d = new Date(`${day}T12:00:00Z`);
