@@ -5,8 +5,8 @@ export { type Purchase, recordPurchase, storePurchasesCategory, voidPurchase } f
 export { expenseRoutes } from './routes.js';
 export {
   type PurchaseHead,
-  purchaseHeads,
   purchaseDays,
+  purchaseHeads,
   purchaseLineRow,
   purchasesWaiting,
   type StoreLine,
