@@ -134,3 +134,58 @@ test('a teacher signing in sees their own classes and the marks they owe, and no
   await expect(page.getByText('Recent activity')).toHaveCount(0);
   expect(errors).toEqual([]);
 });
+
+test("the term's collection shows its two parts, paid before the term opened and during it, adding up to the headline; the owing tile counts students", async ({
+  page,
+  request,
+}) => {
+  const errors = collectPageErrors(page);
+  const session = await apiSignIn(request, admin.username, admin.password);
+  await seedSession(page.context(), session);
+  const reply = await request.post('/api/dashboard', { headers: bearer(session), data: {} });
+  expect(reply.status()).toBe(200);
+  const { fees } = (
+    (await reply.json()) as {
+      data: {
+        fees: {
+          term_collected: number;
+          term_opens_on: string | null;
+          paid_before_opening: number;
+          students_owing: number;
+          weeks: { amount: number }[];
+        };
+      };
+    }
+  ).data;
+  const ugx = (n: number) => `UGX ${n.toLocaleString('en-GB')}`;
+  // The demo has holiday payments made before the term opened (issue 27 §1).
+  expect(fees.paid_before_opening).toBeGreaterThan(0);
+  expect(fees.term_opens_on).toBeTruthy();
+  const opens = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${fees.term_opens_on}T00:00:00Z`),
+  );
+
+  await page.goto('/dashboardv1');
+  const tile = page.locator('[data-tile="term_collection"]');
+  await expect(tile.getByTestId('term-collected')).toHaveText(ugx(fees.term_collected));
+  // The two parts, worded as a head teacher reads them, add up to the collected figure.
+  await expect(tile).toContainText(`Paid before ${opens}`);
+  await expect(tile).toContainText('Paid during term');
+  await expect(tile.getByTestId('paid-before')).toHaveText(ugx(fees.paid_before_opening));
+  await expect(tile.getByTestId('paid-during')).toHaveText(ugx(fees.term_collected - fees.paid_before_opening));
+  // The bars (before it opened, then a bar a week) add up to the same headline.
+  await expect(tile.getByRole('img', { name: 'Collected this term: before it opened, then by week' })).toBeVisible();
+  const bars = await tile.locator('[data-testid^="bar-"]').allInnerTexts();
+  expect(bars.length).toBe(fees.weeks.length + 1);
+  expect(bars.reduce((sum, b) => sum + Number(b.replace(/[^\d]/g, '')), 0)).toBe(fees.term_collected);
+  await expect(tile.getByTestId('tile-counts')).toContainText('The Fees collection summary gives the same figures');
+
+  // The debt tile's big number is the count of students owing, and says so.
+  const owing = page.locator('[data-tile="debt_classes"]');
+  await expect(owing.getByTestId('students-owing')).toHaveText(
+    `${fees.students_owing.toLocaleString('en-GB')} students owing`,
+  );
+  await expect(owing).toContainText(/\(\d[\d,]* owing\)/);
+  await expect(owing.getByTestId('tile-counts')).toContainText('Current students whose whole balance');
+  expect(errors).toEqual([]);
+});

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { allows, resourceByPath } from '@somero/contract';
-import { localDate } from '../support/dates';
+import { dayFirst, localDate } from '../support/dates';
 import { num, plain } from '../support/money';
 import { admin, apiSignIn, bearer, collectPageErrors, type Session, seedSession } from '../support/session';
 import { choose, exportedFileName, go, notice, totalsOf } from '../support/ui';
@@ -368,4 +368,54 @@ test('a user group with only the payments report flag gets the report, without t
   await expect(page.getByTestId('summary-groups')).toHaveCount(0);
   expect(errors).toEqual([]);
   await context.close();
+});
+
+test('the payments report offers this term, last term and this financial year; choosing last term changes its dates and figures', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  type Period = { key: string; name: string; from: string; to: string };
+  const reply = await page.request.get('/api/report_periods', { headers: bearer(session) });
+  expect(reply.status()).toBe(200);
+  const periods = ((await reply.json()) as { data: Period[] }).data;
+  const period = (key: string) => periods.find((p) => p.key === key)!;
+  const thisTerm = period('this_term');
+  const lastTerm = period('last_term');
+  expect(periods.map((p) => p.key)).toEqual(['this_term', 'last_term', 'this_financial_year']);
+  const totals = (p: Period) =>
+    post<{ totals: { amount: number; count: number } }>(page, 'fees_payments_report', { from: p.from, to: p.to });
+  const [now, before] = [await totals(thisTerm), await totals(lastTerm)];
+  // The demo has payments in both terms, and they differ.
+  expect(before.totals.count).toBeGreaterThan(0);
+  expect(before.totals.amount).not.toBe(now.totals.amount);
+
+  await page.goto('/fees/reports/payments');
+  const choosePeriod = (p: Period, label: string) =>
+    choose(page, page.getByRole('combobox', { name: 'Period' }), `${label} (${p.name})`);
+  const payments = page.getByTestId('payments-table');
+  await choosePeriod(thisTerm, 'This term');
+  await expect(page.getByLabel('From', { exact: true })).toHaveValue(dayFirst(thisTerm.from));
+  await expect(page.getByLabel('To', { exact: true })).toHaveValue(dayFirst(thisTerm.to));
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(payments.getByTestId('totals-row')).toContainText(
+    `${now.totals.count.toLocaleString('en-GB')} payments`,
+  );
+  expect(totalOf(await readTable(payments), 'Amount (UGX)')).toBe(now.totals.amount);
+
+  // Last term: the dates move to it and the figures are its own.
+  await choosePeriod(lastTerm, 'Last term');
+  await expect(page.getByLabel('From', { exact: true })).toHaveValue(dayFirst(lastTerm.from));
+  await expect(page.getByLabel('To', { exact: true })).toHaveValue(dayFirst(lastTerm.to));
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(payments.getByTestId('totals-row')).toContainText(
+    `${before.totals.count.toLocaleString('en-GB')} payments`,
+  );
+  expect(totalOf(await readTable(payments), 'Amount (UGX)')).toBe(before.totals.amount);
+  // The choices name this financial year too.
+  await page.getByRole('combobox', { name: 'Period' }).click();
+  await expect(
+    page.getByRole('option', { name: `This financial year (${period('this_financial_year').name})` }),
+  ).toBeVisible();
+  await page.keyboard.press('Escape');
+  expect(errors).toEqual([]);
 });

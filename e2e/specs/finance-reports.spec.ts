@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { localDate } from '../support/dates';
 import { plain, ugx } from '../support/money';
 import { admin, apiSignIn, bearer, collectPageErrors, type Session, seedSession, uiSignIn } from '../support/session';
-import { totalsOf, unique } from '../support/ui';
+import { choose, totalsOf, unique } from '../support/ui';
 
 // The finance reports read the journal: the screens show what the API answers for this year so far,
 // export it as a spreadsheet, and stay shut to a user whose group lacks the flag.
@@ -148,4 +148,33 @@ test('a user whose group lacks the flag is refused the reports, in the browser a
     await expect(page.getByTestId('total-income')).toHaveCount(0);
   }
   await own.close();
+});
+
+test('the income statement offers last term: its dates and figures replace the year to date', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  type Period = { key: string; name: string; from: string; to: string };
+  const headers = bearer(session);
+  const periods = ((await (await page.request.get('/api/report_periods', { headers })).json()) as { data: Period[] })
+    .data;
+  const last = periods.find((p) => p.key === 'last_term')!;
+  const statement = async (range: { from: string; to: string }) =>
+    (
+      (await (await page.request.post('/api/income_statement', { headers, data: range })).json()) as {
+        data: { income: { total: number }; expenses: { total: number } };
+      }
+    ).data;
+  const [lastTerm, year] = [await statement(last), await statement(yearToDate)];
+  expect(lastTerm.income.total).toBeGreaterThan(0);
+  expect(lastTerm.income.total).not.toBe(year.income.total);
+  const day = (iso: string) =>
+    new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+
+  await page.goto('/income/statement');
+  await expect(page.getByTestId('total-income')).toHaveText(ugx(year.income.total));
+  await choose(page, page.getByRole('combobox', { name: 'Period' }), `Last term (${last.name})`);
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page.getByTestId('report-period')).toHaveText(`${day(last.from)} to ${day(last.to)}`);
+  await expect(page.getByTestId('total-income')).toHaveText(ugx(lastTerm.income.total));
+  await expect(page.getByTestId('total-expenses')).toHaveText(ugx(lastTerm.expenses.total));
+  expect(errors).toEqual([]);
 });

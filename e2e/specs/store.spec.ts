@@ -35,6 +35,9 @@ test('stock received for cash, issued to the kitchen, an over-issue refused with
 
   await page.getByRole('button', { name: 'Receive stock' }).click();
   const receive = page.getByRole('dialog', { name: 'Receive stock' });
+  // A paid requisition waits, so the dialog starts there: beans bought for cash now are "not bought through one".
+  await expect(receive.getByRole('radio', { name: /Bought through a requisition or an expense/ })).toBeChecked();
+  await receive.getByRole('radio', { name: /Not bought through one/ }).check();
   await choose(page, receive.getByRole('combobox', { name: 'Item' }), new RegExp(name));
   await receive.getByRole('textbox', { name: 'Quantity (kg)' }).fill('50');
   await receive.getByRole('textbox', { name: 'Unit cost' }).fill('3000');
@@ -142,5 +145,79 @@ test('the store keeper links a requirement to a store item of another name, and 
   await expect(
     page.getByRole('dialog').getByRole('combobox', { name: `Store item for ${unmatched!.item}` }),
   ).toHaveValue(target.name);
+  expect(errors).toEqual([]);
+});
+
+test('goods bought through a paid requisition are received against it, partly then the rest, never paid again', async ({
+  page,
+  request,
+}) => {
+  const errors = collectPageErrors(page);
+  type Level = { items: { name: string; balance: number; value: number }[] };
+  const held = async (item: string) =>
+    (await call<Level>(request, 'get', 'store_level')).items.find((i) => i.name === item)!;
+  const chalkBefore = await held('Chalk');
+  const paperBefore = await held('Photocopy paper');
+  type Expenses = { data: unknown[]; total: number };
+  const expensesBefore = (
+    (await (await request.get('/api/expenses?per_page=1', { headers: bearer(session) })).json()) as Expenses
+  ).total;
+
+  // The bursar's list: the requisition paid last week is in store, yesterday's waits for the store.
+  await page.goto('/requisitions/view');
+  const received = page.locator('tr[data-requisition]').filter({ hasText: 'Chalk for the new term' });
+  await expect(received.getByTestId('store-received')).toHaveAttribute('data-state', 'all');
+  await expect(received.getByTestId('store-received')).toContainText('In store');
+  await expect(received.getByTestId('store-received')).toContainText('Chalk: 10 of 10 box');
+  const waiting = page
+    .locator('tr[data-requisition]')
+    .filter({ hasText: 'Chalk and paper for the end-of-term examinations' });
+  await expect(waiting.getByTestId('store-received')).toHaveAttribute('data-state', 'none');
+  await expect(waiting.getByTestId('store-received')).toContainText('Not in store yet');
+
+  await page.goto('/store/levels');
+  await page.getByRole('button', { name: 'Receive stock' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Receive stock' });
+  await expect(dialog.getByRole('radio', { name: /Bought through a requisition or an expense/ })).toBeChecked();
+  // Nothing to pay: no payment choice.
+  await expect(dialog.getByRole('combobox', { name: 'Payment' })).toHaveCount(0);
+  const pick = () =>
+    choose(
+      page,
+      dialog.getByRole('combobox', { name: 'Requisition or expense' }),
+      /^Requisition \d+ · Chalk and paper for the end-of-term examinations/,
+    );
+  await pick();
+  const chalk = dialog.locator('[data-line="Chalk"]');
+  await expect(chalk.getByTestId('line-figures')).toHaveText('Bought 15, received 0 · UGX 6,000 each');
+  await dialog.getByRole('textbox', { name: 'Chalk: arrived now (box)' }).fill('10');
+  await dialog.getByRole('textbox', { name: 'Photocopy paper: arrived now (ream)' }).fill('0');
+  await dialog.getByRole('button', { name: 'Receive', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  expect((await held('Chalk')).balance).toBe(chalkBefore.balance + 10);
+  expect((await held('Chalk')).value).toBe(chalkBefore.value + 60_000);
+
+  // The rest: one box more than is left is refused with the figures.
+  await page.getByRole('button', { name: 'Receive stock' }).click();
+  await pick();
+  await expect(chalk.getByTestId('line-figures')).toHaveText('Bought 15, received 10 · UGX 6,000 each');
+  await dialog.getByRole('textbox', { name: 'Chalk: arrived now (box)' }).fill('6');
+  await dialog.getByRole('button', { name: 'Receive', exact: true }).click();
+  await expect(dialog.getByTestId('store-refusal')).toHaveText(
+    /^Only 5 boxes of Chalk are left to receive on requisition \d+ \(15 bought, 10 received\), not 6 boxes\.$/,
+  );
+  await dialog.getByRole('textbox', { name: 'Chalk: arrived now (box)' }).fill('5');
+  await dialog.getByRole('button', { name: 'Receive', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  expect((await held('Chalk')).balance).toBe(chalkBefore.balance + 15);
+  expect((await held('Photocopy paper')).balance).toBe(paperBefore.balance + 25);
+  // No second expense.
+  expect(
+    ((await (await request.get('/api/expenses?per_page=1', { headers: bearer(session) })).json()) as Expenses).total,
+  ).toBe(expensesBefore);
+
+  await page.goto('/requisitions/view');
+  await expect(waiting.getByTestId('store-received')).toHaveAttribute('data-state', 'all');
+  await expect(waiting.getByTestId('store-received')).toContainText('Chalk: 15 of 15 box');
   expect(errors).toEqual([]);
 });

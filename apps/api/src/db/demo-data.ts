@@ -584,7 +584,7 @@ async function fillDemoExpenses(
       await tx.insert(expenseLines).values(lines.map((l) => ({ schoolId, expenseId: expense.id, ...l })));
     }
   }
-  await fillDemoRequisitions(tx, schoolId, items, sellers);
+  await fillDemoRequisitions(tx, schoolId, items, sellers, paidFrom[0] ?? null, cats);
 }
 
 /** Four requisitions waiting at each step (and one rejected), raised by the bursar this week. */
@@ -593,14 +593,28 @@ async function fillDemoRequisitions(
   schoolId: number,
   items: { id: number; name: string; unitCost: number }[],
   sellers: { id: number; name: string }[],
+  cash: { id: number } | null,
+  cats: { id: number; name: string }[],
 ) {
   const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000);
+  // Chalk is bought only through requisitions (the store receives it against them).
+  const [chalk] = await tx
+    .insert(expenseItems)
+    .values({
+      schoolId,
+      categoryId: cats.find((c) => c.name === 'Stationery')!.id,
+      name: 'Chalk',
+      unit: 'box',
+      unitCost: 6_000,
+    })
+    .returning();
+  items = [...items, chalk!];
   const item = (name: string) => items.find((i) => i.name === name)!;
   const plan: {
     title: string;
     lines: [string, number][];
     supplier?: string;
-    status: 'submitted' | 'checked' | 'approved' | 'rejected';
+    status: 'submitted' | 'checked' | 'approved' | 'rejected' | 'paid';
     rejectedReason?: string;
   }[] = [
     {
@@ -626,25 +640,82 @@ async function fillDemoRequisitions(
       status: 'rejected',
       rejectedReason: 'The trip is paid from the games fund next term',
     },
+    // Paid: the store received the first (fillDemoStore), the second waits for the store keeper.
+    {
+      title: 'Chalk for the new term',
+      lines: [
+        ['Chalk', 10],
+        ['Photocopy paper', 10],
+      ],
+      supplier: 'Kikuubo Stationers',
+      status: 'paid',
+    },
+    {
+      title: 'Chalk and paper for the end-of-term examinations',
+      lines: [
+        ['Chalk', 15],
+        ['Photocopy paper', 25],
+      ],
+      supplier: 'Kikuubo Stationers',
+      status: 'paid',
+    },
   ];
   for (const [i, r] of plan.entries()) {
     const lines = r.lines.map(([name, quantity]) => ({ ...item(name), quantity }));
     const checked = r.status !== 'submitted' && r.status !== 'rejected';
+    // Days ago it was raised (the paid ones a week back, each step a day later).
+    const ago = r.status === 'paid' ? 12 - i : 4 - i;
+    const approved = r.status === 'approved' || r.status === 'paid';
+    const paid = r.status === 'paid' && cash;
+    const total = lines.reduce((n, l) => n + l.quantity * l.unitCost, 0);
+    const supplierId = sellers.find((x) => x.name === r.supplier)?.id ?? null;
+    // Paying records the expense (the journal takes it with the others).
+    const [expense] = paid
+      ? await tx
+          .insert(expenses)
+          .values({
+            schoolId,
+            spentOn: day(ago - 3)
+              .toISOString()
+              .slice(0, 10),
+            modeId: cash.id,
+            supplierId,
+            reference: `PV-${i + 1}`,
+            note: `Requisition ${i + 1}: ${r.title}`,
+            total,
+            recordedBy: 'Nakato Sarah (Bursar)',
+          })
+          .returning()
+      : [];
+    if (expense)
+      await tx.insert(expenseLines).values(
+        lines.map((l) => ({
+          schoolId,
+          expenseId: expense.id,
+          itemId: l.id,
+          quantity: l.quantity,
+          unitCost: l.unitCost,
+          amount: l.quantity * l.unitCost,
+        })),
+      );
     const [made] = await tx
       .insert(expenseRequisitions)
       .values({
         schoolId,
         number: i + 1,
         title: r.title,
-        supplierId: sellers.find((x) => x.name === r.supplier)?.id ?? null,
-        total: lines.reduce((n, l) => n + l.quantity * l.unitCost, 0),
-        status: r.status,
+        supplierId,
+        total,
+        status: expense ? 'paid' : r.status === 'paid' ? 'approved' : r.status,
         raisedByName: 'Nakato Sarah (Bursar)',
-        createdAt: day(4 - i),
+        createdAt: day(ago),
         checkedByName: checked ? 'Okello James (Deputy Head Teacher)' : null,
-        checkedAt: checked ? day(3 - i) : null,
-        approvedByName: r.status === 'approved' ? 'Mr. Ssemakula John Bosco' : null,
-        approvedAt: r.status === 'approved' ? day(1) : null,
+        checkedAt: checked ? day(ago - 1) : null,
+        approvedByName: approved ? 'Mr. Ssemakula John Bosco' : null,
+        approvedAt: approved ? day(r.status === 'paid' ? ago - 2 : 1) : null,
+        paidByName: expense ? 'Nakato Sarah (Bursar)' : null,
+        paidAt: expense ? day(ago - 3) : null,
+        expenseId: expense?.id ?? null,
         rejectedReason: r.rejectedReason ?? null,
       })
       .returning();

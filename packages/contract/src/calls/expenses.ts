@@ -29,6 +29,25 @@ export const expenseLineRow = z.object({
 });
 export type ExpenseLineRow = z.infer<typeof expenseLineRow>;
 
+/**
+ * A line of a purchase (a paid requisition's expense, or an expense) that buys a store item (the expense
+ * item of the store item's name, or "<name> (<unit>)"), as the store receives it: what was bought, what
+ * the store has received against it so far, and what is left. Quantities in the store item's unit.
+ */
+export const purchaseLineRow = z.object({
+  /** The expense line received against. */
+  line_id: z.number(),
+  item_name: z.string(),
+  store_item_id: z.number(),
+  store_item: z.string(),
+  unit: z.string(),
+  bought: z.number(),
+  received: z.number(),
+  to_receive: z.number(),
+  unit_cost: z.number(),
+});
+export type PurchaseLineRow = z.infer<typeof purchaseLineRow>;
+
 /** What the cart form sends: an item, how many, at what unit cost. */
 export const cartLineInput = z.object({
   item_id: id,
@@ -57,6 +76,11 @@ export const expenseRow = z.object({
   amend_reason: z.string().nullable(),
   ...moneyStatusRow,
   lines: z.array(expenseLineRow),
+  /**
+   * Its lines that buy store items, with what the store has received against each (bought in the last 90
+   * days, or received at all; none for a purchase the store recorded as it received it).
+   */
+  store_lines: z.array(purchaseLineRow).optional(),
 });
 export type ExpenseRow = z.infer<typeof expenseRow>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type Call, defineCall, noInput } from '../call.js';
 import { requisitionStatuses } from '../resources/expenses/requisitions.js';
-import { cartLineInput, expenseLineRow } from './expenses.js';
+import { cartLineInput, expenseLineRow, purchaseLineRow } from './expenses.js';
 import { id, optionalDate, optionalText, paging, reason } from './fields.js';
 import { upload } from './settings.js';
 
@@ -37,6 +37,8 @@ export const requisitionRow = z.object({
   expense_id: z.number().nullable(),
   closed_reason: z.string().nullable(),
   lines: z.array(expenseLineRow),
+  /** Once paid: its lines that buy store items, with what the store has received of each. */
+  store_lines: z.array(purchaseLineRow),
   /**
    * The steps the signed-in user may take on it now by the school's rules (where it stands, and who
    * raised and checked it when the steps are kept apart); the screen shows those their flags allow.

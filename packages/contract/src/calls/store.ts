@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type Call, defineCall, noInput } from '../call.js';
+import { purchaseLineRow } from './expenses.js';
 import { id, money, optionalDate, optionalText, paging, reason } from './fields.js';
 
 export const storeSources = ['supplier', 'requirements', 'donation', 'other'] as const;
@@ -53,6 +54,8 @@ export const storeMovementRow = z.object({
   mode_name: z.string().nullable(),
   on_credit: z.boolean(),
   expense_id: z.number().nullable(),
+  /** A receipt against a purchase (a requisition's or an expense's line): that line. */
+  expense_line_id: z.number().nullable(),
   issued_to: z.string().nullable(),
   department_id: z.number().nullable(),
   department_name: z.string().nullable(),
@@ -302,6 +305,56 @@ export const linkRequirementItem = defineCall({
   output: z.object({ requirement: z.string(), store_item_id: z.number().nullable() }),
 });
 
+/** A purchase whose store items the store receives against it: a paid requisition's expense, or an expense. */
+export const storePurchaseRow = z.object({
+  expense_id: z.number(),
+  spent_on: z.string(),
+  /** The requisition it paid, if any. */
+  requisition_id: z.number().nullable(),
+  requisition_number: z.number().nullable(),
+  /** The requisition's title, else the expense's note. */
+  title: z.string().nullable(),
+  supplier_name: z.string().nullable(),
+  total: z.number(),
+  /** valid | void: a void purchase is listed only when asked for by its number. */
+  status: z.string(),
+  lines: z.array(purchaseLineRow),
+});
+export type StorePurchaseRow = z.infer<typeof storePurchaseRow>;
+
+export const storePurchases = defineCall({
+  method: 'GET',
+  path: 'store_purchases',
+  access: 'view_store_stock',
+  summary:
+    'Requisitions paid and expenses with store items not yet fully received (or one purchase by its expense number), line by line',
+  input: z.object({
+    expense_id: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().positive().optional()),
+  }),
+  output: z.array(storePurchaseRow),
+});
+
+export const receivePurchaseInput = z.object({
+  expense_id: id,
+  received_on: optionalDate,
+  note: optionalText(300),
+  /** How much of each line arrived (at most what is left of it); lines left out or 0 wait. */
+  lines: z
+    .array(z.object({ line_id: id, quantity: z.number().min(0, 'Enter 0 or more').max(1_000_000) }))
+    .min(1, 'Enter what arrived of at least one line')
+    .max(200),
+});
+
+export const receivePurchase = defineCall({
+  method: 'POST',
+  path: 'receive_purchase',
+  access: 'view_store_stock',
+  summary:
+    'Receive into the store goods bought through a requisition or an expense, line by line (partly allowed, never more than bought); valued at its prices, nothing paid again',
+  input: receivePurchaseInput,
+  output: storePurchaseRow,
+});
+
 /** Store calls (units and items are declared entities). */
 export const storeCalls: Call[] = [
   receiveStock,
@@ -317,4 +370,6 @@ export const storeCalls: Call[] = [
   requirementsInStore,
   receiveRequirements,
   linkRequirementItem,
+  storePurchases,
+  receivePurchase,
 ];

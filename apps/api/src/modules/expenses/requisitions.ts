@@ -35,6 +35,7 @@ import {
   stepRefusal,
   waitingStatuses,
 } from './requisition-rules.js';
+import { purchaseLineRow, storeLinesOf } from './store-lines.js';
 
 type Requisition = typeof expenseRequisitions.$inferSelect;
 
@@ -74,6 +75,10 @@ async function requisitionRows(
         ),
       )
     : [];
+  const received = await storeLinesOf(
+    scope,
+    heads.flatMap((h) => (h.r.expenseId ? [h.r.expenseId] : [])),
+  );
   return heads.map(({ r, supplierName }) => ({
     id: r.id,
     number: r.number,
@@ -92,6 +97,7 @@ async function requisitionRows(
     expense_id: r.expenseId,
     closed_reason: r.closedReason,
     lines: lines.filter((l) => l.parent === r.id).map((l) => l.row),
+    store_lines: r.expenseId ? (received.get(r.expenseId) ?? []).map(purchaseLineRow) : [],
     // The steps the signed-in user may take on it now, by the school's rules (the screen adds the flags).
     may: requisitionSteps.filter(
       (step) =>

@@ -51,6 +51,7 @@ import { cartOf, cartRoutes, checkSupplier, emptyCart, fillCart, lineRows } from
 import { expenseDocument, postCreditCleared, writeExpense } from './documents.js';
 import { itemImportRoutes } from './items-import.js';
 import { requisitionRoutes } from './requisitions.js';
+import { purchaseDays, purchaseLineRow, storeLinesOf } from './store-lines.js';
 
 const clearedMode = alias(paymentModes, 'cleared_mode');
 
@@ -86,6 +87,16 @@ async function expenseRows(
         ),
       )
     : [];
+  // What the store received of each: shown for recent purchases and for any the store received against.
+  const since = new Date(Date.now() - purchaseDays * 86_400_000).toISOString().slice(0, 10);
+  const received = await storeLinesOf(
+    scope,
+    heads.map((h) => h.e.id),
+  );
+  const storeLinesFor = (e: { id: number; spentOn: string }) => {
+    const list = received.get(e.id) ?? [];
+    return e.spentOn >= since || list.some((l) => l.received > 0) ? list.map(purchaseLineRow) : [];
+  };
   return heads.map(({ e, modeName, supplierName, clearedName }) => ({
     id: e.id,
     spent_on: e.spentOn,
@@ -103,6 +114,7 @@ async function expenseRows(
     amend_reason: e.amendReason,
     ...moneyStatusReply(e),
     lines: lines.filter((l) => l.parent === e.id).map((l) => l.row),
+    store_lines: storeLinesFor(e),
   }));
 }
 

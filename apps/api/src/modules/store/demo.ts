@@ -5,6 +5,7 @@ import { SchoolScope } from '../../core/scope.js';
 import type { Executor } from '../../db/open.js';
 import { currentTerm } from '../settings/index.js';
 import { receiveStock, takeStock } from './movements.js';
+import { receivePurchase, storePurchases } from './purchases.js';
 import { requirementsReference } from './requirements.js';
 
 /** Gives a school the common units (none added twice). */
@@ -46,7 +47,7 @@ const dayOf = (back: number) => {
  * (food from Nakasero Wholesalers, the first lot on credit and the second paid from the bank;
  * stationery and cleaning things paid in cash; brooms and toilet paper brought by students as
  * requirements), weekly issues to the kitchen and the departments, a sack of beans spoilt, sugar
- * stolen, and paraffin below its reorder level.
+ * stolen, and paraffin below its reorder level; the chalk and paper of a paid requisition received against it.
  */
 export async function fillDemoStore(db: Executor, schoolId: number, adminId: number) {
   const scope = new SchoolScope(db, schoolId, { userId: adminId, name: 'Demo data' });
@@ -158,5 +159,15 @@ export async function fillDemoStore(db: Executor, schoolId: number, adminId: num
           });
       }
     }
+    // The chalk and paper of the requisition paid a few days ago came in the day after; the one paid
+    // yesterday waits for the store keeper (Receive stock, "Bought through a requisition or an expense").
+    const paid = (await storePurchases(tx)).find((p) => p.title === 'Chalk for the new term');
+    if (paid)
+      await receivePurchase(tx, {
+        expenseId: paid.expense_id,
+        receivedOn: dayOf(3),
+        note: 'Delivered by Kikuubo Stationers',
+        lines: paid.lines.map((l) => ({ lineId: l.line_id, quantity: l.to_receive })),
+      });
   });
 }

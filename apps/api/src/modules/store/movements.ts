@@ -1,5 +1,6 @@
 import {
   departments,
+  expenseLines,
   paymentModes,
   type StoreLevelRow,
   type StoreMovementRow,
@@ -13,85 +14,22 @@ import { today } from '../../core/dates.js';
 import { Conflict, NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { recordPurchase, storePurchasesCategory, voidPurchase } from '../expenses/index.js';
+import { receivePurchase } from './purchases.js';
 import {
   averageCost,
   belowReorder,
   fromHundredths,
   newFirst,
-  type Outcome,
   receiptCost,
   receive,
   reverse,
-  type Stock,
   shortMessage,
   takeOut,
   toHundredths,
 } from './rules.js';
+import { checkDay, type LockedItem, lockItem, writeMovement } from './stock.js';
 
 type Movement = typeof storeMovements.$inferSelect;
-type NewMovement = Omit<
-  typeof storeMovements.$inferInsert,
-  'schoolId' | 'itemId' | 'quantity' | 'value' | 'balanceAfter' | 'valueAfter' | 'recordedBy'
->;
-
-/** An item locked for this transaction (so two issues at once cannot both take the last bag). */
-export interface LockedItem extends Stock {
-  id: number;
-  name: string;
-  unit: string;
-}
-
-export async function lockItem(tx: SchoolScope, itemId: number): Promise<LockedItem> {
-  const [item] = await tx.db
-    .select({
-      id: storeItems.id,
-      name: storeItems.name,
-      unitId: storeItems.unitId,
-      balance: storeItems.balance,
-      value: storeItems.value,
-    })
-    .from(storeItems)
-    .where(tx.mine(storeItems, eq(storeItems.id, itemId)))
-    .for('update');
-  if (!item) throw new NotFound('store item');
-  const [unit] = await tx.db
-    .select({ name: storeUnits.name, short: storeUnits.short })
-    .from(storeUnits)
-    .where(tx.mine(storeUnits, eq(storeUnits.id, item.unitId)));
-  return {
-    id: item.id,
-    name: item.name,
-    unit: unit?.short || unit?.name || '',
-    balance: item.balance,
-    value: item.value,
-  };
-}
-
-/** Writes a movement the rules allowed and the item's new position; answers the movement. */
-async function write(tx: SchoolScope, item: LockedItem, outcome: Outcome & { ok: true }, fields: NewMovement) {
-  const row = await tx.table(storeMovements, 'store').insert({
-    ...fields,
-    itemId: item.id,
-    quantity: outcome.move.quantity,
-    value: outcome.move.value,
-    balanceAfter: outcome.stock.balance,
-    valueAfter: outcome.stock.value,
-    recordedBy: tx.actor.name ?? 'System',
-  });
-  await tx.db
-    .update(storeItems)
-    .set({ balance: outcome.stock.balance, value: outcome.stock.value, updatedAt: new Date() })
-    .where(tx.mine(storeItems, eq(storeItems.id, item.id)));
-  item.balance = outcome.stock.balance;
-  item.value = outcome.stock.value;
-  return row;
-}
-
-function checkDay(on: string | undefined | null) {
-  const day = on ?? today();
-  if (day > today()) throw new Refusal('The date cannot be in the future.');
-  return day;
-}
 
 export interface Receipt {
   itemId: number;
@@ -145,7 +83,7 @@ export async function receiveStock(tx: SchoolScope, r: Receipt): Promise<Movemen
   }
   const outcome = receive(item, hundredths, cost);
   if (!outcome.ok) throw new Refusal('Not received');
-  return write(tx, item, outcome, {
+  return writeMovement(tx, item, outcome, {
     kind: 'receipt',
     movedOn,
     unitCost,
@@ -209,7 +147,7 @@ export async function takeStock(tx: SchoolScope, kind: 'issue' | 'loss', t: Take
         balance: fromHundredths(outcome.balance),
       },
     );
-  return write(tx, item, outcome, {
+  return writeMovement(tx, item, outcome, {
     kind,
     movedOn,
     issuedTo: kind === 'issue' ? (t.issuedTo ?? 'kitchen') : null,
@@ -239,7 +177,7 @@ async function reverseLocked(tx: SchoolScope, m: Movement, item: LockedItem, rea
     throw new Refusal(shortMessage('reverse', item.name, item.unit, outcome.balance), {
       balance: fromHundredths(outcome.balance),
     });
-  const reversal = await write(tx, item, outcome, {
+  const reversal = await writeMovement(tx, item, outcome, {
     kind: 'reversal',
     movedOn: today(),
     reverses: m.id,
@@ -284,6 +222,22 @@ export async function correctMovement(tx: SchoolScope, id: number, c: Correction
   const quantity = c.quantity ?? Math.abs(fromHundredths(m.quantity));
   const note = c.note === undefined ? m.note : c.note;
   const again = async () => {
+    if (m.kind === 'receipt' && m.expenseLineId) {
+      // Received against a purchase: again against the same line, at its price (this one not counted).
+      const [line] = await tx.db
+        .select({ expenseId: expenseLines.expenseId })
+        .from(expenseLines)
+        .where(tx.mine(expenseLines, eq(expenseLines.id, m.expenseLineId)));
+      if (!line) throw new NotFound('expense line');
+      const [made] = await receivePurchase(tx, {
+        expenseId: line.expenseId,
+        lines: [{ lineId: m.expenseLineId, quantity }],
+        receivedOn: c.movedOn ?? m.movedOn,
+        note,
+        excluding: m.id,
+      });
+      return made as Movement;
+    }
     if (m.kind === 'receipt')
       return receiveStock(tx, {
         itemId: m.itemId,
@@ -373,6 +327,7 @@ export async function movementRows(
     mode_name: modeName,
     on_credit: m.onCredit,
     expense_id: m.expenseId,
+    expense_line_id: m.expenseLineId,
     issued_to: m.issuedTo,
     department_id: m.departmentId,
     department_name: departmentName,

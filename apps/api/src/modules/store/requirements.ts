@@ -4,8 +4,9 @@ import { Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { collectedTotals } from '../requirements/index.js';
 import { currentTerm } from '../settings/index.js';
-import { lockItem, receiveStock } from './movements.js';
+import { receiveStock } from './movements.js';
 import { fromHundredths } from './rules.js';
+import { lockItem } from './stock.js';
 
 /**
  * What students brought as requirements goes into the store in one step. A term's receipts carry the

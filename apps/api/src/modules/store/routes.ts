@@ -7,6 +7,7 @@ import {
   itemLogs,
   linkRequirementItem as linkRequirementItemCall,
   paymentModes,
+  receivePurchase as receivePurchaseCall,
   receiveRequirements as receiveRequirementsCall,
   receiveStock as receiveStockCall,
   requirementsInStore as requirementsInStoreCall,
@@ -14,6 +15,7 @@ import {
   storeItems,
   storeLevel,
   storeMovements,
+  storePurchases as storePurchasesCall,
   storeUnits,
   suppliers,
   viewIssued,
@@ -32,6 +34,7 @@ import {
   reverseMovement,
   takeStock,
 } from './movements.js';
+import { receivePurchase, storePurchase, storePurchases } from './purchases.js';
 import { linkRequirementItem, receiveRequirements, requirementsInStore } from './requirements.js';
 import { fromHundredths } from './rules.js';
 
@@ -120,6 +123,23 @@ export function storeRoutes({ serve }: ModuleContext) {
       }),
     );
     return { data: await movementRow(scope, made.id), message: 'Stock received' };
+  });
+
+  serve(storePurchasesCall, async ({ input, scope }) => ({ data: await storePurchases(scope, input.expense_id) }));
+
+  serve(receivePurchaseCall, async ({ input, scope }) => {
+    const made = await scope.transaction((tx) =>
+      receivePurchase(tx, {
+        expenseId: input.expense_id,
+        lines: input.lines.map((l) => ({ lineId: l.line_id, quantity: l.quantity })),
+        receivedOn: input.received_on,
+        note: input.note ?? null,
+      }),
+    );
+    return {
+      data: await storePurchase(scope, input.expense_id),
+      message: made.length === 1 ? 'Received into the store' : `${made.length} items received into the store`,
+    };
   });
 
   serve(giveOutItem, async ({ input, scope }) => {

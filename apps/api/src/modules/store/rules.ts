@@ -120,3 +120,49 @@ export function shortMessage(
   if (!what) return `${held} in store: not enough to ${verb === 'issue' ? 'issue' : 'lose'} that much.`;
   return `${held} in store, not enough to ${verb === 'issue' ? 'issue' : 'record a loss of'}${what}.`;
 }
+
+/** How a store keeper names a purchase: "requisition 12 (Chalk for term 2)", "expense 40". */
+export const purchaseName = (p: { id: number; requisitionNumber: number | null }) =>
+  p.requisitionNumber === null ? `expense ${p.id}` : `requisition ${p.requisitionNumber}`;
+
+/**
+ * What may still be received of a purchase's line (hundredths): refused with the figures when more is
+ * asked than is left. "Only 4 boxes of Chalk are left to receive on requisition 12 (10 bought, 6
+ * received), not 5 boxes."; "All 10 boxes of Chalk bought on requisition 12 are in store already."
+ */
+export function purchaseLeft(
+  line: { item: string; unit: string; bought: number; received: number },
+  asked: number,
+  purchase: string,
+): { ok: true } | { ok: false; message: string } {
+  const left = Math.max(0, line.bought - line.received);
+  if (asked <= left) return { ok: true };
+  const bought = quantityText(line.bought, line.unit);
+  if (left === 0)
+    return { ok: false, message: `All ${bought} of ${line.item} bought on ${purchase} are in store already.` };
+  const n = fromHundredths(left);
+  const are = n !== 1 && line.unit && unitFor(n, line.unit) !== line.unit ? 'are' : 'is';
+  return {
+    ok: false,
+    message: `Only ${quantityText(left, line.unit)} of ${line.item} ${are} left to receive on ${purchase} (${fromHundredths(line.bought).toLocaleString('en-GB')} bought, ${fromHundredths(line.received).toLocaleString('en-GB')} received), not ${quantityText(asked, line.unit)}.`,
+  };
+}
+
+/**
+ * The value of a receipt against a purchase's line: at the line's price, and the last part the rest of
+ * the line's amount, so the store holds exactly what was paid for the whole line.
+ */
+export function purchaseReceiptValue(
+  line: { bought: number; received: number; amount: number; receivedValue: number; unitCost: number },
+  hundredths: number,
+) {
+  if (line.received + hundredths >= line.bought) return Math.max(0, line.amount - line.receivedValue);
+  return receiptCost(hundredths, line.unitCost);
+}
+
+/** The ISO day `days` before `day`. */
+export function daysBefore(day: string, days: number) {
+  const d = new Date(`${day}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - days);
+  return d.toISOString().slice(0, 10);
+}

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 export const FigureLine = ({ label, value }: { label: ReactNode; value: ReactNode }) => (
   <Group justify="space-between" gap="xs" wrap="nowrap">
     <Text size="sm">{label}</Text>
-    <Text size="sm" fw={600}>
+    <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
       {value}
     </Text>
   </Group>

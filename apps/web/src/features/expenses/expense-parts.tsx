@@ -1,5 +1,5 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import type { ExpenseLineRow, ExpenseRow } from '@somero/contract';
+import type { ExpenseLineRow, ExpenseRow, PurchaseLineRow } from '@somero/contract';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 
@@ -20,6 +20,37 @@ export function ExpenseLines({ expense }: { expense: Pick<ExpenseRow, 'lines'> }
         </Text>
       ))}
     </Stack>
+  );
+}
+
+/**
+ * What the store has received of a paid purchase's store items: a badge (received, partly, waiting) and
+ * each item's "received of bought", so a bursar sees the goods arrived.
+ */
+export function StoreReceived({ lines }: { lines: PurchaseLineRow[] }) {
+  const { t } = useTranslation('expenses');
+  if (!lines.length) return null;
+  const all = lines.every((l) => l.to_receive <= 0);
+  const none = lines.every((l) => l.received <= 0);
+  const state = all ? 'all' : none ? 'none' : 'part';
+  return (
+    <Group gap={6} wrap="wrap" data-testid="store-received" data-state={state}>
+      <Badge variant="light" color={all ? 'green' : none ? 'gray' : 'yellow'}>
+        {t(`store.${state}`)}
+      </Badge>
+      <Text size="xs" c="dimmed">
+        {lines
+          .map((l) =>
+            t('store.line', {
+              item: l.store_item,
+              received: formatNumber(l.received),
+              bought: formatNumber(l.bought),
+              unit: l.unit,
+            }),
+          )
+          .join(' · ')}
+      </Text>
+    </Group>
   );
 }
 

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Paper, Select, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Select, Stack, Text, Tooltip } from '@mantine/core';
 import { type ExpenseRow, editExpense, listExpenses, voidExpense } from '@somero/contract';
 import { IconFilePencil, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -18,7 +18,7 @@ import { formatDate, formatMoney } from '../../lib/format';
 import { VoidDialog } from '../fees-desk';
 import { ModeSelect } from '../fees-reports';
 import { AmendExpenseDialog } from './amend-expense';
-import { ExpenseLines, ExpenseStatus, expenseName, PaidFrom, rememberEditing } from './expense-parts';
+import { ExpenseLines, ExpenseStatus, expenseName, PaidFrom, rememberEditing, StoreReceived } from './expense-parts';
 
 const perPage = 50;
 type Paid = 'paid' | 'credit';
@@ -120,7 +120,16 @@ export default function ExpensesScreen() {
           rowProps={(e) => ({ 'data-expense': String(e.id), 'data-status': e.status })}
           columns={[
             { key: 'spent_on', label: t('fields.spentOn'), width: 115, render: (e) => formatDate(e.spent_on) },
-            { key: 'lines', label: t('fields.lines'), render: (e) => <ExpenseLines expense={e} /> },
+            {
+              key: 'lines',
+              label: t('fields.lines'),
+              render: (e) => (
+                <Stack gap={2}>
+                  <ExpenseLines expense={e} />
+                  <StoreReceived lines={e.store_lines ?? []} />
+                </Stack>
+              ),
+            },
             { key: 'supplier_name', label: t('fields.supplier'), render: (e) => e.supplier_name ?? '' },
             { key: 'reference', label: t('fields.reference'), render: (e) => e.reference ?? '' },
             { key: 'mode_name', label: t('fields.paidFrom'), width: 135, render: (e) => <PaidFrom expense={e} /> },

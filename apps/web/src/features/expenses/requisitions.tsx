@@ -24,7 +24,7 @@ import { api } from '../../lib/api';
 import { useUser } from '../../lib/auth';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 import { VoidDialog } from '../fees-desk';
-import { ExpenseLines } from './expense-parts';
+import { ExpenseLines, StoreReceived } from './expense-parts';
 import { requisitionCart } from './new-requisition';
 import { PayDialog } from './pay-dialog';
 
@@ -207,6 +207,7 @@ export default function RequisitionsScreen() {
                     {r.title}
                   </Text>
                   <ExpenseLines expense={r} />
+                  <StoreReceived lines={r.store_lines} />
                 </Stack>
               ),
             },

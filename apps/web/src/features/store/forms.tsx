@@ -1,25 +1,41 @@
-import { Alert, Group, Modal, NumberInput, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Group,
+  Modal,
+  NumberInput,
+  Paper,
+  Radio,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import {
   addStoreLoss,
   editStoreLog,
   giveOutItem,
+  receivePurchase,
   receiveStock,
   type StoreMovementRow,
+  type StorePurchaseRow,
   storeChoices,
   storeIssuedTo,
   storeLossKinds,
   storePayments,
+  storePurchases,
   storeSources,
 } from '@somero/contract';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import type { TFunction } from 'i18next';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../components/date-field';
 import { FormButtons } from '../../components/form-buttons';
 import { MoneyInput } from '../../components/money-input';
 import { ReasonField } from '../../components/reason-field';
 import { type ApiFail, api, fetchData, fieldErrors } from '../../lib/api';
-import { formatMoney, today } from '../../lib/format';
+import { formatDate, formatMoney, today } from '../../lib/format';
 import { quantity as quantityText } from './parts';
 
 export const useStoreChoices = () =>
@@ -147,8 +163,175 @@ function FormModal({
   );
 }
 
-/** Receive stock: from a supplier (paid from a mode, on credit, or already paid), requirements or a donation. */
+export const useStorePurchases = () =>
+  useQuery({ queryKey: ['store-purchases'], queryFn: () => fetchData(storePurchases, {}) });
+
+/** "Requisition 12 · Paper and food · 2 Mar 2026", "Expense 40 · …": a purchase as the store keeper picks it. */
+export function purchaseLabel(p: StorePurchaseRow, t: TFunction) {
+  const name =
+    p.requisition_number === null
+      ? t('purchase.expense', { id: p.expense_id })
+      : t('purchase.requisition', { number: p.requisition_number });
+  return [name, p.title, p.supplier_name, formatDate(p.spent_on)].filter(Boolean).join(' · ');
+}
+
+/**
+ * Receive stock: goods bought through a requisition or an expense against it (what arrived of each of its
+ * lines, nothing paid again); or, without one, from a supplier (paid from a mode, on credit, or already
+ * paid), requirements or a donation.
+ */
 export function ReceiveForm({ itemId, onClose, onSaved }: FormProps) {
+  const { t } = useTranslation('store');
+  const purchases = useStorePurchases();
+  const waiting = purchases.data?.data ?? [];
+  const [how, setHow] = useState<'purchase' | 'other' | null>(itemId ? 'other' : null);
+  // Goods waiting on a purchase are received against it first: the other way would pay for them twice.
+  useEffect(() => {
+    if (how === null && purchases.data) setHow(waiting.length ? 'purchase' : 'other');
+  }, [how, purchases.data, waiting.length]);
+  const chooseHow = (
+    <Radio.Group
+      label={t('receive.how')}
+      value={how ?? ''}
+      onChange={(v) => setHow(v as 'purchase' | 'other')}
+      data-testid="receive-how"
+    >
+      <Stack gap={6} mt={6}>
+        <Radio
+          value="purchase"
+          label={t('receive.howPurchase')}
+          description={t('receive.howPurchaseHint', { count: waiting.length })}
+        />
+        <Radio value="other" label={t('receive.howOther')} description={t('receive.howOtherHint')} />
+      </Stack>
+    </Radio.Group>
+  );
+  if (how === 'purchase')
+    return <PurchaseReceiveForm waiting={waiting} chooseHow={chooseHow} onClose={onClose} onSaved={onSaved} />;
+  return <OtherReceiveForm itemId={itemId} chooseHow={how ? chooseHow : null} onClose={onClose} onSaved={onSaved} />;
+}
+
+/** What arrived of a purchase's lines: each at most what is left of it, valued at the purchase's price. */
+function PurchaseReceiveForm({
+  waiting,
+  chooseHow,
+  onClose,
+  onSaved,
+}: {
+  waiting: StorePurchaseRow[];
+  chooseHow: ReactNode;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation('store');
+  const [chosen, setChosen] = useState<string | null>(waiting.length === 1 ? String(waiting[0]!.expense_id) : null);
+  const purchase = waiting.find((p) => String(p.expense_id) === chosen);
+  const [arrived, setArrived] = useState<Record<number, number | string>>({});
+  const [receivedOn, setReceivedOn] = useState(today());
+  const [note, setNote] = useState('');
+  const { errors, refusal, failed } = useOutcome();
+  const amountOf = (lineId: number, left: number) => arrived[lineId] ?? left;
+
+  const submit = async () => {
+    if (!purchase) return failed({ ok: false, status: 422, errors: { expense_id: [t('purchase.choose')] } } as ApiFail);
+    const result = await api(receivePurchase, {
+      expense_id: purchase.expense_id,
+      received_on: receivedOn,
+      note: note.trim(),
+      lines: purchase.lines.map((l) => ({
+        line_id: l.line_id,
+        quantity: Number(amountOf(l.line_id, l.to_receive) || 0),
+      })),
+    });
+    if (result.ok) onSaved();
+    else failed(result);
+  };
+
+  return (
+    <FormModal title={t('receive.title')} onClose={onClose} onSubmit={submit} submit={t('receive.save')}>
+      <Refusal text={refusal} />
+      {chooseHow}
+      {waiting.length ? (
+        <Select
+          label={t('purchase.label')}
+          placeholder={t('purchase.placeholder')}
+          required
+          searchable
+          data-autofocus
+          data={waiting.map((p) => ({ value: String(p.expense_id), label: purchaseLabel(p, t) }))}
+          value={chosen}
+          onChange={(v) => {
+            setChosen(v);
+            setArrived({});
+          }}
+          error={errors.expense_id}
+        />
+      ) : (
+        <Alert variant="light" data-testid="no-purchases">
+          {t('purchase.none')}
+        </Alert>
+      )}
+      {purchase ? (
+        <Stack gap="xs" data-testid="purchase-lines">
+          <Text size="sm">{t('purchase.explain')}</Text>
+          {purchase.lines
+            .filter((l) => l.to_receive > 0)
+            .map((l) => (
+              <Paper key={l.line_id} withBorder p="xs" data-line={l.store_item}>
+                <Group justify="space-between" align="flex-end" wrap="wrap" gap="xs">
+                  <div style={{ minWidth: 0, flex: '1 1 12rem' }}>
+                    <Text fw={600} size="sm">
+                      {l.store_item}
+                    </Text>
+                    <Text size="sm" c="dimmed" data-testid="line-figures">
+                      {t('purchase.figures', {
+                        bought: quantityText(l.bought),
+                        received: quantityText(l.received),
+                        cost: formatMoney(l.unit_cost),
+                      })}
+                    </Text>
+                  </div>
+                  <NumberInput
+                    label={t('purchase.arrived', { unit: l.unit })}
+                    aria-label={t('purchase.arrivedOf', { item: l.store_item, unit: l.unit })}
+                    w={180}
+                    clampBehavior="none"
+                    decimalScale={2}
+                    thousandSeparator=","
+                    hideControls
+                    value={amountOf(l.line_id, l.to_receive)}
+                    onChange={(v) => setArrived((a) => ({ ...a, [l.line_id]: v }))}
+                  />
+                </Group>
+              </Paper>
+            ))}
+          {errors.lines ? (
+            <Text size="sm" c="red">
+              {errors.lines}
+            </Text>
+          ) : null}
+        </Stack>
+      ) : null}
+      <DateInput
+        label={t('fields.receivedOn')}
+        value={receivedOn}
+        onChange={setReceivedOn}
+        error={errors.received_on}
+      />
+      <Textarea
+        label={t('fields.note')}
+        autosize
+        minRows={1}
+        value={note}
+        onChange={(e) => setNote(e.currentTarget.value)}
+        error={errors.note}
+      />
+    </FormModal>
+  );
+}
+
+/** Receiving without a purchase: a donation, requirements, or bought now (paid from a mode or on credit). */
+function OtherReceiveForm({ itemId, chooseHow, onClose, onSaved }: FormProps & { chooseHow: ReactNode }) {
   const { t } = useTranslation('store');
   const choices = useStoreChoices();
   const [item, setItem] = useState<string | null>(itemId ? String(itemId) : null);
@@ -185,6 +368,7 @@ export function ReceiveForm({ itemId, onClose, onSaved }: FormProps) {
   return (
     <FormModal title={t('receive.title')} onClose={onClose} onSubmit={submit} submit={t('receive.save')}>
       <Refusal text={refusal} />
+      {chooseHow}
       <ItemSelect value={item} onChange={setItem} error={errors.item_id} />
       <Group grow align="flex-start">
         <QuantityInput value={quantity} onChange={setQuantity} error={errors.quantity} unit={unit} />

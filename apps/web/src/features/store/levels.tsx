@@ -31,6 +31,7 @@ export default function LevelsScreen() {
   const reload = () => {
     void queryClient.invalidateQueries({ queryKey: ['store-level'] });
     void queryClient.invalidateQueries({ queryKey: ['store-choices'] });
+    void queryClient.invalidateQueries({ queryKey: ['store-purchases'] });
   };
   return (
     <div data-screen-status="built">

@@ -12,7 +12,13 @@ export function movementDetail(m: StoreMovementRow, t: TFunction) {
   switch (m.kind) {
     case 'receipt': {
       const from = m.supplier_name ?? t(`source.${m.source ?? 'other'}`);
-      const paid = m.on_credit ? t('log.onCredit') : m.mode_name ? t('log.paidFrom', { mode: m.mode_name }) : '';
+      const paid = m.on_credit
+        ? t('log.onCredit')
+        : m.mode_name
+          ? t('log.paidFrom', { mode: m.mode_name })
+          : m.expense_line_id && m.reference
+            ? t('log.boughtOn', { purchase: m.reference })
+            : '';
       return [t('log.from', { from }), paid].filter(Boolean).join(' · ');
     }
     case 'issue':

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, text } from 'drizzle-orm/pg-core';
 import { schoolTable, tenantColumns } from '../../resource.js';
 import { departments } from '../departments/departments.js';
-import { expenses, suppliers } from '../expenses/expenses.js';
+import { expenseLines, expenses, suppliers } from '../expenses/expenses.js';
 import { paymentModes } from '../fees/money.js';
 import { storeItems } from './store.js';
 
@@ -36,6 +36,11 @@ export const storeMovements = schoolTable(
     modeId: integer('mode_id').references(() => paymentModes.id),
     onCredit: boolean('on_credit').notNull().default(false),
     expenseId: integer('expense_id').references(() => expenses.id),
+    /**
+     * A receipt of goods bought through a requisition or an expense recorded elsewhere: the purchase's
+     * line it receives (its value from the line's price; no expense of its own, so nothing is paid twice).
+     */
+    expenseLineId: integer('expense_line_id').references(() => expenseLines.id),
     /** Issues: to a department, a person or the kitchen. */
     issuedTo: text('issued_to'),
     departmentId: integer('department_id').references(() => departments.id),
@@ -56,6 +61,7 @@ export const storeMovements = schoolTable(
   (t) => [
     index('store_movements_item').on(t.schoolId, t.itemId, t.id),
     index('store_movements_kind_day').on(t.schoolId, t.kind, t.movedOn),
+    index('store_movements_expense_line').on(t.schoolId, t.expenseLineId),
     check('store_movements_balance_not_negative', sql`${t.balanceAfter} >= 0`),
   ],
 );

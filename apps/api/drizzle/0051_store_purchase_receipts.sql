@@ -1,0 +1,3 @@
+ALTER TABLE "store_movements" ADD COLUMN "expense_line_id" integer;--> statement-breakpoint
+ALTER TABLE "store_movements" ADD CONSTRAINT "store_movements_expense_line_id_fk" FOREIGN KEY ("school_id","expense_line_id") REFERENCES "public"."expense_lines"("school_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "store_movements_expense_line" ON "store_movements" USING btree ("school_id","expense_line_id");
