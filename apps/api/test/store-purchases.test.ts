@@ -211,6 +211,21 @@ describe('receiving against a purchase', () => {
     ]);
     expect(await expenseCount()).toBe(before.expenses);
     expect(await journalCount()).toBe(before.journal);
+    // Its goods are in store: editing it (a new expense whose lines would wait again) or voiding it is refused
+    // until the store reverses the receipt.
+    const edit = await s.api.post('/edit_expense', { id: expense.id });
+    expect(edit.statusCode).toBe(202);
+    expect(edit.json().message).toBe(
+      `The store has received goods bought on expense ${expense.id}: reverse those receipts in the store's item log first, then edit it.`,
+    );
+    const voidReceived = await s.api.del(`/expenses/${expense.id}?reason=${encodeURIComponent('Wrong supplier')}`);
+    expect(voidReceived.statusCode).toBe(202);
+    expect(voidReceived.json().message).toMatch(
+      /reverse those receipts in the store's item log first, then void it\.$/,
+    );
+    expect((await s.api.get(`/expenses?from=${day}&to=${day}&per_page=100`)).json().data).toContainEqual(
+      expect.objectContaining({ id: expense.id, status: 'valid' }),
+    );
 
     // A purchase voided: nothing can be received against it, and it no longer waits.
     await fillCart(s.api, [{ item_id: x.paper, quantity: 3, unit_cost: 25_000 }]);

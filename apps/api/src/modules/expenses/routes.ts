@@ -51,7 +51,7 @@ import { cartOf, cartRoutes, checkSupplier, emptyCart, fillCart, lineRows } from
 import { expenseDocument, postCreditCleared, writeExpense } from './documents.js';
 import { itemImportRoutes } from './items-import.js';
 import { requisitionRoutes } from './requisitions.js';
-import { purchaseDays, purchaseLineRow, storeLinesOf } from './store-lines.js';
+import { purchaseDays, purchaseLineRow, refuseIfReceived, storeLinesOf } from './store-lines.js';
 
 const clearedMode = alias(paymentModes, 'cleared_mode');
 
@@ -251,6 +251,7 @@ export function expenseRoutes(ctx: ModuleContext) {
       if (input.supplier_id) await checkSupplier(tx, input.supplier_id);
       if (input.replaces) {
         editable(await tx.table(expenses, 'expenses').find(input.replaces, 'expense'));
+        await refuseIfReceived(tx, input.replaces, 'edit');
       }
       const created = await writeExpense(
         tx,
@@ -288,13 +289,17 @@ export function expenseRoutes(ctx: ModuleContext) {
 
   serve(expenseAmendmentList, async ({ id, scope }) => ({ data: await expenseDocument.history(scope, id) }));
   serve(voidExpense, async ({ id, input, scope }) => {
-    await expenseDocument.void(scope, id, input.reason);
+    await scope.transaction(async (tx) => {
+      await refuseIfReceived(tx, id, 'void');
+      await expenseDocument.void(tx, id, input.reason);
+    });
     return { data: await expenseRow(scope, id), message: 'Expense voided' };
   });
 
   serve(editExpense, async ({ input, scope }) => {
     const expense = await expenseRow(scope, input.id);
     editable({ status: expense.status, onCredit: expense.on_credit, clearedOn: expense.cleared_on });
+    await refuseIfReceived(scope, expense.id, 'edit');
     await scope.transaction(async (tx) => {
       await emptyCart(tx, expenseCartLines, `editing expense ${expense.id}`);
       await fillCart(tx, expenseCartLines, expense.lines, { action: 'edit', entityId: expense.id });

@@ -10,6 +10,7 @@ import {
   suppliers,
 } from '@somero/contract';
 import { and, asc, desc, eq, inArray, notExists, type SQL, sql } from 'drizzle-orm';
+import { Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 
 /** A purchase line that buys a store item, with what the store received against it (hundredths, shillings). */
@@ -224,4 +225,30 @@ export async function purchasesWaiting(scope: SchoolScope, since: string): Promi
     ),
   );
   return [...new Set(lines.filter((l) => l.received < l.bought).map((l) => l.expenseId))];
+}
+
+/**
+ * Refuses to change or void a purchase the store has received goods against: its stock would stand on a
+ * purchase that no longer reads so (an edit makes a new expense whose lines would wait to be received again).
+ */
+export async function refuseIfReceived(scope: SchoolScope, expenseId: number, doing: 'edit' | 'void') {
+  const [row] = await scope.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(storeMovements)
+    .innerJoin(
+      expenseLines,
+      and(eq(expenseLines.schoolId, storeMovements.schoolId), eq(expenseLines.id, storeMovements.expenseLineId)),
+    )
+    .where(
+      scope.mine(
+        storeMovements,
+        eq(expenseLines.expenseId, expenseId),
+        eq(storeMovements.kind, 'receipt'),
+        eq(storeMovements.status, 'valid'),
+      ),
+    );
+  if ((row?.n ?? 0) > 0)
+    throw new Refusal(
+      `The store has received goods bought on expense ${expenseId}: reverse those receipts in the store's item log first, then ${doing} it.`,
+    );
 }
