@@ -84,17 +84,21 @@ export default defineConfig({
     { name: 'first', testMatch: firstHalf, workers: 1, use: { baseURL: `http://localhost:${port}` } },
     { name: 'second', testIgnore: firstHalf, workers: 1, use: { baseURL: `http://localhost:${port + 1}` } },
   ],
-  // The first builds the web app once (then marks it built); the second waits for the mark. Each serves
-  // the build and seeds its own demo school (admin / demo-admin-pass), on a fresh PostgreSQL database
-  // beside TEST_DATABASE_URL's when that is set (twice as fast as the embedded one), else embedded.
+  // Each seeds its own demo school (admin / demo-admin-pass), on a fresh PostgreSQL database beside
+  // TEST_DATABASE_URL's when that is set (twice as fast as the embedded one), else embedded, while the first
+  // builds the web app once (then marks it built); each serves the build once it is there.
   webServer: [0, 1].map((half) => ({
     command: [
-      half === 0
-        ? `npm run build --workspace=@somero/web -- --outDir ${runDir}/web && touch ${runDir}/built`
-        : `until [ -f ${runDir}/built ]; do sleep 1; done`,
-      ...(postgres(half) ? [`npx tsx e2e/support/fresh-database.ts ${postgres(half)}`] : []),
-      'npx tsx apps/api/src/server.ts',
-    ].join(' && '),
+      ...(half === 0
+        ? [`(npm run build --workspace=@somero/web -- --outDir ${runDir}/web && touch ${runDir}/built) & build=$!`]
+        : []),
+      [
+        ...(postgres(half) ? [`npx tsx e2e/support/fresh-database.ts ${postgres(half)}`] : []),
+        'npx tsx e2e/support/seed-demo.ts',
+        half === 0 ? 'wait $build' : `until [ -f ${runDir}/built ]; do sleep 1; done`,
+        'npx tsx apps/api/src/server.ts',
+      ].join(' && '),
+    ].join('; '),
     cwd: repoRoot,
     env: {
       PORT: String(port + half),

@@ -1,0 +1,13 @@
+// Seeds the browser tests' demo school before its server starts (`tsx seed-demo.ts`, with the server's
+// environment), so the seeding runs beside the web app's build instead of after it. The server then finds
+// the school made and starts at once.
+import { readConfig } from '../../apps/api/src/config.js';
+import { openDatabase } from '../../apps/api/src/db/open.js';
+import { seedDemoSchool } from '../../apps/api/src/db/seed.js';
+import { postEverySchool } from '../../apps/api/src/modules/money.js';
+
+const config = readConfig();
+const database = await openDatabase(config);
+await seedDemoSchool(database.db, config.demoAdminPassword);
+await postEverySchool(database.db);
+await database.close();
