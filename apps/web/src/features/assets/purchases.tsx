@@ -13,6 +13,7 @@ import { RowActions, VoidButton } from '../../components/row-actions';
 import { api } from '../../lib/api';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 import { VoidDialog } from '../fees-desk';
+import { assetKeys } from './keys';
 import { conditionLabel } from './parts';
 import { PurchaseForm } from './purchase-form';
 
@@ -65,7 +66,7 @@ export default function AssetPurchasesScreen() {
     status: status ?? undefined,
     search: search.term,
   };
-  const { list, paging, reload } = usePagedList(['asset-purchases'], listAssetPurchases, filters, { perPage });
+  const { list, paging, reload } = usePagedList(assetKeys.purchases, listAssetPurchases, filters, { perPage });
   const totals = list.data?.totals;
   const nameOf = (p: AssetPurchaseRow) => t('purchases.named', { item: p.item_name, date: formatDate(p.purchased_on) });
 

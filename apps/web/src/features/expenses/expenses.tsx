@@ -19,6 +19,7 @@ import { VoidDialog } from '../fees-desk';
 import { ModeSelect } from '../fees-reports';
 import { AmendExpenseDialog } from './amend-expense';
 import { ExpenseLines, ExpenseStatus, expenseName, PaidFrom, rememberEditing } from './expense-parts';
+import { expenseKeys } from './keys';
 
 const perPage = 50;
 type Paid = 'paid' | 'credit';
@@ -54,14 +55,14 @@ export default function ExpensesScreen() {
     status: status ?? undefined,
     search: search.term,
   };
-  const { list, paging, reload } = usePagedList(['expenses'], listExpenses, filters, { perPage });
+  const { list, paging, reload } = usePagedList(expenseKeys.list, listExpenses, filters, { perPage });
   const totals = list.data?.totals;
 
   const edit = async (expense: ExpenseRow) => {
     const result = await api(editExpense, { id: expense.id }, { module: 'expenses', silentSuccess: true });
     if (!result.ok) return;
     rememberEditing(result.data.expense);
-    await queryClient.invalidateQueries({ queryKey: ['expense-cart'] });
+    await queryClient.invalidateQueries({ queryKey: expenseKeys.cart });
     void navigate('/expenses/record');
   };
 

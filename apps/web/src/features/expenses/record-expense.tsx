@@ -25,6 +25,7 @@ import { formatDate, formatMoney, today } from '../../lib/format';
 import { useSaving } from '../../lib/saving';
 import { CartPanel, expenseCart, useCart } from './cart-panel';
 import { editingExpense, expenseName, forgetEditing } from './expense-parts';
+import { expenseKeys } from './keys';
 
 /**
  * /expenses/record: put items in the cart (an item, how many, at what unit cost), then record the whole
@@ -77,7 +78,7 @@ export default function RecordExpenseScreen() {
     setReference('');
     setNote('');
     cart.reload();
-    void queryClient.invalidateQueries({ queryKey: ['expenses'] });
+    void queryClient.invalidateQueries({ queryKey: expenseKeys.list });
   };
 
   return (

@@ -6,6 +6,7 @@ import { DataTable } from '../../components/data-table';
 import { useReferenceRows } from '../../components/resource/reference-options';
 import { fetchData } from '../../lib/api';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
+import { feesDeskKeys } from './keys';
 
 /** The fields an amendment may change, with their labels (fees-desk strings). */
 const fieldLabels: Record<string, string> = {
@@ -21,7 +22,7 @@ export function AmendmentHistory({ paymentId }: { paymentId: number }) {
   const { t } = useTranslation('fees-desk');
   const modes = useReferenceRows('payment_options');
   const history = useQuery({
-    queryKey: ['fees-payments', 'amendments', paymentId],
+    queryKey: feesDeskKeys.amendments(paymentId),
     queryFn: () => fetchData(feesPaymentAmendmentList, {}, { id: paymentId }).then((r) => r.data),
   });
   if (!history.data?.length) return null;

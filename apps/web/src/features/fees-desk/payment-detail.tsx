@@ -13,6 +13,7 @@ import { api, fetchData } from '../../lib/api';
 import { useUser } from '../../lib/auth';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 import { AmendmentHistory } from './amendment-history';
+import { feesDeskKeys } from './keys';
 import { AmendDialog, VoidDialog } from './payment-dialogs';
 import { ledgerHref, PaymentStatus, printReceipt, studentPaymentsHref } from './payment-parts';
 
@@ -35,14 +36,14 @@ export default function PaymentDetailScreen() {
   const id = Number(useParams().id);
   const [dialog, setDialog] = useState<'amend' | 'void' | null>(null);
   const payment = useQuery({
-    queryKey: ['fees-payments', 'one', id],
+    queryKey: feesDeskKeys.payment(id),
     queryFn: () => fetchData(viewFeesPayments, { id, per_page: 1 }).then((r) => r.data[0] ?? null),
     enabled: Number.isInteger(id) && id > 0,
   });
   const reload = () => {
-    void queryClient.invalidateQueries({ queryKey: ['fees-payments'] });
-    void queryClient.invalidateQueries({ queryKey: ['fees-receipts'] });
-    void queryClient.invalidateQueries({ queryKey: ['fees-desk'] });
+    void queryClient.invalidateQueries({ queryKey: feesDeskKeys.payments });
+    void queryClient.invalidateQueries({ queryKey: feesDeskKeys.receipts });
+    void queryClient.invalidateQueries({ queryKey: feesDeskKeys.desk });
   };
 
   if (payment.isPending && payment.fetchStatus !== 'idle')

@@ -45,6 +45,7 @@ import { api, type CallOutput, fetchData, fieldErrors } from '../../lib/api';
 import { useUser } from '../../lib/auth';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { noticeError, noticeSuccess } from '../../lib/notices';
+import { sharedKeys } from '../../lib/query-keys';
 import {
   type AudienceChoice,
   AudienceFields,
@@ -53,11 +54,12 @@ import {
   forStudents,
   PlaceholderButtons,
 } from './audience-fields';
+import { notificationKeys } from './keys';
 
 type Audience = (typeof emailAudiences)[number];
 type Preview = CallOutput<typeof sendEmailCall>;
-const settingsKey = ['email_settings'];
-const sentKey = ['sent_emails'];
+const settingsKey = notificationKeys.emailSettings;
+const sentKey = notificationKeys.sentEmails;
 const statusColour: Record<string, string> = { queued: 'gray', sent: 'green', failed: 'red' };
 
 /** /notification/emails: choose who, write the e-mail, attach documents, preview the count, send as a job; the sent list below. */
@@ -209,7 +211,7 @@ function SendProgress({ jobId }: { jobId: number }) {
   const { t } = useTranslation('emails');
   const queryClient = useQueryClient();
   const { data: job } = useQuery({
-    queryKey: ['job', jobId],
+    queryKey: sharedKeys.job(jobId),
     queryFn: () => fetchData(jobCalls.job, {}, { id: jobId }).then((r) => r.data),
     refetchInterval: (query) => (['done', 'failed'].includes(query.state.data?.status ?? '') ? false : 1000),
   });

@@ -14,6 +14,7 @@ import { ReferenceSelect } from '../../components/resource/reference-select';
 import { api, fetchData, fieldErrors } from '../../lib/api';
 import { formatDate, formatMoney, today } from '../../lib/format';
 import { VoidDialog } from '../fees-desk';
+import { payrollKeys } from './keys';
 
 /**
  * A new advance (who, how much, from which mode, over how many months, the written consent), or the
@@ -146,8 +147,8 @@ export default function AdvancesScreen() {
   const [adding, setAdding] = useState(false);
   const [voiding, setVoiding] = useState<AdvanceRow | null>(null);
   const [correcting, setCorrecting] = useState<AdvanceRow | null>(null);
-  const query = useQuery({ queryKey: ['advances'], queryFn: () => fetchData(listAdvances, {}) });
-  const reload = () => void queryClient.invalidateQueries({ queryKey: ['advances'] });
+  const query = useQuery({ queryKey: payrollKeys.advances, queryFn: () => fetchData(listAdvances, {}) });
+  const reload = () => void queryClient.invalidateQueries({ queryKey: payrollKeys.advances });
   const rows = query.data?.data;
   return (
     <div data-screen-status="built">

@@ -12,6 +12,7 @@ import { RowActions, VoidButton } from '../../components/row-actions';
 import { api } from '../../lib/api';
 import { formatDate, formatMoney } from '../../lib/format';
 import { VoidDialog } from '../fees-desk';
+import { revenueKeys } from './keys';
 import { RevenueForm } from './revenue-form';
 
 const perPage = 50;
@@ -63,7 +64,7 @@ export default function RevenuesScreen() {
     status: status ?? undefined,
     search: search.term,
   };
-  const { list, paging, reload } = usePagedList(['revenues'], listRevenues, filters, { perPage });
+  const { list, paging, reload } = usePagedList(revenueKeys.list, listRevenues, filters, { perPage });
   const totals = list.data?.totals;
   const nameOf = (r: RevenueRow) => t('revenueNamed', { source: r.source_name, date: formatDate(r.received_on) });
 

@@ -20,10 +20,11 @@ import { MoneyInput } from '../../components/money-input';
 import { ReasonField } from '../../components/reason-field';
 import { type ApiFail, api, fetchData, fieldErrors } from '../../lib/api';
 import { formatMoney, today } from '../../lib/format';
+import { storeKeys } from './keys';
 import { quantity as quantityText } from './parts';
 
 export const useStoreChoices = () =>
-  useQuery({ queryKey: ['store-choices'], queryFn: () => fetchData(storeChoices, {}) }).data?.data;
+  useQuery({ queryKey: storeKeys.choices, queryFn: () => fetchData(storeChoices, {}) }).data?.data;
 
 interface FormProps {
   /** The item chosen when the form opens (from an item's log). */
