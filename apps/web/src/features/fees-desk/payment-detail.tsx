@@ -154,6 +154,7 @@ export default function PaymentDetailScreen() {
       {dialog === 'amend' ? (
         <AmendDialog
           title={t('amend.title', { n: p.receipt_no })}
+          schema={amendFeesPayment.input}
           payment={p}
           onClose={() => setDialog(null)}
           onAmend={async (values) => {

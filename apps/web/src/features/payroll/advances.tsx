@@ -11,9 +11,9 @@ import { MoneyInput } from '../../components/money-input';
 import { PageHeader } from '../../components/page-title';
 import { ReasonField } from '../../components/reason-field';
 import { ReferenceSelect } from '../../components/resource/reference-select';
+import { VoidDialog } from '../../components/void-dialog';
 import { api, fetchData, fieldErrors } from '../../lib/api';
 import { formatDate, formatMoney, today } from '../../lib/format';
-import { VoidDialog } from '../fees-desk';
 import { payrollKeys } from './keys';
 
 /**

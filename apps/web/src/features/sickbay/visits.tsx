@@ -16,9 +16,9 @@ import { PageHeader } from '../../components/page-title';
 import { SearchField, usePagedList, useSearch } from '../../components/paged-list';
 import { ReferenceSelect } from '../../components/resource/reference-select';
 import { RowActions, VoidButton } from '../../components/row-actions';
+import { VoidDialog } from '../../components/void-dialog';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
-import { VoidDialog } from '../fees-desk';
 import { sickbayKeys } from './keys';
 import { VisitForm } from './visit-form';
 
