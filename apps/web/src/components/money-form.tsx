@@ -100,9 +100,20 @@ export function SupplierField({
 }
 
 /** A line of text (a reference, who paid), with its hint. */
-export function TextField({ label, hint, ...field }: FieldProps<string> & { label: string; hint?: string }) {
+export function TextField({
+  label,
+  hint,
+  required,
+  ...field
+}: FieldProps<string> & { label: string; hint?: string; required?: boolean }) {
   return (
-    <TextInput label={label} description={hint} {...field} onChange={(e) => field.onChange(e.currentTarget.value)} />
+    <TextInput
+      label={label}
+      description={hint}
+      required={required}
+      {...field}
+      onChange={(e) => field.onChange(e.currentTarget.value)}
+    />
   );
 }
 
