@@ -118,6 +118,12 @@ test('a revenue amended needs a reason, and the total follows the new amount', a
   await expect(page.getByTestId('revenues-total')).toHaveText(ugx(amended));
   await expect(row.getByTestId('revenue-amended')).toHaveText('Amended');
   await expect(row.getByTestId('revenue-amended')).toHaveAttribute('title', 'Two more sweaters were paid for');
+  // Opened again, the revenue shows what it was and became, who and why.
+  await row.getByRole('button', { name: /^Edit / }).click();
+  const history = page.getByRole('dialog', { name: 'Amend revenue' }).getByTestId('amendments');
+  await expect(history).toContainText(`Amount: ${ugx(first)} → ${ugx(amended)}`);
+  await expect(history).toContainText('Two more sweaters were paid for');
+  await page.getByRole('dialog', { name: 'Amend revenue' }).getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('textbox', { name: 'Search' }).fill('');
   await expect(page.getByTestId('revenues-total')).toHaveText(ugx(before - first + amended));
   // Only the 422's notice of the reasonless try showed; the amendment itself shows none.

@@ -3,14 +3,27 @@ import type { amendmentsCall, MoneyAmendmentRow } from '@somero/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { fetchData } from '../lib/api';
-import { formatDateTime } from '../lib/format';
+import { formatDate, formatDateTime, formatMoney } from '../lib/format';
 import { DataTable } from './data-table';
+import { useReferenceRows } from './resource/reference-options';
 
 /** How one amendable field reads in the history: its label and how a value shows ("UGX 30,000", "10 Mar 2026"). */
 export interface AmendedField {
   label: string;
   show?: (value: unknown) => string;
 }
+
+/** How a field holding another record's id shows in the history: that record's name ("Cash", "Sale of maize"). */
+export function useNamed(references: string) {
+  const rows = useReferenceRows(references);
+  return (value: unknown) => String(rows.data?.find((r) => r.id === value)?.name ?? value);
+}
+
+/** How an amount (UGX 30,000) and a date (10 Mar 2026) show in the history. */
+export const shownAs = {
+  money: (value: unknown) => formatMoney(Number(value)),
+  date: (value: unknown) => formatDate(String(value)),
+};
 
 /**
  * A money document's corrections, oldest first, as every money screen shows them under the document:
@@ -26,12 +39,12 @@ export function AmendmentHistory({
   call: ReturnType<typeof amendmentsCall>;
   id: number;
   fields: Record<string, AmendedField>;
-  /** The area's key for the document, so what refreshes the document refreshes its history too. */
+  /** The history's key from the area's keys, under the document's, so what refreshes one refreshes both. */
   queryKey: readonly unknown[];
 }) {
   const { t } = useTranslation();
   const history = useQuery({
-    queryKey: [...queryKey, 'amendments', id],
+    queryKey,
     queryFn: () => fetchData(call, {}, { id }).then((r) => r.data),
   });
   if (!history.data?.length) return null;

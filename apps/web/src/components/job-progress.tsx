@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { fetchData } from '../lib/api';
 import { openPdf } from '../lib/downloads';
 import { formatNumber } from '../lib/format';
+import { sharedKeys } from '../lib/query-keys';
 
 /**
  * The progress of long work the user started (a whole school's report cards…), read every second
@@ -21,7 +22,7 @@ export function JobProgress({
   failedText?: string;
 }) {
   const { data: job } = useQuery({
-    queryKey: ['job', jobId],
+    queryKey: sharedKeys.job(jobId),
     queryFn: () => fetchData(jobCalls.job, {}, { id: jobId }).then((r) => r.data),
     refetchInterval: (query) => {
       const status = query.state.data?.status;

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { can } from '../lib/access';
 import { fetchData } from '../lib/api';
 import { useUser } from '../lib/auth';
+import { sharedKeys } from '../lib/query-keys';
 import type { DateRange } from './list-filters';
 
 /**
@@ -18,7 +19,7 @@ export function PeriodSelect({ value, onChange }: { value: DateRange; onChange: 
   const allowed = can(useUser(), reportPeriods.access);
   const periods =
     useQuery({
-      queryKey: ['report-periods'],
+      queryKey: sharedKeys.reportPeriods,
       queryFn: () => fetchData(reportPeriods, {}).then((r) => r.data),
       staleTime: 60_000,
       enabled: allowed,

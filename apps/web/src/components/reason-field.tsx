@@ -9,10 +9,13 @@ interface Props {
   error?: string;
   /** The first field of its modal (a void dialog): focused when the modal opens. */
   autoFocus?: boolean;
+  /** A contract form checks the reason when it is left (lib/contract-form.ts). */
+  onBlur?: () => void;
+  onFocus?: () => void;
 }
 
 /** The reason an amendment or a void must give: a required text area that grows as it is typed. */
-export function ReasonField({ label, description, value, onChange, error, autoFocus }: Props) {
+export function ReasonField({ label, description, value, onChange, error, autoFocus, onBlur, onFocus }: Props) {
   return (
     <Textarea
       label={label}
@@ -24,6 +27,8 @@ export function ReasonField({ label, description, value, onChange, error, autoFo
       value={value}
       onChange={(e) => onChange(e.currentTarget.value)}
       error={error}
+      onBlur={onBlur}
+      onFocus={onFocus}
     />
   );
 }

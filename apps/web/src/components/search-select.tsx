@@ -2,6 +2,7 @@ import { Select, type SelectProps } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { sharedKeys } from '../lib/query-keys';
 
 export interface SearchOption<T> {
   value: string;
@@ -42,7 +43,7 @@ export function SearchSelect<T>({ searchKey, search, value, onChange, onKeyDown,
   }, [text, term]);
   const wanted = text.length >= minLength && text !== value?.label;
   const results = useQuery({
-    queryKey: [searchKey, 'search', term],
+    queryKey: sharedKeys.search(searchKey, term),
     queryFn: () => search(term),
     enabled: term.length >= minLength && term !== value?.label,
   });

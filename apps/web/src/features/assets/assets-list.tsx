@@ -12,6 +12,7 @@ import { ReferenceSelect } from '../../components/resource/reference-select';
 import { RowActions, VoidButton } from '../../components/row-actions';
 import { api, fieldErrors } from '../../lib/api';
 import { formatDate, formatMoney, today } from '../../lib/format';
+import { assetKeys } from './keys';
 import { AssetStatus, conditionLabel, conditionOptions } from './parts';
 
 const perPage = 50;
@@ -35,7 +36,7 @@ export default function AssetsScreen() {
     status: status ?? undefined,
     search: search.term,
   };
-  const { list, paging, reload } = usePagedList(['assets'], viewAssets, filters, { perPage });
+  const { list, paging, reload } = usePagedList(assetKeys.list, viewAssets, filters, { perPage });
 
   return (
     <div data-screen-status="built">

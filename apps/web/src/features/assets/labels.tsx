@@ -12,6 +12,7 @@ import { PageHeader } from '../../components/page-title';
 import { fetchData } from '../../lib/api';
 import { openPdf } from '../../lib/downloads';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
+import { assetKeys } from './keys';
 import { AssetStatus, conditionLabel } from './parts';
 
 /**
@@ -23,7 +24,7 @@ export default function AssetLabelsScreen() {
   const id = Number(useParams().id);
   const [chosen, setChosen] = useState<number[]>([]);
   const query = useQuery({
-    queryKey: ['asset-labels', id],
+    queryKey: assetKeys.labels(id),
     queryFn: () => fetchData(purchaseLabels, {}, { id }),
     enabled: id > 0,
   });

@@ -1,46 +1,29 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Paper, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Paper, Text, Tooltip } from '@mantine/core';
 import { type AssetPurchaseRow, listAssetPurchases, routeHref, voidAssetPurchase } from '@somero/contract';
 import { IconPlus, IconTags } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DataTable } from '../../components/data-table';
-import { DateRangeFields, StatusFilter, type ValidOrVoid } from '../../components/list-filters';
+import {
+  MoneyCell,
+  MoneyFilters,
+  MoneyRowActions,
+  MoneyStatus,
+  MoneyVoidDialog,
+  useMoneyFilters,
+} from '../../components/money-list';
 import { PageHeader } from '../../components/page-title';
-import { SearchField, usePagedList, useSearch } from '../../components/paged-list';
+import { usePagedList } from '../../components/paged-list';
 import { ReferenceSelect } from '../../components/resource/reference-select';
-import { RowActions, VoidButton } from '../../components/row-actions';
 import { api } from '../../lib/api';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
-import { VoidDialog } from '../fees-desk';
+import { assetKeys } from './keys';
 import { conditionLabel } from './parts';
 import { PurchaseForm } from './purchase-form';
 
 const perPage = 50;
 const labelsOf = (id: number) => routeHref('/asset/labels/{id}', { id });
-
-/** Valid or void, and changed; the badge's title gives the reason. */
-function PurchaseStatus({ purchase }: { purchase: AssetPurchaseRow }) {
-  const { t } = useTranslation('assets');
-  if (purchase.status === 'void')
-    return (
-      <Badge variant="light" color="red" title={purchase.void_reason ?? ''} data-testid="purchase-status">
-        {t('status.void')}
-      </Badge>
-    );
-  return (
-    <Group gap={4} wrap="nowrap">
-      <Badge variant="light" color="green" data-testid="purchase-status">
-        {t('status.valid')}
-      </Badge>
-      {purchase.amend_reason ? (
-        <Badge variant="light" color="yellow" title={purchase.amend_reason}>
-          {t('status.changed')}
-        </Badge>
-      ) : null}
-    </Group>
-  );
-}
 
 /**
  * /asset/purchases: assets bought, by dates, item, location, status and search, with the total of the
@@ -49,23 +32,14 @@ function PurchaseStatus({ purchase }: { purchase: AssetPurchaseRow }) {
 export default function AssetPurchasesScreen() {
   const { t } = useTranslation('assets');
   const navigate = useNavigate();
-  const [range, setRange] = useState({ from: '', to: '' });
+  const shared = useMoneyFilters();
   const [itemId, setItemId] = useState<number | null>(null);
   const [locationId, setLocationId] = useState<number | null>(null);
-  const [status, setStatus] = useState<ValidOrVoid | null>(null);
-  const search = useSearch();
   const [adding, setAdding] = useState(false);
   const [changing, setChanging] = useState<AssetPurchaseRow | null>(null);
   const [voiding, setVoiding] = useState<AssetPurchaseRow | null>(null);
-  const filters = {
-    from: range.from || undefined,
-    to: range.to || undefined,
-    item_id: itemId ?? undefined,
-    location_id: locationId ?? undefined,
-    status: status ?? undefined,
-    search: search.term,
-  };
-  const { list, paging, reload } = usePagedList(['asset-purchases'], listAssetPurchases, filters, { perPage });
+  const filters = { ...shared.filters, item_id: itemId ?? undefined, location_id: locationId ?? undefined };
+  const { list, paging, reload } = usePagedList(assetKeys.purchases, listAssetPurchases, filters, { perPage });
   const totals = list.data?.totals;
   const nameOf = (p: AssetPurchaseRow) => t('purchases.named', { item: p.item_name, date: formatDate(p.purchased_on) });
 
@@ -79,8 +53,7 @@ export default function AssetPurchasesScreen() {
         }
       />
       <Paper withBorder p="md">
-        <Group mb="md" align="flex-end" wrap="wrap">
-          <DateRangeFields value={range} onChange={setRange} labels={{ from: t('list.from'), to: t('list.to') }} />
+        <MoneyFilters ns="assets" state={shared} searchHint={t('purchases.searchHint')}>
           <ReferenceSelect
             label={t('fields.item')}
             placeholder={t('list.all')}
@@ -97,9 +70,7 @@ export default function AssetPurchasesScreen() {
             value={locationId}
             onChange={setLocationId}
           />
-          <StatusFilter ns="assets" value={status} onChange={setStatus} w={120} />
-          <SearchField search={search} label={t('list.search')} placeholder={t('purchases.searchHint')} />
-        </Group>
+        </MoneyFilters>
         <DataTable
           query={list}
           rows={list.data?.data}
@@ -121,11 +92,7 @@ export default function AssetPurchasesScreen() {
               key: 'amount',
               label: t('fields.amount'),
               numeric: true,
-              render: (p) => (
-                <Text size="sm" td={p.status === 'void' ? 'line-through' : undefined}>
-                  {formatMoney(p.amount)}
-                </Text>
-              ),
+              render: (p) => <MoneyCell amount={formatMoney(p.amount)} void={p.status === 'void'} />,
             },
             {
               key: 'paid',
@@ -135,7 +102,12 @@ export default function AssetPurchasesScreen() {
             },
             { key: 'location_name', label: t('fields.location') },
             { key: 'condition', label: t('fields.condition'), render: (p) => conditionLabel(p.condition) },
-            { key: 'status', label: t('fields.status'), width: 150, render: (p) => <PurchaseStatus purchase={p} /> },
+            {
+              key: 'status',
+              label: t('fields.status'),
+              width: 150,
+              render: (p) => <MoneyStatus ns="assets" document={p} testId="purchase" amended={t('status.changed')} />,
+            },
           ]}
           totals={
             totals
@@ -149,7 +121,7 @@ export default function AssetPurchasesScreen() {
           }
           actions={(p) =>
             p.status === 'void' ? null : (
-              <RowActions name={nameOf(p)} onEdit={() => setChanging(p)}>
+              <MoneyRowActions ns="assets" name={nameOf(p)} onEdit={() => setChanging(p)} onVoid={() => setVoiding(p)}>
                 <Tooltip label={t('labels.open')}>
                   <ActionIcon
                     variant="subtle"
@@ -160,12 +132,7 @@ export default function AssetPurchasesScreen() {
                     <IconTags size={18} />
                   </ActionIcon>
                 </Tooltip>
-                <VoidButton
-                  label={t('void.action')}
-                  ariaLabel={t('void.named', { name: nameOf(p) })}
-                  onClick={() => setVoiding(p)}
-                />
-              </RowActions>
+              </MoneyRowActions>
             )
           }
         />
@@ -197,16 +164,13 @@ export default function AssetPurchasesScreen() {
         />
       ) : null}
       {voiding ? (
-        <VoidDialog
-          title={t('void.title', { name: nameOf(voiding) })}
+        <MoneyVoidDialog
+          ns="assets"
+          name={nameOf(voiding)}
           message={t('void.message', { amount: formatMoney(voiding.amount), item: voiding.item_name })}
-          confirm={t('void.confirm')}
+          send={(reason) => api(voidAssetPurchase, { reason }, { id: voiding.id })}
           onClose={() => setVoiding(null)}
-          onVoid={async (reason) => {
-            const result = await api(voidAssetPurchase, { reason }, { id: voiding.id });
-            if (result.ok) reload();
-            return result;
-          }}
+          onVoided={reload}
         />
       ) : null}
     </div>

@@ -11,6 +11,7 @@ import { ReferenceSelect } from '../../components/resource/reference-select';
 import { fetchData } from '../../lib/api';
 import { downloadSpreadsheet } from '../../lib/downloads';
 import { formatDate, formatMoney, today } from '../../lib/format';
+import { assetKeys } from './keys';
 import { conditionLabel } from './parts';
 
 /**
@@ -28,7 +29,7 @@ export default function AssetRegisterScreen() {
     location_id: locationId ?? undefined,
   };
   const query = useQuery({
-    queryKey: ['asset-register', filters],
+    queryKey: assetKeys.register(filters),
     queryFn: () => fetchData(assetRegister, filters),
   });
   const register = query.data?.data;

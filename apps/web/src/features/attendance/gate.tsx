@@ -21,6 +21,7 @@ import { SearchField, usePagedList, useSearch } from '../../components/paged-lis
 import { RowActions } from '../../components/row-actions';
 import { api } from '../../lib/api';
 import { formatDate, formatNumber, today } from '../../lib/format';
+import { attendanceKeys } from './keys';
 
 type Person = 'student' | 'staff';
 type Mode = 'in' | 'out';
@@ -56,7 +57,7 @@ function GateScreen({ person, mode }: { person: Person; mode: Mode }) {
         ? listStudentAttendance
         : listStaffAttendance;
   const filters = { search: search.term, ...(mode === 'out' && person === 'staff' ? { status: 'in' as const } : {}) };
-  const { list, paging, reload } = usePagedList(['attendance', person, mode], listCall, filters, { perPage: 50 });
+  const { list, paging, reload } = usePagedList(attendanceKeys.gate(person, mode), listCall, filters, { perPage: 50 });
 
   const send = async (body: { code?: string; id?: number }) => {
     setBusy(true);

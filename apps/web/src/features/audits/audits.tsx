@@ -14,6 +14,8 @@ import { can } from '../../lib/access';
 import { fetchData } from '../../lib/api';
 import { useUser } from '../../lib/auth';
 import { formatDateTime } from '../../lib/format';
+import { userKeys } from '../users';
+import { auditKeys } from './keys';
 
 const perPage = 25;
 
@@ -38,7 +40,7 @@ export default function AuditsScreen() {
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
 
   const users = useQuery({
-    queryKey: ['users', 'all'],
+    queryKey: userKeys.everyone,
     queryFn: () => fetchData(listUsers, { page: 1, per_page: 500 }).then((r) => r.data),
     enabled: can(me, 'view_users'),
   });
@@ -50,7 +52,7 @@ export default function AuditsScreen() {
     entity: filters.entity.trim() || undefined,
     search: filters.search.trim() || undefined,
   };
-  const { list, paging } = usePagedList(['audits'], listAudits, asked, { perPage });
+  const { list, paging } = usePagedList(auditKeys.list, listAudits, asked, { perPage });
 
   const apply = (event: FormEvent) => {
     event.preventDefault();

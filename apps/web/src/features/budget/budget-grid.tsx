@@ -15,6 +15,7 @@ import { MoneyInput } from '../../components/money-input';
 import { PageHeader } from '../../components/page-title';
 import { api, fetchData } from '../../lib/api';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
+import { budgetKeys } from './keys';
 import { useYears, YearSelect } from './year-select';
 
 type Side = 'revenue' | 'expense';
@@ -94,7 +95,7 @@ export default function BudgetGrid({ side }: { side: Side }) {
   const [yearId, setYearId] = useState<number | null>(null);
   const call = side === 'revenue' ? revenueProjection : expenseProjection;
   const save = side === 'revenue' ? projectRevenues : projectExpenses;
-  const queryKey = ['budget', side, yearId];
+  const queryKey = budgetKeys.grid(side, yearId);
   const projection = useQuery({
     queryKey,
     queryFn: () => fetchData(call, { year_id: yearId ?? undefined }).then((r) => r.data),
@@ -115,7 +116,7 @@ export default function BudgetGrid({ side }: { side: Side }) {
   const done = (result: { ok: boolean; data?: Projection }) => {
     if (result.ok && result.data) {
       queryClient.setQueryData(queryKey, result.data);
-      void queryClient.invalidateQueries({ queryKey: ['budget'] });
+      void queryClient.invalidateQueries({ queryKey: budgetKeys.all });
     }
   };
   const submit = async () => {

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-title';
 import { fetchData } from '../../lib/api';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
+import { budgetKeys } from './keys';
 import { useYears, YearSelect } from './year-select';
 
 type Side = 'revenue' | 'expense';
@@ -20,7 +21,7 @@ export default function BudgetView({ side }: { side: Side }) {
   const [yearId, setYearId] = useState<number | null>(null);
   const call = side === 'revenue' ? revenueProjection : expenseProjection;
   const projection = useQuery({
-    queryKey: ['budget', side, yearId],
+    queryKey: budgetKeys.grid(side, yearId),
     queryFn: () => fetchData(call, { year_id: yearId ?? undefined }).then((r) => r.data),
     retry: false,
   });

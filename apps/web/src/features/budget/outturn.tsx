@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/page-title';
 import { fetchData } from '../../lib/api';
 import { downloadSpreadsheet, openPdf } from '../../lib/downloads';
 import { formatDate, formatNumber } from '../../lib/format';
+import { budgetKeys } from './keys';
 import { useYears, YearSelect } from './year-select';
 
 type Line = Outturn['revenues'][number];
@@ -83,7 +84,7 @@ export default function OutturnScreen() {
     ...(range.from && range.to ? { from: range.from, to: range.to } : {}),
   };
   const report = useQuery({
-    queryKey: ['budget', 'outturn', asked],
+    queryKey: budgetKeys.outturn(asked),
     queryFn: () => fetchData(budgetActualOutturn, asked).then((r) => r.data),
     retry: false,
   });

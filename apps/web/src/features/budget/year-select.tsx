@@ -3,8 +3,9 @@ import { type FyearRow, listFyears } from '@somero/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { fetchData } from '../../lib/api';
+import { budgetKeys } from './keys';
 
-export const yearsKey = ['fyear'] as const;
+export const yearsKey = budgetKeys.years;
 
 /** The school's financial years, latest first. */
 export function useYears() {

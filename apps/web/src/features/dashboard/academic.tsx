@@ -7,6 +7,7 @@ import { LoadError } from '../../components/load-error';
 import { fetchData } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 import { FigureLine } from './figure-line';
+import { dashboardKeys } from './keys';
 
 type Academic = NonNullable<DashboardExams['academic']>;
 type Teaching = NonNullable<DashboardExams['teaching']>;
@@ -21,7 +22,7 @@ const examsCall = { method: 'POST', path: 'dashboard_exams' } as unknown as type
  */
 export default function ExamsTiles({ part }: { part: 'academic' | 'teaching' }) {
   const query = useQuery({
-    queryKey: ['dashboard_exams'],
+    queryKey: dashboardKeys.exams,
     queryFn: () => fetchData(examsCall, {}, { silentSuccess: true }).then((r) => r.data),
   });
   if (query.isError)

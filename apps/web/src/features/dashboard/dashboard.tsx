@@ -13,6 +13,7 @@ import { fetchData } from '../../lib/api';
 import { useUser } from '../../lib/auth';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 import { FigureLine } from './figure-line';
+import { dashboardKeys } from './keys';
 
 /** What sits under the figures loads after them, as chunks of their own (the first page's budget). */
 const ExamsTiles = lazy(() => import('./academic'));
@@ -266,7 +267,7 @@ export default function DashboardScreen() {
   const user = useUser();
   const allowed = can(user, 'view_dashboard');
   const query = useQuery({
-    queryKey: ['dashboard'],
+    queryKey: dashboardKeys.figures,
     queryFn: () => fetchData(dashboardCall, {}, { silentSuccess: true }).then((r) => r.data),
     enabled: allowed,
   });

@@ -35,6 +35,7 @@ import { api, fetchData, fieldErrors } from '../../lib/api';
 import { downloadSpreadsheet } from '../../lib/downloads';
 import { uploadOf } from '../../lib/files';
 import { formatDate } from '../../lib/format';
+import { departmentKeys } from './keys';
 
 type Status = (typeof departmentReportStatuses)[number];
 const statusColour: Record<Status, string> = { added: 'blue', edited: 'yellow', reviewed: 'green', deleted: 'red' };
@@ -195,7 +196,7 @@ export default function DepartmentReportsScreen() {
   const [reviewing, setReviewing] = useState<DepartmentReportRow | null>(null);
   const [deleting, setDeleting] = useState<DepartmentReportRow | null>(null);
   const list = useQuery({
-    queryKey: ['department_reports', departmentId, status],
+    queryKey: departmentKeys.reports(departmentId, status),
     queryFn: () =>
       fetchData(
         viewDepartmentReports,

@@ -20,6 +20,7 @@ import { api, fetchData, fieldErrors } from '../../lib/api';
 import { downloadSpreadsheet } from '../../lib/downloads';
 import { uploadOf } from '../../lib/files';
 import { formatDate } from '../../lib/format';
+import { departmentKeys } from './keys';
 
 type Category = (typeof staffResourceCategories)[number];
 
@@ -92,7 +93,7 @@ export default function DownloadCenterScreen() {
   const [editing, setEditing] = useState<StaffResourceRow | null>(null);
   const [removing, setRemoving] = useState<StaffResourceRow | null>(null);
   const list = useQuery({
-    queryKey: ['staff_resources', category, search],
+    queryKey: departmentKeys.resources(category, search),
     queryFn: () =>
       fetchData(listStaffResources, { category: category ?? undefined, search: search.trim() || undefined }).then(
         (r) => r.data,

@@ -43,6 +43,7 @@ import { downloadSpreadsheet } from '../../lib/downloads';
 import { uploadOf } from '../../lib/files';
 import { formatDate } from '../../lib/format';
 import { loadStrings } from '../../lib/i18n';
+import { elearningKeys } from './keys';
 
 type Status = (typeof elearningStatuses)[number];
 type Choices = Awaited<ReturnType<typeof fetchChoices>>;
@@ -291,9 +292,9 @@ function ElearningScreen() {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<ElearningRow | null>(null);
   const [deleting, setDeleting] = useState<ElearningRow | null>(null);
-  const choices = useQuery({ queryKey: ['elearning_choices'], queryFn: fetchChoices, retry: false });
+  const choices = useQuery({ queryKey: elearningKeys.choices, queryFn: fetchChoices, retry: false });
   const list = useQuery({
-    queryKey: ['elearning', classId, subjectId, kind, status, search],
+    queryKey: elearningKeys.list(classId, subjectId, kind, status, search),
     queryFn: () =>
       fetchData(
         listElearning,

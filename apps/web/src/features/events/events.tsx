@@ -14,6 +14,7 @@ import { openPdf } from '../../lib/downloads';
 import { formatDate, today } from '../../lib/format';
 import { EventForm } from './event-form';
 import { invitedText, typeLabel } from './event-parts';
+import { eventKeys } from './keys';
 import { MinutesForm } from './minutes-form';
 
 /**
@@ -38,7 +39,7 @@ export default function EventsScreen() {
     event_type: (type ?? undefined) as (typeof eventTypes)[number]['value'] | undefined,
     search: search.term,
   };
-  const { list, paging, reload } = usePagedList(['events'], listEvents, filters, { perPage: 50 });
+  const { list, paging, reload } = usePagedList(eventKeys.list, listEvents, filters, { perPage: 50 });
   const now = today();
 
   return (

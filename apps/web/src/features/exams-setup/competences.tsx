@@ -19,6 +19,7 @@ import { ReferenceSelect } from '../../components/resource/reference-select';
 import { RowActions } from '../../components/row-actions';
 import { api, fetchData, fieldErrors } from '../../lib/api';
 import { useCurrentSettings } from '../../lib/current-settings';
+import { examSetupKeys } from './keys';
 import { TermFields, type YearTerm } from './term-fields';
 
 // Competences belong to the new curriculum only: its subjects and its classes.
@@ -39,12 +40,12 @@ export default function CompetencesScreen() {
     if (!term && settings.data) setTerm({ year: settings.data.year, term: settings.data.term });
   }, [settings.data, term]);
   const list = useQuery({
-    queryKey: ['competences', term, classId, subjectId],
+    queryKey: examSetupKeys.competencesOf(term, classId, subjectId),
     enabled: term !== null,
     queryFn: () =>
       fetchData(fetchCompetences, { ...term!, class_id: classId, subject_id: subjectId }).then((r) => r.data),
   });
-  const reload = () => void queryClient.invalidateQueries({ queryKey: ['competences'] });
+  const reload = () => void queryClient.invalidateQueries({ queryKey: examSetupKeys.competences });
   const remove = async () => {
     if (!deleting) return;
     const result = await api(deleteCompetence, {}, { id: deleting.id, module: 'competences', action: 'delete' });

@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/page-title';
 import { ReferenceSelect } from '../../components/resource/reference-select';
 import { api, fetchData } from '../../lib/api';
 import { useCurrentSettings } from '../../lib/current-settings';
+import { examSetupKeys } from './keys';
 import { TermFields } from './term-fields';
 
 type Choice = Record<number, { considered: boolean; weight: number }>;
@@ -28,7 +29,7 @@ export default function ConsideredSetsScreen() {
     if (!term && settings.data) setTerm({ year: settings.data.year, term: settings.data.term });
   }, [settings.data, term]);
   const input = term ? { ...term, class_id: classId } : null;
-  const key = ['considered-sets', input];
+  const key = examSetupKeys.consideredSets(input);
   const view = useQuery({
     queryKey: key,
     enabled: input !== null,

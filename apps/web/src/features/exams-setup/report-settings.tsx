@@ -25,8 +25,9 @@ import { api, fetchData, fieldErrors } from '../../lib/api';
 import { uploadOf } from '../../lib/files';
 import { useSaving } from '../../lib/saving';
 import { useImage } from '../../lib/use-image';
+import { examSetupKeys } from './keys';
 
-const key = ['report_settings'];
+const key = examSetupKeys.reportSettings;
 type Switches = {
   [K in keyof ReportSettingsView]: ReportSettingsView[K] extends boolean ? K : never;
 }[keyof ReportSettingsView];

@@ -11,8 +11,9 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { fetchData } from '../../lib/api';
+import { examSetupKeys } from './keys';
 
-export const gradingKey = ['grading'] as const;
+export const gradingKey = examSetupKeys.grading;
 
 /** The kinds a single mark is graded by. */
 export type MarkKind = 'olevel' | 'alevel_paper' | 'nlsc';

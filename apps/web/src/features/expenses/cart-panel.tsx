@@ -15,6 +15,7 @@ import { RowActions } from '../../components/row-actions';
 import { api, fetchData } from '../../lib/api';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { type CartCalls, CartLineForm } from './cart-line-form';
+import { expenseKeys } from './keys';
 
 /** A cart's calls (the expense cart's or the requisition cart's) and the query key its data lives under. */
 export interface Cart extends CartCalls {
@@ -25,7 +26,7 @@ export interface Cart extends CartCalls {
 }
 
 export const expenseCart: Cart = {
-  key: ['expense-cart'],
+  key: expenseKeys.cart,
   list: listExpenseCart,
   total: expenseCartTotal,
   add: addToExpenseCart,

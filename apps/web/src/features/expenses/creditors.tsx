@@ -11,6 +11,7 @@ import { ReferenceSelect } from '../../components/resource/reference-select';
 import { api } from '../../lib/api';
 import { formatDate, formatMoney } from '../../lib/format';
 import { ExpenseLines, expenseName } from './expense-parts';
+import { expenseKeys } from './keys';
 import { PayDialog } from './pay-dialog';
 
 const perPage = 50;
@@ -23,7 +24,7 @@ export default function CreditorsScreen() {
   const search = useSearch();
   const [clearing, setClearing] = useState<ExpenseRow | null>(null);
   const filters = { supplier_id: supplierId ?? undefined, search: search.term };
-  const { list, paging, reload } = usePagedList(['creditors'], listCreditors, filters, { perPage });
+  const { list, paging, reload } = usePagedList(expenseKeys.creditors, listCreditors, filters, { perPage });
   const totals = list.data?.totals;
 
   return (
@@ -93,7 +94,7 @@ export default function CreditorsScreen() {
             );
             if (result.ok) {
               reload();
-              void queryClient.invalidateQueries({ queryKey: ['expenses'] });
+              void queryClient.invalidateQueries({ queryKey: expenseKeys.list });
             }
             return result;
           }}

@@ -1,6 +1,7 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import type { ExpenseLineRow, ExpenseRow, PurchaseLineRow } from '@somero/contract';
 import { useTranslation } from 'react-i18next';
+import { MoneyStatus } from '../../components/money-list';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 
 /** "Maize flour × 3 bags": what a line bought. */
@@ -74,30 +75,7 @@ export function PaidFrom({ expense }: { expense: ExpenseRow }) {
 
 /** Valid (Amended: the last correction's reason in its title), or Void with its reason ("Edited" when it was replaced through the cart). */
 export function ExpenseStatus({ expense }: { expense: ExpenseRow }) {
-  const { t } = useTranslation('expenses');
-  if (expense.status !== 'void')
-    return (
-      <Group gap={4} wrap="nowrap">
-        <Badge variant="light" color="green" data-testid="expense-status">
-          {t('status.valid')}
-        </Badge>
-        {expense.amend_reason ? (
-          <Badge variant="light" color="yellow" title={expense.amend_reason} data-testid="expense-amended">
-            {t('status.amended')}
-          </Badge>
-        ) : null}
-      </Group>
-    );
-  return (
-    <Group gap={4} wrap="nowrap">
-      <Badge variant="light" color="red" title={expense.void_reason ?? ''} data-testid="expense-status">
-        {t('status.void')}
-      </Badge>
-      <Text size="xs" c="dimmed" data-testid="void-reason">
-        {expense.void_reason ?? ''}
-      </Text>
-    </Group>
-  );
+  return <MoneyStatus ns="expenses" document={expense} testId="expense" showVoidReason />;
 }
 
 /** What an expense is called in buttons and dialogs: "UGX 90,000 of 3 Mar 2026". */

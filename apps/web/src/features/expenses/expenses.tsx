@@ -6,19 +6,24 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DataTable } from '../../components/data-table';
-import { DateRangeFields, StatusFilter, type ValidOrVoid } from '../../components/list-filters';
+import {
+  MoneyCell,
+  MoneyFilters,
+  MoneyRowActions,
+  MoneyVoidDialog,
+  useMoneyFilters,
+} from '../../components/money-list';
 import { PageHeader } from '../../components/page-title';
-import { SearchField, usePagedList, useSearch } from '../../components/paged-list';
+import { usePagedList } from '../../components/paged-list';
 import { ReferenceSelect } from '../../components/resource/reference-select';
-import { RowActions, VoidButton } from '../../components/row-actions';
 import { can } from '../../lib/access';
 import { api } from '../../lib/api';
 import { useUser } from '../../lib/auth';
 import { formatDate, formatMoney } from '../../lib/format';
-import { VoidDialog } from '../fees-desk';
 import { ModeSelect } from '../fees-reports';
 import { AmendExpenseDialog } from './amend-expense';
 import { ExpenseLines, ExpenseStatus, expenseName, PaidFrom, rememberEditing, StoreReceived } from './expense-parts';
+import { expenseKeys } from './keys';
 
 const perPage = 50;
 type Paid = 'paid' | 'credit';
@@ -35,33 +40,28 @@ export default function ExpensesScreen() {
   const writable = can(user, 'add_expenses');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [range, setRange] = useState({ from: '', to: '' });
+  const shared = useMoneyFilters();
   const [categoryId, setCategoryId] = useState<number | null>(null);
   const [supplierId, setSupplierId] = useState<number | null>(null);
   const [modeId, setModeId] = useState<number | null>(null);
   const [paid, setPaid] = useState<Paid | null>(null);
-  const [status, setStatus] = useState<ValidOrVoid | null>(null);
-  const search = useSearch();
   const [amending, setAmending] = useState<ExpenseRow | null>(null);
   const [voiding, setVoiding] = useState<ExpenseRow | null>(null);
   const filters = {
-    from: range.from || undefined,
-    to: range.to || undefined,
+    ...shared.filters,
     category_id: categoryId ?? undefined,
     supplier_id: supplierId ?? undefined,
     mode_id: modeId ?? undefined,
     on_credit: paid === null ? undefined : paid === 'credit',
-    status: status ?? undefined,
-    search: search.term,
   };
-  const { list, paging, reload } = usePagedList(['expenses'], listExpenses, filters, { perPage });
+  const { list, paging, reload } = usePagedList(expenseKeys.list, listExpenses, filters, { perPage });
   const totals = list.data?.totals;
 
   const edit = async (expense: ExpenseRow) => {
     const result = await api(editExpense, { id: expense.id }, { module: 'expenses', silentSuccess: true });
     if (!result.ok) return;
     rememberEditing(result.data.expense);
-    await queryClient.invalidateQueries({ queryKey: ['expense-cart'] });
+    await queryClient.invalidateQueries({ queryKey: expenseKeys.cart });
     void navigate('/expenses/record');
   };
 
@@ -77,8 +77,7 @@ export default function ExpensesScreen() {
         }
       />
       <Paper withBorder p="md">
-        <Group mb="md" align="flex-end" wrap="wrap">
-          <DateRangeFields value={range} onChange={setRange} labels={{ from: t('list.from'), to: t('list.to') }} />
+        <MoneyFilters ns="expenses" state={shared} statusWidth={110} searchWidth={220}>
           <ReferenceSelect
             label={t('fields.category')}
             placeholder={t('list.all')}
@@ -108,9 +107,7 @@ export default function ExpensesScreen() {
             value={paid}
             onChange={(v) => setPaid(v as Paid | null)}
           />
-          <StatusFilter ns="expenses" value={status} onChange={setStatus} w={110} />
-          <SearchField search={search} label={t('list.search')} placeholder={t('list.searchHint')} w={220} />
-        </Group>
+        </MoneyFilters>
         <DataTable
           query={list}
           rows={list.data?.data}
@@ -138,14 +135,7 @@ export default function ExpensesScreen() {
               label: t('fields.total'),
               numeric: true,
               render: (e) => (
-                <Text
-                  size="sm"
-                  td={e.status === 'void' ? 'line-through' : undefined}
-                  style={{ whiteSpace: 'nowrap' }}
-                  data-testid="expense-total"
-                >
-                  {formatMoney(e.total)}
-                </Text>
+                <MoneyCell amount={formatMoney(e.total)} void={e.status === 'void'} testId="expense-total" />
               ),
             },
             { key: 'recorded_by', label: t('fields.recordedBy') },
@@ -162,7 +152,12 @@ export default function ExpensesScreen() {
           }
           actions={(e) =>
             e.status === 'void' || !writable ? null : (
-              <RowActions name={expenseName(e)} onEdit={() => void edit(e)}>
+              <MoneyRowActions
+                ns="expenses"
+                name={expenseName(e)}
+                onEdit={() => void edit(e)}
+                onVoid={() => setVoiding(e)}
+              >
                 <Tooltip label={t('amend.action')}>
                   <ActionIcon
                     variant="subtle"
@@ -172,12 +167,7 @@ export default function ExpensesScreen() {
                     <IconFilePencil size={18} />
                   </ActionIcon>
                 </Tooltip>
-                <VoidButton
-                  label={t('void.action')}
-                  ariaLabel={t('void.named', { name: expenseName(e) })}
-                  onClick={() => setVoiding(e)}
-                />
-              </RowActions>
+              </MoneyRowActions>
             )
           }
         />
@@ -193,16 +183,13 @@ export default function ExpensesScreen() {
         />
       ) : null}
       {voiding ? (
-        <VoidDialog
-          title={t('void.title', { name: expenseName(voiding) })}
+        <MoneyVoidDialog
+          ns="expenses"
+          name={expenseName(voiding)}
           message={t('void.message', { total: formatMoney(voiding.total) })}
-          confirm={t('void.confirm')}
+          send={(reason) => api(voidExpense, { reason }, { id: voiding.id, module: 'expenses' })}
           onClose={() => setVoiding(null)}
-          onVoid={async (reason) => {
-            const result = await api(voidExpense, { reason }, { id: voiding.id, module: 'expenses' });
-            if (result.ok) reload();
-            return result;
-          }}
+          onVoided={reload}
         />
       ) : null}
     </div>

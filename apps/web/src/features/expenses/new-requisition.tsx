@@ -31,10 +31,11 @@ import { api, fieldErrors } from '../../lib/api';
 import { formatMoney, today } from '../../lib/format';
 import { useSaving } from '../../lib/saving';
 import { type Cart, CartPanel, useCart } from './cart-panel';
+import { expenseKeys } from './keys';
 
 /** The requisition cart: the same lines as the expense cart, kept apart, per user. */
 export const requisitionCart: Cart = {
-  key: ['requisition-cart'],
+  key: expenseKeys.requisitionCart,
   list: listRequisitionCart,
   total: requisitionCartTotal,
   add: addToRequisitionCart,
@@ -77,7 +78,7 @@ export default function NewRequisitionScreen() {
     setNeededOn('');
     setNote('');
     cart.reload();
-    void queryClient.invalidateQueries({ queryKey: ['requisitions'] });
+    void queryClient.invalidateQueries({ queryKey: expenseKeys.requisitions });
   };
 
   return (

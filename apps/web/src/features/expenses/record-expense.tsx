@@ -1,30 +1,19 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Paper,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type ExpenseRow, recordExpense } from '@somero/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DateField } from '../../components/date-field';
+import { ModeField, NoteField, PaidOrCredit, SupplierField, TextField } from '../../components/money-form';
 import { PageHeader } from '../../components/page-title';
-import { ReferenceSelect } from '../../components/resource/reference-select';
-import { api, fieldErrors } from '../../lib/api';
+import { api } from '../../lib/api';
+import { useContractForm } from '../../lib/contract-form';
 import { formatDate, formatMoney, today } from '../../lib/format';
 import { useSaving } from '../../lib/saving';
 import { CartPanel, expenseCart, useCart } from './cart-panel';
 import { editingExpense, expenseName, forgetEditing } from './expense-parts';
+import { expenseKeys } from './keys';
 
 /**
  * /expenses/record: put items in the cart (an item, how many, at what unit cost), then record the whole
@@ -37,13 +26,26 @@ export default function RecordExpenseScreen() {
   const saving = useSaving();
   const cart = useCart(expenseCart);
   const [editing, setEditing] = useState<ExpenseRow | null>(editingExpense);
-  const [spentOn, setSpentOn] = useState(editing?.spent_on ?? today());
-  const [onCredit, setOnCredit] = useState(editing?.on_credit ?? false);
-  const [modeId, setModeId] = useState<number | null>(editing?.on_credit ? null : (editing?.mode_id ?? null));
-  const [supplierId, setSupplierId] = useState<number | null>(editing?.supplier_id ?? null);
-  const [reference, setReference] = useState(editing?.reference ?? '');
-  const [note, setNote] = useState(editing?.note ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { field, values, setValue, submit } = useContractForm(
+    recordExpense.input,
+    {
+      spent_on: editing?.spent_on ?? today(),
+      on_credit: editing?.on_credit ?? false,
+      mode_id: editing?.on_credit ? null : (editing?.mode_id ?? null),
+      supplier_id: editing?.supplier_id ?? null,
+      reference: editing?.reference ?? '',
+      note: editing?.note ?? '',
+    },
+    (v) => ({
+      spent_on: v.spent_on,
+      on_credit: v.on_credit,
+      mode_id: v.on_credit ? undefined : (v.mode_id ?? undefined),
+      supplier_id: v.supplier_id ?? undefined,
+      reference: v.reference.trim(),
+      note: v.note.trim(),
+      replaces: editing?.id,
+    }),
+  );
   const [recorded, setRecorded] = useState<{ expense: ExpenseRow; message?: string } | null>(null);
   const total = cart.total.data?.data;
 
@@ -52,33 +54,17 @@ export default function RecordExpenseScreen() {
     setEditing(null);
   };
 
-  const record = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = await api(
-      recordExpense,
-      {
-        spent_on: spentOn,
-        on_credit: onCredit,
-        mode_id: onCredit ? undefined : (modeId ?? undefined),
-        supplier_id: supplierId ?? undefined,
-        reference: reference.trim(),
-        note: note.trim(),
-        replaces: editing?.id,
-      },
-      { module: 'expenses', action: 'record' },
-    );
-    if (!result.ok) {
-      setErrors(fieldErrors(result.errors));
-      return;
-    }
-    setErrors({});
-    setRecorded({ expense: result.data, message: result.message });
-    stopEditing();
-    setReference('');
-    setNote('');
-    cart.reload();
-    void queryClient.invalidateQueries({ queryKey: ['expenses'] });
-  };
+  const record = submit(
+    (input) => api(recordExpense, input, { module: 'expenses', action: 'record' }),
+    (expense, result) => {
+      setRecorded({ expense, message: result.message });
+      stopEditing();
+      setValue('reference', '');
+      setValue('note', '');
+      cart.reload();
+      void queryClient.invalidateQueries({ queryKey: expenseKeys.list });
+    },
+  );
 
   return (
     <div data-screen-status="built">
@@ -115,60 +101,18 @@ export default function RecordExpenseScreen() {
           {editing ? t('record.titleEditing') : t('record.title')}
         </Title>
         <Stack>
-          <SegmentedControl
-            w="fit-content"
-            value={onCredit ? 'credit' : 'paid'}
-            onChange={(v) => setOnCredit(v === 'credit')}
-            data={[
-              { value: 'paid', label: t('paid.fromMode') },
-              { value: 'credit', label: t('paid.onCredit') },
-            ]}
+          <PaidOrCredit
+            onCredit={values.on_credit}
+            onChange={(onCredit) => setValue('on_credit', onCredit)}
+            labels={{ paid: t('paid.fromMode'), credit: t('paid.onCredit') }}
           />
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-            <DateField
-              label={t('fields.spentOn')}
-              required
-              max={today()}
-              value={spentOn}
-              onChange={setSpentOn}
-              error={errors.spent_on}
-            />
-            {onCredit ? null : (
-              <ReferenceSelect
-                label={t('fields.mode')}
-                references="payment_options"
-                required
-                only={(o) => o.row.active !== false}
-                value={modeId}
-                onChange={setModeId}
-                error={errors.mode_id}
-              />
-            )}
-            <ReferenceSelect
-              label={t('fields.supplier')}
-              references="suppliers"
-              required={onCredit}
-              clearable
-              value={supplierId}
-              onChange={setSupplierId}
-              error={errors.supplier_id}
-            />
-            <TextInput
-              label={t('fields.reference')}
-              description={t('record.referenceHint')}
-              value={reference}
-              onChange={(e) => setReference(e.currentTarget.value)}
-              error={errors.reference}
-            />
+            <DateField label={t('fields.spentOn')} required max={today()} {...field('spent_on')} />
+            {values.on_credit ? null : <ModeField label={t('fields.mode')} fresh {...field('mode_id')} />}
+            <SupplierField label={t('fields.supplier')} onCredit={values.on_credit} {...field('supplier_id')} />
+            <TextField label={t('fields.reference')} hint={t('record.referenceHint')} {...field('reference')} />
           </SimpleGrid>
-          <Textarea
-            label={t('fields.note')}
-            autosize
-            minRows={2}
-            value={note}
-            onChange={(e) => setNote(e.currentTarget.value)}
-            error={errors.note}
-          />
+          <NoteField label={t('fields.note')} {...field('note')} />
           <Group justify="space-between">
             <Text fw={600} data-testid="record-total">
               {t('record.total', { total: formatMoney(total?.amount ?? 0) })}

@@ -19,12 +19,13 @@ import { DataTable } from '../../components/data-table';
 import { DateRangeFields } from '../../components/list-filters';
 import { PageHeader } from '../../components/page-title';
 import { SearchField, usePagedList, useSearch } from '../../components/paged-list';
+import { VoidDialog } from '../../components/void-dialog';
 import { can } from '../../lib/access';
 import { api } from '../../lib/api';
 import { useUser } from '../../lib/auth';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
-import { VoidDialog } from '../fees-desk';
 import { ExpenseLines, StoreReceived } from './expense-parts';
+import { expenseKeys } from './keys';
 import { requisitionCart } from './new-requisition';
 import { PayDialog } from './pay-dialog';
 
@@ -104,7 +105,7 @@ export default function RequisitionsScreen() {
     to: range.to || undefined,
     search: search.term,
   };
-  const { list, paging, reload } = usePagedList(['requisitions'], listRequisitions, filters, { perPage });
+  const { list, paging, reload } = usePagedList(expenseKeys.requisitions, listRequisitions, filters, { perPage });
   const totals = list.data?.totals;
 
   const check = async (r: RequisitionRow) => {

@@ -1,2 +1,2 @@
 // The payment desk's public face: what other features may import.
-export { VoidDialog } from './payment-dialogs';
+export { feesDeskKeys } from './keys';

@@ -9,7 +9,7 @@ import {
   voidOldPayment,
 } from '@somero/contract';
 import { IconPlus, IconPrinter, IconSearch } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-title';
@@ -19,12 +19,17 @@ import { useReferenceRows } from '../../components/resource/reference-options';
 import { RowActions, VoidButton } from '../../components/row-actions';
 import { type SearchOption, SearchSelect } from '../../components/search-select';
 import { can } from '../../lib/access';
-import { api, type CallOutput, fetchData, fieldErrors } from '../../lib/api';
+import { api, type CallOutput, fetchData } from '../../lib/api';
 import { useUser } from '../../lib/auth';
+import { useContractForm } from '../../lib/contract-form';
 import { openPdf } from '../../lib/downloads';
 import { formatDate, formatMoney, today } from '../../lib/format';
 import { useSaving } from '../../lib/saving';
-import { AmendDialog, PaymentFields, type PaymentFieldValues, VoidDialog } from './payment-dialogs';
+import { AmendDialog, PaymentFields, VoidDialog } from './payment-dialogs';
+
+/** No student chosen: nothing is sent (the button is disabled then). */
+const notSent = { ok: false, status: 0 } as const;
+
 import { PaymentStatus } from './payment-parts';
 
 type OldPayment = CallOutput<typeof listOldReceipts>[number];
@@ -163,6 +168,7 @@ export default function OldStudentReceiptsScreen() {
       {amending ? (
         <AmendDialog
           title={t('amend.title', { n: amending.receipt_no })}
+          schema={amendOldPayment.input}
           payment={amending}
           onClose={() => setAmending(null)}
           onAmend={async (values) => {
@@ -200,40 +206,37 @@ function OldPaymentForm({ onClose, onSaved }: { onClose: () => void; onSaved: (i
   const { t } = useTranslation('fees-desk');
   const saving = useSaving();
   const [student, setStudent] = useState<SearchOption<ResourceRow> | null>(null);
-  const [fields, setFields] = useState<PaymentFieldValues>({
-    amount: null,
-    mode_id: null,
-    paid_on: today(),
-    reference: '',
-    payer: '',
-  });
-  const { amount, paid_on: paidOn, reference, payer } = fields;
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const modes = useReferenceRows('payment_options');
-  const modeId = fields.mode_id ?? modes.data?.find((m) => m.active !== false)?.id ?? null;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!student) return;
-    const result = await api(
-      addOldPayment,
-      {
-        old_student_id: student.item.id,
-        amount: amount ?? 0,
-        mode_id: modeId ?? 0,
-        paid_on: paidOn,
-        reference: reference.trim() || null,
-        payer: payer.trim() || null,
-      },
-      { module: 'oldPayments', action: 'add' },
-    );
-    if (result.ok) onSaved(result.data.id);
-    else setErrors(fieldErrors(result.errors));
-  };
+  const firstMode = modes.data?.find((m) => m.active !== false)?.id ?? null;
+  const { field, values, submit, form } = useContractForm(
+    addOldPayment.input,
+    {
+      amount: null as number | null,
+      mode_id: null as number | null,
+      paid_on: today(),
+      reference: '',
+      payer: '',
+    },
+    (v) => ({
+      old_student_id: student?.item.id ?? 0,
+      amount: v.amount ?? 0,
+      // The first mode in use until another is chosen.
+      mode_id: v.mode_id ?? firstMode ?? 0,
+      paid_on: v.paid_on,
+      reference: v.reference.trim() || null,
+      payer: v.payer.trim() || null,
+    }),
+  );
+  const modeId = values.mode_id ?? firstMode;
+  const save = submit(
+    (input) =>
+      student ? api(addOldPayment, input, { module: 'oldPayments', action: 'add' }) : Promise.resolve(notSent),
+    (saved) => onSaved(saved.id),
+  );
 
   return (
     <Modal opened onClose={onClose} title={t('old.add')} centered>
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={(e) => void save(e)} noValidate>
         <Stack>
           <SearchSelect
             label={t('old.student')}
@@ -244,19 +247,22 @@ function OldPaymentForm({ onClose, onSaved }: { onClose: () => void; onSaved: (i
             search={findOldStudents}
             value={student}
             onChange={setStudent}
-            error={errors.old_student_id}
+            error={form.errors.old_student_id}
           />
           {student ? (
             <Text size="sm" c="dimmed" data-testid="old-debt">
               {t('old.debt', { amount: formatMoney(Number(student.item.debt ?? 0)) })}
             </Text>
           ) : null}
-          <PaymentFields values={{ ...fields, mode_id: modeId }} onChange={setFields} errors={errors} fresh />
+          <PaymentFields
+            field={(name) => (name === 'mode_id' ? { ...field(name), value: modeId } : field(name))}
+            fresh
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" loading={saving} disabled={!student || amount === null || !modeId}>
+            <Button type="submit" loading={saving} disabled={!student || values.amount === null || !modeId}>
               {t('desk.save')}
             </Button>
           </Group>

@@ -14,6 +14,7 @@ import { type StudentOption, StudentPicker } from '../../components/student-pick
 import { api, fetchData, fieldErrors } from '../../lib/api';
 import { formatMoney, today } from '../../lib/format';
 import { useSaving } from '../../lib/saving';
+import { feesDeskKeys } from './keys';
 import { BalanceText, ledgerHref, newPaymentKey, printReceipt, studentPaymentsHref } from './payment-parts';
 
 interface LastPayment {
@@ -57,7 +58,7 @@ export default function PayFeesScreen() {
   const modeId = mode ?? modes.data?.find((m) => m.active !== false)?.id ?? null;
   const studentId = student ? Number(student.value) : null;
   const ledger = useQuery({
-    queryKey: ['fees-desk', 'ledger', studentId],
+    queryKey: feesDeskKeys.ledger(studentId),
     queryFn: () => ledgerOf(studentId ?? 0),
     enabled: studentId !== null,
   });
@@ -111,7 +112,7 @@ export default function PayFeesScreen() {
       const paid = payment.amount;
       nextStudent();
       // Balances changed: never show the bursar the one from before this payment, even for a moment.
-      queryClient.removeQueries({ queryKey: ['fees-desk'] });
+      queryClient.removeQueries({ queryKey: feesDeskKeys.desk });
       setLast({ id, receiptNo: null, student: name, amount: paid, balance: null });
       const [row, after] = await Promise.all([
         fetchData(viewFeesPayments, { id, per_page: 1 }).then((r) => r.data[0]),

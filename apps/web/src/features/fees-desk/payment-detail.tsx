@@ -14,6 +14,7 @@ import { can } from '../../lib/access';
 import { api, fetchData } from '../../lib/api';
 import { useUser } from '../../lib/auth';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
+import { feesDeskKeys } from './keys';
 import { AmendDialog, VoidDialog } from './payment-dialogs';
 import { ledgerHref, PaymentStatus, printReceipt, studentPaymentsHref } from './payment-parts';
 
@@ -36,15 +37,15 @@ export default function PaymentDetailScreen() {
   const id = Number(useParams().id);
   const [dialog, setDialog] = useState<'amend' | 'void' | null>(null);
   const payment = useQuery({
-    queryKey: ['fees-payments', 'one', id],
+    queryKey: feesDeskKeys.payment(id),
     queryFn: () => fetchData(viewFeesPayments, { id, per_page: 1 }).then((r) => r.data[0] ?? null),
     enabled: Number.isInteger(id) && id > 0,
   });
   const modes = useReferenceRows('payment_options');
   const reload = () => {
-    void queryClient.invalidateQueries({ queryKey: ['fees-payments'] });
-    void queryClient.invalidateQueries({ queryKey: ['fees-receipts'] });
-    void queryClient.invalidateQueries({ queryKey: ['fees-desk'] });
+    void queryClient.invalidateQueries({ queryKey: feesDeskKeys.payments });
+    void queryClient.invalidateQueries({ queryKey: feesDeskKeys.receipts });
+    void queryClient.invalidateQueries({ queryKey: feesDeskKeys.desk });
   };
 
   if (payment.isPending && payment.fetchStatus !== 'idle')
@@ -138,7 +139,7 @@ export default function PaymentDetailScreen() {
       <AmendmentHistory
         call={feesPaymentAmendmentList}
         id={p.id}
-        queryKey={['fees-payments']}
+        queryKey={feesDeskKeys.amendments(p.id)}
         fields={{
           amount: { label: t('fields.amount'), show: (v) => formatMoney(Number(v)) },
           mode_id: { label: t('fields.mode'), show: (v) => String(modes.data?.find((m) => m.id === v)?.name ?? v) },
@@ -166,6 +167,7 @@ export default function PaymentDetailScreen() {
       {dialog === 'amend' ? (
         <AmendDialog
           title={t('amend.title', { n: p.receipt_no })}
+          schema={amendFeesPayment.input}
           payment={p}
           onClose={() => setDialog(null)}
           onAmend={async (values) => {

@@ -9,6 +9,7 @@ import { SearchField, usePagedList, useSearch } from '../../components/paged-lis
 import { ReferenceSelect } from '../../components/resource/reference-select';
 import { downloadSpreadsheet } from '../../lib/downloads';
 import { formatMoney } from '../../lib/format';
+import { feesDeskKeys } from './keys';
 import { PaymentsTable } from './payment-parts';
 
 const perPage = 50;
@@ -30,7 +31,7 @@ export default function FeesPaymentsScreen() {
     status: status ?? undefined,
     search: search.term,
   };
-  const { list, paging } = usePagedList(['fees-payments'], viewFeesPayments, filters, { perPage });
+  const { list, paging } = usePagedList(feesDeskKeys.payments, viewFeesPayments, filters, { perPage });
   const totals = list.data?.totals;
 
   const exportSheet = async () => {

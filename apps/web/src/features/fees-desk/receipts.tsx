@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { DateField } from '../../components/date-field';
 import { PageHeader } from '../../components/page-title';
 import { usePagedList, useSearch } from '../../components/paged-list';
+import { feesDeskKeys } from './keys';
 import { PaymentsTable } from './payment-parts';
 
 const perPage = 50;
@@ -16,7 +17,7 @@ export default function FeesReceiptsScreen() {
   const [range, setRange] = useState({ from: '', to: '' });
   const search = useSearch();
   const filters = { from: range.from || undefined, to: range.to || undefined, search: search.term };
-  const { list, paging } = usePagedList(['fees-receipts'], listFeesReceipts, filters, { perPage });
+  const { list, paging } = usePagedList(feesDeskKeys.receipts, listFeesReceipts, filters, { perPage });
   const change = (next: Partial<typeof range>) => setRange({ ...range, ...next });
 
   return (

@@ -6,6 +6,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-title';
 import { fetchData } from '../../lib/api';
+import { feesDeskKeys } from './keys';
 import { PaymentsTable } from './payment-parts';
 
 /** /search/receipt: find a receipt by its number, the student's name, admission number, payment code or reference. */
@@ -14,7 +15,7 @@ export default function SearchReceiptScreen() {
   const [typed, setTyped] = useState('');
   const [asked, setAsked] = useState('');
   const found = useQuery({
-    queryKey: ['fees-receipts', 'search', asked],
+    queryKey: feesDeskKeys.receiptSearch(asked),
     queryFn: () => fetchData(searchFeesReceipt, { search: asked }).then((r) => r.data),
     enabled: asked !== '',
   });

@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/page-title';
 import { type CallOutput, fetchData } from '../../lib/api';
 import { openPdf } from '../../lib/downloads';
 import { formatDate, formatMoney } from '../../lib/format';
+import { feesDeskKeys } from './keys';
 import { BalanceText, paymentHref, studentPaymentsHref } from './payment-parts';
 
 type Ledger = CallOutput<typeof feesLedger>;
@@ -28,7 +29,7 @@ export default function StudentLedgerScreen() {
   const params = useParams();
   const id = Number(params.id);
   const ledger = useQuery({
-    queryKey: ['fees-desk', 'ledger', id],
+    queryKey: feesDeskKeys.ledger(id),
     queryFn: () => fetchData(feesLedger, {}, { id }).then((r) => r.data),
     enabled: Number.isInteger(id) && id > 0,
   });

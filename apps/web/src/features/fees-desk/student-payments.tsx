@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../components/page-title';
 import { fetchData } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
+import { feesDeskKeys } from './keys';
 import { BalanceText, ledgerHref, PaymentsTable } from './payment-parts';
 
 /** /students/payment/{id}: one student's payments, newest first, each with its receipt; what is paid and owed. */
@@ -14,13 +15,13 @@ export default function StudentPaymentsScreen() {
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
   const payments = useQuery({
-    queryKey: ['fees-desk', 'student-payments', id],
+    queryKey: feesDeskKeys.studentPayments(id),
     queryFn: () => fetchData(studentPayments, { student_id: id }).then((r) => r.data),
     enabled: valid,
   });
   // The ledger names the student even before any payment.
   const ledger = useQuery({
-    queryKey: ['fees-desk', 'ledger', id],
+    queryKey: feesDeskKeys.ledger(id),
     queryFn: () => fetchData(feesLedger, {}, { id }).then((r) => r.data),
     enabled: valid,
   });

@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/page-title';
 import { fetchData } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 import { type Placement, PlacementSelect } from '../students';
+import { feesReportKeys } from './keys';
 import { ExportButton, Panel } from './report-parts';
 
 /** /fees/reports/summary: this term per fees category, expected, collected and outstanding, for the school or a class. */
@@ -17,7 +18,7 @@ export default function CategorySummaryScreen() {
   const [placement, setPlacement] = useState<Placement>({});
   const filters = { class_id: placement.class_id, stream_id: placement.stream_id };
   const summary = useQuery({
-    queryKey: ['fees-reports', 'categories', filters],
+    queryKey: feesReportKeys.categories(filters),
     queryFn: () => fetchData(feesCategorySummary, filters).then((r) => r.data),
     placeholderData: keepPreviousData,
   });

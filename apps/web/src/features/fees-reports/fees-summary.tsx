@@ -19,6 +19,7 @@ import { PageHeader } from '../../components/page-title';
 import { fetchData } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 import { type Placement, PlacementSelect } from '../students';
+import { feesReportKeys } from './keys';
 import { ExportButton, Panel } from './report-parts';
 
 const perPage = 50;
@@ -33,7 +34,7 @@ export default function FeesSummaryScreen() {
   const [page, setPage] = useState(1);
   const filters = { class_id: placement.class_id, stream_id: placement.stream_id, min_balance: minBalance };
   const summary = useQuery({
-    queryKey: ['fees-reports', 'summaryq', filters, page],
+    queryKey: feesReportKeys.summary(filters, page),
     // The server pages the defaulters; the groups and totals always cover the whole choice.
     queryFn: () => fetchData(feesCollectionSummary, { ...filters, page, per_page: perPage }).then((r) => r.data),
     placeholderData: keepPreviousData,

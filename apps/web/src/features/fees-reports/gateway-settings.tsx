@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ReferenceSelect } from '../../components/resource/reference-select';
 import { api, type CallOutput, fetchData, fieldErrors } from '../../lib/api';
 import { useSaving } from '../../lib/saving';
+import { feesReportKeys } from './keys';
 
 type Gateway = NonNullable<CallOutput<typeof getPaymentGateway>>;
 
@@ -17,7 +18,7 @@ type Gateway = NonNullable<CallOutput<typeof getPaymentGateway>>;
 export function GatewaySettings({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('fees-reports');
   const gateway = useQuery({
-    queryKey: ['fees-online', 'gateway'],
+    queryKey: feesReportKeys.gateway,
     queryFn: () => fetchData(getPaymentGateway, {}).then((r) => r.data),
   });
   return (
@@ -51,7 +52,7 @@ function GatewayForm({ saved, onClose }: { saved: Gateway | null; onClose: () =>
       setErrors(fieldErrors(result.errors));
       return;
     }
-    void queryClient.invalidateQueries({ queryKey: ['fees-online'] });
+    void queryClient.invalidateQueries({ queryKey: feesReportKeys.online });
     onClose();
   };
 

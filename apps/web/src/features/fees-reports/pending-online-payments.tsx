@@ -20,6 +20,7 @@ import { useUser } from '../../lib/auth';
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 import { useSaving } from '../../lib/saving';
 import { GatewaySettings } from './gateway-settings';
+import { feesReportKeys } from './keys';
 
 /**
  * /pending/online/payments: aggregator transactions no student's payment code matched. "Check for new
@@ -36,10 +37,10 @@ export default function PendingOnlinePaymentsScreen() {
   const [rejecting, setRejecting] = useState<OnlineTransactionRow | null>(null);
   const [configuring, setConfiguring] = useState(false);
   const pending = useQuery({
-    queryKey: ['fees-online', 'pending'],
+    queryKey: feesReportKeys.pendingOnline,
     queryFn: () => fetchData(onlinePendingPayments, {}).then((r) => r.data),
   });
-  const reload = () => queryClient.invalidateQueries({ queryKey: ['fees-online'] });
+  const reload = () => queryClient.invalidateQueries({ queryKey: feesReportKeys.online });
 
   const check = async () => {
     setChecking(true);

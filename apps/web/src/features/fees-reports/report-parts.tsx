@@ -16,6 +16,7 @@ import { ApiError, type CallInput, fetchData, fieldErrors } from '../../lib/api'
 import { useUser } from '../../lib/auth';
 import { downloadSpreadsheet } from '../../lib/downloads';
 import { formatMoney, formatNumber, today } from '../../lib/format';
+import { feesReportKeys } from './keys';
 
 export const startOfYear = () => `${today().slice(0, 4)}-01-01`;
 export const startOfMonth = () => `${today().slice(0, 7)}-01`;
@@ -27,7 +28,7 @@ export const startOfMonth = () => `${today().slice(0, 7)}-01`;
 export function useAskedReport<C extends Call>(key: string, call: C, current: CallInput<C>) {
   const [asked, setAsked] = useState(current);
   const report = useQuery({
-    queryKey: ['fees-reports', key, asked],
+    queryKey: feesReportKeys.report(key, asked),
     queryFn: () => fetchData(call, asked).then((r) => r.data),
     placeholderData: keepPreviousData,
   });

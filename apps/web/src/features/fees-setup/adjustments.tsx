@@ -15,6 +15,7 @@ import { formatMoney } from '../../lib/format';
 import { ImportCard } from '../imports';
 import { type Adjustment, AdjustmentForm } from './adjustment-form';
 import type { AdjustmentKind } from './adjustment-kinds';
+import { feesSetupKeys } from './keys';
 import { type Term, TermPicker, termLabel } from './term-picker';
 
 const perPage = 50;
@@ -37,7 +38,7 @@ export function AdjustmentsScreen({ kind }: { kind: AdjustmentKind }) {
   }, [settings.data, term]);
 
   const filters = { ...term, class_id: classId ?? undefined, search: search.term };
-  const { list, paging, reload } = usePagedList(['fees', kind.key], kind.list, filters, {
+  const { list, paging, reload } = usePagedList(feesSetupKeys.adjustments(kind.key), kind.list, filters, {
     perPage,
     enabled: term !== null,
   });

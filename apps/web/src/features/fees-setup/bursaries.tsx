@@ -13,6 +13,7 @@ import { api } from '../../lib/api';
 import { useCurrentSettings } from '../../lib/current-settings';
 import { formatMoney } from '../../lib/format';
 import { type Bursary, BursaryForm } from './bursary-form';
+import { feesSetupKeys } from './keys';
 
 const perPage = 25;
 
@@ -36,7 +37,7 @@ export default function BursariesScreen() {
     bursary_category_id: categoryId ?? undefined,
     kind: (kind ?? undefined) as 'fixed' | 'percent' | undefined,
   };
-  const { list, paging, reload } = usePagedList(['bursaries'], viewBursaries, filters, { perPage });
+  const { list, paging, reload } = usePagedList(feesSetupKeys.bursaries, viewBursaries, filters, { perPage });
 
   const remove = async () => {
     if (!removing) return;

@@ -11,6 +11,7 @@ import { formatMoney } from '../../lib/format';
 import { useSaving } from '../../lib/saving';
 import { type Placement, PlacementSelect } from '../students';
 import type { Debt } from './debt-form';
+import { feesSetupKeys } from './keys';
 
 /** A class's (or stream's) current students with their balances brought forward, edited and saved at once. */
 export function DebtGrid() {
@@ -20,7 +21,7 @@ export function DebtGrid() {
   const [placement, setPlacement] = useState<Placement>({});
   const [edits, setEdits] = useState<Record<number, number | null>>({});
   const grid = useQuery({
-    queryKey: ['previous-debts', 'grid', placement.class_id, placement.stream_id],
+    queryKey: feesSetupKeys.debtGrid(placement.class_id, placement.stream_id),
     queryFn: () =>
       fetchData(previousDebtsList, {
         class_id: placement.class_id,
@@ -43,7 +44,7 @@ export function DebtGrid() {
     const result = await api(bulksavePreviousDebts, { debts }, { module: 'previousDebts', action: 'save' });
     if (result.ok) {
       setEdits({});
-      void queryClient.invalidateQueries({ queryKey: ['previous-debts'] });
+      void queryClient.invalidateQueries({ queryKey: feesSetupKeys.debts });
     }
   };
 

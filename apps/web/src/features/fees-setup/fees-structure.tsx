@@ -12,6 +12,7 @@ import { api, fetchData } from '../../lib/api';
 import { useCurrentSettings } from '../../lib/current-settings';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { useSaving } from '../../lib/saving';
+import { feesSetupKeys } from './keys';
 import { nextTerm, type Term, TermPicker, termLabel } from './term-picker';
 
 type ClassFees = z.infer<typeof structureClass>;
@@ -47,7 +48,7 @@ export default function FeesStructureScreen() {
   }, [settings.data, term]);
 
   const structure = useQuery({
-    queryKey: ['fees-structure', term],
+    queryKey: feesSetupKeys.structure(term),
     queryFn: () => fetchData(getFeesStructure, term ?? {}).then((r) => r.data),
     enabled: term !== null,
   });
@@ -61,7 +62,7 @@ export default function FeesStructureScreen() {
       { refusalAsSuccess: true },
     );
     if (result.ok) {
-      void queryClient.invalidateQueries({ queryKey: ['fees-structure'] });
+      void queryClient.invalidateQueries({ queryKey: feesSetupKeys.structureAll });
       setTerm(copying);
       setCopying(null);
     }

@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/page-title';
 import { ApiError, api, fetchData, fieldErrors } from '../../lib/api';
 import { formatDate, formatMoney } from '../../lib/format';
 import { useSaving } from '../../lib/saving';
+import { feesSetupKeys } from './keys';
 import { TransferForm } from './transfer-form';
 
 const perPage = 100;
@@ -47,21 +48,21 @@ export default function ModeStatementScreen() {
   const [reasonError, setReasonError] = useState<string>();
 
   const statement = useQuery({
-    queryKey: ['mode-statement', id, asked],
+    queryKey: feesSetupKeys.modeStatement(id, asked),
     queryFn: () => fetchData(paymentModeStatement, asked, { id }).then((r) => r.data),
     enabled: Number.isInteger(id) && id > 0,
   });
   const s = statement.data;
   const shown = { from: range.from ?? s?.from ?? '', to: range.to ?? s?.to ?? '' };
   const transfers = useQuery({
-    queryKey: ['mode-transfers', id, s?.from, s?.to],
+    queryKey: feesSetupKeys.modeTransfers(id, s?.from, s?.to),
     queryFn: () => fetchData(listMoneyTransfers, { mode_id: id, from: s?.from, to: s?.to, per_page: 100 }),
     enabled: Boolean(s),
   });
   const errors = statement.error instanceof ApiError ? fieldErrors(statement.error.result.errors) : {};
   const reload = () => {
-    void queryClient.invalidateQueries({ queryKey: ['mode-statement', id] });
-    void queryClient.invalidateQueries({ queryKey: ['mode-transfers', id] });
+    void queryClient.invalidateQueries({ queryKey: feesSetupKeys.modeStatementAll(id) });
+    void queryClient.invalidateQueries({ queryKey: feesSetupKeys.modeTransfersAll(id) });
   };
 
   const show = (event: FormEvent) => {

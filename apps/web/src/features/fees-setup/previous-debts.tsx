@@ -14,6 +14,7 @@ import { formatMoney } from '../../lib/format';
 import { ImportCard } from '../imports';
 import { type Debt, DebtForm } from './debt-form';
 import { DebtGrid } from './debt-grid';
+import { feesSetupKeys } from './keys';
 
 const perPage = 50;
 
@@ -28,7 +29,7 @@ export default function PreviousDebtsScreen() {
   const [editing, setEditing] = useState<Debt | 'new' | null>(null);
   const [clearing, setClearing] = useState<Debt | null>(null);
   const filters = { search: search.term, class_id: classId ?? undefined, with_balance: true };
-  const { list, paging, reload } = usePagedList(['previous-debts', 'list'], previousDebtsList, filters, { perPage });
+  const { list, paging, reload } = usePagedList(feesSetupKeys.debtList, previousDebtsList, filters, { perPage });
 
   const clear = async () => {
     if (!clearing) return;

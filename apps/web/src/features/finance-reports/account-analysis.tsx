@@ -9,6 +9,7 @@ import { DataTable } from '../../components/data-table';
 import { fetchData } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { ReportLoadState } from '../fees-reports';
+import { financeReportKeys } from './keys';
 import { amount, Figures, FinanceHeader, PeriodLine, RangeForm, Section, useFinanceReport, yearToDate } from './parts';
 
 type Trial = Extract<AccountAnalysis, { kind: 'trial_balance' }>;
@@ -27,7 +28,7 @@ export default function AccountAnalysisScreen() {
   const { report, asked, errors, submit, ask } = useFinanceReport('account-analysis', accountAnalysis, current);
   // The accounts to choose from: the trial balance's, whatever was asked.
   const accounts = useQuery({
-    queryKey: ['finance-reports', 'accounts'],
+    queryKey: financeReportKeys.accounts,
     queryFn: () => fetchData(accountAnalysis, yearToDate()).then((r) => r.data as Trial),
   });
   const data = report.data;

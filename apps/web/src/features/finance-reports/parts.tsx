@@ -10,7 +10,9 @@ import { PeriodSelect } from '../../components/period-select';
 import { ApiError, type CallInput, fetchData, fieldErrors } from '../../lib/api';
 import { openPdf } from '../../lib/downloads';
 import { formatDate, formatMoney, today } from '../../lib/format';
+import { budgetKeys } from '../budget';
 import { ExportButton, ReportFigure } from '../fees-reports';
+import { financeReportKeys } from './keys';
 
 /** This year so far: the range a finance report opens with. */
 export const yearToDate = (): DateRange => ({ from: `${today().slice(0, 4)}-01-01`, to: today() });
@@ -71,7 +73,7 @@ export function RangeForm({
   const { t } = useTranslation('finance-reports');
   // The same key and shape as the budget screens' years (features/budget/year-select.tsx): one cache entry.
   const years =
-    useQuery({ queryKey: ['fyear'], queryFn: () => fetchData(listFyears, {}).then((r) => r.data) }).data ?? [];
+    useQuery({ queryKey: budgetKeys.years, queryFn: () => fetchData(listFyears, {}).then((r) => r.data) }).data ?? [];
   const year = years.find((y) => y.starts_on === range.from && y.ends_on === range.to);
   return (
     <Paper withBorder p="md" mb="md" component="form" onSubmit={onSubmit} noValidate>
@@ -139,7 +141,7 @@ export function Section({ title, children, testId }: { title: string; children: 
 export function useFinanceReport<C extends Call>(key: string, call: C, current: CallInput<C>) {
   const [asked, setAsked] = useState(current);
   const report = useQuery({
-    queryKey: ['finance-reports', key, asked],
+    queryKey: financeReportKeys.report(key, asked),
     queryFn: () => fetchData(call, asked).then((r) => r.data),
     placeholderData: keepPreviousData,
   });

@@ -15,10 +15,12 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-title';
+import { resourceKey } from '../../components/resource/calls';
 import { can } from '../../lib/access';
 import { useUser } from '../../lib/auth';
 import { useItemsImport } from '../expenses';
-import { additions, deductions } from '../fees-setup';
+import { additions, deductions, feesSetupKeys } from '../fees-setup';
+import { studentKeys } from '../students';
 import { ImportCard, type ImportKind } from './import-card';
 
 /** /data/imports, shown to everyone: the imports the user's flags allow. Each area adds its cards here. */
@@ -26,7 +28,7 @@ export default function DataImportsScreen() {
   const { t } = useTranslation('imports');
   const user = useUser();
   const queryClient = useQueryClient();
-  const reloadStudents = () => void queryClient.invalidateQueries({ queryKey: ['students'] });
+  const reloadStudents = () => void queryClient.invalidateQueries({ queryKey: studentKeys.all });
   const items = useItemsImport();
   const kinds: (ImportKind & { access: CallAccess })[] = [
     {
@@ -57,7 +59,7 @@ export default function DataImportsScreen() {
       call: kind.importCall,
       texts: kind.importTexts,
       template: kind.template,
-      onImported: () => void queryClient.invalidateQueries({ queryKey: ['fees', kind.key] }),
+      onImported: () => void queryClient.invalidateQueries({ queryKey: feesSetupKeys.adjustments(kind.key) }),
     })),
     {
       key: 'balances',
@@ -67,7 +69,7 @@ export default function DataImportsScreen() {
       call: importBalances,
       texts: messages.previousDebts.import,
       template: { call: balancesTemplate, name: 'previous-balances-import.xlsx' },
-      onImported: () => void queryClient.invalidateQueries({ queryKey: ['previous-debts'] }),
+      onImported: () => void queryClient.invalidateQueries({ queryKey: feesSetupKeys.debts }),
     },
     {
       key: 'staff',
@@ -77,7 +79,7 @@ export default function DataImportsScreen() {
       call: importStaff,
       texts: messages.staff.import,
       template: { call: staffImportTemplate, name: 'staff-import.xlsx' },
-      onImported: () => void queryClient.invalidateQueries({ queryKey: ['resource', 'staff'] }),
+      onImported: () => void queryClient.invalidateQueries({ queryKey: resourceKey('staff') }),
     },
     { ...items, access: importExpenseItems.access },
   ];

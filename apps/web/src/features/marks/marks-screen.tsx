@@ -25,6 +25,7 @@ import { downloadSpreadsheet } from '../../lib/downloads';
 import { uploadOf } from '../../lib/files';
 import { noticeError, noticeSuccess } from '../../lib/notices';
 import { useSchoolGrading } from '../exams-setup';
+import { markKeys } from './keys';
 import { MarksGrid } from './marks-grid';
 
 type Curriculum = 'old' | 'new' | 'alevel';
@@ -56,7 +57,7 @@ export function MarksScreen({ curriculum, ownLoad, readOnly }: Props) {
     setParams(p, { replace: true });
   };
 
-  const choices = useQuery({ queryKey: ['marks', 'choices'], queryFn: () => fetchData(marksChoices, {}) });
+  const choices = useQuery({ queryKey: markKeys.choices, queryFn: () => fetchData(marksChoices, {}) });
   const data = choices.data?.data;
   const load = !readOnly && (ownLoad || (data && !data.every_class)) ? data?.load : undefined;
   const classes = (data?.classes ?? []).filter(
@@ -87,7 +88,7 @@ export function MarksScreen({ curriculum, ownLoad, readOnly }: Props) {
   const gridCurriculum = (ready?.curriculum ?? 'old') as Curriculum;
 
   const grid = useQuery({
-    queryKey: ['marks', 'grid', input],
+    queryKey: markKeys.grid(input),
     queryFn: () => fetchData(fetchCall[gridCurriculum], input as never),
     enabled: input !== null,
   });
@@ -152,7 +153,7 @@ export function MarksScreen({ curriculum, ownLoad, readOnly }: Props) {
             grid={grid.data.data}
             input={input}
             readOnly={readOnly}
-            onSaved={() => void queryClient.invalidateQueries({ queryKey: ['marks', 'progress'] })}
+            onSaved={() => void queryClient.invalidateQueries({ queryKey: markKeys.progressAll })}
             onConflict={() => void grid.refetch()}
           />
           {grid.data.data.editable && !readOnly ? (
@@ -180,7 +181,7 @@ function Progress({
 }) {
   const { t } = useTranslation('marks');
   const progress = useQuery({
-    queryKey: ['marks', 'progress', input],
+    queryKey: markKeys.progress(input),
     queryFn: () => fetchData(saveAllExamMark, input as never),
   });
   return progress.data ? (

@@ -1,4 +1,6 @@
 // The marksheets' public face: the class-and-term filter bar and the sheet states other exam screens share.
+
+export { marksheetKeys } from './keys';
 export {
   type MarksheetFilter,
   MarksheetHeader,

@@ -12,6 +12,7 @@ import { ReferenceSelect } from '../../components/resource/reference-select';
 import { ApiError, type CallOutput, fetchData } from '../../lib/api';
 import { useCurrentSettings } from '../../lib/current-settings';
 import { downloadSpreadsheet } from '../../lib/downloads';
+import { marksheetKeys } from './keys';
 
 export interface MarksheetFilter {
   year: number;
@@ -49,7 +50,7 @@ export function useMarksheet<C extends Call>(call: C, { curriculum, subjectLevel
       setFilter((f) => ({ ...f, year: current.data.year, term: current.data.term }));
   }, [current.data, filter.year]);
   const sheet = useQuery({
-    queryKey: ['marksheets', call.path, asked, extra],
+    queryKey: marksheetKeys.sheet(call.path, asked, extra),
     queryFn: () => fetchData(call, { ...asked, ...extra } as never).then((r) => r.data as CallOutput<C>),
     enabled: asked !== null && extraReady,
     placeholderData: keepPreviousData,

@@ -16,6 +16,7 @@ import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-title';
 import { fetchData } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
+import { missingMarkKeys } from './keys';
 
 /** Which screen: the whole school, one O-Level class, one A-Level class (per paper). */
 export type MissingScope = 'school' | 'olevel' | 'alevel';
@@ -43,7 +44,7 @@ export function MissingMarksScreen({ scope }: { scope: MissingScope }) {
   const needsClass = scope !== 'school';
   const ready = !needsClass || Boolean(filters.class_id);
   const report = useQuery({
-    queryKey: ['missing-marks', scope, filters],
+    queryKey: missingMarkKeys.list(scope, filters),
     queryFn: () => fetchData(calls[scope], filters as never).then((r) => r.data as MissingMarks),
     enabled: ready,
     placeholderData: keepPreviousData,

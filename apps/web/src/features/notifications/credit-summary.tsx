@@ -4,8 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { fetchData } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
+import { notificationKeys } from './keys';
 
-export const creditsKey = ['sms_packages'];
+export const creditsKey = notificationKeys.credits;
 
 /** The school's SMS credit, read once and refreshed after a send or a purchase. */
 export function useCredits() {

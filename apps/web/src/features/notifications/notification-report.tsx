@@ -16,6 +16,7 @@ import { DateField } from '../../components/date-field';
 import { PageHeader } from '../../components/page-title';
 import { api } from '../../lib/api';
 import { formatDateTime, formatNumber } from '../../lib/format';
+import { notificationKeys } from './keys';
 
 const statusColour: Record<string, string> = {
   queued: 'gray',
@@ -45,7 +46,7 @@ export default function NotificationReportScreen() {
   const [sendsPage, setSendsPage] = useState(1);
 
   const sends = useQuery({
-    queryKey: ['sent_sms', sendsPage],
+    queryKey: notificationKeys.sentSms(sendsPage),
     queryFn: async () => {
       const res = await api(sentSms, { page: sendsPage, per_page: 10 }, { silentSuccess: true, saving: false });
       if (!res.ok) throw new Error(res.message);
@@ -53,7 +54,7 @@ export default function NotificationReportScreen() {
     },
   });
   const messages = useQuery({
-    queryKey: ['sent_notifications', filters, page],
+    queryKey: notificationKeys.sent(filters, page),
     queryFn: async () => {
       const res = await api(
         sentNotifications,

@@ -45,6 +45,7 @@ import { api, type CallOutput, fetchData, fieldErrors } from '../../lib/api';
 import { useUser } from '../../lib/auth';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { noticeError, noticeSuccess } from '../../lib/notices';
+import { sharedKeys } from '../../lib/query-keys';
 import {
   type AudienceChoice,
   AudienceFields,
@@ -53,11 +54,13 @@ import {
   forStudents,
   PlaceholderButtons,
 } from './audience-fields';
+import { notificationKeys } from './keys';
+import { useSendFlow } from './send-flow';
 
 type Audience = (typeof emailAudiences)[number];
 type Preview = CallOutput<typeof sendEmailCall>;
-const settingsKey = ['email_settings'];
-const sentKey = ['sent_emails'];
+const settingsKey = notificationKeys.emailSettings;
+const sentKey = notificationKeys.sentEmails;
 const statusColour: Record<string, string> = { queued: 'gray', sent: 'green', failed: 'red' };
 
 /** /notification/emails: choose who, write the e-mail, attach documents, preview the count, send as a job; the sent list below. */
@@ -72,10 +75,6 @@ export default function SendEmailScreen() {
   const [message, setMessage] = useState('');
   const [attachments, setAttachments] = useState<EmailAttachment[]>([]);
   const [reportKind, setReportKind] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [preview, setPreview] = useState<Preview | null>(null);
-  const [jobs, setJobs] = useState<number[]>([]);
-  const [busy, setBusy] = useState(false);
   const textRef = useRef<HTMLTextAreaElement>(null);
 
   const students = forStudents(choice.audience);
@@ -88,37 +87,22 @@ export default function SendEmailScreen() {
     report_kind: students && attachments.includes('report_card') ? (reportKind ?? undefined) : undefined,
     preview: asPreview,
   });
-  const changed =
-    <T,>(set: (v: T) => void) =>
-    (v: T) => {
-      set(v);
-      setPreview(null);
-    };
-
-  const ask = async (e?: FormEvent) => {
-    e?.preventDefault();
-    setBusy(true);
-    const res = await api(sendEmailCall, body(true), { silentSuccess: true });
-    setBusy(false);
-    if (res.ok) {
-      setErrors({});
-      setPreview(res.data);
-    } else setErrors(fieldErrors(res.errors));
-  };
+  const {
+    errors,
+    preview,
+    jobs,
+    busy,
+    changed,
+    ask,
+    send: sendWith,
+  } = useSendFlow<Preview>(() => api(sendEmailCall, body(true), { silentSuccess: true }));
 
   const send = async () => {
-    setBusy(true);
-    const res = await api(sendEmailCall, body(false), {
-      silentSuccess: true,
-      module: 'notifications',
-      action: 'emails',
-    });
-    setBusy(false);
-    if (!res.ok) return setErrors(fieldErrors(res.errors));
-    const jobId = res.data.job_id;
-    if (jobId !== null) setJobs((list) => [jobId, ...list]);
-    setPreview(null);
-    void queryClient.invalidateQueries({ queryKey: sentKey });
+    const res = await sendWith(
+      () => api(sendEmailCall, body(false), { silentSuccess: true, module: 'notifications', action: 'emails' }),
+      (data) => data.job_id,
+    );
+    if (res.ok) void queryClient.invalidateQueries({ queryKey: sentKey });
   };
 
   return (
@@ -209,7 +193,7 @@ function SendProgress({ jobId }: { jobId: number }) {
   const { t } = useTranslation('emails');
   const queryClient = useQueryClient();
   const { data: job } = useQuery({
-    queryKey: ['job', jobId],
+    queryKey: sharedKeys.job(jobId),
     queryFn: () => fetchData(jobCalls.job, {}, { id: jobId }).then((r) => r.data),
     refetchInterval: (query) => (['done', 'failed'].includes(query.state.data?.status ?? '') ? false : 1000),
   });

@@ -1,13 +1,13 @@
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { phoneDisplay, sendSmsCall, smsAudiences, smsCount } from '@somero/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { JobProgress } from '../../components/job-progress';
 import { PageHeader } from '../../components/page-title';
 import { SmsCharactersNotice } from '../../components/sms-characters';
-import { api, type CallOutput, fieldErrors } from '../../lib/api';
+import { api, type CallOutput } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 import {
   type AudienceChoice,
@@ -17,6 +17,7 @@ import {
   PlaceholderButtons,
 } from './audience-fields';
 import { CreditSummary, creditsKey } from './credit-summary';
+import { useSendFlow } from './send-flow';
 
 type Audience = (typeof smsAudiences)[number];
 type Preview = CallOutput<typeof smsCount>;
@@ -30,10 +31,6 @@ export default function SendSmsScreen() {
   const queryClient = useQueryClient();
   const [choice, setChoice] = useState<AudienceChoice<Audience>>(firstAudience);
   const [message, setMessage] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [preview, setPreview] = useState<Preview | null>(null);
-  const [jobs, setJobs] = useState<number[]>([]);
-  const [busy, setBusy] = useState(false);
   /** The server's question with the send's cost, asked before anything is spent. */
   const [question, setQuestion] = useState<string | null>(null);
   const textRef = useRef<HTMLTextAreaElement>(null);
@@ -43,37 +40,23 @@ export default function SendSmsScreen() {
     numbers: choice.audience === 'numbers' ? choice.typed : undefined,
     message,
   });
-  const changed =
-    <T,>(set: (v: T) => void) =>
-    (v: T) => {
-      set(v);
-      setPreview(null);
-    };
-
-  const ask = async (e?: FormEvent) => {
-    e?.preventDefault();
-    setBusy(true);
-    const res = await api(smsCount, body(), { silentSuccess: true });
-    setBusy(false);
-    if (res.ok) {
-      setErrors({});
-      setPreview(res.data);
-    } else setErrors(fieldErrors(res.errors));
-  };
+  const {
+    errors,
+    preview,
+    jobs,
+    busy,
+    changed,
+    ask,
+    send: sendWith,
+  } = useSendFlow<Preview>(() => api(smsCount, body(), { silentSuccess: true }));
 
   const send = async (confirm: boolean) => {
-    setBusy(true);
-    const res = await api(
-      sendSmsCall,
-      { ...body(), confirm },
-      { silentSuccess: true, module: 'notifications', action: 'sms' },
+    const res = await sendWith(
+      () => api(sendSmsCall, { ...body(), confirm }, { silentSuccess: true, module: 'notifications', action: 'sms' }),
+      (data) => data.job_id,
     );
-    setBusy(false);
     setQuestion(!res.ok && res.confirm && res.message ? res.message : null);
-    if (!res.ok) return setErrors(fieldErrors(res.errors));
-    setJobs((list) => [res.data.job_id, ...list]);
-    setPreview(null);
-    void queryClient.invalidateQueries({ queryKey: creditsKey });
+    if (res.ok) void queryClient.invalidateQueries({ queryKey: creditsKey });
   };
 
   return (

@@ -1,19 +1,30 @@
-import { Badge, Button, Modal, NumberInput, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { type AdvanceRow, addAdvance, amendAdvance, listAdvances, voidAdvance } from '@somero/contract';
+import { Badge, Button, Modal, NumberInput, Paper, Stack, Text } from '@mantine/core';
+import {
+  type AdvanceRow,
+  addAdvance,
+  advanceAmendmentList,
+  amendAdvance,
+  listAdvances,
+  voidAdvance,
+} from '@somero/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AmendmentHistory, shownAs, useNamed } from '../../components/amendment-history';
 import { DataTable } from '../../components/data-table';
 import { DateField } from '../../components/date-field';
 import { FormButtons } from '../../components/form-buttons';
+import { ModeField, TextField } from '../../components/money-form';
 import { MoneyInput } from '../../components/money-input';
 import { PageHeader } from '../../components/page-title';
 import { ReasonField } from '../../components/reason-field';
 import { ReferenceSelect } from '../../components/resource/reference-select';
-import { api, fetchData, fieldErrors } from '../../lib/api';
+import { VoidDialog } from '../../components/void-dialog';
+import { api, fetchData } from '../../lib/api';
+import { useContractForm } from '../../lib/contract-form';
 import { formatDate, formatMoney, today } from '../../lib/format';
-import { VoidDialog } from '../fees-desk';
+import { payrollKeys } from './keys';
 
 /**
  * A new advance (who, how much, from which mode, over how many months, the written consent), or the
@@ -29,31 +40,37 @@ function AdvanceForm({
   onSaved: () => void;
 }) {
   const { t } = useTranslation('payroll');
-  const [staffId, setStaffId] = useState<number | null>(editing?.staff_id ?? null);
-  const [modeId, setModeId] = useState<number | null>(editing?.mode_id ?? null);
-  const [amount, setAmount] = useState<number | null>(editing?.amount ?? null);
-  const [months, setMonths] = useState<number | string>(editing?.months ?? 1);
-  const [givenOn, setGivenOn] = useState(editing?.given_on ?? today());
-  const [consent, setConsent] = useState(editing?.consent ?? '');
-  const [reference, setReference] = useState(editing?.reference ?? '');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const details = {
-      amount: amount ?? 0,
-      mode_id: modeId ?? 0,
-      months: Number(months) || 0,
-      given_on: givenOn,
-      consent: consent.trim(),
-      reference: reference.trim(),
-    };
-    const result = editing
-      ? await api(amendAdvance, { ...details, reason: reason.trim() }, { id: editing.id })
-      : await api(addAdvance, { ...details, staff_id: staffId ?? 0 });
-    if (result.ok) onSaved();
-    else setErrors(fieldErrors(result.errors));
-  };
+  const modeName = useNamed('payment_options');
+  const { field, submit } = useContractForm(
+    editing ? amendAdvance.input : addAdvance.input,
+    {
+      staff_id: editing?.staff_id ?? null,
+      mode_id: editing?.mode_id ?? null,
+      amount: editing?.amount ?? null,
+      months: (editing?.months ?? 1) as number | string,
+      given_on: editing?.given_on ?? today(),
+      consent: editing?.consent ?? '',
+      reference: editing?.reference ?? '',
+      reason: '',
+    },
+    (v) => ({
+      amount: v.amount ?? 0,
+      mode_id: v.mode_id as number,
+      months: Number(v.months) || 0,
+      given_on: v.given_on,
+      consent: v.consent.trim(),
+      reference: v.reference.trim(),
+      staff_id: v.staff_id as number,
+      reason: v.reason.trim(),
+    }),
+  );
+  const save = submit(
+    ({ staff_id, reason, ...details }) =>
+      editing
+        ? api(amendAdvance, { ...details, reason }, { id: editing.id })
+        : api(addAdvance, { ...details, staff_id }),
+    onSaved,
+  );
   return (
     <Modal
       opened
@@ -61,7 +78,7 @@ function AdvanceForm({
       title={editing ? t('advances.correctTitle', { name: editing.staff_name }) : t('advances.new')}
       centered
     >
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={(e) => void save(e)} noValidate>
         <Stack>
           {editing ? null : (
             <ReferenceSelect
@@ -69,67 +86,42 @@ function AdvanceForm({
               references="staff"
               required
               data-autofocus
-              value={staffId}
-              onChange={setStaffId}
-              error={errors.staff_id}
+              {...field('staff_id')}
             />
           )}
           <MoneyInput
             label={t('fields.amount')}
             required
-            value={amount}
-            onChange={setAmount}
+            {...field('amount')}
             disabled={(editing?.recovered ?? 0) > 0}
             description={(editing?.recovered ?? 0) > 0 ? t('advances.amountKept') : undefined}
-            error={errors.amount}
           />
-          <ReferenceSelect
-            label={t('fields.mode')}
-            references="payment_options"
-            required
-            only={(o) => o.row.active !== false}
-            value={modeId}
-            onChange={setModeId}
-            error={errors.mode_id}
-          />
-          <DateField
-            label={t('advances.givenOn')}
-            max={today()}
-            value={givenOn}
-            onChange={setGivenOn}
-            error={errors.given_on}
-          />
+          <ModeField label={t('fields.mode')} fresh {...field('mode_id')} />
+          <DateField label={t('advances.givenOn')} max={today()} {...field('given_on')} />
           <NumberInput
             label={t('advances.months')}
             description={t('advances.monthsHelp')}
             min={1}
             max={24}
             allowDecimal={false}
-            value={months}
-            onChange={setMonths}
-            error={errors.months}
+            {...field('months')}
           />
-          <TextInput
-            label={t('advances.consent')}
-            description={t('advances.consentHelp')}
-            required
-            value={consent}
-            onChange={(e) => setConsent(e.currentTarget.value)}
-            error={errors.consent}
-          />
-          <TextInput
-            label={t('fields.reference')}
-            value={reference}
-            onChange={(e) => setReference(e.currentTarget.value)}
-            error={errors.reference}
-          />
+          <TextField label={t('advances.consent')} hint={t('advances.consentHelp')} required {...field('consent')} />
+          <TextField label={t('fields.reference')} {...field('reference')} />
+          {editing ? <ReasonField label={t('advances.reason')} autoFocus {...field('reason')} /> : null}
           {editing ? (
-            <ReasonField
-              label={t('advances.reason')}
-              autoFocus
-              value={reason}
-              onChange={setReason}
-              error={errors.reason}
+            <AmendmentHistory
+              call={advanceAmendmentList}
+              id={editing.id}
+              queryKey={payrollKeys.amendments(editing.id)}
+              fields={{
+                amount: { label: t('fields.amount'), show: shownAs.money },
+                mode_id: { label: t('fields.mode'), show: modeName },
+                given_on: { label: t('advances.givenOn'), show: shownAs.date },
+                months: { label: t('advances.months') },
+                consent: { label: t('advances.consent') },
+                reference: { label: t('fields.reference') },
+              }}
             />
           ) : null}
         </Stack>
@@ -146,8 +138,8 @@ export default function AdvancesScreen() {
   const [adding, setAdding] = useState(false);
   const [voiding, setVoiding] = useState<AdvanceRow | null>(null);
   const [correcting, setCorrecting] = useState<AdvanceRow | null>(null);
-  const query = useQuery({ queryKey: ['advances'], queryFn: () => fetchData(listAdvances, {}) });
-  const reload = () => void queryClient.invalidateQueries({ queryKey: ['advances'] });
+  const query = useQuery({ queryKey: payrollKeys.advances, queryFn: () => fetchData(listAdvances, {}) });
+  const reload = () => void queryClient.invalidateQueries({ queryKey: payrollKeys.advances });
   const rows = query.data?.data;
   return (
     <div data-screen-status="built">

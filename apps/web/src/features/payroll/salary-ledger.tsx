@@ -9,6 +9,7 @@ import { ReferenceSelect } from '../../components/resource/reference-select';
 import { fetchData } from '../../lib/api';
 import { formatDate, formatMoney } from '../../lib/format';
 import { ReportFigure } from '../fees-reports';
+import { payrollKeys } from './keys';
 import { monthLabel, payColumns } from './parts';
 
 /** /salary/ledger: one staff member's months paid (gross, each deduction, net) and the advance still owed. */
@@ -16,7 +17,7 @@ export default function SalaryLedgerScreen() {
   const { t } = useTranslation('payroll');
   const [staffId, setStaffId] = useState<number | null>(null);
   const query = useQuery({
-    queryKey: ['salary-ledger', staffId],
+    queryKey: payrollKeys.salaryLedger(staffId),
     queryFn: () => fetchData(salaryLedger, {}, { id: staffId as number }),
     enabled: staffId !== null,
   });

@@ -7,10 +7,10 @@ import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-title';
 import { usePagedList } from '../../components/paged-list';
 import { ReferenceSelect } from '../../components/resource/reference-select';
+import { VoidDialog } from '../../components/void-dialog';
 import { api } from '../../lib/api';
 import { downloadSpreadsheet, openPdf } from '../../lib/downloads';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
-import { VoidDialog } from '../fees-desk';
 import { MonthFields, monthLabel, type PayMonth, payColumns, thisMonth } from './parts';
 
 /** /salary/payments: salaries paid in a month (or by staff member), with totals; a payment is reversed with a reason. */

@@ -18,6 +18,7 @@ import { PageHeader } from '../../components/page-title';
 import { api, fetchData, fieldErrors } from '../../lib/api';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { PayDialog } from '../expenses';
+import { payrollKeys } from './keys';
 import { MonthFields, monthLabel, type PayMonth, payColumns, thisMonth } from './parts';
 
 /** Change a prepared month: allowances, other deductions, the advance taken, LST; the taxes follow. */
@@ -71,10 +72,10 @@ export default function SalaryTempScreen() {
   const [month, setMonth] = useState<PayMonth>(thisMonth);
   const [changing, setChanging] = useState<TempRow | null>(null);
   const [paying, setPaying] = useState<TempRow | 'all' | null>(null);
-  const key = ['salary-temp', month.year, month.month];
+  const key = payrollKeys.salaryTemp(month.year, month.month);
   const query = useQuery({ queryKey: key, queryFn: () => fetchData(listSalaryTemp, month) });
   const data = query.data?.data;
-  const reload = () => void queryClient.invalidateQueries({ queryKey: ['salary-temp'] });
+  const reload = () => void queryClient.invalidateQueries({ queryKey: payrollKeys.salaryTempAll });
   const prepare = async () => {
     const result = await api(prepareSalaryTemp, month);
     if (result.ok) reload();

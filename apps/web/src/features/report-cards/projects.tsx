@@ -8,7 +8,7 @@ import { type Column, DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-title';
 import { api, type CallOutput, fieldErrors } from '../../lib/api';
 import { useSaving } from '../../lib/saving';
-import { SheetState, useMarksheet } from '../marksheets';
+import { marksheetKeys, SheetState, useMarksheet } from '../marksheets';
 
 type Sheet = CallOutput<typeof listProjects>;
 type Row = Sheet['students'][number];
@@ -171,7 +171,7 @@ export default function ProjectsScreen() {
             term={asked.term}
             onClose={(saved) => {
               setEditing(null);
-              if (saved) void queryClient.invalidateQueries({ queryKey: ['marksheets', listProjects.path] });
+              if (saved) void queryClient.invalidateQueries({ queryKey: marksheetKeys.ofCall(listProjects.path) });
             }}
           />
         ) : null}

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-title';
 import { api } from '../../lib/api';
-import { SheetState, useMarksheet } from '../marksheets';
+import { marksheetKeys, SheetState, useMarksheet } from '../marksheets';
 import { SaveComments } from './save-comments';
 
 type Row = ReportCommentsSheet['students'][number];
@@ -76,7 +76,7 @@ function ReportComments({ curriculum }: { curriculum: Curriculum }) {
       },
       { module: 'comments', action: 'save' },
     );
-    if (result.ok) await queryClient.invalidateQueries({ queryKey: ['marksheets', listReportComments.path] });
+    if (result.ok) await queryClient.invalidateQueries({ queryKey: marksheetKeys.ofCall(listReportComments.path) });
   };
 
   /** A comment box; one the user may not write is read-only and says whose it is. */

@@ -8,7 +8,7 @@ import { PageHeader } from '../../components/page-title';
 import { useReferenceOptions } from '../../components/resource/reference-options';
 import { ReferenceSelect } from '../../components/resource/reference-select';
 import { api, type CallOutput } from '../../lib/api';
-import { SheetState, useMarksheet } from '../marksheets';
+import { marksheetKeys, SheetState, useMarksheet } from '../marksheets';
 import { SaveComments } from './save-comments';
 
 type Sheet = CallOutput<typeof listStudentComments>;
@@ -62,7 +62,7 @@ export default function StudentCommentsScreen() {
       );
       if (!result.ok) break;
     }
-    await queryClient.invalidateQueries({ queryKey: ['marksheets', listStudentComments.path] });
+    await queryClient.invalidateQueries({ queryKey: marksheetKeys.ofCall(listStudentComments.path) });
   };
 
   const columns: Column<Row>[] = [

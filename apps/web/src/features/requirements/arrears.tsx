@@ -10,6 +10,7 @@ import { usePagedList } from '../../components/paged-list';
 import { ResourceList } from '../../components/resource/resource-list';
 import { fetchData } from '../../lib/api';
 import { formatMoney, formatNumber } from '../../lib/format';
+import { requirementKeys } from './keys';
 import { type TermChoice, TermFields } from './term-fields';
 
 const opening = resourceByPath('prev_requirements');
@@ -33,7 +34,7 @@ export default function ArrearsScreen() {
     include_current: current,
   };
   // Paged by the server (a school's term is thousands of lines); the totals are over every page.
-  const { list, paging } = usePagedList(['requirements', 'arrears'], requirementArrearsList, body, {
+  const { list, paging } = usePagedList(requirementKeys.arrears, requirementArrearsList, body, {
     perPage: 100,
     enabled: Boolean(choice.year && choice.term),
   });
@@ -116,7 +117,7 @@ export default function ArrearsScreen() {
 function StudentStatement({ studentId, onClose }: { studentId: number | null; onClose: () => void }) {
   const { t } = useTranslation('requirements');
   const statement = useQuery({
-    queryKey: ['requirements', 'student', studentId],
+    queryKey: requirementKeys.student(studentId),
     queryFn: () => fetchData(studentRequirements, { student_id: studentId as number }).then((r) => r.data),
     enabled: studentId !== null,
   });

@@ -7,6 +7,7 @@ import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-title';
 import { fetchData } from '../../lib/api';
 import { CollectionGrid, type Mode } from './collection-grid';
+import { requirementKeys } from './keys';
 import { type TermChoice, TermFields } from './term-fields';
 
 /**
@@ -29,7 +30,7 @@ export default function CollectionScreen() {
     search: search.trim() || undefined,
   };
   const grid = useQuery({
-    queryKey: ['requirements', 'grid', body],
+    queryKey: requirementKeys.grid(body),
     queryFn: () => fetchData(requirementGrid, body).then((r) => r.data),
     enabled: Boolean(ready),
     placeholderData: keepPreviousData,

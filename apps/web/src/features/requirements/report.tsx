@@ -9,6 +9,7 @@ import { ApiError, fieldErrors } from '../../lib/api';
 import { useCurrentSettings } from '../../lib/current-settings';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { ExportButton, ReportLoadState } from '../fees-reports';
+import { requirementKeys } from './keys';
 import { type TermChoice, TermFields } from './term-fields';
 
 /** /requirements/report: a term's requirements by student and item, with the totals per item; requirements.xlsx. */
@@ -41,7 +42,7 @@ function ReportScreen({ year, term }: { year: number; term: number }) {
     setAsked(current);
   };
   // A school's term is thousands of lines: the server pages them; the totals per item are over all.
-  const { list: report, paging } = usePagedList(['requirements', 'report'], requirementsReport, asked, {
+  const { list: report, paging } = usePagedList(requirementKeys.report, requirementsReport, asked, {
     perPage: 100,
   });
   const errors = report.error instanceof ApiError ? fieldErrors(report.error.result.errors) : {};

@@ -1,14 +1,14 @@
-import { Modal, Stack, Textarea, TextInput } from '@mantine/core';
-import { addRevenue, amendRevenue, type RevenueRow } from '@somero/contract';
-import { type FormEvent, useState } from 'react';
+import { addRevenue, amendRevenue, type RevenueRow, revenueAmendmentList } from '@somero/contract';
 import { useTranslation } from 'react-i18next';
+import { AmendmentHistory, shownAs, useNamed } from '../../components/amendment-history';
 import { DateField } from '../../components/date-field';
-import { FormButtons } from '../../components/form-buttons';
+import { AmendReasonField, ModeField, MoneyFormModal, NoteField, TextField } from '../../components/money-form';
 import { MoneyInput } from '../../components/money-input';
-import { ReasonField } from '../../components/reason-field';
 import { ReferenceSelect } from '../../components/resource/reference-select';
-import { api, fieldErrors } from '../../lib/api';
+import { api } from '../../lib/api';
+import { useContractForm } from '../../lib/contract-form';
 import { today } from '../../lib/format';
+import { revenueKeys } from './keys';
 
 interface Props {
   /** The revenue being amended; a new one when absent. */
@@ -23,98 +23,81 @@ interface Props {
  */
 export function RevenueForm({ revenue, onClose, onSaved }: Props) {
   const { t } = useTranslation('revenues');
-  const [sourceId, setSourceId] = useState<number | null>(revenue?.source_id ?? null);
-  const [amount, setAmount] = useState<number | null>(revenue?.amount ?? null);
-  const [receivedOn, setReceivedOn] = useState(revenue?.received_on ?? today());
-  const [modeId, setModeId] = useState<number | null>(revenue?.mode_id ?? null);
-  const [receivedFrom, setReceivedFrom] = useState(revenue?.received_from ?? '');
-  const [reference, setReference] = useState(revenue?.reference ?? '');
-  const [description, setDescription] = useState(revenue?.description ?? '');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const values = {
-      source_id: sourceId ?? 0,
-      amount: amount ?? 0,
-      received_on: receivedOn,
-      mode_id: modeId ?? 0,
-      received_from: receivedFrom.trim(),
-      reference: reference.trim(),
-      description: description.trim(),
-    };
-    const result = revenue
-      ? await api(amendRevenue, { ...values, reason: reason.trim() }, { id: revenue.id, silentSuccess: true })
-      : await api(addRevenue, values, { silentSuccess: true });
-    if (result.ok) onSaved();
-    else setErrors(fieldErrors(result.errors));
-  };
+  const sourceName = useNamed('revenue_sources');
+  const modeName = useNamed('payment_options');
+  const { field, submit } = useContractForm(
+    revenue ? amendRevenue.input : addRevenue.input,
+    {
+      source_id: revenue?.source_id ?? null,
+      amount: revenue?.amount ?? null,
+      received_on: revenue?.received_on ?? today(),
+      mode_id: revenue?.mode_id ?? null,
+      received_from: revenue?.received_from ?? '',
+      reference: revenue?.reference ?? '',
+      description: revenue?.description ?? '',
+      reason: '',
+    },
+    (v) => ({
+      source_id: v.source_id as number,
+      amount: v.amount ?? 0,
+      received_on: v.received_on,
+      mode_id: v.mode_id as number,
+      received_from: v.received_from.trim(),
+      reference: v.reference.trim(),
+      description: v.description.trim(),
+      reason: v.reason.trim(),
+    }),
+  );
+  const save = submit(
+    ({ reason, ...values }) =>
+      revenue
+        ? api(amendRevenue, { ...values, reason }, { id: revenue.id, silentSuccess: true })
+        : api(addRevenue, values, { silentSuccess: true }),
+    onSaved,
+  );
 
   return (
-    <Modal opened onClose={onClose} title={revenue ? t('amend.title') : t('add')} centered>
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <Stack>
-          <ReferenceSelect
-            label={t('fields.source')}
-            references="revenue_sources"
-            required
-            data-autofocus
-            value={sourceId}
-            onChange={setSourceId}
-            error={errors.source_id}
-          />
-          <MoneyInput label={t('fields.amount')} required value={amount} onChange={setAmount} error={errors.amount} />
-          <DateField
-            label={t('fields.receivedOn')}
-            required
-            max={today()}
-            value={receivedOn}
-            onChange={setReceivedOn}
-            error={errors.received_on}
-          />
-          <ReferenceSelect
-            label={t('fields.mode')}
-            references="payment_options"
-            required
-            only={revenue ? undefined : (o) => o.row.active !== false}
-            value={modeId}
-            onChange={setModeId}
-            error={errors.mode_id}
-          />
-          <TextInput
-            label={t('fields.receivedFrom')}
-            value={receivedFrom}
-            onChange={(e) => setReceivedFrom(e.currentTarget.value)}
-            error={errors.received_from}
-          />
-          <TextInput
-            label={t('fields.reference')}
-            description={t('referenceHint')}
-            value={reference}
-            onChange={(e) => setReference(e.currentTarget.value)}
-            error={errors.reference}
-          />
-          <Textarea
-            label={t('fields.description')}
-            autosize
-            minRows={2}
-            value={description}
-            onChange={(e) => setDescription(e.currentTarget.value)}
-            error={errors.description}
-          />
-          {revenue ? (
-            <ReasonField
-              label={t('fields.reason')}
-              description={t('amend.reasonHelp')}
-              value={reason}
-              onChange={setReason}
-              error={errors.reason}
-            />
-          ) : null}
-        </Stack>
-        <FormButtons onCancel={onClose} submit={revenue ? t('amend.save') : t('save')} />
-      </form>
-    </Modal>
+    <MoneyFormModal
+      title={revenue ? t('amend.title') : t('add')}
+      onClose={onClose}
+      onSubmit={save}
+      submit={revenue ? t('amend.save') : t('save')}
+    >
+      <ReferenceSelect
+        label={t('fields.source')}
+        references="revenue_sources"
+        required
+        data-autofocus
+        {...field('source_id')}
+      />
+      <MoneyInput label={t('fields.amount')} required {...field('amount')} />
+      <DateField label={t('fields.receivedOn')} required max={today()} {...field('received_on')} />
+      <ModeField label={t('fields.mode')} fresh={!revenue} {...field('mode_id')} />
+      <TextField label={t('fields.receivedFrom')} {...field('received_from')} />
+      <TextField label={t('fields.reference')} hint={t('referenceHint')} {...field('reference')} />
+      <NoteField label={t('fields.description')} {...field('description')} />
+      <AmendReasonField
+        shown={!!revenue}
+        label={t('fields.reason')}
+        hint={t('amend.reasonHelp')}
+        {...field('reason')}
+      />
+      {revenue ? (
+        <AmendmentHistory
+          call={revenueAmendmentList}
+          id={revenue.id}
+          queryKey={revenueKeys.amendments(revenue.id)}
+          fields={{
+            source_id: { label: t('fields.source'), show: sourceName },
+            amount: { label: t('fields.amount'), show: shownAs.money },
+            received_on: { label: t('fields.receivedOn'), show: shownAs.date },
+            mode_id: { label: t('fields.mode'), show: modeName },
+            received_from: { label: t('fields.receivedFrom') },
+            reference: { label: t('fields.reference') },
+            description: { label: t('fields.description') },
+          }}
+        />
+      ) : null}
+    </MoneyFormModal>
   );
 }

@@ -1,43 +1,26 @@
-import { Badge, Button, Group, Paper, Text } from '@mantine/core';
+import { Button, Paper } from '@mantine/core';
 import { listRevenues, type RevenueRow, voidRevenue } from '@somero/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table';
-import { DateRangeFields, StatusFilter, type ValidOrVoid } from '../../components/list-filters';
+import {
+  MoneyCell,
+  MoneyFilters,
+  MoneyRowActions,
+  MoneyStatus,
+  MoneyVoidDialog,
+  useMoneyFilters,
+} from '../../components/money-list';
 import { PageHeader } from '../../components/page-title';
-import { SearchField, usePagedList, useSearch } from '../../components/paged-list';
+import { usePagedList } from '../../components/paged-list';
 import { ReferenceSelect } from '../../components/resource/reference-select';
-import { RowActions, VoidButton } from '../../components/row-actions';
 import { api } from '../../lib/api';
 import { formatDate, formatMoney } from '../../lib/format';
-import { VoidDialog } from '../fees-desk';
+import { revenueKeys } from './keys';
 import { RevenueForm } from './revenue-form';
 
 const perPage = 50;
-
-/** Valid or void, and amended; the badge's title gives the reason of a void or of the last correction. */
-function RevenueStatus({ revenue }: { revenue: RevenueRow }) {
-  const { t } = useTranslation('revenues');
-  if (revenue.status === 'void')
-    return (
-      <Badge variant="light" color="red" title={revenue.void_reason ?? ''} data-testid="revenue-status">
-        {t('status.void')}
-      </Badge>
-    );
-  return (
-    <Group gap={4} wrap="nowrap">
-      <Badge variant="light" color="green" data-testid="revenue-status">
-        {t('status.valid')}
-      </Badge>
-      {revenue.amend_reason ? (
-        <Badge variant="light" color="yellow" title={revenue.amend_reason} data-testid="revenue-amended">
-          {t('status.amended')}
-        </Badge>
-      ) : null}
-    </Group>
-  );
-}
 
 /**
  * /revenues/view: money taken in besides fees, by dates, category, source, mode, status and search,
@@ -45,25 +28,20 @@ function RevenueStatus({ revenue }: { revenue: RevenueRow }) {
  */
 export default function RevenuesScreen() {
   const { t } = useTranslation('revenues');
-  const [range, setRange] = useState({ from: '', to: '' });
+  const shared = useMoneyFilters();
   const [categoryId, setCategoryId] = useState<number | null>(null);
   const [sourceId, setSourceId] = useState<number | null>(null);
   const [modeId, setModeId] = useState<number | null>(null);
-  const [status, setStatus] = useState<ValidOrVoid | null>(null);
-  const search = useSearch();
   const [adding, setAdding] = useState(false);
   const [amending, setAmending] = useState<RevenueRow | null>(null);
   const [voiding, setVoiding] = useState<RevenueRow | null>(null);
   const filters = {
-    from: range.from || undefined,
-    to: range.to || undefined,
+    ...shared.filters,
     category_id: categoryId ?? undefined,
     source_id: sourceId ?? undefined,
     mode_id: modeId ?? undefined,
-    status: status ?? undefined,
-    search: search.term,
   };
-  const { list, paging, reload } = usePagedList(['revenues'], listRevenues, filters, { perPage });
+  const { list, paging, reload } = usePagedList(revenueKeys.list, listRevenues, filters, { perPage });
   const totals = list.data?.totals;
   const nameOf = (r: RevenueRow) => t('revenueNamed', { source: r.source_name, date: formatDate(r.received_on) });
 
@@ -77,8 +55,7 @@ export default function RevenuesScreen() {
         }
       />
       <Paper withBorder p="md">
-        <Group mb="md" align="flex-end" wrap="wrap">
-          <DateRangeFields value={range} onChange={setRange} labels={{ from: t('list.from'), to: t('list.to') }} />
+        <MoneyFilters ns="revenues" state={shared}>
           <ReferenceSelect
             label={t('fields.category')}
             placeholder={t('list.all')}
@@ -107,9 +84,7 @@ export default function RevenuesScreen() {
             value={modeId}
             onChange={setModeId}
           />
-          <StatusFilter ns="revenues" value={status} onChange={setStatus} w={120} />
-          <SearchField search={search} label={t('list.search')} placeholder={t('list.searchHint')} />
-        </Group>
+        </MoneyFilters>
         <DataTable
           query={list}
           rows={list.data?.data}
@@ -127,15 +102,16 @@ export default function RevenuesScreen() {
               key: 'amount',
               label: t('fields.amount'),
               numeric: true,
-              render: (r) => (
-                <Text size="sm" td={r.status === 'void' ? 'line-through' : undefined}>
-                  {formatMoney(r.amount)}
-                </Text>
-              ),
+              render: (r) => <MoneyCell amount={formatMoney(r.amount)} void={r.status === 'void'} />,
             },
             { key: 'mode_name', label: t('fields.mode') },
             { key: 'recorded_by', label: t('fields.recordedBy') },
-            { key: 'status', label: t('fields.status'), width: 150, render: (r) => <RevenueStatus revenue={r} /> },
+            {
+              key: 'status',
+              label: t('fields.status'),
+              width: 150,
+              render: (r) => <MoneyStatus ns="revenues" document={r} testId="revenue" />,
+            },
           ]}
           totals={
             totals
@@ -148,13 +124,12 @@ export default function RevenuesScreen() {
           }
           actions={(r) =>
             r.status === 'void' ? null : (
-              <RowActions name={nameOf(r)} onEdit={() => setAmending(r)}>
-                <VoidButton
-                  label={t('void.action')}
-                  ariaLabel={t('void.named', { name: nameOf(r) })}
-                  onClick={() => setVoiding(r)}
-                />
-              </RowActions>
+              <MoneyRowActions
+                ns="revenues"
+                name={nameOf(r)}
+                onEdit={() => setAmending(r)}
+                onVoid={() => setVoiding(r)}
+              />
             )
           }
         />
@@ -179,16 +154,13 @@ export default function RevenuesScreen() {
         />
       ) : null}
       {voiding ? (
-        <VoidDialog
-          title={t('void.title', { name: nameOf(voiding) })}
+        <MoneyVoidDialog
+          ns="revenues"
+          name={nameOf(voiding)}
           message={t('void.message', { amount: formatMoney(voiding.amount), source: voiding.source_name })}
-          confirm={t('void.confirm')}
+          send={(reason) => api(voidRevenue, { reason }, { id: voiding.id, silentSuccess: true })}
           onClose={() => setVoiding(null)}
-          onVoid={async (reason) => {
-            const result = await api(voidRevenue, { reason }, { id: voiding.id, silentSuccess: true });
-            if (result.ok) reload();
-            return result;
-          }}
+          onVoided={reload}
         />
       ) : null}
     </div>

@@ -7,8 +7,9 @@ import { ApiError, api, fetchData } from '../../lib/api';
 import { downloadSpreadsheet } from '../../lib/downloads';
 import { formatDateTime } from '../../lib/format';
 import { useSaving } from '../../lib/saving';
+import { settingsKeys } from './keys';
 
-const backupsKey = ['backups'];
+const backupsKey = settingsKeys.backups;
 const megabytes = (bytes: number | null) => (bytes === null ? '' : `${(bytes / 1_048_576).toFixed(1)} MB`);
 const colours: Record<BackupRow['status'], string> = { done: 'green', failed: 'red', running: 'blue' };
 

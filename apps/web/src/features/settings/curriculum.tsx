@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/page-title';
 import { referenceKey } from '../../components/resource/calls';
 import { api, fetchData } from '../../lib/api';
 import { useSaving } from '../../lib/saving';
+import { settingsKeys } from './keys';
 
 type Curriculum = (typeof curricula)[number]['value'];
 
@@ -22,7 +23,10 @@ export default function CurriculumScreen() {
   const { t } = useTranslation('settings');
   const saving = useSaving();
   const queryClient = useQueryClient();
-  const rows = useQuery({ queryKey: ['curriculum'], queryFn: () => fetchData(getCurriculum, {}).then((r) => r.data) });
+  const rows = useQuery({
+    queryKey: settingsKeys.curriculum,
+    queryFn: () => fetchData(getCurriculum, {}).then((r) => r.data),
+  });
   const [changes, setChanges] = useState<Record<number, Curriculum>>({});
 
   // The server first says what the change does (marks, report cards) and asks; confirmed, it is made.

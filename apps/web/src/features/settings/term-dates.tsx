@@ -10,6 +10,7 @@ import { can } from '../../lib/access';
 import { fetchData } from '../../lib/api';
 import { useUser } from '../../lib/auth';
 import { currentSettingsKey, useCurrentSettings } from '../../lib/current-settings';
+import { settingsKeys } from './keys';
 import { TermRow } from './term-row';
 
 /** /term/dates: a year's three terms (made from the Ministry calendar the first time a year is opened). */
@@ -21,7 +22,7 @@ export default function TermDatesScreen() {
   const [picked, setPicked] = useState<number>();
   const year = picked ?? current.data?.year;
   const terms = useQuery({
-    queryKey: ['term-dates', year],
+    queryKey: settingsKeys.termDates(year),
     queryFn: () => fetchData(listTermDates, { year }).then((r) => r.data),
     enabled: year !== undefined,
   });
@@ -60,7 +61,7 @@ export default function TermDatesScreen() {
               term={term}
               editable={editable}
               onSaved={() => {
-                void queryClient.invalidateQueries({ queryKey: ['term-dates'] });
+                void queryClient.invalidateQueries({ queryKey: settingsKeys.termDatesAll });
                 void queryClient.invalidateQueries({ queryKey: currentSettingsKey });
               }}
             />

@@ -16,9 +16,10 @@ import { PageHeader } from '../../components/page-title';
 import { SearchField, usePagedList, useSearch } from '../../components/paged-list';
 import { ReferenceSelect } from '../../components/resource/reference-select';
 import { RowActions, VoidButton } from '../../components/row-actions';
+import { VoidDialog } from '../../components/void-dialog';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
-import { VoidDialog } from '../fees-desk';
+import { sickbayKeys } from './keys';
 import { VisitForm } from './visit-form';
 
 const colours = { added: 'blue', edited: 'yellow', closed: 'green', deleted: 'red' } as const;
@@ -47,7 +48,7 @@ export default function VisitsScreen({ patient }: { patient: 'student' | 'staff'
     ...(patient === 'student' ? { class_id: classId ?? undefined } : {}),
   };
   const call = patient === 'student' ? listStudentVisits : listStaffVisits;
-  const { list, paging, reload } = usePagedList(['sickbay', patient], call, filters, { perPage: 50 });
+  const { list, paging, reload } = usePagedList(sickbayKeys.visits(patient), call, filters, { perPage: 50 });
   const nameOf = (v: SickbayVisitRow) => t('visitNamed', { name: v.name, when: formatDateTime(v.visited_at) });
   const hidden = list.data?.data.some((v) => v.notes_hidden);
 

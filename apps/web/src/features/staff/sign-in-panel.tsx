@@ -30,6 +30,7 @@ import { can } from '../../lib/access';
 import { api, fetchData, fieldErrors } from '../../lib/api';
 import { useUser } from '../../lib/auth';
 import { formatDateTime } from '../../lib/format';
+import { userKeys } from '../users';
 
 interface Props {
   member: StaffProfile;
@@ -44,7 +45,7 @@ function LinkForm({ member, onClose, onChanged }: Props & { onClose: () => void 
   const [userId, setUserId] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const users = useQuery({
-    queryKey: ['users', 'all'],
+    queryKey: userKeys.everyone,
     queryFn: () => fetchData(listUsers, { page: 1, per_page: 500 }).then((r) => r.data),
   });
   const submit = async (event: FormEvent) => {
@@ -81,7 +82,7 @@ function CreateForm({ member, onClose, onChanged }: Props & { onClose: () => voi
   const { t } = useTranslation('staff');
   const [values, setValues] = useState({ username: '', password: '', role_id: null as string | null });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const roles = useQuery({ queryKey: ['roles'], queryFn: () => fetchData(listRoles, {}).then((r) => r.data) });
+  const roles = useQuery({ queryKey: userKeys.roles, queryFn: () => fetchData(listRoles, {}).then((r) => r.data) });
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setErrors({});

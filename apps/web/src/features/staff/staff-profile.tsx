@@ -14,10 +14,11 @@ import { can } from '../../lib/access';
 import { ApiError, fetchData } from '../../lib/api';
 import { useUser } from '../../lib/auth';
 import { formatDate, formatMoney } from '../../lib/format';
+import { staffKeys } from './keys';
 import { SignInPanel } from './sign-in-panel';
 import { staffForm } from './staff-form';
 
-export const profileKey = (id: number) => ['staff', 'profile', id] as const;
+export const profileKey = staffKeys.profile;
 
 /** The register's details, label above value; empty ones are left out. */
 function Details({ member: m }: { member: StaffProfile }) {

@@ -18,6 +18,7 @@ import { resourceKey } from '../../components/resource/calls';
 import { ReferenceSelect } from '../../components/resource/reference-select';
 import { ResourceList } from '../../components/resource/resource-list';
 import { api, fetchData } from '../../lib/api';
+import { staffKeys } from './keys';
 
 const loadRows = resourceByPath('staff_subjects');
 const none = 'none';
@@ -43,7 +44,7 @@ export default function TeachingLoad() {
   const [shown, setShown] = useState<string>('all');
   const [cells, setCells] = useState<Record<string, CellState>>({});
   const [copying, setCopying] = useState(false);
-  const gridKey = ['teaching-load-grid', classId] as const;
+  const gridKey = staffKeys.teachingLoad(classId);
   const grid = useQuery({
     queryKey: gridKey,
     queryFn: () =>
@@ -122,7 +123,7 @@ export default function TeachingLoad() {
     setCopying(false);
     if (result.ok) {
       setCells({});
-      void queryClient.invalidateQueries({ queryKey: ['teaching-load-grid'] });
+      void queryClient.invalidateQueries({ queryKey: staffKeys.teachingLoadAll });
       reloadRows();
     }
   };

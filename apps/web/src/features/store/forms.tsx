@@ -36,10 +36,11 @@ import { MoneyInput } from '../../components/money-input';
 import { ReasonField } from '../../components/reason-field';
 import { type ApiFail, api, fetchData, fieldErrors } from '../../lib/api';
 import { formatDate, formatMoney, today } from '../../lib/format';
+import { storeKeys } from './keys';
 import { quantity as quantityText } from './parts';
 
 export const useStoreChoices = () =>
-  useQuery({ queryKey: ['store-choices'], queryFn: () => fetchData(storeChoices, {}) }).data?.data;
+  useQuery({ queryKey: storeKeys.choices, queryFn: () => fetchData(storeChoices, {}) }).data?.data;
 
 interface FormProps {
   /** The item chosen when the form opens (from an item's log). */
@@ -164,7 +165,7 @@ function FormModal({
 }
 
 export const useStorePurchases = () =>
-  useQuery({ queryKey: ['store-purchases'], queryFn: () => fetchData(storePurchases, {}) });
+  useQuery({ queryKey: storeKeys.purchases, queryFn: () => fetchData(storePurchases, {}) });
 
 /** "Requisition 12 · Paper and food · 2 Mar 2026", "Expense 40 · …": a purchase as the store keeper picks it. */
 export function purchaseLabel(p: StorePurchaseRow, t: TFunction) {

@@ -8,10 +8,11 @@ import { Link, useParams } from 'react-router';
 import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-title';
 import { RowActions, VoidButton } from '../../components/row-actions';
+import { VoidDialog } from '../../components/void-dialog';
 import { api, fetchData } from '../../lib/api';
 import { formatDate, formatMoney } from '../../lib/format';
-import { VoidDialog } from '../fees-desk';
 import { CorrectForm, ReceiveForm } from './forms';
+import { afterMovement, storeKeys } from './keys';
 import { Money, movementDetail, quantity } from './parts';
 
 /**
@@ -25,11 +26,10 @@ export default function ItemLogScreen() {
   const [receiving, setReceiving] = useState(false);
   const [correcting, setCorrecting] = useState<StoreMovementRow | null>(null);
   const [reversing, setReversing] = useState<StoreMovementRow | null>(null);
-  const log = useQuery({ queryKey: ['store-log', id], queryFn: () => fetchData(itemLogs, { id }), enabled: id > 0 });
+  const log = useQuery({ queryKey: storeKeys.log(id), queryFn: () => fetchData(itemLogs, { id }), enabled: id > 0 });
   const data = log.data?.data;
   const reload = () => {
-    for (const key of ['store-log', 'store-level', 'store-choices'])
-      void queryClient.invalidateQueries({ queryKey: [key] });
+    for (const key of afterMovement) void queryClient.invalidateQueries({ queryKey: key });
   };
   const nameOf = (m: StoreMovementRow) => t('log.named', { id: m.id, date: formatDate(m.moved_on) });
   return (

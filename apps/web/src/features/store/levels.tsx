@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/page-title';
 import { fetchData } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
 import { ReceiveForm } from './forms';
+import { storeKeys } from './keys';
 import { Money, quantity } from './parts';
 import { RequirementsStep } from './requirements-step';
 
@@ -25,13 +26,13 @@ export default function LevelsScreen() {
   const [receiving, setReceiving] = useState(false);
   const [fromRequirements, setFromRequirements] = useState(false);
   const [search, setSearch] = useState('');
-  const levels = useQuery({ queryKey: ['store-level'], queryFn: () => fetchData(storeLevel, {}) });
+  const levels = useQuery({ queryKey: storeKeys.level, queryFn: () => fetchData(storeLevel, {}) });
   const data = levels.data?.data;
   const rows = data?.items.filter((i) => i.name.toLowerCase().includes(search.trim().toLowerCase()));
   const reload = () => {
-    void queryClient.invalidateQueries({ queryKey: ['store-level'] });
-    void queryClient.invalidateQueries({ queryKey: ['store-choices'] });
-    void queryClient.invalidateQueries({ queryKey: ['store-purchases'] });
+    void queryClient.invalidateQueries({ queryKey: storeKeys.level });
+    void queryClient.invalidateQueries({ queryKey: storeKeys.choices });
+    void queryClient.invalidateQueries({ queryKey: storeKeys.purchases });
   };
   return (
     <div data-screen-status="built">

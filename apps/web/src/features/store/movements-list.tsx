@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/page-title';
 import { SearchField, usePagedList, useSearch } from '../../components/paged-list';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 import { TakeOutForm, useStoreChoices } from './forms';
+import { afterMovement } from './keys';
 import { logHref } from './levels';
 import { Money, movementDetail, quantity } from './parts';
 
@@ -163,8 +164,7 @@ function MovementsScreen({ kind }: { kind: 'issue' | 'loss' }) {
           onSaved={() => {
             setAdding(false);
             reload();
-            for (const key of ['store-level', 'store-choices', 'store-log'])
-              void queryClient.invalidateQueries({ queryKey: [key] });
+            for (const key of afterMovement) void queryClient.invalidateQueries({ queryKey: key });
           }}
         />
       ) : null}

@@ -7,6 +7,7 @@ import { DataTable } from '../../components/data-table';
 import { api, fetchData } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 import { useStoreChoices } from './forms';
+import { storeKeys } from './keys';
 
 /**
  * What students brought as this term's requirements, what the store has received of each, and one
@@ -17,7 +18,10 @@ export function RequirementsStep({ onClose, onSaved }: { onClose: () => void; on
   const { t } = useTranslation('store');
   // On a phone the list fills the screen, its four columns fit, and the buttons stay in view below it.
   const phone = useMediaQuery('(max-width: 36em)');
-  const query = useQuery({ queryKey: ['requirements-in-store'], queryFn: () => fetchData(requirementsInStore, {}) });
+  const query = useQuery({
+    queryKey: storeKeys.requirementsInStore,
+    queryFn: () => fetchData(requirementsInStore, {}),
+  });
   const data = query.data?.data;
   const items = useStoreChoices()?.items ?? [];
   const link = async (requirement: string, itemId: string | null) => {

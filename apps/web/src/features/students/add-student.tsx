@@ -13,6 +13,7 @@ import { useSaving } from '../../lib/saving';
 import { inputDefaults } from '../../lib/schema-defaults';
 import { GuardianEntries } from './guardian-entries';
 import { type GuardianEntry, guardiansBody, newGuardian } from './guardian-entry';
+import { studentKeys } from './keys';
 import { StudentFields, studentFields } from './student-fields';
 import { profileHref } from './student-table';
 
@@ -39,8 +40,8 @@ export default function AddStudentScreen() {
     const result = await api(addStudent, body, { module: 'students', action: 'add' });
     if (result.ok) {
       setAdded(result.data);
-      void queryClient.invalidateQueries({ queryKey: ['students'] });
-      void queryClient.invalidateQueries({ queryKey: ['guardians'] });
+      void queryClient.invalidateQueries({ queryKey: studentKeys.all });
+      void queryClient.invalidateQueries({ queryKey: studentKeys.guardians });
       void queryClient.invalidateQueries({ queryKey: resourceKey('guardians') });
     } else setErrors(fieldErrors(result.errors));
   };

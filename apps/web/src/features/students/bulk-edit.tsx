@@ -10,6 +10,7 @@ import { api } from '../../lib/api';
 import { useSaving } from '../../lib/saving';
 import { BulkEditRow, type EditableColumn, editableColumns, type RowChanges } from './bulk-edit-row';
 import { rowErrors, useClassStudents } from './class-students';
+import { studentKeys } from './keys';
 import { type Placement, PlacementSelect } from './placement-select';
 
 /** Only what differs from the register, with empty text sent as "none". */
@@ -56,7 +57,7 @@ export default function BulkEditScreen() {
     const result = await api(modifyStudents, { students: list }, { module: 'students', action: 'update' });
     if (result.ok) {
       setEdits({});
-      void queryClient.invalidateQueries({ queryKey: ['students'] });
+      void queryClient.invalidateQueries({ queryKey: studentKeys.all });
       return;
     }
     const ids = list.map((r) => r.id);

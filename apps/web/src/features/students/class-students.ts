@@ -1,6 +1,7 @@
 import { type StudentRow, viewStudents } from '@somero/contract';
 import { useQuery } from '@tanstack/react-query';
 import { fetchData } from '../../lib/api';
+import { studentKeys } from './keys';
 import type { Placement } from './placement-select';
 
 /** A class fits in one page: the biggest Ugandan classes have a few hundred students. */
@@ -9,7 +10,7 @@ const classLimit = 500;
 /** The current students of a class (and stream), by name, for the screens that work on a whole class. */
 export function useClassStudents(placement: Placement) {
   return useQuery({
-    queryKey: ['students', 'class', placement.class_id, placement.stream_id],
+    queryKey: studentKeys.inClass(placement.class_id, placement.stream_id),
     queryFn: () =>
       fetchData(viewStudents, {
         class_id: placement.class_id,

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { resourceCalls } from '../../components/resource/calls';
 import { fetchData } from '../../lib/api';
 import { guardianLabel } from './guardian-entry';
+import { studentKeys } from './keys';
 
 /**
  * Under a new guardian's phone: when the number is already a guardian's of the school (a sibling's
@@ -22,7 +23,7 @@ export function GuardianOnRecord({
   const { t } = useTranslation('students');
   const [settled] = useDebouncedValue(normalisePhone(phone), 400);
   const found = useQuery({
-    queryKey: ['guardians', 'on-record', settled],
+    queryKey: studentKeys.guardianOnRecord(settled),
     enabled: settled !== null,
     queryFn: () => fetchData(resourceCalls(guardianResource).list, { search: String(settled), per_page: 5 }),
   });

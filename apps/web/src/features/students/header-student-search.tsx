@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import type { SearchItem } from '../../app/layouts/search-items';
 import { can } from '../../lib/access';
 import { fetchData } from '../../lib/api';
+import { studentKeys } from './keys';
 
 const profilePath = '/students/profile/{id}';
 const ledgerPath = '/student/ledger/{id}/{name}';
@@ -33,7 +34,7 @@ export default function HeaderStudentSearch({
 }) {
   const [debounced] = useDebouncedValue(term, 250);
   const found = useQuery({
-    queryKey: ['students', 'header-search', debounced],
+    queryKey: studentKeys.headerSearch(debounced),
     queryFn: () => fetchData(listStudents, { search: debounced, per_page: limit }).then((r) => r.data),
     enabled: debounced.length >= 2,
   });

@@ -7,10 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { CenteredLoader } from '../../components/centered-loader';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-title';
+import { resourceKey } from '../../components/resource/calls';
 import { ReferenceSelect } from '../../components/resource/reference-select';
 import { api, type CallOutput, fetchData } from '../../lib/api';
 import { formatDate, formatMoney } from '../../lib/format';
 import { useSaving } from '../../lib/saving';
+import { studentKeys } from './keys';
 import { genderLabel, placementLabel } from './student-table';
 
 type Outcome = CallOutput<typeof migrateStudents>;
@@ -29,7 +31,7 @@ export default function MigrateStudentsScreen() {
   const [preview, setPreview] = useState<Outcome | null>(null);
   const [done, setDone] = useState<Outcome | null>(null);
   const plan = useQuery({
-    queryKey: ['students', 'to-migrate', classId],
+    queryKey: studentKeys.toMigrate(classId),
     queryFn: () => fetchData(toMigrate, { class_id: classId ?? 0 }).then((r) => r.data),
     enabled: classId !== null,
   });
@@ -73,8 +75,8 @@ export default function MigrateStudentsScreen() {
     if (result.ok) {
       setDone(result.data);
       setRepeaters(new Set());
-      void queryClient.invalidateQueries({ queryKey: ['students'] });
-      void queryClient.invalidateQueries({ queryKey: ['resource', 'old_students'] });
+      void queryClient.invalidateQueries({ queryKey: studentKeys.all });
+      void queryClient.invalidateQueries({ queryKey: resourceKey('old_students') });
     }
   };
 

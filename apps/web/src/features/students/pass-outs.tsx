@@ -14,6 +14,7 @@ import { api, type CallInput, type CallOutput } from '../../lib/api';
 import { openPdf } from '../../lib/downloads';
 import { formatDateTime } from '../../lib/format';
 import { useSaving } from '../../lib/saving';
+import { studentKeys } from './keys';
 import { PassOutForm } from './pass-out-form';
 
 type PassOut = CallOutput<typeof viewPassOuts>[number];
@@ -37,7 +38,7 @@ export default function PassOutsScreen() {
     from: range.from || undefined,
     to: range.to || undefined,
   };
-  const { list, paging, reload } = usePagedList(['pass-outs'], viewPassOuts, filters, { perPage });
+  const { list, paging, reload } = usePagedList(studentKeys.passOuts, viewPassOuts, filters, { perPage });
 
   const markReturned = async (p: PassOut) => {
     const result = await api(

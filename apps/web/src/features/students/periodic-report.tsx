@@ -10,6 +10,7 @@ import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-title';
 import { ApiError, fetchData, fieldErrors } from '../../lib/api';
 import { formatNumber, today } from '../../lib/format';
+import { studentKeys } from './keys';
 import { StudentTable } from './student-table';
 
 const startOfYear = () => `${today().slice(0, 4)}-01-01`;
@@ -20,7 +21,7 @@ export default function PeriodicReportScreen() {
   const [range, setRange] = useState({ from: startOfYear(), to: today() });
   const [asked, setAsked] = useState(range);
   const report = useQuery({
-    queryKey: ['students', 'periodic', asked],
+    queryKey: studentKeys.periodic(asked),
     queryFn: () => fetchData(studentsPeriodicReport, asked).then((r) => r.data),
   });
   const errors = report.error instanceof ApiError ? fieldErrors(report.error.result.errors) : {};

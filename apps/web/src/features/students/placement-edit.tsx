@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/page-title';
 import { api, fieldErrors } from '../../lib/api';
 import { useSaving } from '../../lib/saving';
 import { useClassStudents } from './class-students';
+import { studentKeys } from './keys';
 import { type Placement, PlacementSelect } from './placement-select';
 import { genderLabel, placementLabel, sectionLabel } from './student-table';
 
@@ -51,7 +52,7 @@ export default function PlacementEditScreen() {
     const result = await api(modifyStudents, { students: list }, { module: 'students', action: 'update' });
     if (result.ok) {
       setTicked(new Set());
-      void queryClient.invalidateQueries({ queryKey: ['students'] });
+      void queryClient.invalidateQueries({ queryKey: studentKeys.all });
     } else setError(Object.values(fieldErrors(result.errors))[0] ?? result.message);
   };
 

@@ -11,6 +11,7 @@ import { api, type CallOutput } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useSaving } from '../../lib/saving';
 import { AccountPassword } from './account-password';
+import { studentKeys } from './keys';
 import { placementLabel } from './student-table';
 
 type AccountRow = CallOutput<typeof viewStudentAccounts>[number];
@@ -24,7 +25,7 @@ export default function StudentAccountsScreen() {
   const search = useSearch();
   const [editing, setEditing] = useState<AccountRow | null>(null);
   const filters = { class_id: classId ?? undefined, search: search.term };
-  const { list, paging, reload } = usePagedList(['students', 'accounts'], viewStudentAccounts, filters, { perPage });
+  const { list, paging, reload } = usePagedList(studentKeys.accounts, viewStudentAccounts, filters, { perPage });
 
   const toggle = async (row: AccountRow) => {
     const result = await api(

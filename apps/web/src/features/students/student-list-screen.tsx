@@ -10,6 +10,7 @@ import { usePagedList, useSearch } from '../../components/paged-list';
 import { Pager } from '../../components/pager';
 import type { Sorting } from '../../components/sort-header';
 import { downloadSpreadsheet } from '../../lib/downloads';
+import { studentKeys } from './keys';
 import { type Placement, PlacementSelect } from './placement-select';
 import { StudentTable } from './student-table';
 
@@ -38,7 +39,7 @@ export function StudentListScreen({ call, empty, actions, intro }: Props) {
     sort: sorting.sort as 'name' | 'admission_no' | 'class',
     order: sorting.order,
   };
-  const { list, paging } = usePagedList(['students', call.path], call, filters, { perPage });
+  const { list, paging } = usePagedList(studentKeys.list(call.path), call, filters, { perPage });
 
   const exportList = async () => {
     setExporting(true);

@@ -8,6 +8,7 @@ import { PageHeader } from '../../components/page-title';
 import { api, type CallOutput } from '../../lib/api';
 import { uploadOf } from '../../lib/files';
 import { noticeError, noticeSuccess } from '../../lib/notices';
+import { studentKeys } from './keys';
 
 type Report = CallOutput<typeof uploadStudentPhotos>;
 
@@ -69,7 +70,7 @@ export default function StudentPhotosScreen() {
     setFiles([]);
     if (total.matched.length) {
       noticeSuccess(messages.students.photo.success);
-      void queryClient.invalidateQueries({ queryKey: ['students'] });
+      void queryClient.invalidateQueries({ queryKey: studentKeys.all });
     } else noticeError(messages.students.photo.failure);
   };
 

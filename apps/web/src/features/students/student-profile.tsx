@@ -14,6 +14,7 @@ import { api, fetchData } from '../../lib/api';
 import { useUser } from '../../lib/auth';
 import { loadStrings } from '../../lib/i18n';
 import { useSaving } from '../../lib/saving';
+import { studentKeys } from './keys';
 import { ProfileDetails } from './profile-details';
 import { ProfileGuardians } from './profile-guardians';
 import { StudentEditForm } from './student-edit-form';
@@ -40,13 +41,13 @@ export default function StudentProfileScreen() {
   const [trashing, setTrashing] = useState(false);
   const [openTab, setOpenTab] = useState('guardians');
   const profile = useQuery({
-    queryKey: ['students', 'profile', id],
+    queryKey: studentKeys.profile(id),
     queryFn: () => fetchData(getStudent, {}, { id }).then((r) => r.data),
     enabled: Number.isInteger(id) && id > 0,
     retry: false,
   });
   const canEdit = can(user, 'edit_students');
-  const reload = () => void queryClient.invalidateQueries({ queryKey: ['students'] });
+  const reload = () => void queryClient.invalidateQueries({ queryKey: studentKeys.all });
 
   const trash = async () => {
     const result = await api(deleteStudent, {}, { id, texts: { failure: messages.students.delete.failure } });

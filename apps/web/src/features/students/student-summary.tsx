@@ -9,6 +9,7 @@ import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-title';
 import { fetchData } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
+import { studentKeys } from './keys';
 
 type Counts = { male: number; female: number; day: number; boarding: number; total: number };
 const keys = ['male', 'female', 'day', 'boarding', 'total'] as const;
@@ -17,7 +18,7 @@ const keys = ['male', 'female', 'day', 'boarding', 'total'] as const;
 export default function StudentSummaryScreen() {
   const { t } = useTranslation('students');
   const summary = useQuery({
-    queryKey: ['students', 'summary'],
+    queryKey: studentKeys.summary,
     queryFn: () => fetchData(studentSummary, {}).then((r) => r.data),
   });
   const cells = (c: Counts, bold = false) =>

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { api } from '../../lib/api';
 import { useSaving } from '../../lib/saving';
+import { studentKeys } from './keys';
 import { StudentListScreen } from './student-list-screen';
 
 /** /trashed/students: restore a student to the register, or delete them for good when nothing refers to them. */
@@ -15,7 +16,7 @@ export default function TrashedStudentsScreen() {
   const saving = useSaving();
   const queryClient = useQueryClient();
   const [deleting, setDeleting] = useState<StudentRow | null>(null);
-  const reload = () => void queryClient.invalidateQueries({ queryKey: ['students'] });
+  const reload = () => void queryClient.invalidateQueries({ queryKey: studentKeys.all });
 
   const restore = async (s: StudentRow) => {
     const result = await api(

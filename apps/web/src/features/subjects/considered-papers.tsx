@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/page-title';
 import { api, fetchData } from '../../lib/api';
 import { useSaving } from '../../lib/saving';
 import { type ClassChoice, ClassPicker } from './class-picker';
+import { subjectKeys } from './keys';
 
 type Line = ConsideredPaperLines[number];
 
@@ -17,7 +18,7 @@ export default function ConsideredPapers() {
   const { t } = useTranslation('subjects');
   const [choice, setChoice] = useState<ClassChoice>({});
   const lines = useQuery({
-    queryKey: ['considered-papers', choice.class_id],
+    queryKey: subjectKeys.consideredPapers(choice.class_id),
     queryFn: () =>
       fetchData(viewConsideredPapers, { class_id: choice.class_id as number }).then(
         (r) => r.data as ConsideredPaperLines,

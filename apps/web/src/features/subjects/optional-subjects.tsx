@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/page-title';
 import { api, fetchData } from '../../lib/api';
 import { useSaving } from '../../lib/saving';
 import { type ClassChoice, ClassPicker } from './class-picker';
+import { subjectKeys } from './keys';
 
 type Ticks = Record<number, number[]>;
 const same = (a: number[] = [], b: number[] = []) => a.length === b.length && a.every((x) => b.includes(x));
@@ -23,7 +24,7 @@ export default function OptionalSubjects() {
   const [ticks, setTicks] = useState<Ticks>({});
   const saving = useSaving();
   const grid = useQuery({
-    queryKey: ['optional-subjects', choice],
+    queryKey: subjectKeys.optional(choice),
     queryFn: () => fetchData(getOptionalSubjects, choice as never).then((r) => r.data as OptionalChoices),
     enabled: Boolean(choice.class_id),
   });

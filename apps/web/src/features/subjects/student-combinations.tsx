@@ -10,6 +10,7 @@ import { useReferenceOptions } from '../../components/resource/reference-options
 import { api, fetchData } from '../../lib/api';
 import { useSaving } from '../../lib/saving';
 import { type ClassChoice, ClassPicker } from './class-picker';
+import { subjectKeys } from './keys';
 
 type Picks = Record<number, number | null>;
 
@@ -25,7 +26,7 @@ export default function StudentCombinations() {
   const { options } = useReferenceOptions('combinations');
   const combinationOptions = options.map(({ value, label }) => ({ value, label }));
   const roster = useQuery({
-    queryKey: ['class-combinations', choice],
+    queryKey: subjectKeys.combinations(choice),
     queryFn: () => fetchData(classCombinations, choice as never).then((r) => r.data),
     enabled: Boolean(choice.class_id),
   });

@@ -18,6 +18,7 @@ import { can } from '../../lib/access';
 import { api, fetchData } from '../../lib/api';
 import { useUser } from '../../lib/auth';
 import { useSaving } from '../../lib/saving';
+import { userKeys } from './keys';
 
 type Flags = Record<PermissionFlag, boolean>;
 
@@ -40,7 +41,7 @@ export default function PermissionsScreen() {
   // (the server says which groups they may edit). A flag already on may be switched off.
   const isAdmin = can(me, 'admin');
   const roles = useQuery({
-    queryKey: ['permissions'],
+    queryKey: userKeys.permissions,
     queryFn: () => fetchData(listPermissions, {}).then((r) => r.data),
   });
   const [roleId, setRoleId] = useState<string | null>(null);
@@ -65,8 +66,8 @@ export default function PermissionsScreen() {
     const result = await api(updatePermissions, { flags }, { id: role.id, module: 'permissions', action: 'update' });
     if (result.ok) {
       setDraft(null);
-      await queryClient.invalidateQueries({ queryKey: ['permissions'] });
-      void queryClient.invalidateQueries({ queryKey: ['roles'] });
+      await queryClient.invalidateQueries({ queryKey: userKeys.permissions });
+      void queryClient.invalidateQueries({ queryKey: userKeys.roles });
     }
   };
 

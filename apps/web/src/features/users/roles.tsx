@@ -10,6 +10,7 @@ import { FormButtons } from '../../components/form-buttons';
 import { PageHeader } from '../../components/page-title';
 import { RowActions } from '../../components/row-actions';
 import { api, fetchData, fieldErrors } from '../../lib/api';
+import { userKeys } from './keys';
 
 /** User Groups (roles): each with how many users hold it; add, rename, delete. */
 export default function RolesScreen() {
@@ -17,10 +18,10 @@ export default function RolesScreen() {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<RoleRow | 'new' | null>(null);
   const [deleting, setDeleting] = useState<RoleRow | null>(null);
-  const list = useQuery({ queryKey: ['roles'], queryFn: () => fetchData(listRoles, {}).then((r) => r.data) });
+  const list = useQuery({ queryKey: userKeys.roles, queryFn: () => fetchData(listRoles, {}).then((r) => r.data) });
   const reload = () => {
-    void queryClient.invalidateQueries({ queryKey: ['roles'] });
-    void queryClient.invalidateQueries({ queryKey: ['permissions'] });
+    void queryClient.invalidateQueries({ queryKey: userKeys.roles });
+    void queryClient.invalidateQueries({ queryKey: userKeys.permissions });
   };
 
   const confirmDelete = async () => {

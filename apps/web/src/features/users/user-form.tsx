@@ -7,6 +7,7 @@ import { FormButtons } from '../../components/form-buttons';
 import { can } from '../../lib/access';
 import { api, fetchData, fieldErrors } from '../../lib/api';
 import { useUser } from '../../lib/auth';
+import { userKeys } from './keys';
 
 interface Values {
   name: string;
@@ -44,7 +45,7 @@ export function UserForm({ row, onClose, onSaved }: Props) {
   const [values, setValues] = useState<Values>(() => valuesOf(row));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const roles = useQuery({
-    queryKey: ['roles'],
+    queryKey: userKeys.roles,
     queryFn: () => fetchData(listRoles, {}).then((r) => r.data),
     enabled: can(me, listRoles.access),
   });

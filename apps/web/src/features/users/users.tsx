@@ -11,6 +11,7 @@ import { RowActions } from '../../components/row-actions';
 import { api } from '../../lib/api';
 import { useUser } from '../../lib/auth';
 import { formatDateTime } from '../../lib/format';
+import { userKeys } from './keys';
 import { UserForm } from './user-form';
 
 const perPage = 20;
@@ -22,7 +23,7 @@ export default function UsersScreen() {
   const [editing, setEditing] = useState<UserRow | 'new' | null>(null);
   const [deleting, setDeleting] = useState<UserRow | null>(null);
 
-  const { list, paging, reload } = usePagedList(['users'], listUsers, { search: search.term }, { perPage });
+  const { list, paging, reload } = usePagedList(userKeys.list, listUsers, { search: search.term }, { perPage });
 
   const typeLabel = (type: number) =>
     type === 0 ? t('users.types.owner') : type === 1 ? t('users.types.administrator') : t('users.types.staff');

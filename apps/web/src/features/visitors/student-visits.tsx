@@ -5,13 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table';
 import { fetchData } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
+import { visitorKeys } from './keys';
 import { stayLabel, VisitStatus, visitorLine } from './visit-parts';
 
 /** The Visits tab of a student's profile: who came to see the student, when, why and what they brought. */
 export default function StudentVisits({ studentId }: { studentId: number }) {
   const { t } = useTranslation('visitors');
   const visits = useQuery({
-    queryKey: ['visitors', 'student', studentId],
+    queryKey: visitorKeys.student(studentId),
     queryFn: () => fetchData(studentVisits, { student_id: studentId }).then((r) => r.data),
   });
   return (

@@ -9,9 +9,10 @@ import { DateRangeFields } from '../../components/list-filters';
 import { PageHeader } from '../../components/page-title';
 import { SearchField, usePagedList, useSearch } from '../../components/paged-list';
 import { RowActions, VoidButton } from '../../components/row-actions';
+import { VoidDialog } from '../../components/void-dialog';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
-import { VoidDialog } from '../fees-desk';
+import { visitorKeys } from './keys';
 import { VisitForm } from './visit-form';
 import { stayLabel, VisitStatus, visitorLine } from './visit-parts';
 
@@ -37,7 +38,7 @@ export default function VisitorsScreen() {
     whom: (whom ?? undefined) as VisitRow['whom'] | undefined,
     search: search.term,
   };
-  const { list, paging, reload } = usePagedList(['visitors'], listVisitors, filters, { perPage: 50 });
+  const { list, paging, reload } = usePagedList(visitorKeys.list, listVisitors, filters, { perPage: 50 });
   const nameOf = (v: VisitRow) => t('visitNamed', { name: v.visitor_name, when: formatDateTime(v.time_in) });
 
   return (

@@ -1,0 +1,2 @@
+// The users area's public face: what other features may import.
+export { userKeys } from './keys';
