@@ -14,11 +14,11 @@ export default {
   concurrency: 1,
   checkers: [],
   mutate: [
-    // The fees ledger's rules (pure; positionsOf in ledger.ts only reads the rows they take).
-    'apps/api/src/modules/fees/ledger-rules.ts',
+    // The fees ledger's rules (pure; positionsOf in ledger/balances.ts only reads the rows they take).
+    'apps/api/src/modules/fees/ledger/rules.ts',
     // The payment verbs' rules (pure: amount and date, a repeated key, batching, refusals, amendments);
-    // payments-verb.ts and payments.ts are the reads and writes around them.
-    'apps/api/src/modules/fees/payment-rules.ts',
+    // desk/record.ts and desk/payments.ts are the reads and writes around them.
+    'apps/api/src/modules/fees/desk/rules.ts',
     'apps/api/src/core/scope.ts',
     // The journal's rules: balanced one-sided lines, reversals, normal balances, account numbers.
     'apps/api/src/modules/journal/journal-rules.ts',
@@ -51,7 +51,7 @@ export default {
     // The money engine: posting, reposting after an amendment, voiding with a reason, posting the unposted.
     'apps/api/src/modules/journal/documents.ts',
     // The desk's statement: a batch of payments, their receipts, balances and journal entries in one go.
-    'apps/api/src/modules/fees/payments-verb.ts',
+    'apps/api/src/modules/fees/desk/record.ts',
     // Saving marks: who may, out-of-range and absent marks, a paper's mark into the subject's.
     'apps/api/src/modules/exams/marks-save.ts',
     // Report cards: each card's comments, balance, promotion and whether it is withheld for fees owed (the

@@ -1,11 +1,11 @@
 import { feesPayments } from '@somero/contract';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { NotFound } from '../../core/errors.js';
-import type { SchoolScope } from '../../core/scope.js';
-import { type ReceiptDocument, receiptPdf } from '../../documents/receipt.js';
-import { schoolDetailsOf, schoolForDocuments } from '../settings/index.js';
-import { studentPosition } from './ledger.js';
-import { paymentRows } from './payments-query.js';
+import { NotFound } from '../../../core/errors.js';
+import type { SchoolScope } from '../../../core/scope.js';
+import { type ReceiptDocument, receiptPdf } from '../../../documents/receipt.js';
+import { schoolDetailsOf, schoolForDocuments } from '../../settings/index.js';
+import { studentPosition } from '../ledger/balances.js';
+import { paymentRows } from './list.js';
 
 /** What the student owes now (negative: credit), from the ledger's `studentPosition`, the one source of balances. */
 export async function balanceNow(

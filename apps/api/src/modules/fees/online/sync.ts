@@ -16,10 +16,11 @@ import {
   students,
 } from '@somero/contract';
 import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
-import { HttpError, NotFound, Refusal } from '../../core/errors.js';
-import { SchoolScope } from '../../core/scope.js';
-import type { Executor } from '../../db/open.js';
-import type { ModuleContext } from '../module.js';
+import { HttpError, NotFound, Refusal } from '../../../core/errors.js';
+import { SchoolScope } from '../../../core/scope.js';
+import type { Executor } from '../../../db/open.js';
+import type { ModuleContext } from '../../module.js';
+import { recordFeesPayment } from '../desk/record.js';
 import {
   type GatewayAccount,
   GatewayError,
@@ -27,9 +28,8 @@ import {
   parseTransaction,
   pullTransactions,
   signatureIsValid,
-} from './online-schoolpay.js';
-import { simulatedTransactions } from './online-simulator.js';
-import { recordFeesPayment } from './payments-verb.js';
+} from './schoolpay.js';
+import { simulatedTransactions } from './simulator.js';
 
 const module = 'fees';
 export const providerName = 'schoolpay';

@@ -1,8 +1,8 @@
 // The payment verbs' rules, without I/O: what a payment may be, when a repeat is the same payment,
 // which waiting payments share a statement, what a statement's findings mean to the cashier, and what an
-// amendment changes. The verbs (payments-verb.ts, payments.ts) read and write; these decide. Unit-tested
+// amendment changes. The verbs (record.ts, payments.ts) read and write; these decide. Unit-tested
 // in payment-rules.test.ts, the mutation run's target.
-import { Conflict, HttpError, Invalid, NeedsConfirmation, NotFound, Refusal } from '../../core/errors.js';
+import { Conflict, HttpError, Invalid, NeedsConfirmation, NotFound, Refusal } from '../../../core/errors.js';
 
 /** The words of the rules the desk and old students' receipts share. */
 export const referenceRequired = 'Enter the reference (bank slip or transaction id)';

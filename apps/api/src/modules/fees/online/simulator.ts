@@ -1,7 +1,7 @@
 import { students } from '@somero/contract';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import type { SchoolScope } from '../../core/scope.js';
-import type { ProviderTransaction } from './online-schoolpay.js';
+import type { SchoolScope } from '../../../core/scope.js';
+import type { ProviderTransaction } from './schoolpay.js';
 
 /**
  * THE DEMO SCHOOL'S SIMULATOR, not a payment provider. Only the school flagged `schools.demo` (the seeded

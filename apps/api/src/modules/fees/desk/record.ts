@@ -1,14 +1,14 @@
 import { feesPayments, oldPayments, paymentModes } from '@somero/contract';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import { today } from '../../core/dates.js';
-import { databaseFault, Invalid, NotFound, Refusal } from '../../core/errors.js';
-import { SchoolScope } from '../../core/scope.js';
-import { type Executor, preparedRows, sqlRows } from '../../db/open.js';
-import { enrolledCurrentTerm } from '../enrolment/index.js';
-import { accountIds } from '../journal/index.js';
-import { feesPaymentDocument } from './documents.js';
-import { positionsOf } from './ledger.js';
+import { today } from '../../../core/dates.js';
+import { databaseFault, Invalid, NotFound, Refusal } from '../../../core/errors.js';
+import { SchoolScope } from '../../../core/scope.js';
+import { type Executor, preparedRows, sqlRows } from '../../../db/open.js';
+import { enrolledCurrentTerm } from '../../enrolment/index.js';
+import { accountIds } from '../../journal/index.js';
+import { feesPaymentDocument } from '../documents.js';
+import { positionsOf } from '../ledger/balances.js';
 import {
   alreadyOn,
   amountAndDateRule,
@@ -19,7 +19,7 @@ import {
   referenceRequired,
   refusalOf,
   repeatOf,
-} from './payment-rules.js';
+} from './rules.js';
 
 export type FeesPayment = typeof feesPayments.$inferSelect;
 

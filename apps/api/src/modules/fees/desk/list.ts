@@ -1,7 +1,7 @@
 import { classes, type FeesPaymentRow, feesPayments, paymentModes, streams, students } from '@somero/contract';
 import { and, count, desc, eq, gte, ilike, lte, or, type SQL, sql, sum } from 'drizzle-orm';
-import type { SchoolScope } from '../../core/scope.js';
-import { likeTerm } from '../students/index.js';
+import type { SchoolScope } from '../../../core/scope.js';
+import { likeTerm } from '../../students/index.js';
 
 /** Filters of the payments lists (contract `feesPaymentFilters`). */
 export interface PaymentFilter {

@@ -12,22 +12,22 @@ import {
   voidFeesPayment,
 } from '@somero/contract';
 import { and, eq } from 'drizzle-orm';
-import { today } from '../../core/dates.js';
-import { NotFound } from '../../core/errors.js';
-import type { SchoolScope } from '../../core/scope.js';
-import { writeSheet } from '../../documents/spreadsheet.js';
-import type { ModuleContext } from '../module.js';
-import { findStudent } from '../students/index.js';
+import { today } from '../../../core/dates.js';
+import { NotFound } from '../../../core/errors.js';
+import type { SchoolScope } from '../../../core/scope.js';
+import { writeSheet } from '../../../documents/spreadsheet.js';
+import type { ModuleContext } from '../../module.js';
+import { findStudent } from '../../students/index.js';
+import { feesPaymentDocument } from '../documents.js';
+import { modeRoutes } from '../setup/modes.js';
 import { amendmentRoutes } from './amendments.js';
-import { feesPaymentDocument } from './documents.js';
-import { modeRoutes } from './modes.js';
+import { paymentRows, paymentSearch, paymentTotals, paymentWhere } from './list.js';
 import { oldPaymentRoutes } from './old-payments.js';
-import { amendedValues } from './payment-rules.js';
-import { paymentRows, paymentSearch, paymentTotals, paymentWhere } from './payments-query.js';
-import { activeMode, checkReference, modeRule, recordFeesPayment } from './payments-verb.js';
 import { balanceNow, feesReceiptPdf } from './receipt.js';
+import { activeMode, checkReference, modeRule, recordFeesPayment } from './record.js';
+import { amendedValues } from './rules.js';
 
-export { type FeesPaymentInput, recordFeesPayment } from './payments-verb.js';
+export { type FeesPaymentInput, recordFeesPayment } from './record.js';
 
 async function paymentRow(scope: SchoolScope, id: number) {
   const [row] = await paymentRows(scope, scope.mine(feesPayments, eq(feesPayments.id, id)));

@@ -1,6 +1,6 @@
 import { feesPaymentAmendmentList, oldPaymentAmendmentList } from '@somero/contract';
-import type { ModuleContext } from '../module.js';
-import { feesPaymentDocument, oldPaymentDocument } from './documents.js';
+import type { ModuleContext } from '../../module.js';
+import { feesPaymentDocument, oldPaymentDocument } from '../documents.js';
 
 /** A payment's amendments, oldest first, from the money documents' one history (an old payment's reason may be empty). */
 export function amendmentRoutes({ serve }: ModuleContext) {

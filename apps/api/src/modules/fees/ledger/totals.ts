@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { SchoolScope } from '../../core/scope.js';
-import { sqlRows } from '../../db/open.js';
-import { enrolledCurrentTerm } from '../enrolment/index.js';
+import type { SchoolScope } from '../../../core/scope.js';
+import { sqlRows } from '../../../db/open.js';
+import { enrolledCurrentTerm } from '../../enrolment/index.js';
 
 /** The current term's fees figures of one class's students (those `classBalances` lists by default). */
 export interface ClassTotal {
@@ -28,7 +28,7 @@ const shapes = Array.from({ length: 8 }, (_, v) => ({
 /**
  * `classBalances(scope, {})` summed by class, computed by the database in one statement: the whole
  * school's figures without sending it 20,000 enrolments and every payment (the dashboard's tiles). The
- * rules are `computePositions`' (ledger-rules.ts), written in SQL: previous debt; per enrolment the
+ * rules are `computePositions`' (ledger/rules.ts), written in SQL: previous debt; per enrolment the
  * structure lines matching its class, section, nationality group and new-entrant flag of that term;
  * additions; deductions; bursaries in every term the student has (enrolled or with an addition, a
  * deduction or a payment, voided ones included) within their range, a percentage of that term's structure

@@ -10,16 +10,16 @@ import {
   voidOldPayment,
 } from '@somero/contract';
 import { count, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
-import { today } from '../../core/dates.js';
-import { NotFound } from '../../core/errors.js';
-import type { SchoolScope } from '../../core/scope.js';
-import { receiptPdf } from '../../documents/receipt.js';
-import type { ModuleContext } from '../module.js';
-import { schoolDetailsOf, schoolForDocuments } from '../settings/index.js';
-import { likeTerm } from '../students/index.js';
-import { oldPaymentDocument } from './documents.js';
-import { amendedValues } from './payment-rules.js';
-import { activeMode, checkAmountAndDate, checkReference, modeRule } from './payments-verb.js';
+import { today } from '../../../core/dates.js';
+import { NotFound } from '../../../core/errors.js';
+import type { SchoolScope } from '../../../core/scope.js';
+import { receiptPdf } from '../../../documents/receipt.js';
+import type { ModuleContext } from '../../module.js';
+import { schoolDetailsOf, schoolForDocuments } from '../../settings/index.js';
+import { likeTerm } from '../../students/index.js';
+import { oldPaymentDocument } from '../documents.js';
+import { activeMode, checkAmountAndDate, checkReference, modeRule } from './record.js';
+import { amendedValues } from './rules.js';
 
 async function oldPaymentRows(scope: SchoolScope, where: SQL, page?: { limit: number; offset: number }) {
   let q = scope.db

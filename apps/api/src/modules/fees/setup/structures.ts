@@ -7,13 +7,13 @@ import {
   getFeesStructure,
 } from '@somero/contract';
 import { and, asc, count, eq, type SQL } from 'drizzle-orm';
-import { Refusal } from '../../core/errors.js';
-import type { SchoolScope } from '../../core/scope.js';
-import type { ModuleContext } from '../module.js';
-import { currentTerm } from '../settings/index.js';
-import { adjustmentRoutes } from './setup-adjustments.js';
-import { bursaryRoutes } from './setup-bursaries.js';
-import { ledgerRoutes } from './setup-ledger.js';
+import { Refusal } from '../../../core/errors.js';
+import type { SchoolScope } from '../../../core/scope.js';
+import type { ModuleContext } from '../../module.js';
+import { currentTerm } from '../../settings/index.js';
+import { ledgerRoutes } from '../ledger/statement.js';
+import { adjustmentRoutes } from './adjustments.js';
+import { bursaryRoutes } from './bursaries.js';
 
 /** A term's structure lines with category and class names, in class and category order. */
 async function breakdownRows(scope: SchoolScope, f: { year?: number; term?: number; class_id?: number }) {

@@ -20,13 +20,13 @@ import {
   students,
 } from '@somero/contract';
 import { and, asc, count, eq, ilike, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
-import { Invalid } from '../../core/errors.js';
-import { type AuditEntry, chunks, type SchoolScope } from '../../core/scope.js';
-import { decodeUpload, exampleRefusals, readSheet, templateSheet } from '../../documents/spreadsheet.js';
-import type { SheetColumn } from '../../documents/types.js';
-import type { ModuleContext } from '../module.js';
-import { currentTerm } from '../settings/index.js';
-import { likeTerm } from '../students/index.js';
+import { Invalid } from '../../../core/errors.js';
+import { type AuditEntry, chunks, type SchoolScope } from '../../../core/scope.js';
+import { decodeUpload, exampleRefusals, readSheet, templateSheet } from '../../../documents/spreadsheet.js';
+import type { SheetColumn } from '../../../documents/types.js';
+import type { ModuleContext } from '../../module.js';
+import { currentTerm } from '../../settings/index.js';
+import { likeTerm } from '../../students/index.js';
 
 const studentName = sql<string>`${students.surname} || ' ' || ${students.otherNames}`;
 const searchStudents = (search?: string) => {

@@ -1,12 +1,12 @@
 import { classes, feesLedger, fullFeesLedger, printLedger, streams, students } from '@somero/contract';
 import { eq } from 'drizzle-orm';
 import type { Content, TableCell } from 'pdfmake/interfaces';
-import { NotFound } from '../../core/errors.js';
-import type { SchoolScope } from '../../core/scope.js';
-import { renderPdf, schoolHeader } from '../../documents/pdf.js';
-import type { ModuleContext } from '../module.js';
-import { schoolForDocuments } from '../settings/index.js';
-import { type StudentPosition, studentPosition } from './ledger.js';
+import { NotFound } from '../../../core/errors.js';
+import type { SchoolScope } from '../../../core/scope.js';
+import { renderPdf, schoolHeader } from '../../../documents/pdf.js';
+import type { ModuleContext } from '../../module.js';
+import { schoolForDocuments } from '../../settings/index.js';
+import { type StudentPosition, studentPosition } from './balances.js';
 
 async function studentOf(scope: SchoolScope, id: number) {
   const [s] = await scope.db

@@ -12,11 +12,11 @@ import {
 } from '@somero/contract';
 import { and, asc, count, eq, ilike, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { Invalid, NotFound } from '../../core/errors.js';
-import type { SchoolScope } from '../../core/scope.js';
-import type { ModuleContext } from '../module.js';
-import { currentTerm } from '../settings/index.js';
-import { likeTerm } from '../students/index.js';
+import { Invalid, NotFound } from '../../../core/errors.js';
+import type { SchoolScope } from '../../../core/scope.js';
+import type { ModuleContext } from '../../module.js';
+import { currentTerm } from '../../settings/index.js';
+import { likeTerm } from '../../students/index.js';
 
 const key = (year: number, term: number) => year * 3 + term - 1;
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { SchoolScope } from '../../core/scope.js';
-import { sqlRows } from '../../db/open.js';
+import type { SchoolScope } from '../../../core/scope.js';
+import { sqlRows } from '../../../db/open.js';
 
 /** The term after a term: term 3 is followed by term 1 of the next year. */
 export const termAfter = (year: number, term: number) =>

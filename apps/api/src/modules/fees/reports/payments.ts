@@ -9,7 +9,7 @@ import {
 } from '@somero/contract';
 import { asc, count, eq, gte, ilike, lte, type SQL, sum } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { SchoolScope } from '../../core/scope.js';
+import type { SchoolScope } from '../../../core/scope.js';
 
 export type ReportPaymentRow = z.infer<typeof reportPaymentRow>;
 

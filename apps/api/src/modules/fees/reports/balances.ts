@@ -1,11 +1,11 @@
 import { classes, feesCategories, feesPayments, paymentModes, streams, students, termDates } from '@somero/contract';
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import { today } from '../../core/dates.js';
-import type { SchoolScope } from '../../core/scope.js';
-import { sqlRows } from '../../db/open.js';
-import { currentTerm } from '../settings/index.js';
-import { type BalanceFilter, classBalances, type StudentBalance } from './ledger.js';
-import { type ClassTotal, classTotals } from './ledger-totals.js';
+import { today } from '../../../core/dates.js';
+import type { SchoolScope } from '../../../core/scope.js';
+import { sqlRows } from '../../../db/open.js';
+import { currentTerm } from '../../settings/index.js';
+import { type BalanceFilter, classBalances, type StudentBalance } from '../ledger/balances.js';
+import { type ClassTotal, classTotals } from '../ledger/totals.js';
 
 /** What each category of one student's current term stands at, after payments are shared out. */
 export interface CategoryShare {

@@ -9,14 +9,14 @@ import {
 } from '@somero/contract';
 import { count, desc, eq, gte, lte, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { today } from '../../core/dates.js';
-import { NotFound, Refusal } from '../../core/errors.js';
-import type { SchoolScope } from '../../core/scope.js';
-import { afterWrite } from '../../resources/engine.js';
-import { type AccountLine, accountLines } from '../journal/index.js';
-import type { ModuleContext } from '../module.js';
-import { postOpeningBalance, transferDocument } from './documents.js';
-import { activeMode } from './payments-verb.js';
+import { today } from '../../../core/dates.js';
+import { NotFound, Refusal } from '../../../core/errors.js';
+import type { SchoolScope } from '../../../core/scope.js';
+import { afterWrite } from '../../../resources/engine.js';
+import { type AccountLine, accountLines } from '../../journal/index.js';
+import type { ModuleContext } from '../../module.js';
+import { activeMode } from '../desk/record.js';
+import { postOpeningBalance, transferDocument } from '../documents.js';
 
 type Kind = (typeof statementLine.shape.kind.options)[number];
 const kinds = new Set<string>(statementLine.shape.kind.options);

@@ -9,7 +9,7 @@ import type {
   studentTerms,
   termDates,
 } from '@somero/contract';
-import { calendarOf } from '../settings/index.js';
+import { calendarOf } from '../../settings/index.js';
 
 /** One line of a student's fees ledger, oldest first. */
 export interface LedgerLine {

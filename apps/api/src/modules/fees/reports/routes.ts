@@ -10,14 +10,14 @@ import {
   oldStudentsPeriodicPaymentsReport,
 } from '@somero/contract';
 import type { FastifyReply } from 'fastify';
-import { NotFound, Refusal } from '../../core/errors.js';
-import type { SchoolScope } from '../../core/scope.js';
-import { type DemandNote, demandNotesPdf } from '../../documents/demand-notes.js';
-import type { SheetColumn } from '../../documents/types.js';
-import type { ModuleContext } from '../module.js';
-import { checkRange, sendSheet } from '../reports.js';
-import { schoolDetailsOf, schoolForDocuments } from '../settings/index.js';
-import { balancesOf, type CategoryShare, categoriesOf, expectedOf, shareOut } from './reports-balances.js';
+import { NotFound, Refusal } from '../../../core/errors.js';
+import type { SchoolScope } from '../../../core/scope.js';
+import { type DemandNote, demandNotesPdf } from '../../../documents/demand-notes.js';
+import type { SheetColumn } from '../../../documents/types.js';
+import type { ModuleContext } from '../../module.js';
+import { checkRange, sendSheet } from '../../reports.js';
+import { schoolDetailsOf, schoolForDocuments } from '../../settings/index.js';
+import { balancesOf, type CategoryShare, categoriesOf, expectedOf, shareOut } from './balances.js';
 import {
   dailyModeSums,
   type PaymentFilter,
@@ -26,7 +26,7 @@ import {
   type ReportPaymentRow,
   reportPayments,
   totalsOf,
-} from './reports-payments.js';
+} from './payments.js';
 
 const columnHeaders: Record<(typeof customReportColumns)[number], SheetColumn> = {
   receipt_no: { header: 'Receipt No', key: 'receipt_no', width: 11 },
@@ -106,7 +106,7 @@ function periodicSheet(reply: FastifyReply, fileName: string, report: Awaited<Re
   return sendSheet(reply, fileName, 'Collections', columns, rows);
 }
 
-export { type FeesTiles, feesTiles } from './reports-balances.js';
+export { type FeesTiles, feesTiles } from './balances.js';
 
 /** Fees reports (issue 4). */
 export function feesReportsRoutes({ serve, notices }: ModuleContext) {

@@ -1,10 +1,10 @@
 import { students, studentTerms } from '@somero/contract';
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { NotFound } from '../../core/errors.js';
-import type { SchoolScope } from '../../core/scope.js';
-import { sqlRows } from '../../db/open.js';
-import { enrolledCurrentTerm } from '../enrolment/index.js';
-import { computePositions, key, type LedgerLine, type LedgerRows, type StudentPosition } from './ledger-rules.js';
+import { NotFound } from '../../../core/errors.js';
+import type { SchoolScope } from '../../../core/scope.js';
+import { sqlRows } from '../../../db/open.js';
+import { enrolledCurrentTerm } from '../../enrolment/index.js';
+import { computePositions, key, type LedgerLine, type LedgerRows, type StudentPosition } from './rules.js';
 
 export type { LedgerLine, StudentPosition };
 
