@@ -19,7 +19,8 @@ import { Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { sqlRows } from '../../db/open.js';
 import { termAttendance } from '../attendance/index.js';
-import { feesBalances, nextTermFees } from '../fees/index.js';
+import { nextTermFees } from '../fees/index.js';
+import type { ModuleContext } from '../module.js';
 import { bankFigures, suggestComment } from './comment-rules.js';
 import { alevelReadings, alevelRows, rankAlevel, readAlevelMarks } from './marksheet-alevel.js';
 import {
@@ -41,6 +42,19 @@ import { type ReportSettings, readReportSettings } from './report-settings.js';
 import type { ClassOfTerm } from './takers.js';
 import { teachersOfClass } from './teachers.js';
 import { projectsOf, reportCommentsOf, studentCommentsOf } from './term-records.js';
+
+/**
+ * The fees balances the cards print and withhold by: the module context's `feesBalances`, the one way
+ * every area reads them, handed over when the exams area registers (`connectFeesBalances` in its
+ * `area.routes`), since other areas ask for cards without a context (an e-mail's attachment).
+ */
+let feesBalances: ModuleContext['feesBalances'] = () => {
+  throw new Error('The exams area reads fees balances from the module context: register it first');
+};
+
+export function connectFeesBalances(read: ModuleContext['feesBalances']) {
+  feesBalances = read;
+}
 
 export interface CardsAsked extends ClassOfTerm {
   studentIds?: number[];
