@@ -46,18 +46,18 @@ export default {
     // The resource engine's guard: the generic calls each declared entity is served with, and their access.
     'apps/api/src/resources/engine.ts:141-266',
     // The exam rules around the grading package: the comment bank's suggestion, the analyses' counting.
-    'apps/api/src/modules/exams/comment-rules.ts',
-    'apps/api/src/modules/exams/analysis-rules.ts',
+    'apps/api/src/modules/exams/report-cards/comment-rules.ts',
+    'apps/api/src/modules/exams/analysis/rules.ts',
     // The money engine: posting, reposting after an amendment, voiding with a reason, posting the unposted.
     'apps/api/src/modules/journal/documents.ts',
     // The desk's statement: a batch of payments, their receipts, balances and journal entries in one go.
     'apps/api/src/modules/fees/desk/record.ts',
     // Saving marks: who may, out-of-range and absent marks, a paper's mark into the subject's.
-    'apps/api/src/modules/exams/marks-save.ts',
+    'apps/api/src/modules/exams/marks/save.ts',
     // Report cards: each card's comments, balance, promotion and whether it is withheld for fees owed (the
     // lines of `reportCards` that build the cards; the results they read are the grading package's). A line
     // range: move it when the lines above change.
-    'apps/api/src/modules/exams/report-cards.ts:340-400',
+    'apps/api/src/modules/exams/report-cards/cards.ts:354-414',
     // Uganda's grading rules (pure; their unit tests run in milliseconds).
     'packages/grading/src/*.ts',
     // Uganda's statutory payroll rules (pure: PAYE, NSSF, LST, advances, a month's net pay).

@@ -1,31 +1,37 @@
 // The exams area's public face: what other areas and the app may import.
 import type { Area } from '../module.js';
-import { analysisRoutes } from './analysis.js';
-import { commentRoutes } from './comments.js';
+import { analysisRoutes } from './analysis/routes.js';
 import { competenceRoutes } from './competences.js';
-import { curriculumRoutes } from './curriculum-change.js';
-import { gradingRoutes } from './grading-routes.js';
-import { marksRoutes } from './marks.js';
-import { marksheetRoutes } from './marksheet-routes.js';
-import { missingMarksRoutes } from './missing.js';
+import { marksRoutes } from './marks/marks.js';
+import { missingMarksRoutes } from './marks/missing.js';
+import { marksheetRoutes } from './marksheets/routes.js';
 import { ncdcRoutes } from './ncdc-export.js';
 import { projectRoutes } from './projects.js';
-import { reportCardRoutes } from './report-card-routes.js';
-import { connectFeesBalances } from './report-cards.js';
-import { reportSettingsRoutes } from './report-settings.js';
-import { setRoutes } from './sets-routes.js';
+import { connectFeesBalances } from './report-cards/cards.js';
+import { commentRoutes } from './report-cards/comments.js';
+import { reportCardRoutes } from './report-cards/routes.js';
+import { reportSettingsRoutes } from './report-cards/settings.js';
+import { curriculumRoutes } from './setup/curriculum-change.js';
+import { gradingRoutes } from './setup/grading-routes.js';
+import { setRoutes } from './setup/sets-routes.js';
 
 export { academicTile, teacherTile } from './dashboard.js';
-export { defaultGrading, defaultMarksPolicy, type MarksPolicy, type SchoolGrading, schoolGrading } from './grading.js';
-export { alevelMarksheet, principalResult, readAlevelMarks } from './marksheet-alevel.js';
-export { type ClassMarks, readClassMarks, termMark } from './marksheet-data.js';
-export { nlscMarksheet, nlscResult, readNlscMarks } from './marksheet-nlsc.js';
-export { olevelMarksheet } from './marksheet-olevel.js';
-export { alevelSubjectMarksheet, nlscSubjectMarksheet } from './marksheet-subjects.js';
-export { studentReportCardPdf } from './report-card-routes.js';
-export { yearEndDecisions } from './report-cards.js';
-export { defaultReportSettings, type ReportSettings, readReportSettings } from './report-settings.js';
-export { type ConsideredSet, consideredSetsFor } from './sets.js';
+export { alevelMarksheet, principalResult, readAlevelMarks } from './marksheets/alevel.js';
+export { type ClassMarks, readClassMarks, termMark } from './marksheets/data.js';
+export { nlscMarksheet, nlscResult, readNlscMarks } from './marksheets/nlsc.js';
+export { olevelMarksheet } from './marksheets/olevel.js';
+export { alevelSubjectMarksheet, nlscSubjectMarksheet } from './marksheets/subjects.js';
+export { yearEndDecisions } from './report-cards/cards.js';
+export { studentReportCardPdf } from './report-cards/routes.js';
+export { defaultReportSettings, type ReportSettings, readReportSettings } from './report-cards/settings.js';
+export {
+  defaultGrading,
+  defaultMarksPolicy,
+  type MarksPolicy,
+  type SchoolGrading,
+  schoolGrading,
+} from './setup/grading.js';
+export { type ConsideredSet, consideredSetsFor } from './setup/sets.js';
 export { type ClassOfTerm, classRoster, curriculumLevels, type RosterStudent, subjectTakers } from './takers.js';
 
 /** The exams area as the app registers it (`modules/areas.ts`): its parts' routes in this order. */

@@ -8,12 +8,12 @@ import {
   weightedMark,
 } from '@somero/grading';
 import { eq, sql } from 'drizzle-orm';
-import { NotFound, Refusal } from '../../core/errors.js';
-import type { SchoolScope } from '../../core/scope.js';
-import { sqlRows } from '../../db/open.js';
-import { type SchoolGrading, schoolGrading } from './grading.js';
-import { type ConsideredSet, consideredSetsFor } from './sets.js';
-import { type ClassOfTerm, classRoster, type RosterStudent, subjectTakers } from './takers.js';
+import { NotFound, Refusal } from '../../../core/errors.js';
+import type { SchoolScope } from '../../../core/scope.js';
+import { sqlRows } from '../../../db/open.js';
+import { type SchoolGrading, schoolGrading } from '../setup/grading.js';
+import { type ConsideredSet, consideredSetsFor } from '../setup/sets.js';
+import { type ClassOfTerm, classRoster, type RosterStudent, subjectTakers } from '../takers.js';
 
 export type Curriculum = 'old' | 'new' | 'alevel';
 

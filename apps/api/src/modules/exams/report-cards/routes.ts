@@ -9,18 +9,18 @@ import {
   resultsSms,
 } from '@somero/contract';
 import { asc, eq } from 'drizzle-orm';
-import { HttpError, Refusal } from '../../core/errors.js';
-import { readFiles } from '../../core/files.js';
-import type { SchoolScope } from '../../core/scope.js';
-import { renderPdfOffThread } from '../../documents/pdf-pool.js';
-import type { CardImages } from '../../documents/report-card.js';
-import type { SchoolForDocuments } from '../../documents/types.js';
-import type { ModuleContext } from '../module.js';
-import { schoolForDocuments } from '../settings/index.js';
-import { recordPrints } from './report-card-prints.js';
-import { type CardsAsked, reportCards } from './report-cards.js';
-import { readReportSettings } from './report-settings.js';
+import { HttpError, Refusal } from '../../../core/errors.js';
+import { readFiles } from '../../../core/files.js';
+import type { SchoolScope } from '../../../core/scope.js';
+import { renderPdfOffThread } from '../../../documents/pdf-pool.js';
+import type { CardImages } from '../../../documents/report-card.js';
+import type { SchoolForDocuments } from '../../../documents/types.js';
+import type { ModuleContext } from '../../module.js';
+import { schoolForDocuments } from '../../settings/index.js';
+import { type CardsAsked, reportCards } from './cards.js';
+import { recordPrints } from './prints.js';
 import { resultValues } from './result-values.js';
+import { readReportSettings } from './settings.js';
 
 type Image = { bytes: Uint8Array; mime: string };
 

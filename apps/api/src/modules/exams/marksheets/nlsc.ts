@@ -1,11 +1,11 @@
 import { competences } from '@somero/contract';
 import { ncdcCompetence, nlscGrade, round2 } from '@somero/grading';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { SchoolScope } from '../../core/scope.js';
-import { sqlRows } from '../../db/open.js';
-import { type ClassMarks, mean, nlscBands, readClassMarks, sheetHead, termMark } from './marksheet-data.js';
-import type { ConsideredSet } from './sets.js';
-import type { ClassOfTerm } from './takers.js';
+import type { SchoolScope } from '../../../core/scope.js';
+import { sqlRows } from '../../../db/open.js';
+import type { ConsideredSet } from '../setup/sets.js';
+import type { ClassOfTerm } from '../takers.js';
+import { type ClassMarks, mean, nlscBands, readClassMarks, sheetHead, termMark } from './data.js';
 
 /** The new-curriculum class's marks with the competences of the term and every AOI score on them. */
 export interface NlscMarks extends ClassMarks {

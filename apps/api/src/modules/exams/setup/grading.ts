@@ -16,7 +16,7 @@ import {
   uace2026Proposed,
   uacePrincipal,
 } from '@somero/grading';
-import type { SchoolScope } from '../../core/scope.js';
+import type { SchoolScope } from '../../../core/scope.js';
 
 /** How marks are counted, beside the tables (one `policy` row). */
 export interface MarksPolicy {

@@ -13,11 +13,17 @@ import {
 } from '@somero/contract';
 import { isPrincipalPass } from '@somero/grading';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Caller } from '../../core/auth.js';
-import { NotFound, Refusal } from '../../core/errors.js';
-import type { SchoolScope } from '../../core/scope.js';
-import { sqlRows } from '../../db/open.js';
-import type { ModuleContext } from '../module.js';
+import type { Caller } from '../../../core/auth.js';
+import { NotFound, Refusal } from '../../../core/errors.js';
+import type { SchoolScope } from '../../../core/scope.js';
+import { sqlRows } from '../../../db/open.js';
+import type { ModuleContext } from '../../module.js';
+import { alevelMarksheet } from '../marksheets/alevel.js';
+import { type Curriculum, classCurriculum, findSubject, mean } from '../marksheets/data.js';
+import { nlscMarksheet } from '../marksheets/nlsc.js';
+import { olevelMarksheet } from '../marksheets/olevel.js';
+import { type ClassOfTerm, classRoster, curriculumLevels, subjectTakers } from '../takers.js';
+import { reportCommentsOf } from '../term-records.js';
 import {
   type CommentWriter,
   classTeacherRefusal,
@@ -29,12 +35,6 @@ import {
   subjectReach,
 } from './comment-access.js';
 import { bankFigures, suggestComment } from './comment-rules.js';
-import { alevelMarksheet } from './marksheet-alevel.js';
-import { type Curriculum, classCurriculum, findSubject, mean } from './marksheet-data.js';
-import { nlscMarksheet } from './marksheet-nlsc.js';
-import { olevelMarksheet } from './marksheet-olevel.js';
-import { type ClassOfTerm, classRoster, curriculumLevels, subjectTakers } from './takers.js';
-import { reportCommentsOf } from './term-records.js';
 
 const module = 'exams';
 const schemeOf: Record<Curriculum, ReportCommentsSheet['scheme']> = { old: 'olevel', alevel: 'alevel', new: 'new' };

@@ -1,7 +1,7 @@
 import { classes, consideredSets, examSetIsFor, examSets } from '@somero/contract';
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
-import { Refusal } from '../../core/errors.js';
-import type { SchoolScope } from '../../core/scope.js';
+import { Refusal } from '../../../core/errors.js';
+import type { SchoolScope } from '../../../core/scope.js';
 
 export interface ConsideredSet {
   examSetId: number;

@@ -8,13 +8,13 @@ import {
   setCurriculum,
 } from '@somero/contract';
 import { asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { NeedsConfirmation, NotFound, Refusal } from '../../core/errors.js';
-import type { SchoolScope } from '../../core/scope.js';
-import { sqlRows } from '../../db/open.js';
-import { afterWrite } from '../../resources/engine.js';
-import type { ModuleContext } from '../module.js';
-import { currentTerm } from '../settings/index.js';
-import { classRoster, curriculumLevels } from './takers.js';
+import { NeedsConfirmation, NotFound, Refusal } from '../../../core/errors.js';
+import type { SchoolScope } from '../../../core/scope.js';
+import { sqlRows } from '../../../db/open.js';
+import { afterWrite } from '../../../resources/engine.js';
+import type { ModuleContext } from '../../module.js';
+import { currentTerm } from '../../settings/index.js';
+import { classRoster, curriculumLevels } from '../takers.js';
 
 /**
  * `/curriculum`: which curriculum each O Level class follows. A class's marksheets and report cards

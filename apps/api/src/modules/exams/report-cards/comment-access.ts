@@ -1,10 +1,10 @@
 import { isAdministratorType } from '@somero/contract';
 import { sql } from 'drizzle-orm';
-import type { Caller } from '../../core/auth.js';
-import type { SchoolScope } from '../../core/scope.js';
-import { sqlRows } from '../../db/open.js';
-import { staffOfUser } from '../staff/index.js';
-import { teachingLoad } from './marks-grid.js';
+import type { Caller } from '../../../core/auth.js';
+import type { SchoolScope } from '../../../core/scope.js';
+import { sqlRows } from '../../../db/open.js';
+import { staffOfUser } from '../../staff/index.js';
+import { teachingLoad } from '../marks/grid.js';
 
 /**
  * Who writes which comment on a report card (issue 25 §1). Administrators and the director of studies

@@ -1,6 +1,6 @@
 import { type ReportCards, type ReportKind, reportCardPrints } from '@somero/contract';
 import { sql } from 'drizzle-orm';
-import type { SchoolScope } from '../../core/scope.js';
+import type { SchoolScope } from '../../../core/scope.js';
 
 /**
  * Keeps which students' cards of a term were printed (or e-mailed) and whether each was withheld for

@@ -1,11 +1,11 @@
 import type { alevelSubjectMarksheetOutput, nlscSubjectMarksheetOutput } from '@somero/contract';
 import type { z } from 'zod';
-import { Refusal } from '../../core/errors.js';
-import type { SchoolScope } from '../../core/scope.js';
-import { alevelReadings, principalResult, readAlevelMarks } from './marksheet-alevel.js';
-import { findSubject, sheetHead, subjectHead } from './marksheet-data.js';
-import { nlscReadings, nlscResult, readNlscMarks } from './marksheet-nlsc.js';
-import type { ClassOfTerm } from './takers.js';
+import { Refusal } from '../../../core/errors.js';
+import type { SchoolScope } from '../../../core/scope.js';
+import type { ClassOfTerm } from '../takers.js';
+import { alevelReadings, principalResult, readAlevelMarks } from './alevel.js';
+import { findSubject, sheetHead, subjectHead } from './data.js';
+import { nlscReadings, nlscResult, readNlscMarks } from './nlsc.js';
 
 export type AlevelSubjectMarksheet = z.input<typeof alevelSubjectMarksheetOutput>;
 export type NlscSubjectMarksheet = z.input<typeof nlscSubjectMarksheetOutput>;

@@ -1,20 +1,13 @@
 import * as calls from '@somero/contract';
-import type { SchoolScope } from '../../core/scope.js';
-import type { ModuleContext } from '../module.js';
-import { alevelMarksheet } from './marksheet-alevel.js';
-import { classCurriculum } from './marksheet-data.js';
-import {
-  alevelSheet,
-  alevelSubjectSheet,
-  nlscSheet,
-  nlscSubjectSheet,
-  olevelSheet,
-  sendMarksheet,
-} from './marksheet-export.js';
-import { nlscMarksheet } from './marksheet-nlsc.js';
-import { olevelMarksheet } from './marksheet-olevel.js';
-import { alevelSubjectMarksheet, nlscSubjectMarksheet } from './marksheet-subjects.js';
-import type { ClassOfTerm } from './takers.js';
+import type { SchoolScope } from '../../../core/scope.js';
+import type { ModuleContext } from '../../module.js';
+import type { ClassOfTerm } from '../takers.js';
+import { alevelMarksheet } from './alevel.js';
+import { classCurriculum } from './data.js';
+import { alevelSheet, alevelSubjectSheet, nlscSheet, nlscSubjectSheet, olevelSheet, sendMarksheet } from './export.js';
+import { nlscMarksheet } from './nlsc.js';
+import { olevelMarksheet } from './olevel.js';
+import { alevelSubjectMarksheet, nlscSubjectMarksheet } from './subjects.js';
 
 const classOf = (input: { year: number; term: number; class_id: number; stream_id?: number | null }): ClassOfTerm => ({
   year: input.year,

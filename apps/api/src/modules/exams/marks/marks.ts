@@ -21,12 +21,12 @@ import {
   updateInitials,
 } from '@somero/contract';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { Caller } from '../../core/auth.js';
-import { Invalid } from '../../core/errors.js';
-import type { SchoolScope } from '../../core/scope.js';
-import { users } from '../../db/schema.js';
-import { decodeUpload, exampleRefusals, readSheet, writeSheet } from '../../documents/spreadsheet.js';
-import type { ModuleContext } from '../module.js';
+import type { Caller } from '../../../core/auth.js';
+import { Invalid } from '../../../core/errors.js';
+import type { SchoolScope } from '../../../core/scope.js';
+import { users } from '../../../db/schema.js';
+import { decodeUpload, exampleRefusals, readSheet, writeSheet } from '../../../documents/spreadsheet.js';
+import type { ModuleContext } from '../../module.js';
 import {
   type Curriculum,
   type Grid,
@@ -37,8 +37,8 @@ import {
   sameStream,
   savedCells,
   teachingLoad,
-} from './marks-grid.js';
-import { type CellChange, checkChanges, checkReach, saveCells } from './marks-save.js';
+} from './grid.js';
+import { type CellChange, checkChanges, checkReach, saveCells } from './save.js';
 
 type GridInput = { exam_set_id: number; class_id: number; stream_id?: number | null; subject_id: number };
 

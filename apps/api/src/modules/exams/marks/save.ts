@@ -1,10 +1,10 @@
 import { aoiScores, examMarks, type MarksCell, students } from '@somero/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { Invalid, NotFound, Refusal } from '../../core/errors.js';
-import type { AuditEntry, SchoolScope } from '../../core/scope.js';
-import { sqlRows } from '../../db/open.js';
-import { users } from '../../db/schema.js';
-import { type Grid, markKey, versionOf } from './marks-grid.js';
+import { Invalid, NotFound, Refusal } from '../../../core/errors.js';
+import type { AuditEntry, SchoolScope } from '../../../core/scope.js';
+import { sqlRows } from '../../../db/open.js';
+import { users } from '../../../db/schema.js';
+import { type Grid, markKey, versionOf } from './grid.js';
 
 /** One cell as a save asks for it. */
 export interface CellChange {

@@ -15,12 +15,12 @@ import {
   subjects,
 } from '@somero/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { Invalid } from '../../core/errors.js';
-import type { SchoolScope } from '../../core/scope.js';
-import type { ModuleContext } from '../module.js';
-import { currentTerm } from '../settings/index.js';
-import { refuseSetNotSat } from './sets.js';
-import { classRoster, subjectTakers } from './takers.js';
+import { Invalid } from '../../../core/errors.js';
+import type { SchoolScope } from '../../../core/scope.js';
+import type { ModuleContext } from '../../module.js';
+import { currentTerm } from '../../settings/index.js';
+import { refuseSetNotSat } from '../setup/sets.js';
+import { classRoster, subjectTakers } from '../takers.js';
 
 type Line = MissingMarks['teachers'][number]['lines'][number];
 type Group = MissingMarks['teachers'][number];

@@ -20,9 +20,9 @@ import {
   uacePrincipal,
 } from '@somero/grading';
 import { eq } from 'drizzle-orm';
-import { HttpError, NotFound } from '../../core/errors.js';
-import type { SchoolScope } from '../../core/scope.js';
-import type { ModuleContext } from '../module.js';
+import { HttpError, NotFound } from '../../../core/errors.js';
+import type { SchoolScope } from '../../../core/scope.js';
+import type { ModuleContext } from '../../module.js';
 import { disputedReadings, effectiveRows, isDefault, principalChanges, readingOf, schoolGrading } from './grading.js';
 
 const module = 'exams';

@@ -1,4 +1,4 @@
-import type { ReportSettings } from './report-settings.js';
+import type { ReportSettings } from './settings.js';
 
 /** The director of studies' decision at the end of a year. */
 export type PromotionDecision = 'promoted' | 'repeat';

@@ -8,11 +8,11 @@ import {
   students,
 } from '@somero/contract';
 import { and, eq } from 'drizzle-orm';
-import { NotFound } from '../../core/errors.js';
-import { saveFile } from '../../core/files.js';
-import type { SchoolScope } from '../../core/scope.js';
-import { prepareImage } from '../../documents/images.js';
-import type { ModuleContext } from '../module.js';
+import { NotFound } from '../../../core/errors.js';
+import { saveFile } from '../../../core/files.js';
+import type { SchoolScope } from '../../../core/scope.js';
+import { prepareImage } from '../../../documents/images.js';
+import type { ModuleContext } from '../../module.js';
 
 export type ReportSettings = Omit<typeof reportSettings.$inferSelect, 'schoolId' | 'updatedAt'>;
 

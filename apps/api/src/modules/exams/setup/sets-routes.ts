@@ -13,11 +13,11 @@ import {
   viewSetContribution,
 } from '@somero/contract';
 import { asc, eq, isNull, or, sql } from 'drizzle-orm';
-import { Invalid, NotFound, Refusal } from '../../core/errors.js';
-import type { SchoolScope } from '../../core/scope.js';
-import { beforeRemove } from '../../resources/engine.js';
-import type { ModuleContext } from '../module.js';
-import { currentTerm } from '../settings/index.js';
+import { Invalid, NotFound, Refusal } from '../../../core/errors.js';
+import type { SchoolScope } from '../../../core/scope.js';
+import { beforeRemove } from '../../../resources/engine.js';
+import type { ModuleContext } from '../../module.js';
+import { currentTerm } from '../../settings/index.js';
 import { schoolGrading } from './grading.js';
 import { consideredSetsFor, refuseSetNotSat } from './sets.js';
 

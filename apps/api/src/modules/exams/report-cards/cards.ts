@@ -15,14 +15,13 @@ import {
   uceShortfallText,
 } from '@somero/grading';
 import { eq, sql } from 'drizzle-orm';
-import { Refusal } from '../../core/errors.js';
-import type { SchoolScope } from '../../core/scope.js';
-import { sqlRows } from '../../db/open.js';
-import { termAttendance } from '../attendance/index.js';
-import { nextTermFees } from '../fees/index.js';
-import type { ModuleContext } from '../module.js';
-import { bankFigures, suggestComment } from './comment-rules.js';
-import { alevelReadings, alevelRows, rankAlevel, readAlevelMarks } from './marksheet-alevel.js';
+import { Refusal } from '../../../core/errors.js';
+import type { SchoolScope } from '../../../core/scope.js';
+import { sqlRows } from '../../../db/open.js';
+import { termAttendance } from '../../attendance/index.js';
+import { nextTermFees } from '../../fees/index.js';
+import type { ModuleContext } from '../../module.js';
+import { alevelReadings, alevelRows, rankAlevel, readAlevelMarks } from '../marksheets/alevel.js';
 import {
   type ClassMarks,
   type Curriculum,
@@ -33,15 +32,16 @@ import {
   readClassMarks,
   setMarks,
   sheetTitle,
-} from './marksheet-data.js';
-import { nlscReadings, nlscResult, readNlscMarks } from './marksheet-nlsc.js';
-import { olevelRows, rankOlevel } from './marksheet-olevel.js';
-import { projectView } from './projects.js';
+} from '../marksheets/data.js';
+import { nlscReadings, nlscResult, readNlscMarks } from '../marksheets/nlsc.js';
+import { olevelRows, rankOlevel } from '../marksheets/olevel.js';
+import { projectView } from '../projects.js';
+import type { ClassOfTerm } from '../takers.js';
+import { teachersOfClass } from '../teachers.js';
+import { projectsOf, reportCommentsOf, studentCommentsOf } from '../term-records.js';
+import { bankFigures, suggestComment } from './comment-rules.js';
 import { lastTerm, type PromotionDecision, promotionText, proposePromotion } from './promotion-rules.js';
-import { type ReportSettings, readReportSettings } from './report-settings.js';
-import type { ClassOfTerm } from './takers.js';
-import { teachersOfClass } from './teachers.js';
-import { projectsOf, reportCommentsOf, studentCommentsOf } from './term-records.js';
+import { type ReportSettings, readReportSettings } from './settings.js';
 
 /**
  * The fees balances the cards print and withhold by: the module context's `feesBalances`, the one way

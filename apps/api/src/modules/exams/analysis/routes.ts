@@ -15,12 +15,11 @@ import {
 import { gradeName, isPrincipalPass, nlscGrade, olevelGrade, type Principal, principals } from '@somero/grading';
 import { and, desc, eq, lt, or } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import { NotFound, Refusal } from '../../core/errors.js';
-import type { SchoolScope } from '../../core/scope.js';
-import { newWorkbook, sheetValue, toBuffer } from '../../documents/spreadsheet.js';
-import type { ModuleContext } from '../module.js';
-import { type Counted, change, share, tally } from './analysis-rules.js';
-import { alevelRows, readAlevelMarks } from './marksheet-alevel.js';
+import { NotFound, Refusal } from '../../../core/errors.js';
+import type { SchoolScope } from '../../../core/scope.js';
+import { newWorkbook, sheetValue, toBuffer } from '../../../documents/spreadsheet.js';
+import type { ModuleContext } from '../../module.js';
+import { alevelRows, readAlevelMarks } from '../marksheets/alevel.js';
 import {
   type ClassMarks,
   type Curriculum,
@@ -29,13 +28,14 @@ import {
   readClassMarks,
   sheetTitle,
   termMark,
-} from './marksheet-data.js';
-import { sendMarksheet } from './marksheet-export.js';
-import { nlscResult, readNlscMarks } from './marksheet-nlsc.js';
-import { olevelRows } from './marksheet-olevel.js';
-import { type ConsideredSet, refuseSetNotSat } from './sets.js';
-import type { ClassOfTerm } from './takers.js';
-import { teachersOfClass } from './teachers.js';
+} from '../marksheets/data.js';
+import { sendMarksheet } from '../marksheets/export.js';
+import { nlscResult, readNlscMarks } from '../marksheets/nlsc.js';
+import { olevelRows } from '../marksheets/olevel.js';
+import { type ConsideredSet, refuseSetNotSat } from '../setup/sets.js';
+import type { ClassOfTerm } from '../takers.js';
+import { teachersOfClass } from '../teachers.js';
+import { type Counted, change, share, tally } from './rules.js';
 
 const oldGrades = ['D1', 'D2', 'C3', 'C4', 'C5', 'C6', 'P7', 'P8', 'F9'];
 const divisions = ['Division 1', 'Division 2', 'Division 3', 'Division 4', 'Division 7', 'U'];

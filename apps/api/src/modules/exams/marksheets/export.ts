@@ -1,10 +1,10 @@
 import type { FastifyReply } from 'fastify';
-import { newWorkbook, sheetValue, toBuffer } from '../../documents/spreadsheet.js';
-import type { alevelMarksheet } from './marksheet-alevel.js';
-import { mean } from './marksheet-data.js';
-import type { nlscMarksheet } from './marksheet-nlsc.js';
-import type { OlevelMarksheet } from './marksheet-olevel.js';
-import type { AlevelSubjectMarksheet, NlscSubjectMarksheet } from './marksheet-subjects.js';
+import { newWorkbook, sheetValue, toBuffer } from '../../../documents/spreadsheet.js';
+import type { alevelMarksheet } from './alevel.js';
+import { mean } from './data.js';
+import type { nlscMarksheet } from './nlsc.js';
+import type { OlevelMarksheet } from './olevel.js';
+import type { AlevelSubjectMarksheet, NlscSubjectMarksheet } from './subjects.js';
 
 interface Column {
   header: string;

@@ -15,13 +15,13 @@ import {
   subjects,
 } from '@somero/contract';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import type { Caller } from '../../core/auth.js';
-import { Invalid, Refusal } from '../../core/errors.js';
-import type { SchoolScope } from '../../core/scope.js';
-import { users } from '../../db/schema.js';
-import { staffOfUser } from '../staff/index.js';
-import { refuseSetNotSat } from './sets.js';
-import { classRoster, curriculumLevels, type RosterStudent, subjectTakers } from './takers.js';
+import type { Caller } from '../../../core/auth.js';
+import { Invalid, Refusal } from '../../../core/errors.js';
+import type { SchoolScope } from '../../../core/scope.js';
+import { users } from '../../../db/schema.js';
+import { staffOfUser } from '../../staff/index.js';
+import { refuseSetNotSat } from '../setup/sets.js';
+import { classRoster, curriculumLevels, type RosterStudent, subjectTakers } from '../takers.js';
 
 export type Curriculum = 'old' | 'new' | 'alevel';
 

@@ -1,7 +1,9 @@
 import { consideredPapers, papers } from '@somero/contract';
 import { type GradeValue, gradeName, olevelGrade, paperTuple, uacePoints, uacePrincipal } from '@somero/grading';
 import { eq } from 'drizzle-orm';
-import type { SchoolScope } from '../../core/scope.js';
+import type { SchoolScope } from '../../../core/scope.js';
+import type { ConsideredSet } from '../setup/sets.js';
+import type { ClassOfTerm } from '../takers.js';
 import {
   type ClassMarks,
   type MarksheetSubject,
@@ -13,9 +15,7 @@ import {
   setMarks,
   sheetHead,
   termMark,
-} from './marksheet-data.js';
-import type { ConsideredSet } from './sets.js';
-import type { ClassOfTerm } from './takers.js';
+} from './data.js';
 
 interface Paper {
   id: number;

@@ -8,7 +8,8 @@ import {
   uceDivisionKey,
 } from '@somero/grading';
 import type { z } from 'zod';
-import type { SchoolScope } from '../../core/scope.js';
+import type { SchoolScope } from '../../../core/scope.js';
+import type { ClassOfTerm } from '../takers.js';
 import {
   type ClassMarks,
   mean,
@@ -18,8 +19,7 @@ import {
   sheetHead,
   subjectHead,
   termMark,
-} from './marksheet-data.js';
-import type { ClassOfTerm } from './takers.js';
+} from './data.js';
 
 export type OlevelMarksheet = z.input<typeof olevelMarksheetOutput>;
 
