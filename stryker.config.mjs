@@ -14,11 +14,11 @@ export default {
   concurrency: 1,
   checkers: [],
   mutate: [
-    // The fees ledger's rules (pure; positionsOf in ledger.ts only reads the rows they take).
-    'apps/api/src/modules/fees/ledger-rules.ts',
+    // The fees ledger's rules (pure; positionsOf in ledger/balances.ts only reads the rows they take).
+    'apps/api/src/modules/fees/ledger/rules.ts',
     // The payment verbs' rules (pure: amount and date, a repeated key, batching, refusals, amendments);
-    // payments-verb.ts and payments.ts are the reads and writes around them.
-    'apps/api/src/modules/fees/payment-rules.ts',
+    // desk/record.ts and desk/payments.ts are the reads and writes around them.
+    'apps/api/src/modules/fees/desk/rules.ts',
     'apps/api/src/core/scope.ts',
     // The journal's rules: balanced one-sided lines, reversals, normal balances, account numbers.
     'apps/api/src/modules/journal/journal-rules.ts',
@@ -46,18 +46,18 @@ export default {
     // The resource engine's guard: the generic calls each declared entity is served with, and their access.
     'apps/api/src/resources/engine.ts:141-266',
     // The exam rules around the grading package: the comment bank's suggestion, the analyses' counting.
-    'apps/api/src/modules/exams/comment-rules.ts',
-    'apps/api/src/modules/exams/analysis-rules.ts',
+    'apps/api/src/modules/exams/report-cards/comment-rules.ts',
+    'apps/api/src/modules/exams/analysis/rules.ts',
     // The money engine: posting, reposting after an amendment, voiding with a reason, posting the unposted.
     'apps/api/src/modules/journal/documents.ts',
     // The desk's statement: a batch of payments, their receipts, balances and journal entries in one go.
-    'apps/api/src/modules/fees/payments-verb.ts',
+    'apps/api/src/modules/fees/desk/record.ts',
     // Saving marks: who may, out-of-range and absent marks, a paper's mark into the subject's.
-    'apps/api/src/modules/exams/marks-save.ts',
+    'apps/api/src/modules/exams/marks/save.ts',
     // Report cards: each card's comments, balance, promotion and whether it is withheld for fees owed (the
     // lines of `reportCards` that build the cards; the results they read are the grading package's). A line
     // range: move it when the lines above change.
-    'apps/api/src/modules/exams/report-cards.ts:340-400',
+    'apps/api/src/modules/exams/report-cards/cards.ts:354-414',
     // Uganda's grading rules (pure; their unit tests run in milliseconds).
     'packages/grading/src/*.ts',
     // Uganda's statutory payroll rules (pure: PAYE, NSSF, LST, advances, a month's net pay).

@@ -17,57 +17,11 @@ import { installMetrics } from './core/metrics.js';
 import { installSecurityHeaders } from './core/security.js';
 import type { Database } from './db/open.js';
 import { stopPdfWorkers } from './documents/pdf-pool.js';
-import { assetRoutes } from './modules/assets/index.js';
-import { attendanceRoutes } from './modules/attendance/index.js';
-import { auditRoutes } from './modules/audits/index.js';
-import { authRoutes } from './modules/auth/index.js';
-import { budgetRoutes } from './modules/budget/index.js';
-import { dashboardRoutes } from './modules/dashboard/index.js';
-import { departmentRoutes } from './modules/departments/index.js';
-import { elearningRoutes } from './modules/elearning/index.js';
-import { eventsRoutes } from './modules/events/index.js';
-import {
-  analysisRoutes,
-  commentRoutes,
-  competenceRoutes,
-  curriculumRoutes,
-  gradingRoutes,
-  marksheetRoutes,
-  marksRoutes,
-  missingMarksRoutes,
-  ncdcRoutes,
-  projectRoutes,
-  reportCardRoutes,
-  reportSettingsRoutes,
-  setRoutes,
-  yearEndDecisions,
-} from './modules/exams/index.js';
-import { expenseRoutes } from './modules/expenses/index.js';
-import {
-  feesBalances,
-  feesOnlineRoutes,
-  feesPaymentsRoutes,
-  feesReportsRoutes,
-  feesSetupRoutes,
-} from './modules/fees/index.js';
-import { financeReportRoutes } from './modules/finance-reports/index.js';
-import { jobRoutes } from './modules/jobs/index.js';
+import { areas } from './modules/areas.js';
+import { yearEndDecisions } from './modules/exams/index.js';
+import { feesBalances } from './modules/fees/index.js';
 import type { ModuleContext } from './modules/module.js';
-import { guardianNotices, notificationRoutes } from './modules/notifications/index.js';
-import { backupRoutes, operationsRoutes } from './modules/operations/index.js';
-import { parentLineRoutes } from './modules/parent-line/index.js';
-import { payrollRoutes } from './modules/payroll/index.js';
-import { requirementRoutes } from './modules/requirements/index.js';
-import { revenueRoutes } from './modules/revenues/index.js';
-import { settingsRoutes } from './modules/settings/index.js';
-import { sickbayRoutes } from './modules/sickbay/index.js';
-import { staffRoutes } from './modules/staff/index.js';
-import { storeRoutes } from './modules/store/index.js';
-import { studentRoutes } from './modules/students/index.js';
-import { subjectRoutes } from './modules/subjects/index.js';
-import { userRoutes } from './modules/users/index.js';
-import { visitorsRoutes } from './modules/visitors/index.js';
-import { resourceRoutes } from './resources/engine.js';
+import { guardianNotices } from './modules/notifications/index.js';
 
 export interface AppOptions {
   database: Database;
@@ -147,51 +101,7 @@ export async function buildApp({ database, config, logger = false, mailer, extra
   };
   ctx.notices = guardianNotices(ctx);
 
-  const { refuseTakenLogin } = authRoutes(ctx);
-  userRoutes(ctx, refuseTakenLogin);
-  operationsRoutes(ctx);
-  backupRoutes(ctx);
-  staffRoutes(ctx, refuseTakenLogin);
-  auditRoutes(ctx);
-  dashboardRoutes(ctx);
-  resourceRoutes(ctx);
-  settingsRoutes(ctx);
-  studentRoutes(ctx);
-  feesSetupRoutes(ctx);
-  feesPaymentsRoutes(ctx);
-  feesOnlineRoutes(ctx);
-  feesReportsRoutes(ctx);
-  revenueRoutes(ctx);
-  departmentRoutes(ctx);
-  elearningRoutes(ctx);
-  expenseRoutes(ctx);
-  financeReportRoutes(ctx);
-  assetRoutes(ctx);
-  budgetRoutes(ctx);
-  payrollRoutes(ctx);
-  sickbayRoutes(ctx);
-  requirementRoutes(ctx);
-  storeRoutes(ctx);
-  attendanceRoutes(ctx);
-  visitorsRoutes(ctx);
-  eventsRoutes(ctx);
-  notificationRoutes(ctx);
-  parentLineRoutes(ctx);
-  missingMarksRoutes(ctx);
-  marksheetRoutes(ctx);
-  reportSettingsRoutes(ctx);
-  commentRoutes(ctx);
-  curriculumRoutes(ctx);
-  projectRoutes(ctx);
-  reportCardRoutes(ctx);
-  ncdcRoutes(ctx);
-  analysisRoutes(ctx);
-  gradingRoutes(ctx);
-  setRoutes(ctx);
-  competenceRoutes(ctx);
-  marksRoutes(ctx);
-  subjectRoutes(ctx);
-  jobRoutes(ctx);
+  for (const area of areas) area.routes(ctx);
   extraRoutes?.(ctx);
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());

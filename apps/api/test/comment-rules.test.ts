@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type BankComment, bankFigures, suggestComment } from '../src/modules/exams/comment-rules.js';
+import { type BankComment, bankFigures, suggestComment } from '../src/modules/exams/report-cards/comment-rules.js';
 
 const bank: BankComment[] = [
   { id: 1, fromValue: 8, toValue: 72, comment: 'Work harder' },

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { change, share, tally } from '../src/modules/exams/analysis-rules.js';
+import { change, share, tally } from '../src/modules/exams/analysis/rules.js';
 import { call, classTerm, ok, s, sets, setUpEndOfTerm } from './exams-term-fixture.js';
 import type { Json } from './students-fixtures.js';
 import { staffWith, useTestApp } from './support.js';

@@ -13,12 +13,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { today } from '../src/core/dates.js';
 import { SchoolScope } from '../src/core/scope.js';
 import { audits } from '../src/db/schema.js';
+import { activeMode, modeRule, recordFeesPayment } from '../src/modules/fees/desk/record.js';
 import { feesPaymentDocument } from '../src/modules/fees/documents.js';
-import { activeMode, modeRule, recordFeesPayment } from '../src/modules/fees/payments-verb.js';
 import { admit, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
 import { bearer, refusingPostingsOf, useTestApp } from './support.js';
 
-// The desk's statement (`fees/payments-verb.ts`) seen from what a bursar and an auditor notice: receipts,
+// The desk's statement (`fees/desk/record.ts`) seen from what a bursar and an auditor notice: receipts,
 // journal entries, audit rows and the "far above the balance" question, for payments sent at once, one
 // student's payments in a row, a statement that fails, and the verb run inside a caller's transaction (as
 // online payments run it).

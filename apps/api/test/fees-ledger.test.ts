@@ -15,7 +15,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SchoolScope } from '../src/core/scope.js';
-import { classBalances, studentPosition } from '../src/modules/fees/ledger.js';
+import { classBalances, studentPosition } from '../src/modules/fees/ledger/balances.js';
 import { admit, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
 import { shared, useTestApp } from './support.js';
 

@@ -2,8 +2,8 @@ import { feesPayments, onlineTransactions, schools, screenRoute } from '@somero/
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../src/config.js';
-import { syncEveryGateway } from '../src/modules/fees/online.js';
-import { dateRanges } from '../src/modules/fees/online-schoolpay.js';
+import { dateRanges } from '../src/modules/fees/online/schoolpay.js';
+import { syncEveryGateway } from '../src/modules/fees/online/sync.js';
 import { startFakeSchoolPay } from './fake-schoolpay.js';
 import { admit, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
 import { bearer, staffWith, unique, useTestApp } from './support.js';

@@ -1,8 +1,8 @@
 import { feesBreakdowns, feesCategories, feesPayments, paymentModes } from '@somero/contract';
 import { describe, expect, it } from 'vitest';
 import { SchoolScope } from '../src/core/scope.js';
-import { studentPosition } from '../src/modules/fees/ledger.js';
-import { feesTiles } from '../src/modules/fees/reports.js';
+import { studentPosition } from '../src/modules/fees/ledger/balances.js';
+import { feesTiles } from '../src/modules/fees/reports/routes.js';
 import { today } from '../src/modules/students/query.js';
 import { admit, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
 import { useTestApp } from './support.js';

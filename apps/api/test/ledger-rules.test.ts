@@ -1,7 +1,7 @@
-// The fees ledger's rules (ledger-rules.ts), without a database: rows in, positions out, in milliseconds.
+// The fees ledger's rules (fees/ledger/rules.ts), without a database: rows in, positions out, in milliseconds.
 // Amounts are UGX a bursar would check by hand; every balance below is worked out in the comments.
 import { describe, expect, it } from 'vitest';
-import { computePositions, type LedgerRows } from '../src/modules/fees/ledger-rules.js';
+import { computePositions, type LedgerRows } from '../src/modules/fees/ledger/rules.js';
 import { calendarOf } from '../src/modules/settings/school.js';
 
 type Enrolment = LedgerRows['enrolments'][number];

@@ -13,7 +13,7 @@ import {
   refuseIfVoid,
   repeatOf,
   samePayment,
-} from '../src/modules/fees/payment-rules.js';
+} from '../src/modules/fees/desk/rules.js';
 
 /** What a rule threw: status, message and field errors, or none. */
 function thrown(work: () => unknown) {

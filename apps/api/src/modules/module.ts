@@ -6,6 +6,17 @@ import type { Mailer } from '../core/mail.js';
 import type { SchoolScope } from '../core/scope.js';
 import type { Database } from '../db/open.js';
 
+/**
+ * An area as the app registers it: each area's index.ts exports one (`area`), and `modules/areas.ts`
+ * lists them in the order the app registers them.
+ */
+export interface Area {
+  /** Its folder under modules/. */
+  name: string;
+  /** Serves the area's calls (and defines its kinds of job) on the shared context. */
+  routes(ctx: ModuleContext): void;
+}
+
 /** What every area's routes get: the core's `serve` and the shared services. */
 export interface ModuleContext {
   app: FastifyInstance;

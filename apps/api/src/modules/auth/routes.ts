@@ -23,7 +23,7 @@ import {
 import { SchoolScope } from '../../core/scope.js';
 import { authTokens, passwordResets, schools, users } from '../../db/schema.js';
 import type { ModuleContext } from '../module.js';
-import { createSchool } from '../users/index.js';
+import { createSchool, refuseTakenLogin } from '../users/index.js';
 
 const wrongCredentials = 'Wrong user name or password.';
 
@@ -79,7 +79,7 @@ export function authRoutes({ serve, database, config, mailer }: ModuleContext) {
   serve(calls.register, async ({ input, req }) => {
     if (!config.allowRegistration) throw new Refusal('Registration of new schools is turned off on this server.');
     await takeOrRefuse(db, [registerLimit(req.ip)], 'Too many registrations from this address.');
-    await refuseTakenLogin(input.username, input.email);
+    await refuseTakenLogin(db, input.username, input.email);
     const { owner } = await createSchool(db, {
       school: input.school,
       name: input.name,
@@ -89,27 +89,6 @@ export function authRoutes({ serve, database, config, mailer }: ModuleContext) {
     });
     return { ...(await signIn(owner)), message: `${input.school} is registered. Welcome!` };
   });
-
-  async function refuseTakenLogin(username: string, email: string | null | undefined, exceptUserId = 0) {
-    const [taken] = await db
-      .select({ username: users.username, email: users.email })
-      .from(users)
-      .where(
-        and(
-          ne(users.id, exceptUserId),
-          or(
-            eq(sql`lower(${users.username})`, username.toLowerCase()),
-            email ? eq(sql`lower(${users.email})`, email.toLowerCase()) : undefined,
-          ),
-        ),
-      )
-      .limit(1);
-    if (!taken) return;
-    if (taken.username.toLowerCase() === username.toLowerCase()) {
-      throw new Refusal(`The user name ${username} is already taken`);
-    }
-    throw new Refusal(`The e-mail ${email} is already used by another account`);
-  }
 
   serve(calls.recover, async ({ input, req }) => {
     await takeOrRefuse(db, recoverLimits(req.ip, input.email), 'Too many reset requests.');
@@ -240,7 +219,7 @@ export function authRoutes({ serve, database, config, mailer }: ModuleContext) {
   });
 
   serve(calls.profile, async ({ input, caller, scope }) => {
-    if (input.email) await refuseTakenLogin(caller.username, input.email, caller.userId);
+    if (input.email) await refuseTakenLogin(db, caller.username, input.email, caller.userId);
     await scope
       .table(users, 'users')
       .update(caller.userId, { name: input.name, email: input.email ?? null, phone: input.phone ?? null }, 'profile');
@@ -249,6 +228,4 @@ export function authRoutes({ serve, database, config, mailer }: ModuleContext) {
       message: 'Profile updated successfully',
     };
   });
-
-  return { refuseTakenLogin };
 }

@@ -4,9 +4,9 @@ import { sql } from 'drizzle-orm';
 import type { SchoolScope } from '../../core/scope.js';
 import { sqlRows } from '../../db/open.js';
 import { ensureEnrolled } from '../enrolment/index.js';
-import { alevelRows, readAlevelMarks } from './marksheet-alevel.js';
-import { readClassMarks, termMark } from './marksheet-data.js';
-import { olevelRows } from './marksheet-olevel.js';
+import { alevelRows, readAlevelMarks } from './marksheets/alevel.js';
+import { readClassMarks, termMark } from './marksheets/data.js';
+import { olevelRows } from './marksheets/olevel.js';
 import { takersSql } from './takers.js';
 import { projectsOf } from './term-records.js';
 

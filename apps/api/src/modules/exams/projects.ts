@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { NotFound, Refusal } from '../../core/errors.js';
 import { sqlRows } from '../../db/open.js';
 import type { ModuleContext } from '../module.js';
-import { classNames } from './comments.js';
-import { classCurriculum } from './marksheet-data.js';
+import { classCurriculum } from './marksheets/data.js';
+import { classNames } from './report-cards/comments.js';
 import { classRoster } from './takers.js';
 import { projectsOf } from './term-records.js';
 

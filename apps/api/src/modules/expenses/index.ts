@@ -1,8 +1,9 @@
 // The expenses area's public face: what other areas and the app may import.
+import type { Area } from '../module.js';
+import { expenseRoutes } from './routes.js';
 
 export { expenseDocument } from './documents.js';
 export { type Purchase, recordPurchase, storePurchasesCategory, voidPurchase } from './purchases.js';
-export { expenseRoutes } from './routes.js';
 export {
   type PurchaseHead,
   purchaseDays,
@@ -14,3 +15,6 @@ export {
   storeLinesOf,
 } from './store-lines.js';
 export { type RequisitionsWaiting, requisitionsWaiting } from './tiles.js';
+
+/** The expenses area as the app registers it (`modules/areas.ts`). */
+export const area: Area = { name: 'expenses', routes: expenseRoutes };

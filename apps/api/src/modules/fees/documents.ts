@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { SchoolScope } from '../../core/scope.js';
 import { sqlRows } from '../../db/open.js';
 import { moneyDocument, postEntry, reverseSource } from '../journal/index.js';
-import { refuseIfVoid } from './payment-rules.js';
+import { refuseIfVoid } from './desk/rules.js';
 
 /**
  * The fees area's money documents (issue 12 §1): a fees payment (Dr the mode, Cr fees income), an old

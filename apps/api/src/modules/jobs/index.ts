@@ -5,7 +5,7 @@ import type { Caller } from '../../core/auth.js';
 import { NotFound } from '../../core/errors.js';
 import { readFiles } from '../../core/files.js';
 import type { SchoolScope } from '../../core/scope.js';
-import type { ModuleContext } from '../module.js';
+import type { Area, ModuleContext } from '../module.js';
 
 const view = (row: typeof jobs.$inferSelect): JobView => ({
   id: row.id,
@@ -58,3 +58,6 @@ export function jobRoutes({ serve }: ModuleContext) {
       .send(Buffer.from(file.bytes));
   });
 }
+
+/** The jobs area as the app registers it (`modules/areas.ts`). */
+export const area: Area = { name: 'jobs', routes: jobRoutes };

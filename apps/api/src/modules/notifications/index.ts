@@ -1,8 +1,10 @@
 // The notifications area's public face: what other areas and the app may import.
+
 import { type SmsAudience, schools } from '@somero/contract';
 import { eq } from 'drizzle-orm';
 import type { SchoolScope } from '../../core/scope.js';
-import type { ModuleContext } from '../module.js';
+import type { Area, ModuleContext } from '../module.js';
+import { notificationRoutes } from './routes.js';
 import { uniqueRecipients } from './rules.js';
 import { creditsOf, type Resolved, startSend } from './sms.js';
 
@@ -11,7 +13,6 @@ export { guardianNotices } from './guardians.js';
 
 /** The school's SMS credits left (the dashboard's tile). */
 export const smsCreditsLeft = (scope: SchoolScope) => creditsOf(scope).then((c) => c.balance);
-export { notificationRoutes } from './routes.js';
 
 /**
  * Sends `template` to these people as a background job, from another area (a receipt, a pass-out):
@@ -35,3 +36,6 @@ export async function sendSms(
   return startSend(ctx, scope, template, resolved, confirmed);
 }
 export type { SmsAudience };
+
+/** The Notification Center as the app registers it (`modules/areas.ts`). */
+export const area: Area = { name: 'notifications', routes: notificationRoutes };

@@ -1,2 +1,8 @@
 // The revenues area's public face: what other areas and the app may import.
-export { revenueDocument, revenueRoutes } from './routes.js';
+import type { Area } from '../module.js';
+import { revenueRoutes } from './routes.js';
+
+export { revenueDocument } from './routes.js';
+
+/** The revenues area as the app registers it (`modules/areas.ts`). */
+export const area: Area = { name: 'revenues', routes: revenueRoutes };

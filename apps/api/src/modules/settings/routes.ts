@@ -166,7 +166,7 @@ export function settingsRoutes({ serve }: ModuleContext) {
     return { data: termJson(row), message: `Term ${row.term} ${row.year} saved` };
   });
 
-  // getCurriculum and setCurriculum are served by the exams area (`exams/curriculum-change.ts`): a
+  // getCurriculum and setCurriculum are served by the exams area (`exams/setup/curriculum-change.ts`): a
   // change shows the marks and report cards it affects before it is made.
 
   const streamOptions = async (scope: SchoolScope, level: 'olevel' | 'alevel') => {

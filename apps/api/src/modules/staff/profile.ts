@@ -22,7 +22,7 @@ import { hashPassword } from '../../core/passwords.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { roles, users } from '../../db/schema.js';
 import type { ModuleContext } from '../module.js';
-import { mayManage, refuseGroupBeyond, refuseManaging } from '../users/index.js';
+import { mayManage, refuseGroupBeyond, refuseManaging, refuseTakenLogin } from '../users/index.js';
 
 /** The staff member's user, with what the manage rules need; null when none (or it was deleted). */
 async function signInOf(scope: SchoolScope, userId: number | null) {
@@ -122,10 +122,7 @@ async function refuseSecondSignIn(scope: SchoolScope, member: { name: string; us
   if (current) throw new Refusal(`${member.name} already signs in as ${current.username}; unlink that sign-in first.`);
 }
 
-export function profileRoutes(
-  { serve }: ModuleContext,
-  refuseTakenLogin: (u: string, e?: string | null, except?: number) => Promise<void>,
-) {
+export function profileRoutes({ serve, database }: ModuleContext) {
   serve(getStaff, async ({ id, caller, scope }) => ({ data: await staffProfile(scope, caller, id) }));
 
   // Another school's load is not found (404), like any other id.
@@ -159,7 +156,7 @@ export function profileRoutes(
     if (!(await scope.table(roles, 'users').count(eq(roles.id, input.role_id))))
       throw new Invalid('role_id', 'No such user group');
     await refuseGroupBeyond(scope, caller, input.role_id);
-    await refuseTakenLogin(input.username, null);
+    await refuseTakenLogin(database.db, input.username, null);
     const passwordHash = await hashPassword(input.password);
     await scope.transaction(async (tx) => {
       // A staff user named after the staff member; their e-mail stays theirs to add on their profile.

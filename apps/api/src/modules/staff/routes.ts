@@ -10,12 +10,9 @@ import { teachingLoadRoutes } from './teaching-load.js';
  * teaching load's grid. Positions, listing, removing and the teaching load's rows are declared entities.
  * Payroll, advances and the rest of staff come later, in this area.
  */
-export function staffRoutes(
-  ctx: ModuleContext,
-  refuseTakenLogin: (u: string, e?: string | null, except?: number) => Promise<void>,
-) {
+export function staffRoutes(ctx: ModuleContext) {
   registerRoutes(ctx);
-  profileRoutes(ctx, refuseTakenLogin);
+  profileRoutes(ctx);
   importRoutes(ctx);
   teachingLoadRoutes(ctx);
 }

@@ -1,2 +1,6 @@
 // The subjects area's public face: what the app may import.
-export { subjectRoutes } from './routes.js';
+import type { Area } from '../module.js';
+import { subjectRoutes } from './routes.js';
+
+/** The subjects area as the app registers it (`modules/areas.ts`). */
+export const area: Area = { name: 'subjects', routes: subjectRoutes };

@@ -7,15 +7,13 @@ import { hashPassword } from '../../core/passwords.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { roles, users } from '../../db/schema.js';
 import type { ModuleContext } from '../module.js';
+import { refuseTakenLogin } from './logins.js';
 import { holdsAll, mayManage, refuseAdministrators, refuseGroupBeyond, refuseManaging } from './rules.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const likeTerm = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export function userRoutes(
-  { serve }: ModuleContext,
-  refuseTakenLogin: (u: string, e?: string | null, except?: number) => Promise<void>,
-) {
+export function userRoutes({ serve, database }: ModuleContext) {
   const userColumns = {
     id: users.id,
     name: users.name,
@@ -83,7 +81,7 @@ export function userRoutes(
     await checkRole(scope, input.type, input.role_id);
     if (input.type !== userTypes.staff && !isAdministratorType(caller.type)) refuseAdministrators();
     await refuseGroupBeyond(scope, caller, input.role_id);
-    await refuseTakenLogin(input.username, input.email);
+    await refuseTakenLogin(database.db, input.username, input.email);
     const created = await scope.table(users, 'users').insert({
       name: input.name,
       username: input.username,
@@ -113,7 +111,7 @@ export function userRoutes(
       throw new Refusal("Only an administrator can change a user's type.");
     }
     await refuseGroupBeyond(scope, caller, roleId);
-    await refuseTakenLogin(input.username, input.email, id);
+    await refuseTakenLogin(database.db, input.username, input.email, id);
     const wasAdmin = isAdministratorType(current.type);
     const losesAdmin = wasAdmin && (input.type === userTypes.staff || !input.active);
     if (losesAdmin && id === caller.userId) {
