@@ -1,55 +1,36 @@
 import { guardians, paymentModes, studentGuardians } from '@somero/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call, classTerm, s as examSchool, people, setUpEndOfTerm } from './exams-term-fixture.js';
-import { startFakeSmsGateway } from './fake-sms-gateway.js';
+import { filePhones, useGatewayApp } from './gateway-app.js';
 import { admitFamilies } from './guardian-fixtures.js';
 import { admit, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
-import { bearer, staffWith, unique, useTestApp } from './support.js';
+import { bearer, staffWith, unique } from './support.js';
 
 /**
  * SMS to guardians where the work happens (issue 15 §4): the desk's receipt, fee reminders from the
  * summary, results after the report cards, sick-bay visits and absences; through the real Africa's
  * Talking adapter against the fake gateway on loopback.
  */
-const username = 'sandbox';
-const apiKey = 'at-key-uses';
-let fake: Awaited<ReturnType<typeof startFakeSmsGateway>>;
-beforeAll(async () => {
-  fake = await startFakeSmsGateway(username, apiKey);
-});
-afterAll(() => fake.close().catch(() => {}));
-const t = useTestApp({
-  env: () => ({
-    SMS_GATEWAY_URL: fake.baseUrl,
-    AT_USERNAME: username,
-    AT_API_KEY: apiKey,
-    AT_SENDER_ID: 'KHSS',
-    SMS_RETRY_MS: '20',
-    SMS_RETRIES: '1',
-    // Generous: a call the adapter gives up on (a busy machine) is sent again, and the fake counts it twice.
-    SMS_TIMEOUT_MS: '5000',
-  }),
-});
+const sms = useGatewayApp('at-key-uses', { AT_SENDER_ID: 'KHSS' });
+const t = sms.t;
 
 let s: RegisterSchool;
 let cash: number;
 const kids: Record<string, Json> = {};
 /** Each a distinct number this file only uses, so the fake's log can be read per guardian. */
-const serial = String(Date.now()).slice(-5);
-const phone = (n: number) => `0772 ${n}${serial}`;
-const e164 = (p: string) => `+256${p.replace(/\D/g, '').slice(-9)}`;
+const { phone, e164 } = filePhones();
 const phones = { amina: phone(1), brian: phone(2), chris: phone(3), exams: phone(4), alevel: phone(5) };
 
 /** The messages the gateway received for a number (waits for the job to reach it). */
 async function textsTo(p: string, atLeast = 1) {
   const number = e164(p);
   for (let i = 0; i < 200; i++) {
-    const found = fake.received.filter((r) => r.to.includes(number)).map((r) => r.message);
+    const found = sms.fake.received.filter((r) => r.to.includes(number)).map((r) => r.message);
     if (found.length >= atLeast) return found;
     await new Promise((r) => setTimeout(r, 50));
   }
-  return fake.received.filter((r) => r.to.includes(number)).map((r) => r.message);
+  return sms.fake.received.filter((r) => r.to.includes(number)).map((r) => r.message);
 }
 const quiet = () => new Promise((r) => setTimeout(r, 600));
 
@@ -92,7 +73,7 @@ describe('SMS to guardians: receipts, reminders, sick bay, absences', () => {
     const list = (await s.api.post('/view_fees_payments', { student_id: kids.amina.id })).json();
     expect(list.totals).toMatchObject({ count: 2, amount: 150_000 });
     await quiet();
-    expect(fake.received.filter((r) => r.to.includes(e164(phones.amina)))).toHaveLength(0);
+    expect(sms.fake.received.filter((r) => r.to.includes(e164(phones.amina)))).toHaveLength(0);
   });
 
   it('refuses (202) reminders larger than the credit left, with the figures', async () => {
@@ -127,7 +108,7 @@ describe('SMS to guardians: receipts, reminders, sick bay, absences', () => {
     expect(text).toContain('Balance now UGX 350,000.');
     expect(await credits(s)).toBe(99);
     // The gateway down: the payment stands; the job's failed message is refunded.
-    fake.state.mode = 'down';
+    sms.fake.state.mode = 'down';
     try {
       const down = await s.api.post('/fees_payments', { student_id: kids.amina.id, amount: 10_000, mode_id: cash });
       expect(down.statusCode, down.body).toBe(200);
@@ -136,7 +117,7 @@ describe('SMS to guardians: receipts, reminders, sick bay, absences', () => {
       const failed = (await s.api.post('/sent_notifications', { status: 'failed' })).json();
       expect(failed.total).toBe(1);
     } finally {
-      fake.state.mode = 'up';
+      sms.fake.state.mode = 'up';
     }
     expect(await credits(s)).toBe(99);
     // Off again: the next payment sends nothing.
@@ -144,7 +125,7 @@ describe('SMS to guardians: receipts, reminders, sick bay, absences', () => {
     const again = await s.api.post('/fees_payments', { student_id: kids.amina.id, amount: 10_000, mode_id: cash });
     expect(again.json().message).toBe('Payment added Successfully');
     await quiet();
-    expect(await textsTo(phones.amina), JSON.stringify(fake.received)).toHaveLength(1);
+    expect(await textsTo(phones.amina), JSON.stringify(sms.fake.received)).toHaveLength(1);
   });
 
   it('previews fee reminders for the summary, then reminds each defaulter’s guardian once with their own balance', async () => {
@@ -162,8 +143,8 @@ describe('SMS to guardians: receipts, reminders, sick bay, absences', () => {
     const summary = (await s.api.post('/fees_summaryq', { class_id: s.classes.S1 })).json().data;
     expect(summary.defaulters_count).toBe(4);
     await quiet();
-    const before = fake.received.length;
-    expect(fake.received).toHaveLength(before);
+    const before = sms.fake.received.length;
+    expect(sms.fake.received).toHaveLength(before);
 
     // Sending first asks, with the cost: nothing leaves until it is confirmed.
     const asked = await s.api.post('/fees_reminders', { class_id: s.classes.S1, message: template, send: true });
@@ -175,7 +156,7 @@ describe('SMS to guardians: receipts, reminders, sick bay, absences', () => {
       ),
     });
     await quiet();
-    expect(fake.received).toHaveLength(before);
+    expect(sms.fake.received).toHaveLength(before);
     const sent = await s.api.post('/fees_reminders', {
       class_id: s.classes.S1,
       message: template,
@@ -192,7 +173,7 @@ describe('SMS to guardians: receipts, reminders, sick bay, absences', () => {
     expect(ruth).toHaveLength(1);
     expect(ruth[0]).toContain('Okello Bella and Okello Brian (S1 East) owes UGX 1,400,000.');
     // S2 was not on the summary's filter.
-    expect(fake.received.some((r) => r.to.includes(e164(phones.chris)))).toBe(false);
+    expect(sms.fake.received.some((r) => r.to.includes(e164(phones.chris)))).toBe(false);
     // Recorded as a send with who sent it.
     const sends = (await s.api.get('/sent_sms')).json().data;
     expect(sends[0]).toMatchObject({ audience: 'Fee reminder: students owing more than UGX 0', total: 2 });
@@ -206,7 +187,7 @@ describe('SMS to guardians: receipts, reminders, sick bay, absences', () => {
     const register = { class_id: s.classes.S2, marks: [{ student_id: kids.chris.id, status: 'absent' }] };
     expect((await s.api.post('/attendance', register)).json().message).toBe('Register saved: 1 mark changed');
     await quiet();
-    expect(fake.received.some((r) => r.to.includes(e164(phones.chris)))).toBe(false);
+    expect(sms.fake.received.some((r) => r.to.includes(e164(phones.chris)))).toBe(false);
 
     await setting(s, { sms_sickbay_visits: true, sms_absences: true });
     const on = await s.api.post('/medication', visit);

@@ -1,11 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { smsMessages } from '@somero/contract';
 import { and, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeSmsGateway } from './fake-sms-gateway.js';
+import { describe, expect, it } from 'vitest';
+import { filePhones, useGatewayApp } from './gateway-app.js';
 import { admitFamilies, payFees } from './guardian-fixtures.js';
 import { type RegisterSchool, registerSchool } from './students-fixtures.js';
-import { useTestApp } from './support.js';
 
 /**
  * The parents' line end to end without a browser: the server listens on loopback and is posted to over
@@ -13,29 +12,12 @@ import { useTestApp } from './support.js';
  * reaches the fake gateway through the real adapter. A whole USSD session of a parent of two, then a
  * text question.
  */
-const username = 'sandbox';
-const apiKey = 'at-key-e2e';
 const token = 'e2e-line-token';
-let fake: Awaited<ReturnType<typeof startFakeSmsGateway>>;
-beforeAll(async () => {
-  fake = await startFakeSmsGateway(username, apiKey);
-});
-afterAll(() => fake.close().catch(() => {}));
-const t = useTestApp({
-  env: () => ({
-    SMS_GATEWAY_URL: fake.baseUrl,
-    AT_USERNAME: username,
-    AT_API_KEY: apiKey,
-    SMS_CALLBACK_TOKEN: token,
-    SMS_RETRY_MS: '20',
-    SMS_RETRIES: '1',
-    SMS_TIMEOUT_MS: '5000',
-  }),
-});
+const sms = useGatewayApp('at-key-e2e', { SMS_CALLBACK_TOKEN: token });
+const t = sms.t;
 
-const serial = String(Date.now()).slice(-5);
-const phones = { amina: `0772 5${serial}`, brian: `0772 6${serial}`, chris: `0772 7${serial}` };
-const e164 = (p: string) => `+256${p.replace(/\D/g, '').slice(-9)}`;
+const { serial, phone, e164 } = filePhones();
+const phones = { amina: phone(5), brian: phone(6), chris: phone(7) };
 let base = '';
 let s: RegisterSchool;
 
@@ -118,7 +100,7 @@ describe("the parents' line over HTTP, as the gateway posts", () => {
     expect(await res.json()).toEqual({ data: { received: true } });
     let reply: string | undefined;
     for (let i = 0; i < 200 && !reply; i++) {
-      reply = fake.received.find((r) => r.to.includes(e164(phones.brian)))?.message;
+      reply = sms.fake.received.find((r) => r.to.includes(e164(phones.brian)))?.message;
       if (!reply) await new Promise((r) => setTimeout(r, 50));
     }
     expect(reply).toBe(

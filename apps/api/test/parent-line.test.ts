@@ -12,43 +12,24 @@ import {
   termDates,
 } from '@somero/contract';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { audits } from '../src/db/schema.js';
 import { s as examSchool, people, setUpEndOfTerm } from './exams-term-fixture.js';
-import { startFakeSmsGateway } from './fake-sms-gateway.js';
+import { filePhones, useGatewayApp } from './gateway-app.js';
 import { admit, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
-import { bearer, staffWith, unique, useTestApp } from './support.js';
+import { bearer, staffWith, unique } from './support.js';
 
 /**
  * The parents' line (issue 29): a parent asks by USSD or by a text message from the number the school
  * has for them, and Somero answers from the fees ledger, the report cards and the calendar. Against the
  * fake Africa's Talking gateway on loopback (the replies by SMS), on both databases.
  */
-const username = 'sandbox';
-const apiKey = 'at-key-line';
 const token = 'line-secret-7d1c';
-let fake: Awaited<ReturnType<typeof startFakeSmsGateway>>;
-beforeAll(async () => {
-  fake = await startFakeSmsGateway(username, apiKey);
-});
-afterAll(() => fake.close().catch(() => {}));
-const t = useTestApp({
-  env: () => ({
-    SMS_GATEWAY_URL: fake.baseUrl,
-    AT_USERNAME: username,
-    AT_API_KEY: apiKey,
-    SMS_CALLBACK_TOKEN: token,
-    SMS_RETRY_MS: '20',
-    SMS_RETRIES: '1',
-    SMS_TIMEOUT_MS: '5000',
-    PARENT_LINE_USSD_CODE: '*284*77#',
-  }),
-});
+const gateway = useGatewayApp('at-key-line', { SMS_CALLBACK_TOKEN: token, PARENT_LINE_USSD_CODE: '*284*77#' });
+const t = gateway.t;
 
 /** Numbers this file alone uses (test files share one PostgreSQL database). */
-const serial = String(Date.now()).slice(-5);
-const phone = (n: number) => `0772 ${n}${serial}`;
-const e164 = (p: string) => `+256${p.replace(/\D/g, '').slice(-9)}`;
+const { serial, phone, e164 } = filePhones();
 /** Akello and Bbosa's mother (siblings, one school); Nabirye's father, also Kato's at a second school. */
 const mother = phone(1);
 const father = phone(2);
@@ -98,11 +79,11 @@ async function sms(text: string, from: string, id = `ATXin_${serial}_${++session
 async function textsTo(p: string, atLeast = 1) {
   const number = e164(p);
   for (let i = 0; i < 200; i++) {
-    const found = fake.received.filter((r) => r.to.includes(number)).map((r) => r.message);
+    const found = gateway.fake.received.filter((r) => r.to.includes(number)).map((r) => r.message);
     if (found.length >= atLeast) return found;
     await new Promise((r) => setTimeout(r, 50));
   }
-  return fake.received.filter((r) => r.to.includes(number)).map((r) => r.message);
+  return gateway.fake.received.filter((r) => r.to.includes(number)).map((r) => r.message);
 }
 const quiet = () => new Promise((r) => setTimeout(r, 500));
 const credits = async (school: RegisterSchool) => (await school.api.get('/sms_packages')).json().data.balance;
@@ -266,7 +247,7 @@ describe("the parents' line", () => {
     expect((await sms('BAL', stranger)).statusCode).toBe(200);
     await quiet();
     expect(await credits(a)).toBe(before);
-    expect(fake.received.some((r) => r.to.includes(e164(stranger)))).toBe(false);
+    expect(gateway.fake.received.some((r) => r.to.includes(e164(stranger)))).toBe(false);
   });
 
   it('siblings: the parent picks the child, then the menu', async () => {

@@ -286,6 +286,12 @@ export const screenRoutes: readonly ScreenRoute[] = (Object.entries(table) as [R
     })),
 );
 
+/**
+ * Screens of the project's own, beyond the specification's 186 (each written down in the README's decisions):
+ * the parents' line's settings (USSD and text questions).
+ */
+export const projectScreens: readonly string[] = ['/notification/parents'];
+
 const byPath = new Map(screenRoutes.map((r) => [r.path, r]));
 export const screenRoute = (path: string) => byPath.get(path);
 
