@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Paper, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import {
   type ParentLineAnswer,
   type ParentLineSession,
@@ -77,7 +77,15 @@ export default function ParentLineScreen() {
   const columns: Column<ParentLineSession>[] = [
     { key: 'at', label: t('fields.at'), render: (r) => formatDateTime(r.at) },
     { key: 'channel', label: t('fields.channel'), render: (r) => t(`channels.${r.channel}`) },
-    { key: 'phone', label: t('fields.phone') },
+    {
+      key: 'phone',
+      label: t('fields.phone'),
+      render: (r) => (
+        <Text span inherit style={{ whiteSpace: 'nowrap' }}>
+          {r.phone}
+        </Text>
+      ),
+    },
     { key: 'student', label: t('fields.student'), render: (r) => r.student ?? '' },
     {
       key: 'asked',
@@ -152,7 +160,8 @@ export default function ParentLineScreen() {
           </Stack>
         </form>
       </Paper>
-      <SimpleGrid cols={{ base: 1, md: 2 }} mb="lg">
+      {/* One above the other: the sessions' five columns need the page's width. */}
+      <Stack mb="lg">
         <Paper withBorder p="md">
           <Title order={4} mb="xs">
             {t('perDay')}
@@ -172,7 +181,7 @@ export default function ParentLineScreen() {
           </Title>
           <DataTable columns={columns} rows={data.recent} query={query} empty={t('none')} />
         </Paper>
-      </SimpleGrid>
+      </Stack>
     </div>
   );
 }
