@@ -27,7 +27,7 @@ const firstHalf = [
   'backups',
   // Every screen's title (under two minutes, read only).
   'routes',
-  // Read only (axe on each area's main screen, dates under US English): they even the halves out (28 Nov).
+  // Read only (axe on each area's main screen, dates under US English): they even the halves out (29 Nov).
   'accessibility',
   'dates',
   // Last of this half (files run in name order): its promotion of S5 and new student come after the fees
