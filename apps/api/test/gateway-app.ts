@@ -1,3 +1,5 @@
+import { smsMessages } from '@somero/contract';
+import { and, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import { startFakeSmsGateway } from './fake-sms-gateway.js';
 import { useTestApp } from './support.js';
@@ -33,6 +35,18 @@ export function useGatewayApp(apiKey: string, env: Record<string, string> = {}) 
     /** The fake gateway: what it received, and how it answers. */
     get fake() {
       return fake as FakeGateway;
+    },
+    /** Waits until every send of these schools has finished (so none is still writing when the app closes). */
+    async sendsFinished(schoolIds: number[]) {
+      for (let i = 0; i < 200; i++) {
+        const open = await t.database.db
+          .select({ id: smsMessages.id })
+          .from(smsMessages)
+          .where(and(inArray(smsMessages.schoolId, schoolIds), inArray(smsMessages.status, ['queued', 'sending'])));
+        if (!open.length) return;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error('a send did not finish');
     },
   };
 }

@@ -1,6 +1,4 @@
 import type { AddressInfo } from 'node:net';
-import { smsMessages } from '@somero/contract';
-import { and, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { filePhones, useGatewayApp } from './gateway-app.js';
 import { admitFamilies, payFees } from './guardian-fixtures.js';
@@ -27,19 +25,6 @@ const post = (path: string, fields: Record<string, string>) =>
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(fields),
   });
-
-/** Every send's job has finished (so none is still writing when the app closes). */
-async function sendsFinished(ids: number[]) {
-  for (let i = 0; i < 200; i++) {
-    const open = await t.database.db
-      .select({ id: smsMessages.id })
-      .from(smsMessages)
-      .where(and(inArray(smsMessages.schoolId, ids), inArray(smsMessages.status, ['queued', 'sending'])));
-    if (!open.length) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('a send did not finish');
-}
 
 describe("the parents' line over HTTP, as the gateway posts", () => {
   it('a school with the line on, a parent of two owing fees, SMS credit', async () => {
@@ -111,6 +96,6 @@ describe("the parents' line over HTTP, as the gateway posts", () => {
   });
 
   it('every reply has gone: no send is left running', async () => {
-    await sendsFinished([s].map((x) => x.schoolId));
+    await sms.sendsFinished([s].map((x) => x.schoolId));
   });
 });

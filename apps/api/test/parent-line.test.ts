@@ -7,11 +7,10 @@ import {
   paymentModes,
   previousDebts,
   reportCardPrints,
-  smsMessages,
   studentGuardians,
   termDates,
 } from '@somero/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { audits } from '../src/db/schema.js';
 import { s as examSchool, people, setUpEndOfTerm } from './exams-term-fixture.js';
@@ -110,19 +109,6 @@ async function turnOn(school: RegisterSchool, values: Json) {
 
 const sessionsOf = (school: RegisterSchool) =>
   db().select().from(parentLineSessions).where(eq(parentLineSessions.schoolId, school.schoolId));
-
-/** Every send's job has finished (so none is still writing when the app closes). */
-async function sendsFinished(ids: number[]) {
-  for (let i = 0; i < 200; i++) {
-    const open = await t.database.db
-      .select({ id: smsMessages.id })
-      .from(smsMessages)
-      .where(and(inArray(smsMessages.schoolId, ids), inArray(smsMessages.status, ['queued', 'sending'])));
-    if (!open.length) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('a send did not finish');
-}
 
 describe("the parents' line", () => {
   it('sets up two schools: siblings, a number at both, fees, payments, a withheld card', async () => {
@@ -436,6 +422,6 @@ describe("the parents' line", () => {
   });
 
   it('every reply has gone: no send is left running', async () => {
-    await sendsFinished([a, b].map((x) => x.schoolId));
+    await gateway.sendsFinished([a, b].map((x) => x.schoolId));
   });
 });
