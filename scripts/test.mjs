@@ -23,6 +23,8 @@ const embeddedSubjects = [
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+/** The failed tests' names, printed again at the end so the last lines of a long run say what failed. */
+const failures = [];
 
 function run(title, command, args, env = {}) {
   console.log(`\n▶ ${title}`);
@@ -45,6 +47,15 @@ function vitest(title, env, extra = []) {
   const report = JSON.parse(readFileSync(out, 'utf8'));
   passed += report.numPassedTests;
   failed += report.numFailedTests + (status !== 0 && report.numFailedTests === 0 ? 1 : 0);
+  for (const file of report.testResults ?? []) {
+    const name = path.relative(root, file.name);
+    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failedTests) failures.push(`${title}: ${name} › ${t.fullName}`);
+    if (file.status === 'failed' && failedTests.length === 0)
+      failures.push(`${title}: ${name} (${file.message || 'failed to run'})`);
+  }
+  if (status !== 0 && report.numFailedTests === 0 && failures.length === 0)
+    failures.push(`${title}: exit code ${status}`);
   skipped += report.numPendingTests + report.numTodoTests;
 }
 
@@ -106,7 +117,15 @@ if (run('Check: lint, format and types', 'npm', ['run', 'check']) !== 0) {
       },
     );
     if (existsSync(out)) {
-      const { stats } = JSON.parse(readFileSync(out, 'utf8'));
+      const report = JSON.parse(readFileSync(out, 'utf8'));
+      const { stats } = report;
+      const walk = (suite) => {
+        for (const spec of suite.specs ?? [])
+          for (const t of spec.tests ?? [])
+            if (t.status === 'unexpected') failures.push(`Browser: ${spec.file}:${spec.line} › ${spec.title}`);
+        for (const child of suite.suites ?? []) walk(child);
+      };
+      for (const suite of report.suites ?? []) walk(suite);
       passed += stats.expected + stats.flaky;
       failed += stats.unexpected + (status !== 0 && stats.unexpected === 0 ? 1 : 0);
       skipped += stats.skipped;
@@ -116,5 +135,6 @@ if (run('Check: lint, format and types', 'npm', ['run', 'check']) !== 0) {
   }
 }
 
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ✗ ${f}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 ? 1 : 0);
