@@ -34,12 +34,23 @@ function run(title, command, args, env = {}) {
 
 function vitest(title, env, extra = []) {
   const out = path.join(tmp, `vitest-${passed + failed}.json`);
+  const errorsFile = path.join(tmp, `vitest-errors-${passed + failed}.json`);
   const status = run(
     title,
     'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...extra],
-    env,
+    [
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      '--reporter=./scripts/vitest-errors-reporter.mjs',
+      `--outputFile.json=${out}`,
+      ...extra,
+    ],
+    { ...env, VITEST_ERRORS_FILE: errorsFile },
   );
+  const errors = existsSync(errorsFile) ? JSON.parse(readFileSync(errorsFile, 'utf8')) : null;
+  for (const error of errors ?? []) failures.push(`${title}: ${error}`);
   if (!existsSync(out)) {
     failed += 1;
     return;
@@ -51,7 +62,7 @@ function vitest(title, env, extra = []) {
     const name = path.relative(root, file.name);
     const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
     for (const t of failedTests) failures.push(`${title}: ${name} › ${t.fullName}`);
-    if (file.status === 'failed' && failedTests.length === 0)
+    if (!errors && file.status === 'failed' && failedTests.length === 0)
       failures.push(`${title}: ${name} (${file.message || 'failed to run'})`);
   }
   if (status !== 0 && report.numFailedTests === 0 && failures.length === 0)
