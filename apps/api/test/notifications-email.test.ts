@@ -4,7 +4,6 @@ import { emailAccounts, emailRecipients } from '@somero/contract';
 import { and, eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insideNetworkText } from '../src/modules/notifications/email.js';
 import {
   mailServerErrorText,
   mergeGuardianEmails,
@@ -13,7 +12,8 @@ import {
   smtpErrorText,
   uniqueEmails,
   unreachableText,
-} from '../src/modules/notifications/email-rules.js';
+} from '../src/modules/notifications/email/rules.js';
+import { insideNetworkText } from '../src/modules/notifications/email/send.js';
 import { ugx } from '../src/modules/notifications/rules.js';
 import { admitFamilies, guardian, payFees } from './guardian-fixtures.js';
 import { pdfPages } from './pdf-text.js';

@@ -8,7 +8,7 @@ import { Jobs } from '../src/core/jobs.js';
 import { SchoolScope } from '../src/core/scope.js';
 import { roles } from '../src/db/schema.js';
 import { sendSms } from '../src/modules/notifications/index.js';
-import { performSend, settleSend } from '../src/modules/notifications/sms.js';
+import { performSend, settleSend } from '../src/modules/notifications/sms/send.js';
 import { startFakeSmsGateway } from './fake-sms-gateway.js';
 import { admitFamilies, payFees } from './guardian-fixtures.js';
 import { type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';

@@ -13,9 +13,9 @@ import {
 import { and, asc, eq } from 'drizzle-orm';
 import { SchoolScope } from '../../core/scope.js';
 import type { Executor } from '../../db/open.js';
-import { buyPackage } from './packages.js';
 import { fillTemplate, smsParts } from './rules.js';
-import { module } from './sms.js';
+import { buyPackage } from './sms/packages.js';
+import { module } from './sms/send.js';
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
 

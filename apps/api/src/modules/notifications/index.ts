@@ -6,10 +6,10 @@ import type { SchoolScope } from '../../core/scope.js';
 import type { Area, ModuleContext } from '../module.js';
 import { notificationRoutes } from './routes.js';
 import { uniqueRecipients } from './rules.js';
-import { creditsOf, type Resolved, startSend } from './sms.js';
+import { creditsOf, type Resolved, startSend } from './sms/send.js';
 
 export { fillDemoSms } from './demo.js';
-export { guardianNotices } from './guardians.js';
+export { guardianNotices } from './sms/notices.js';
 
 /** The school's SMS credits left (the dashboard's tile). */
 export const smsCreditsLeft = (scope: SchoolScope) => creditsOf(scope).then((c) => c.balance);

@@ -11,8 +11,8 @@ import {
 } from '@somero/contract';
 import { HttpError } from '../../core/errors.js';
 import type { ModuleContext } from '../module.js';
-import { emailRoutes } from './email-routes.js';
-import { buyPackage, packageRows, smsCatalogue } from './packages.js';
+import { emailRoutes } from './email/routes.js';
+import { buyPackage, packageRows, smsCatalogue } from './sms/packages.js';
 import {
   applyDeliveryReport,
   creditsOf,
@@ -26,7 +26,7 @@ import {
   settleSend,
   smsJobKind,
   startSend,
-} from './sms.js';
+} from './sms/send.js';
 
 /** The gateway's callbacks, posted form-encoded: delivery reports, and the parents' line's USSD and texts. */
 const formPaths = ['/api/sms/delivery/', '/api/sms/incoming/', '/api/ussd/'];

@@ -1,15 +1,15 @@
 import type { ModuleContext } from '../module.js';
-import { accountRoutes } from './accounts.js';
-import { admissionRoutes } from './admissions.js';
-import { bulkEditRoutes } from './bulk-edit.js';
-import { idCardRoutes } from './id-cards.js';
-import { importRoutes } from './imports.js';
-import { listRoutes } from './lists.js';
-import { migrationRoutes } from './migration.js';
-import { passOutRoutes } from './pass-outs.js';
-import { photoRoutes } from './photos.js';
-import { profileRoutes } from './profile.js';
-import { summaryRoutes } from './summary.js';
+import { admissionRoutes } from './admission/add.js';
+import { importRoutes } from './admission/import.js';
+import { idCardRoutes } from './documents/id-cards.js';
+import { passOutRoutes } from './documents/pass-outs.js';
+import { migrationRoutes } from './promotion/migration.js';
+import { accountRoutes } from './records/accounts.js';
+import { bulkEditRoutes } from './records/bulk-edit.js';
+import { listRoutes } from './records/lists.js';
+import { photoRoutes } from './records/photos.js';
+import { profileRoutes } from './records/profile.js';
+import { summaryRoutes } from './records/summary.js';
 
 /** The student register: admissions, lists, profile, bulk edits, migration, imports, photos, accounts, ID cards, pass-outs. */
 export function studentRoutes(ctx: ModuleContext) {

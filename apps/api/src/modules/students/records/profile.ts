@@ -9,13 +9,13 @@ import {
   updateStudent,
 } from '@somero/contract';
 import { eq } from 'drizzle-orm';
-import { Invalid, Refusal } from '../../core/errors.js';
-import { usedBy } from '../../resources/engine.js';
-import { dropEnrolments, followPlacement } from '../enrolment/index.js';
-import type { ModuleContext } from '../module.js';
-import { refuseTakenNumbers } from './admissions.js';
-import { findStudent, fullName, studentProfile } from './query.js';
-import { checkGuardianIds, linkGuardians, Placement, planChange, renameAccount, unlinkGuardians } from './rules.js';
+import { Invalid, Refusal } from '../../../core/errors.js';
+import { usedBy } from '../../../resources/engine.js';
+import { dropEnrolments, followPlacement } from '../../enrolment/index.js';
+import type { ModuleContext } from '../../module.js';
+import { refuseTakenNumbers } from '../admission/add.js';
+import { findStudent, fullName, studentProfile } from '../query.js';
+import { checkGuardianIds, linkGuardians, Placement, planChange, renameAccount, unlinkGuardians } from '../rules.js';
 
 export function profileRoutes({ serve }: ModuleContext) {
   serve(getStudent, async ({ id, scope }) => ({ data: await studentProfile(scope, id) }));

@@ -1,10 +1,10 @@
 import { counters, guardians, studentGuardians, students } from '@somero/contract';
 import { inArray, sql } from 'drizzle-orm';
-import type { AuditEntry, SchoolScope } from '../../core/scope.js';
-import { chunks } from '../../core/scope.js';
-import { ensureEnrolled } from '../enrolment/index.js';
-import { type NewStudent, newStudentRow } from './admissions.js';
-import { today } from './query.js';
+import type { AuditEntry, SchoolScope } from '../../../core/scope.js';
+import { chunks } from '../../../core/scope.js';
+import { ensureEnrolled } from '../../enrolment/index.js';
+import { today } from '../query.js';
+import { type NewStudent, newStudentRow } from './add.js';
 
 /**
  * A whole school's register (up to a few thousand students) imported in one transaction: rows are

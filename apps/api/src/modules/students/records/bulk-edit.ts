@@ -1,10 +1,10 @@
 import { messages, modifyStudents, students } from '@somero/contract';
 import { inArray } from 'drizzle-orm';
-import { Invalid, NotFound } from '../../core/errors.js';
-import { followPlacement } from '../enrolment/index.js';
-import type { ModuleContext } from '../module.js';
-import { fullName } from './query.js';
-import { admissionTaken, numberHolders, Placement, paymentCodeTaken, planChange, renameAccount } from './rules.js';
+import { Invalid, NotFound } from '../../../core/errors.js';
+import { followPlacement } from '../../enrolment/index.js';
+import type { ModuleContext } from '../../module.js';
+import { fullName } from '../query.js';
+import { admissionTaken, numberHolders, Placement, paymentCodeTaken, planChange, renameAccount } from '../rules.js';
 
 /**
  * The bulk edit grid and academic placement: many students changed at once, all or nothing. Every row

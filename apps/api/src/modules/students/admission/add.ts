@@ -1,12 +1,12 @@
 import { addStudent, guardians, messages, phoneDisplay, students } from '@somero/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { nextNumber } from '../../core/counters.js';
-import { Refusal } from '../../core/errors.js';
-import type { SchoolScope } from '../../core/scope.js';
-import { ensureEnrolled } from '../enrolment/index.js';
-import type { ModuleContext } from '../module.js';
-import { schoolTerm, studentProfile, today } from './query.js';
+import { nextNumber } from '../../../core/counters.js';
+import { Refusal } from '../../../core/errors.js';
+import type { SchoolScope } from '../../../core/scope.js';
+import { ensureEnrolled } from '../../enrolment/index.js';
+import type { ModuleContext } from '../../module.js';
+import { schoolTerm, studentProfile, today } from '../query.js';
 import {
   admissionTaken,
   checkGuardianIds,
@@ -14,7 +14,7 @@ import {
   numberHolders,
   Placement,
   paymentCodeTaken,
-} from './rules.js';
+} from '../rules.js';
 
 export type NewStudent = z.output<typeof addStudent.input>;
 

@@ -13,17 +13,25 @@ import {
 } from '@somero/contract';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
-import type { Config } from '../../config.js';
-import { nextNumber } from '../../core/counters.js';
-import { Invalid, NotFound, Refusal } from '../../core/errors.js';
-import { addressesOf, allowedInside, checkedAddress, hostKey, hostLike, internalAddress } from '../../core/outbound.js';
-import type { SchoolScope } from '../../core/scope.js';
-import { studentReportCardPdf } from '../exams/index.js';
-import { feesStatementPdf } from '../fees/index.js';
-import type { ModuleContext } from '../module.js';
-import { currentTerm, schoolDetailsOf } from '../settings/index.js';
-import { guardianAudience } from './audience.js';
-import { countsByStatus } from './counts.js';
+import type { Config } from '../../../config.js';
+import { nextNumber } from '../../../core/counters.js';
+import { Invalid, NotFound, Refusal } from '../../../core/errors.js';
+import {
+  addressesOf,
+  allowedInside,
+  checkedAddress,
+  hostKey,
+  hostLike,
+  internalAddress,
+} from '../../../core/outbound.js';
+import type { SchoolScope } from '../../../core/scope.js';
+import { studentReportCardPdf } from '../../exams/index.js';
+import { feesStatementPdf } from '../../fees/index.js';
+import type { ModuleContext } from '../../module.js';
+import { currentTerm, schoolDetailsOf } from '../../settings/index.js';
+import { guardianAudience } from '../audience.js';
+import { countsByStatus } from '../counts.js';
+import { backoff, chunks, fillTemplate, ugx } from '../rules.js';
 import {
   type EmailEntry,
   type EmailList,
@@ -34,8 +42,7 @@ import {
   smtpErrorText,
   smtpRetryable,
   uniqueEmails,
-} from './email-rules.js';
-import { backoff, chunks, fillTemplate, ugx } from './rules.js';
+} from './rules.js';
 
 const module = 'notifications';
 type FeesBalances = ModuleContext['feesBalances'];

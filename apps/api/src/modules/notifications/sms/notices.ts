@@ -9,12 +9,12 @@ import {
   students,
 } from '@somero/contract';
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
-import { today } from '../../core/dates.js';
-import { Refusal } from '../../core/errors.js';
-import { cachedSchoolSettings } from '../../core/school-settings.js';
-import type { SchoolScope } from '../../core/scope.js';
-import { dayMonthYear, kampalaDateTime } from '../../documents/format.js';
-import type { GuardianNotices, GuardianSend, ModuleContext, StudentNotice } from '../module.js';
+import { today } from '../../../core/dates.js';
+import { Refusal } from '../../../core/errors.js';
+import { cachedSchoolSettings } from '../../../core/school-settings.js';
+import type { SchoolScope } from '../../../core/scope.js';
+import { dayMonthYear, kampalaDateTime } from '../../../documents/format.js';
+import type { GuardianNotices, GuardianSend, ModuleContext, StudentNotice } from '../../module.js';
 import {
   balanceWords,
   mergeGuardians,
@@ -23,8 +23,8 @@ import {
   shortComplaint,
   ugx,
   uniqueRecipients,
-} from './rules.js';
-import { creditsOf, filled, startSend } from './sms.js';
+} from '../rules.js';
+import { creditsOf, filled, startSend } from './send.js';
 
 /** Each student's name, class (and stream) and guardian: the primary one, else the first linked. */
 async function studentsWithGuardians(scope: SchoolScope, ids: number[]) {

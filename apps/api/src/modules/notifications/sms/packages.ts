@@ -1,10 +1,10 @@
 import { paymentModes, type SmsPackageRow, smsPackages } from '@somero/contract';
 import { and, desc, eq } from 'drizzle-orm';
-import { today } from '../../core/dates.js';
-import { Invalid, Refusal } from '../../core/errors.js';
-import type { SchoolScope } from '../../core/scope.js';
-import { recordPurchase } from '../expenses/index.js';
-import { modeName, module } from './sms.js';
+import { today } from '../../../core/dates.js';
+import { Invalid, Refusal } from '../../../core/errors.js';
+import type { SchoolScope } from '../../../core/scope.js';
+import { recordPurchase } from '../../expenses/index.js';
+import { modeName, module } from './send.js';
 
 /** The packages a school may buy (UGX; bulk SMS in Uganda resells at about 25–40 shillings a message). */
 export const smsCatalogue = [

@@ -9,11 +9,11 @@ import {
   viewStudentAccounts,
 } from '@somero/contract';
 import { asc, eq, type SQL } from 'drizzle-orm';
-import { Refusal } from '../../core/errors.js';
-import { hashPassword } from '../../core/passwords.js';
-import type { SchoolScope } from '../../core/scope.js';
-import type { ModuleContext } from '../module.js';
-import { countStudents, findStudent, fullName, studentWhere } from './query.js';
+import { Refusal } from '../../../core/errors.js';
+import { hashPassword } from '../../../core/passwords.js';
+import type { SchoolScope } from '../../../core/scope.js';
+import type { ModuleContext } from '../../module.js';
+import { countStudents, findStudent, fullName, studentWhere } from '../query.js';
 
 /** Students with their portal account (null fields until a password is set); one query. */
 async function accountRows(scope: SchoolScope, where: SQL, page?: { limit: number; offset: number }) {

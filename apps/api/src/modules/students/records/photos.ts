@@ -1,9 +1,9 @@
 import { files, messages, students, uploadStudentPhotos } from '@somero/contract';
 import { inArray, sql } from 'drizzle-orm';
-import { HttpError } from '../../core/errors.js';
-import { saveFile } from '../../core/files.js';
-import { prepareImage } from '../../documents/images.js';
-import type { ModuleContext } from '../module.js';
+import { HttpError } from '../../../core/errors.js';
+import { saveFile } from '../../../core/files.js';
+import { prepareImage } from '../../../documents/images.js';
+import type { ModuleContext } from '../../module.js';
 
 /**
  * The admission numbers a file name may stand for, best first: file names cannot hold "/", so

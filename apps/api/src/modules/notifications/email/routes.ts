@@ -7,8 +7,8 @@ import {
   sendEmailCall,
   sentEmails,
 } from '@somero/contract';
-import { HttpError } from '../../core/errors.js';
-import type { ModuleContext } from '../module.js';
+import { HttpError } from '../../../core/errors.js';
+import type { ModuleContext } from '../../module.js';
 import {
   type EmailJobData,
   emailJobKind,
@@ -17,7 +17,7 @@ import {
   emailSettingsOf,
   performEmailSend,
   saveEmailSettings as save,
-} from './email.js';
+} from './send.js';
 
 /** E-mail (issue 15 §2): send as a job, the sent list, the school's mail server. */
 export function emailRoutes(ctx: ModuleContext) {

@@ -14,15 +14,14 @@ import {
   staff,
 } from '@somero/contract';
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import type { Config } from '../../config.js';
-import { nextNumber } from '../../core/counters.js';
-import { Invalid, NeedsConfirmation, Refusal } from '../../core/errors.js';
-import type { SchoolScope } from '../../core/scope.js';
-import type { Executor } from '../../db/open.js';
-import type { ModuleContext } from '../module.js';
-import { guardianAudience } from './audience.js';
-import { countsByStatus } from './counts.js';
-import { africasTalking, GatewayDown, GatewayUnsure, logOnly, type SmsGateway } from './gateway.js';
+import type { Config } from '../../../config.js';
+import { nextNumber } from '../../../core/counters.js';
+import { Invalid, NeedsConfirmation, Refusal } from '../../../core/errors.js';
+import type { SchoolScope } from '../../../core/scope.js';
+import type { Executor } from '../../../db/open.js';
+import type { ModuleContext } from '../../module.js';
+import { guardianAudience } from '../audience.js';
+import { countsByStatus } from '../counts.js';
 import {
   afterDeliveryReport,
   backoff,
@@ -38,7 +37,8 @@ import {
   smsLength,
   smsParts,
   uniqueRecipients,
-} from './rules.js';
+} from '../rules.js';
+import { africasTalking, GatewayDown, GatewayUnsure, logOnly, type SmsGateway } from './gateway.js';
 
 export const module = 'notifications';
 export type FeesBalances = ModuleContext['feesBalances'];

@@ -1,11 +1,11 @@
 import { studentIdCards, students } from '@somero/contract';
 import { inArray } from 'drizzle-orm';
-import { NotFound, Refusal } from '../../core/errors.js';
-import { readFiles } from '../../core/files.js';
-import { idCardsPdf } from '../../documents/id-cards.js';
-import type { ModuleContext } from '../module.js';
-import { schoolForDocuments } from '../settings/index.js';
-import { guardianPhones, schoolTerm, studentRows, studentWhere } from './query.js';
+import { NotFound, Refusal } from '../../../core/errors.js';
+import { readFiles } from '../../../core/files.js';
+import { idCardsPdf } from '../../../documents/id-cards.js';
+import type { ModuleContext } from '../../module.js';
+import { schoolForDocuments } from '../../settings/index.js';
+import { guardianPhones, schoolTerm, studentRows, studentWhere } from '../query.js';
 
 export function idCardRoutes({ serve }: ModuleContext) {
   /** Cards for current students of a class, a stream or a chosen list, valid to the end of the school year. */

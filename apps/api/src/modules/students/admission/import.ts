@@ -9,16 +9,16 @@ import {
   students,
 } from '@somero/contract';
 import { inArray, sql } from 'drizzle-orm';
-import { Invalid } from '../../core/errors.js';
-import { unstorable } from '../../core/input.js';
-import type { SchoolScope } from '../../core/scope.js';
-import { decodeUpload, exampleRefusals, readSheet, templateSheet } from '../../documents/spreadsheet.js';
-import type { SheetColumn } from '../../documents/types.js';
-import type { ModuleContext } from '../module.js';
-import type { NewStudent } from './admissions.js';
+import { Invalid } from '../../../core/errors.js';
+import { unstorable } from '../../../core/input.js';
+import type { SchoolScope } from '../../../core/scope.js';
+import { decodeUpload, exampleRefusals, readSheet, templateSheet } from '../../../documents/spreadsheet.js';
+import type { SheetColumn } from '../../../documents/types.js';
+import type { ModuleContext } from '../../module.js';
+import { schoolTerm } from '../query.js';
+import { admissionTaken, numberHolders, Placement, paymentCodeTaken } from '../rules.js';
+import type { NewStudent } from './add.js';
 import { enrolMany, guardianKey } from './bulk-enrol.js';
-import { schoolTerm } from './query.js';
-import { admissionTaken, numberHolders, Placement, paymentCodeTaken } from './rules.js';
 
 /** A school has up to about 3,000 students: a file longer than this is a mistake. */
 const maxRows = 5000;

@@ -1,11 +1,11 @@
 import { listStudents, newStudents, type StudentRow, trashedStudents, viewStudents } from '@somero/contract';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
-import type { SchoolScope } from '../../core/scope.js';
-import { writeSheet } from '../../documents/spreadsheet.js';
-import type { SheetColumn } from '../../documents/types.js';
-import type { ModuleContext } from '../module.js';
-import { countStudents, type StudentFilter, schoolTerm, studentRows, studentWhere } from './query.js';
+import type { SchoolScope } from '../../../core/scope.js';
+import { writeSheet } from '../../../documents/spreadsheet.js';
+import type { SheetColumn } from '../../../documents/types.js';
+import type { ModuleContext } from '../../module.js';
+import { countStudents, type StudentFilter, schoolTerm, studentRows, studentWhere } from '../query.js';
 
 type ListInput = z.output<typeof viewStudents.input>;
 

@@ -1,9 +1,9 @@
 import { studentSummary, students, studentsPeriodicReport } from '@somero/contract';
 import { and, between, count, eq, ne, sql } from 'drizzle-orm';
-import { Invalid } from '../../core/errors.js';
-import type { ModuleContext } from '../module.js';
-import { studentRows } from './query.js';
-import { Placement } from './rules.js';
+import { Invalid } from '../../../core/errors.js';
+import type { ModuleContext } from '../../module.js';
+import { studentRows } from '../query.js';
+import { Placement } from '../rules.js';
 
 interface Counts {
   male: number;

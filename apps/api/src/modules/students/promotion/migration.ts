@@ -11,14 +11,14 @@ import {
   toMigrate,
 } from '@somero/contract';
 import { and, desc, eq, gt, inArray } from 'drizzle-orm';
-import { Invalid, Refusal } from '../../core/errors.js';
-import type { SchoolScope } from '../../core/scope.js';
-import { chunks } from '../../core/scope.js';
-import { enrolledCurrentTerm, followPlacement } from '../enrolment/index.js';
-import type { ModuleContext } from '../module.js';
-import { calendarOf } from '../settings/index.js';
-import { fullName, guardianPhones, schoolTerm, studentRows, studentWhere, today } from './query.js';
-import { Placement } from './rules.js';
+import { Invalid, Refusal } from '../../../core/errors.js';
+import type { SchoolScope } from '../../../core/scope.js';
+import { chunks } from '../../../core/scope.js';
+import { enrolledCurrentTerm, followPlacement } from '../../enrolment/index.js';
+import type { ModuleContext } from '../../module.js';
+import { calendarOf } from '../../settings/index.js';
+import { fullName, guardianPhones, schoolTerm, studentRows, studentWhere, today } from '../query.js';
+import { Placement } from '../rules.js';
 
 /** The class and where its students go at year end (null: they complete school and leave). */
 async function route(scope: SchoolScope, classId: number) {

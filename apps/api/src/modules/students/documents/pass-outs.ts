@@ -9,14 +9,14 @@ import {
   viewPassOuts,
 } from '@somero/contract';
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
-import { nextNumber } from '../../core/counters.js';
-import { NotFound, Refusal } from '../../core/errors.js';
-import { readFile } from '../../core/files.js';
-import type { SchoolScope } from '../../core/scope.js';
-import { passOutPdf } from '../../documents/pass-out.js';
-import type { ModuleContext } from '../module.js';
-import { schoolForDocuments } from '../settings/index.js';
-import { findStudent, fullName, likeTerm } from './query.js';
+import { nextNumber } from '../../../core/counters.js';
+import { NotFound, Refusal } from '../../../core/errors.js';
+import { readFile } from '../../../core/files.js';
+import type { SchoolScope } from '../../../core/scope.js';
+import { passOutPdf } from '../../../documents/pass-out.js';
+import type { ModuleContext } from '../../module.js';
+import { schoolForDocuments } from '../../settings/index.js';
+import { findStudent, fullName, likeTerm } from '../query.js';
 
 /** Uganda keeps East Africa Time all year: a date's day starts at 00:00 +03:00. */
 const startOfDay = (date: string) => new Date(`${date}T00:00:00+03:00`);
