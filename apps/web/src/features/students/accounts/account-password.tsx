@@ -2,8 +2,8 @@ import { Button, Group, Modal, PasswordInput } from '@mantine/core';
 import { setStudentPassword } from '@somero/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, fieldErrors } from '../../lib/api';
-import { useSaving } from '../../lib/saving';
+import { api, fieldErrors } from '../../../lib/api';
+import { useSaving } from '../../../lib/saving';
 
 interface Props {
   student: { student_id: number; name: string };

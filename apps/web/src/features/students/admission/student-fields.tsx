@@ -1,7 +1,7 @@
 import { SimpleGrid } from '@mantine/core';
 import { studentResource } from '@somero/contract';
-import { FieldInput, type FieldValue } from '../../components/resource/field-input';
-import type { FormValues } from '../../components/resource/values';
+import { FieldInput, type FieldValue } from '../../../components/resource/field-input';
+import type { FormValues } from '../../../components/resource/values';
 
 /** The student's own fields, from the contract's declaration, in its order. */
 export const studentFields = studentResource.fields.filter((f) => !f.readOnly);

@@ -5,17 +5,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PageHeader } from '../../components/page-title';
-import { resourceKey } from '../../components/resource/calls';
-import { bodyOf, initialValues } from '../../components/resource/values';
-import { api, type CallInput, fieldErrors } from '../../lib/api';
-import { useSaving } from '../../lib/saving';
-import { inputDefaults } from '../../lib/schema-defaults';
+import { PageHeader } from '../../../components/page-title';
+import { resourceKey } from '../../../components/resource/calls';
+import { bodyOf, initialValues } from '../../../components/resource/values';
+import { api, type CallInput, fieldErrors } from '../../../lib/api';
+import { useSaving } from '../../../lib/saving';
+import { inputDefaults } from '../../../lib/schema-defaults';
+import { studentKeys } from '../keys';
+import { profileHref } from '../student-table';
 import { GuardianEntries } from './guardian-entries';
 import { type GuardianEntry, guardiansBody, newGuardian } from './guardian-entry';
-import { studentKeys } from './keys';
 import { StudentFields, studentFields } from './student-fields';
-import { profileHref } from './student-table';
 
 /** The form starts with the admission's own defaults (day section, Ugandan). */
 const emptyStudent = () => initialValues(studentFields, inputDefaults(addStudent.input));

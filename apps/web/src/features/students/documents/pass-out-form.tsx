@@ -2,11 +2,11 @@ import { Button, Group, Modal, Select, SimpleGrid, Switch, Textarea, TextInput }
 import { addPassOut, passOutTypes, relationships } from '@somero/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateField } from '../../components/date-field';
-import { type StudentOption, StudentPicker } from '../../components/student-picker';
-import { api, type CallInput, fieldErrors } from '../../lib/api';
-import { fromLocalInput, toLocalInput } from '../../lib/format';
-import { useSaving } from '../../lib/saving';
+import { DateField } from '../../../components/date-field';
+import { type StudentOption, StudentPicker } from '../../../components/student-picker';
+import { api, type CallInput, fieldErrors } from '../../../lib/api';
+import { fromLocalInput, toLocalInput } from '../../../lib/format';
+import { useSaving } from '../../../lib/saving';
 
 type Values = {
   type: string | null;

@@ -2,12 +2,12 @@ import { Divider, Modal, Title } from '@mantine/core';
 import { type StudentProfile, updateStudent } from '@somero/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormButtons } from '../../components/form-buttons';
-import { bodyOf, initialValues } from '../../components/resource/values';
-import { api, type CallInput, fieldErrors } from '../../lib/api';
-import { GuardianEntries } from './guardian-entries';
-import { entriesOf, type GuardianEntry, guardiansBody } from './guardian-entry';
-import { StudentFields, studentFields } from './student-fields';
+import { FormButtons } from '../../../components/form-buttons';
+import { bodyOf, initialValues } from '../../../components/resource/values';
+import { api, type CallInput, fieldErrors } from '../../../lib/api';
+import { GuardianEntries } from '../admission/guardian-entries';
+import { entriesOf, type GuardianEntry, guardiansBody } from '../admission/guardian-entry';
+import { StudentFields, studentFields } from '../admission/student-fields';
 
 interface Props {
   student: StudentProfile;
