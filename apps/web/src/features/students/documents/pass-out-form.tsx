@@ -1,14 +1,16 @@
 import { Button, Group, Modal, Select, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
 import { addPassOut, passOutTypes, relationships } from '@somero/contract';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field';
 import { type StudentOption, StudentPicker } from '../../../components/student-picker';
-import { api, type CallInput, fieldErrors } from '../../../lib/api';
+import { api, type CallInput } from '../../../lib/api';
+import { useContractForm } from '../../../lib/contract-form';
 import { fromLocalInput, toLocalInput } from '../../../lib/format';
 import { useSaving } from '../../../lib/saving';
 
 type Values = {
+  student_id: number | null;
   type: string | null;
   reason: string;
   destination: string;
@@ -23,6 +25,7 @@ type Values = {
 };
 
 const start = (): Values => ({
+  student_id: null,
   type: null,
   reason: '',
   destination: '',
@@ -40,72 +43,52 @@ const start = (): Values => ({
 export function PassOutForm({ onClose, onSaved }: { onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation('students');
   const saving = useSaving();
+  // The picked student as the picker shows them; the form holds their id.
   const [student, setStudent] = useState<StudentOption | null>(null);
-  const [values, setValues] = useState(start);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const { field, submit } = useContractForm(
+    addPassOut.input,
+    start(),
+    (v) =>
+      ({
+        ...v,
+        student_id: v.student_id ?? undefined,
+        time_out: fromLocalInput(v.time_out),
+        expected_return: fromLocalInput(v.expected_return),
+      }) as CallInput<typeof addPassOut>,
+  );
   const text = (
     key: 'reason' | 'destination' | 'collector_name' | 'collector_phone' | 'collector_id_no' | 'authorised_by',
-  ) => ({
-    label: t(`passouts.fields.${key}`),
-    value: values[key],
-    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(key, e.currentTarget.value),
-    error: errors[key],
-  });
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setErrors({});
-    const body = {
-      ...values,
-      student_id: student?.item.id,
-      time_out: fromLocalInput(values.time_out),
-      expected_return: fromLocalInput(values.expected_return),
-    } as CallInput<typeof addPassOut>;
-    const result = await api(addPassOut, body, { module: 'passOuts', action: 'add' });
-    if (result.ok) onSaved();
-    else setErrors(fieldErrors(result.errors));
-  };
+  ) => ({ label: t(`passouts.fields.${key}`), ...field(key) });
+  const studentId = field('student_id');
+  const parentNotified = field('parent_notified');
+  const save = submit((input) => api(addPassOut, input, { module: 'passOuts', action: 'add' }), onSaved);
 
   return (
     <Modal opened onClose={onClose} title={t('passouts.issue')} size="xl">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void save(event)} noValidate>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <StudentPicker value={student} onChange={setStudent} required error={errors.student_id} data-autofocus />
-          <Select
-            label={t('passouts.fields.type')}
+          <StudentPicker
+            value={student}
+            onChange={(picked) => {
+              setStudent(picked);
+              studentId.onChange(picked?.item.id ?? null);
+            }}
+            onBlur={studentId.onBlur}
             required
-            data={passOutTypes}
-            value={values.type}
-            onChange={(v) => set('type', v)}
-            error={errors.type}
+            error={studentId.error}
+            data-autofocus
           />
+          <Select label={t('passouts.fields.type')} required data={passOutTypes} {...field('type')} />
           <Textarea {...text('reason')} required autosize minRows={2} />
           <TextInput {...text('destination')} />
-          <DateField
-            withTime
-            label={t('passouts.fields.time_out')}
-            required
-            value={values.time_out}
-            onChange={(day) => set('time_out', day)}
-            error={errors.time_out}
-          />
-          <DateField
-            withTime
-            label={t('passouts.fields.expected_return')}
-            required
-            value={values.expected_return}
-            onChange={(day) => set('expected_return', day)}
-            error={errors.expected_return}
-          />
+          <DateField withTime label={t('passouts.fields.time_out')} required {...field('time_out')} />
+          <DateField withTime label={t('passouts.fields.expected_return')} required {...field('expected_return')} />
           <TextInput {...text('collector_name')} />
           <Select
             label={t('passouts.fields.collector_relationship')}
             data={relationships}
             clearable
-            value={values.collector_relationship}
-            onChange={(v) => set('collector_relationship', v)}
-            error={errors.collector_relationship}
+            {...field('collector_relationship')}
           />
           <TextInput {...text('collector_phone')} type="tel" />
           <TextInput {...text('collector_id_no')} />
@@ -113,8 +96,8 @@ export function PassOutForm({ onClose, onSaved }: { onClose: () => void; onSaved
           <Switch
             mt="xl"
             label={t('passouts.fields.parent_notified')}
-            checked={values.parent_notified}
-            onChange={(e) => set('parent_notified', e.currentTarget.checked)}
+            checked={parentNotified.value}
+            onChange={(e) => parentNotified.onChange(e.currentTarget.checked)}
           />
         </SimpleGrid>
         <Group justify="flex-end" mt="lg">
