@@ -81,6 +81,13 @@ test('admit a student with a new guardian; find, edit, trash and restore them', 
 
 test('a student with no surname is not admitted and the field says why', async ({ page }) => {
   await page.goto('/addstudent');
+  // Cleared and left, the field says why before anything is sent, in the contract's words.
+  const surname = page.getByRole('textbox', { name: 'Surname' });
+  await surname.fill('Okello');
+  await surname.fill('');
+  await expect(page.getByText('Enter the surname')).toHaveCount(0);
+  await surname.press('Tab');
+  await expect(page.getByText('Enter the surname')).toBeVisible();
   await page.getByRole('textbox', { name: 'Other names' }).fill('Nobody');
   await page.getByRole('button', { name: 'Admit student' }).click();
   await expect(notice(page, 'Error Occurred')).toBeVisible();

@@ -10,7 +10,7 @@ import { searchableScreens } from '../menus';
 import type { SearchItem } from './search-items';
 
 const maxResults = 8;
-const HeaderStudentSearch = lazy(() => import('../../features/students/header-student-search'));
+const HeaderStudentSearch = lazy(() => import('../../features/students/register/header-student-search'));
 
 /**
  * The header search over screen titles and, for users who may see students, the students themselves:

@@ -1,5 +1,6 @@
 import { NumberInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
 import type { Field } from '@somero/contract';
+import type { ReactNode } from 'react';
 import { DateField } from '../date-field';
 import { MoneyInput } from '../money-input';
 import type { ReferenceOption } from './reference-options';
@@ -12,7 +13,9 @@ interface Props {
   field: Field;
   value: FieldValue;
   onChange: (value: FieldValue) => void;
-  error?: string;
+  /** When the field is left (a form of lib/contract-form.ts checks it then). */
+  onBlur?: () => void;
+  error?: ReactNode;
   /** For reference fields: only some of the target's rows. */
   only?: (option: ReferenceOption) => boolean;
   autoFocus?: boolean;
@@ -21,12 +24,13 @@ interface Props {
 const text = (value: FieldValue) => (value === null || value === undefined ? '' : String(value));
 const number = (value: FieldValue) => (typeof value === 'number' ? value : null);
 
-/** One input for a declared field, chosen by its kind. No client-side rules: the server's errors show. */
-export function FieldInput({ field, value, onChange, error, only, autoFocus }: Props) {
+/** One input for a declared field, chosen by its kind. No rules of its own: the form's messages show. */
+export function FieldInput({ field, value, onChange, onBlur, error, only, autoFocus }: Props) {
   const common = {
     label: field.label,
     required: field.required,
     error,
+    onBlur,
     description: field.help,
     'data-autofocus': autoFocus || undefined,
   };

@@ -1,5 +1,5 @@
 // The students feature's public face: the pickers other features use.
 
+export { StudentsChoiceInput, useStudentsChoice } from './documents/students-choice';
 export { studentKeys } from './keys';
 export { type Placement, PlacementSelect } from './placement-select';
-export { StudentsChoiceInput, useStudentsChoice } from './students-choice';

@@ -3,16 +3,16 @@ import { modifyStudents, sections } from '@somero/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CenteredLoader } from '../../components/centered-loader';
-import { ClassStreamSelect } from '../../components/class-stream-select';
-import { LoadError } from '../../components/load-error';
-import { PageHeader } from '../../components/page-title';
-import { api, fieldErrors } from '../../lib/api';
-import { useSaving } from '../../lib/saving';
+import { CenteredLoader } from '../../../components/centered-loader';
+import { ClassStreamSelect } from '../../../components/class-stream-select';
+import { LoadError } from '../../../components/load-error';
+import { PageHeader } from '../../../components/page-title';
+import { api, fieldErrors } from '../../../lib/api';
+import { useSaving } from '../../../lib/saving';
+import { studentKeys } from '../keys';
+import { type Placement, PlacementSelect } from '../placement-select';
+import { genderLabel, placementLabel, sectionLabel } from '../student-table';
 import { useClassStudents } from './class-students';
-import { studentKeys } from './keys';
-import { type Placement, PlacementSelect } from './placement-select';
-import { genderLabel, placementLabel, sectionLabel } from './student-table';
 
 interface Target {
   class_id: number | null;

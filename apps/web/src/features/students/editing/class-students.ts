@@ -1,8 +1,8 @@
 import { type StudentRow, viewStudents } from '@somero/contract';
 import { useQuery } from '@tanstack/react-query';
-import { fetchData } from '../../lib/api';
-import { studentKeys } from './keys';
-import type { Placement } from './placement-select';
+import { fetchData } from '../../../lib/api';
+import { studentKeys } from '../keys';
+import type { Placement } from '../placement-select';
 
 /** A class fits in one page: the biggest Ugandan classes have a few hundred students. */
 const classLimit = 500;

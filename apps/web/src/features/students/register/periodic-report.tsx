@@ -3,15 +3,15 @@ import { studentsPeriodicReport } from '@somero/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CenteredLoader } from '../../components/centered-loader';
-import { DateField } from '../../components/date-field';
-import { EmptyRow } from '../../components/empty-row';
-import { LoadError } from '../../components/load-error';
-import { PageHeader } from '../../components/page-title';
-import { ApiError, fetchData, fieldErrors } from '../../lib/api';
-import { formatNumber, today } from '../../lib/format';
-import { studentKeys } from './keys';
-import { StudentTable } from './student-table';
+import { CenteredLoader } from '../../../components/centered-loader';
+import { DateField } from '../../../components/date-field';
+import { EmptyRow } from '../../../components/empty-row';
+import { LoadError } from '../../../components/load-error';
+import { PageHeader } from '../../../components/page-title';
+import { ApiError, fetchData, fieldErrors } from '../../../lib/api';
+import { formatNumber, today } from '../../../lib/format';
+import { studentKeys } from '../keys';
+import { StudentTable } from '../student-table';
 
 const startOfYear = () => `${today().slice(0, 4)}-01-01`;
 

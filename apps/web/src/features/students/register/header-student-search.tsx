@@ -2,10 +2,10 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { listStudents, routeHref, type SignedInUser } from '@somero/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { SearchItem } from '../../app/layouts/search-items';
-import { can } from '../../lib/access';
-import { fetchData } from '../../lib/api';
-import { studentKeys } from './keys';
+import type { SearchItem } from '../../../app/layouts/search-items';
+import { can } from '../../../lib/access';
+import { fetchData } from '../../../lib/api';
+import { studentKeys } from '../keys';
 
 const profilePath = '/students/profile/{id}';
 const ledgerPath = '/student/ledger/{id}/{name}';

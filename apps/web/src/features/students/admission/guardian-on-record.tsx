@@ -3,10 +3,10 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { guardianResource, normalisePhone } from '@somero/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { resourceCalls } from '../../components/resource/calls';
-import { fetchData } from '../../lib/api';
+import { resourceCalls } from '../../../components/resource/calls';
+import { fetchData } from '../../../lib/api';
+import { studentKeys } from '../keys';
 import { guardianLabel } from './guardian-entry';
-import { studentKeys } from './keys';
 
 /**
  * Under a new guardian's phone: when the number is already a guardian's of the school (a sibling's

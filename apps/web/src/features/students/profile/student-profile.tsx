@@ -5,25 +5,25 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { CenteredLoader } from '../../components/centered-loader';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { LoadError } from '../../components/load-error';
-import { PageHeader } from '../../components/page-title';
-import { can } from '../../lib/access';
-import { api, fetchData } from '../../lib/api';
-import { useUser } from '../../lib/auth';
-import { loadStrings } from '../../lib/i18n';
-import { useSaving } from '../../lib/saving';
-import { studentKeys } from './keys';
+import { CenteredLoader } from '../../../components/centered-loader';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { LoadError } from '../../../components/load-error';
+import { PageHeader } from '../../../components/page-title';
+import { can } from '../../../lib/access';
+import { api, fetchData } from '../../../lib/api';
+import { useUser } from '../../../lib/auth';
+import { loadStrings } from '../../../lib/i18n';
+import { useSaving } from '../../../lib/saving';
+import { studentKeys } from '../keys';
+import { placementLabel } from '../student-table';
 import { ProfileDetails } from './profile-details';
 import { ProfileGuardians } from './profile-guardians';
 import { StudentEditForm } from './student-edit-form';
 import { StudentPhoto } from './student-photo';
-import { placementLabel } from './student-table';
 
 /** The visitors book's Visits tab, loaded (with its strings) when the tab is first opened. */
 const StudentVisits = lazy(() =>
-  Promise.all([import('../visitors'), loadStrings('visitors')]).then(([m]) => ({ default: m.StudentVisits })),
+  Promise.all([import('../../visitors'), loadStrings('visitors')]).then(([m]) => ({ default: m.StudentVisits })),
 );
 
 /** Tabs that later areas fill; until then they say so, and show nothing made up. */

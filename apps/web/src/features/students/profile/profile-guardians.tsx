@@ -1,7 +1,7 @@
 import { Badge, Table } from '@mantine/core';
 import { phoneDisplay, type StudentProfile } from '@somero/contract';
 import { useTranslation } from 'react-i18next';
-import { EmptyRow } from '../../components/empty-row';
+import { EmptyRow } from '../../../components/empty-row';
 
 /** Who to call about the student: the primary contact first. */
 export function ProfileGuardians({ guardians }: { guardians: StudentProfile['guardians'] }) {

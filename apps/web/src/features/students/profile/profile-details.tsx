@@ -1,8 +1,8 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import type { StudentProfile } from '@somero/contract';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../lib/format';
-import { genderLabel, sectionLabel } from './student-table';
+import { formatDate } from '../../../lib/format';
+import { genderLabel, sectionLabel } from '../student-table';
 
 /** The register's details of a student, label above value. */
 export function ProfileDetails({ student: s }: { student: StudentProfile }) {

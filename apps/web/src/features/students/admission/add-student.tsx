@@ -2,20 +2,20 @@ import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { addStudent, type StudentProfile } from '@somero/contract';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PageHeader } from '../../components/page-title';
-import { resourceKey } from '../../components/resource/calls';
-import { bodyOf, initialValues } from '../../components/resource/values';
-import { api, type CallInput, fieldErrors } from '../../lib/api';
-import { useSaving } from '../../lib/saving';
-import { inputDefaults } from '../../lib/schema-defaults';
+import { PageHeader } from '../../../components/page-title';
+import { resourceKey } from '../../../components/resource/calls';
+import { initialValues } from '../../../components/resource/values';
+import { api, type CallInput } from '../../../lib/api';
+import { useSaving } from '../../../lib/saving';
+import { inputDefaults } from '../../../lib/schema-defaults';
+import { studentKeys } from '../keys';
+import { profileHref } from '../student-table';
 import { GuardianEntries } from './guardian-entries';
-import { type GuardianEntry, guardiansBody, newGuardian } from './guardian-entry';
-import { studentKeys } from './keys';
-import { StudentFields, studentFields } from './student-fields';
-import { profileHref } from './student-table';
+import { newGuardian } from './guardian-entry';
+import { StudentFields, studentFields, useStudentForm } from './student-fields';
 
 /** The form starts with the admission's own defaults (day section, Ugandan). */
 const emptyStudent = () => initialValues(studentFields, inputDefaults(addStudent.input));
@@ -26,30 +26,22 @@ export default function AddStudentScreen() {
   const navigate = useNavigate();
   const saving = useSaving();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState(emptyStudent);
-  const [guardians, setGuardians] = useState<GuardianEntry[]>(() => [newGuardian(true)]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const student = useStudentForm(addStudent.input, { ...emptyStudent(), guardians: [newGuardian(true)] });
   const [added, setAdded] = useState<StudentProfile | null>(null);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setErrors({});
-    const body = { ...bodyOf(studentFields, values), guardians: guardiansBody(guardians) } as CallInput<
-      typeof addStudent
-    >;
-    const result = await api(addStudent, body, { module: 'students', action: 'add' });
-    if (result.ok) {
-      setAdded(result.data);
+  const submit = student.submit(
+    (input) => api(addStudent, input as CallInput<typeof addStudent>, { module: 'students', action: 'add' }),
+    (profile) => {
+      setAdded(profile);
       void queryClient.invalidateQueries({ queryKey: studentKeys.all });
       void queryClient.invalidateQueries({ queryKey: studentKeys.guardians });
       void queryClient.invalidateQueries({ queryKey: resourceKey('guardians') });
-    } else setErrors(fieldErrors(result.errors));
-  };
+    },
+  );
 
   const addAnother = () => {
     setAdded(null);
-    setValues(emptyStudent());
-    setGuardians([newGuardian(true)]);
+    student.form.setValues({ ...emptyStudent(), guardians: [newGuardian(true)] });
     window.scrollTo({ top: 0 });
   };
 
@@ -72,19 +64,19 @@ export default function AddStudentScreen() {
   return (
     <div data-screen-status="built">
       <PageHeader />
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack>
           <Paper withBorder p="md">
             <Title order={3} size="h4" mb="md">
               {t('add.student')}
             </Title>
-            <StudentFields values={values} onChange={setValues} errors={errors} />
+            <StudentFields form={student} />
           </Paper>
           <Paper withBorder p="md">
             <Title order={3} size="h4" mb="md">
               {t('add.guardians')}
             </Title>
-            <GuardianEntries entries={guardians} onChange={setGuardians} errors={errors} />
+            <GuardianEntries {...student.guardians} />
           </Paper>
           <Group justify="flex-end">
             <Button type="submit" leftSection={<IconUserPlus size={16} />} loading={saving}>

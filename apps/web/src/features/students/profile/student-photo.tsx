@@ -1,5 +1,5 @@
 import { Avatar, Image } from '@mantine/core';
-import { useImage } from '../../lib/use-image';
+import { useImage } from '../../../lib/use-image';
 
 const initials = (name: string) =>
   name

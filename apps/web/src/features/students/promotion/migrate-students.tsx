@@ -4,16 +4,16 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CenteredLoader } from '../../components/centered-loader';
-import { LoadError } from '../../components/load-error';
-import { PageHeader } from '../../components/page-title';
-import { resourceKey } from '../../components/resource/calls';
-import { ReferenceSelect } from '../../components/resource/reference-select';
-import { api, type CallOutput, fetchData } from '../../lib/api';
-import { formatDate, formatMoney } from '../../lib/format';
-import { useSaving } from '../../lib/saving';
-import { studentKeys } from './keys';
-import { genderLabel, placementLabel } from './student-table';
+import { CenteredLoader } from '../../../components/centered-loader';
+import { LoadError } from '../../../components/load-error';
+import { PageHeader } from '../../../components/page-title';
+import { resourceKey } from '../../../components/resource/calls';
+import { ReferenceSelect } from '../../../components/resource/reference-select';
+import { api, type CallOutput, fetchData } from '../../../lib/api';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { useSaving } from '../../../lib/saving';
+import { studentKeys } from '../keys';
+import { genderLabel, placementLabel } from '../student-table';
 
 type Outcome = CallOutput<typeof migrateStudents>;
 

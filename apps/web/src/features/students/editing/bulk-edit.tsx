@@ -3,15 +3,15 @@ import { modifyStudents, type StudentRow } from '@somero/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CenteredLoader } from '../../components/centered-loader';
-import { LoadError } from '../../components/load-error';
-import { PageHeader } from '../../components/page-title';
-import { api } from '../../lib/api';
-import { useSaving } from '../../lib/saving';
+import { CenteredLoader } from '../../../components/centered-loader';
+import { LoadError } from '../../../components/load-error';
+import { PageHeader } from '../../../components/page-title';
+import { api } from '../../../lib/api';
+import { useSaving } from '../../../lib/saving';
+import { studentKeys } from '../keys';
+import { type Placement, PlacementSelect } from '../placement-select';
 import { BulkEditRow, type EditableColumn, editableColumns, type RowChanges } from './bulk-edit-row';
 import { rowErrors, useClassStudents } from './class-students';
-import { studentKeys } from './keys';
-import { type Placement, PlacementSelect } from './placement-select';
 
 /** Only what differs from the register, with empty text sent as "none". */
 function changesOf(row: StudentRow, changes: RowChanges) {

@@ -1,9 +1,9 @@
 import { guardianResource } from '@somero/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { resourceCalls } from '../../components/resource/calls';
-import { type SearchOption, SearchSelect } from '../../components/search-select';
-import { fetchData } from '../../lib/api';
+import { resourceCalls } from '../../../components/resource/calls';
+import { type SearchOption, SearchSelect } from '../../../components/search-select';
+import { fetchData } from '../../../lib/api';
 import { guardianLabel } from './guardian-entry';
 
 type GuardianOption = SearchOption<{ id: number; label: string }>;

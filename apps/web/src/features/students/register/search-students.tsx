@@ -2,12 +2,12 @@ import { Paper, Text, TextInput } from '@mantine/core';
 import { listStudents } from '@somero/contract';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { CenteredLoader } from '../../components/centered-loader';
-import { LoadError } from '../../components/load-error';
-import { PageHeader } from '../../components/page-title';
-import { usePagedList, useSearch } from '../../components/paged-list';
-import { Pager } from '../../components/pager';
-import { StudentTable } from './student-table';
+import { CenteredLoader } from '../../../components/centered-loader';
+import { LoadError } from '../../../components/load-error';
+import { PageHeader } from '../../../components/page-title';
+import { usePagedList, useSearch } from '../../../components/paged-list';
+import { Pager } from '../../../components/pager';
+import { StudentTable } from '../student-table';
 
 const perPage = 25;
 

@@ -1,8 +1,8 @@
 import { CloseButton, Group, Pill, SegmentedControl, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type StudentOption, StudentPicker } from '../../components/student-picker';
-import { type Placement, PlacementSelect } from './placement-select';
+import { type StudentOption, StudentPicker } from '../../../components/student-picker';
+import { type Placement, PlacementSelect } from '../placement-select';
 
 /** Who a printed batch is for: a class (or one stream of it), or students chosen one by one. */
 export type StudentsChoice = { class_id?: number; stream_id?: number } | { student_ids: number[] };

@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { newStudents } from '@somero/contract';
 import { useTranslation } from 'react-i18next';
-import { useCurrentSettings } from '../../lib/current-settings';
+import { useCurrentSettings } from '../../../lib/current-settings';
 import { StudentListScreen } from './student-list-screen';
 
 /** /new/students: the students admitted in the current term. */

@@ -1,9 +1,9 @@
 import { Button, Group, Modal, PasswordInput } from '@mantine/core';
 import { setStudentPassword } from '@somero/contract';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, fieldErrors } from '../../lib/api';
-import { useSaving } from '../../lib/saving';
+import { api } from '../../../lib/api';
+import { useContractForm } from '../../../lib/contract-form';
+import { useSaving } from '../../../lib/saving';
 
 interface Props {
   student: { student_id: number; name: string };
@@ -15,31 +15,22 @@ interface Props {
 export function AccountPassword({ student, onClose, onSaved }: Props) {
   const { t } = useTranslation('students');
   const saving = useSaving();
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string>();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = await api(
-      setStudentPassword,
-      { password },
-      { id: student.student_id, module: 'students', action: 'accountPassword' },
-    );
-    if (result.ok) onSaved();
-    else setError(fieldErrors(result.errors).password);
-  };
+  const { field, submit } = useContractForm(setStudentPassword.input, { password: '' });
+  const save = submit(
+    (input) =>
+      api(setStudentPassword, input, { id: student.student_id, module: 'students', action: 'accountPassword' }),
+    onSaved,
+  );
 
   return (
     <Modal opened onClose={onClose} title={t('accounts.passwordTitle', { name: student.name })}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void save(event)} noValidate>
         <PasswordInput
           label={t('accounts.newPassword')}
           description={t('accounts.passwordHint')}
           autoComplete="new-password"
           data-autofocus
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          error={error}
+          {...field('password')}
         />
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={onClose}>

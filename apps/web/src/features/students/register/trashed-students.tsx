@@ -4,10 +4,10 @@ import { IconArrowBackUp, IconTrashX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { api } from '../../lib/api';
-import { useSaving } from '../../lib/saving';
-import { studentKeys } from './keys';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { api } from '../../../lib/api';
+import { useSaving } from '../../../lib/saving';
+import { studentKeys } from '../keys';
 import { StudentListScreen } from './student-list-screen';
 
 /** /trashed/students: restore a student to the register, or delete them for good when nothing refers to them. */

@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Group, Paper, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { relationships } from '@somero/contract';
 import { IconPlus, IconX } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { entryKey, type GuardianEntry, newGuardian } from './guardian-entry';
 import { GuardianOnRecord } from './guardian-on-record';
@@ -9,12 +10,14 @@ import { GuardianPicker } from './guardian-picker';
 interface Props {
   entries: GuardianEntry[];
   onChange: (entries: GuardianEntry[]) => void;
-  /** The server's errors, keyed `guardians.{i}.{field}`. */
-  errors: Record<string, string>;
+  /** The form's messages, keyed `guardians.{i}.{field}`. */
+  errors: Record<string, ReactNode>;
+  /** A typed field is left (`guardians.{i}.{field}`): the form checks it. */
+  onLeave: (path: string) => void;
 }
 
 /** The student's guardians: pick ones already on record or type in new ones; one is the primary contact. */
-export function GuardianEntries({ entries, onChange, errors }: Props) {
+export function GuardianEntries({ entries, onChange, errors, onLeave }: Props) {
   const { t } = useTranslation('students');
   const update = (key: string, change: Partial<GuardianEntry>) =>
     onChange(entries.map((e) => (e.key === key ? ({ ...e, ...change } as GuardianEntry) : e)));
@@ -35,6 +38,7 @@ export function GuardianEntries({ entries, onChange, errors }: Props) {
     );
   };
   const error = (i: number, field: string) => errors[`guardians.${i}.${field}`];
+  const leave = (i: number, field: string) => () => onLeave(`guardians.${i}.${field}`);
 
   return (
     <Stack gap="sm">
@@ -72,6 +76,7 @@ export function GuardianEntries({ entries, onChange, errors }: Props) {
                 value={e.name}
                 onChange={(ev) => update(e.key, { name: ev.currentTarget.value })}
                 error={error(i, 'name')}
+                onBlur={leave(i, 'name')}
               />
               <Select
                 label={t('guardians.relationship')}
@@ -80,6 +85,7 @@ export function GuardianEntries({ entries, onChange, errors }: Props) {
                 onChange={(v) => update(e.key, { relationship: v ?? 'Guardian' })}
                 allowDeselect={false}
                 error={error(i, 'relationship')}
+                onBlur={leave(i, 'relationship')}
               />
               <TextInput
                 label={t('guardians.phone')}
@@ -88,6 +94,7 @@ export function GuardianEntries({ entries, onChange, errors }: Props) {
                 value={e.phone}
                 onChange={(ev) => update(e.key, { phone: ev.currentTarget.value })}
                 error={error(i, 'phone')}
+                onBlur={leave(i, 'phone')}
               />
               <TextInput
                 label={t('guardians.email')}
@@ -95,12 +102,14 @@ export function GuardianEntries({ entries, onChange, errors }: Props) {
                 value={e.email}
                 onChange={(ev) => update(e.key, { email: ev.currentTarget.value })}
                 error={error(i, 'email')}
+                onBlur={leave(i, 'email')}
               />
               <TextInput
                 label={t('guardians.occupation')}
                 value={e.occupation}
                 onChange={(ev) => update(e.key, { occupation: ev.currentTarget.value })}
                 error={error(i, 'occupation')}
+                onBlur={leave(i, 'occupation')}
               />
             </SimpleGrid>
           ) : null}

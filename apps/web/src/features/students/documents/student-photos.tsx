@@ -4,11 +4,11 @@ import { IconPhotoUp } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/page-title';
-import { api, type CallOutput } from '../../lib/api';
-import { uploadOf } from '../../lib/files';
-import { noticeError, noticeSuccess } from '../../lib/notices';
-import { studentKeys } from './keys';
+import { PageHeader } from '../../../components/page-title';
+import { api, type CallOutput } from '../../../lib/api';
+import { uploadOf } from '../../../lib/files';
+import { noticeError, noticeSuccess } from '../../../lib/notices';
+import { studentKeys } from '../keys';
 
 type Report = CallOutput<typeof uploadStudentPhotos>;
 

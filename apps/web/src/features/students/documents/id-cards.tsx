@@ -3,8 +3,8 @@ import { studentIdCards } from '@somero/contract';
 import { IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/page-title';
-import { openPdf } from '../../lib/downloads';
+import { PageHeader } from '../../../components/page-title';
+import { openPdf } from '../../../lib/downloads';
 import { StudentsChoiceInput, useStudentsChoice } from './students-choice';
 
 /** /student/idcards: a class's (or stream's) cards, or chosen students', as a PDF to print. */
