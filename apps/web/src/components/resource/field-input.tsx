@@ -16,19 +16,24 @@ interface Props {
   /** For reference fields: only some of the target's rows. */
   only?: (option: ReferenceOption) => boolean;
   autoFocus?: boolean;
+  /** A form checks the field as it is left (useContractForm's `field(name)` gives both). */
+  onBlur?: () => void;
+  onFocus?: () => void;
 }
 
 const text = (value: FieldValue) => (value === null || value === undefined ? '' : String(value));
 const number = (value: FieldValue) => (typeof value === 'number' ? value : null);
 
-/** One input for a declared field, chosen by its kind. No client-side rules: the server's errors show. */
-export function FieldInput({ field, value, onChange, error, only, autoFocus }: Props) {
+/** One input for a declared field, chosen by its kind; the messages are the form's (the contract's words). */
+export function FieldInput({ field, value, onChange, error, only, autoFocus, onBlur, onFocus }: Props) {
   const common = {
     label: field.label,
     required: field.required,
     error,
     description: field.help,
     'data-autofocus': autoFocus || undefined,
+    onBlur,
+    onFocus,
   };
   switch (field.kind) {
     case 'textarea':
@@ -62,6 +67,8 @@ export function FieldInput({ field, value, onChange, error, only, autoFocus }: P
           mt="xl"
           label={field.label}
           error={error}
+          onBlur={onBlur}
+          onFocus={onFocus}
           checked={value === true}
           onChange={(e) => onChange(e.currentTarget.checked)}
         />
