@@ -102,7 +102,12 @@ test('register a school, then signed in to it', async ({ page }) => {
   const errors = collectPageErrors(page);
   const suffix = Date.now().toString(36);
   await page.goto('/register');
+  // Left empty, a field says what it needs before anything is sent.
+  await page.getByRole('textbox', { name: 'School name' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByText('Enter the school name')).toBeVisible();
   await page.getByRole('textbox', { name: 'School name' }).fill(`Gulu High ${suffix}`);
+  await expect(page.getByText('Enter the school name')).toHaveCount(0);
   await page.getByRole('textbox', { name: 'Your name' }).fill('Akello Ruth');
   await page.getByRole('textbox', { name: 'User name' }).fill(`akello.${suffix}`);
   await page.getByRole('textbox', { name: 'E-mail address' }).fill(`akello.${suffix}@example.org`);

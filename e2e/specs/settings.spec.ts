@@ -34,6 +34,13 @@ test('a guardian added, edited and deleted through the generic list', async ({ p
   await expect(row).toContainText('Uncle');
   await row.getByRole('button', { name: `Edit ${name}` }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Guardian' });
+  // A required field cleared says so as it is left, before anything is sent, and stops once filled again.
+  const editName = edit.getByRole('textbox', { name: 'Name' });
+  await editName.fill('');
+  await editName.press('Tab');
+  await expect(edit.getByText('Enter the name')).toBeVisible();
+  await editName.fill(name);
+  await expect(edit.getByText('Enter the name')).toHaveCount(0);
   await edit.getByRole('textbox', { name: 'Occupation' }).fill('Boda boda rider');
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(notice(page, `Guardian ${name} updated Successfully`)).toBeVisible();
@@ -77,6 +84,13 @@ test('the school settings saved, and the uploaded logo shown in the header', asy
   const motto = unique('Light and Service ');
   await page.goto('/settings');
   const form = page.getByRole('form', { name: 'School details' });
+  const schoolName = form.getByRole('textbox', { name: 'School name' });
+  const named = await schoolName.inputValue();
+  await schoolName.fill('');
+  await schoolName.press('Tab');
+  await expect(form.getByText('Enter the school name')).toBeVisible();
+  await schoolName.fill(named);
+  await expect(form.getByText('Enter the school name')).toHaveCount(0);
   await form.getByRole('textbox', { name: 'Motto' }).fill(motto);
   await form.getByRole('button', { name: 'Save details' }).click();
   await expect(notice(page, 'School details saved')).toBeVisible();

@@ -10,6 +10,31 @@ z.config({ customError: (issue) => fieldMessage(issue as Parameters<typeof field
 
 type Values = Record<string, unknown>;
 
+// A field left by a press of the mouse (or a finger) on a button or another field is checked once the
+// press is over: its message would otherwise push what is being pressed away from under the pointer
+// between the press and the release, and the click (Save, opening a select) would be lost.
+let pressed = false;
+let afterPress: (() => void)[] = [];
+const released = () => {
+  pressed = false;
+  const waiting = afterPress;
+  afterPress = [];
+  // After the click the release makes, which comes in the same task.
+  if (waiting.length)
+    setTimeout(() => {
+      for (const check of waiting) check();
+    });
+};
+if (typeof window !== 'undefined') {
+  window.addEventListener('pointerdown', () => (pressed = true), true);
+  window.addEventListener('pointerup', released, true);
+  window.addEventListener('pointercancel', released, true);
+}
+const whenReleased = (check: () => void) => {
+  if (pressed) afterPress.push(check);
+  else check();
+};
+
 /**
  * A form checked by the contract's zod schema of its call (ARCHITECTURE §5). Each field is checked as it
  * is left, and again as it is typed while it shows a message, with the same schema and words as the
@@ -31,19 +56,21 @@ export function useContractForm<V extends Values, I = V>(
     validate: (values: V) => resolve(toInput(values)),
   });
 
-  /** A field's props for a Mantine input or our own (MoneyInput, DateField, ReferenceSelect, ReasonField). */
-  const field = <K extends keyof V & string>(name: K) => {
-    const props = form.getInputProps(name);
+  /** The props of the field at a path of the values, also inside a group (`visiting_hours.from`). */
+  const fieldAt = (path: string) => {
+    const props = form.getInputProps(path);
     return {
       ...props,
-      value: form.values[name],
+      onBlur: () => whenReleased(() => props.onBlur?.()),
       onChange: (value: unknown) => {
         props.onChange(value);
         // Wrong a moment ago: say at once whether it is right now.
-        if (form.errors[name]) form.validateField(name);
+        if (form.errors[path]) form.validateField(path);
       },
     };
   };
+  /** A field's props for a Mantine input or our own (MoneyInput, DateField, ReferenceSelect, ReasonField). */
+  const field = <K extends keyof V & string>(name: K) => ({ ...fieldAt(name), value: form.values[name] });
 
   /** The submit handler: sends `toInput(values)` through `send`, and puts a 422's messages on the fields. */
   const submit =
@@ -61,5 +88,5 @@ export function useContractForm<V extends Values, I = V>(
       return result;
     };
 
-  return { form, values: form.values, field, submit, setValue: form.setFieldValue };
+  return { form, values: form.values, field, fieldAt, submit, setValue: form.setFieldValue };
 }

@@ -19,20 +19,23 @@ interface Props {
   /** For reference fields: only some of the target's rows. */
   only?: (option: ReferenceOption) => boolean;
   autoFocus?: boolean;
+  /** When the field is entered (lib/contract-form.ts waits for a mouse press to end before checking). */
+  onFocus?: () => void;
 }
 
 const text = (value: FieldValue) => (value === null || value === undefined ? '' : String(value));
 const number = (value: FieldValue) => (typeof value === 'number' ? value : null);
 
-/** One input for a declared field, chosen by its kind. No rules of its own: the form's messages show. */
-export function FieldInput({ field, value, onChange, onBlur, error, only, autoFocus }: Props) {
+/** One input for a declared field, chosen by its kind; the messages are the form's (the contract's words). */
+export function FieldInput({ field, value, onChange, error, only, autoFocus, onBlur, onFocus }: Props) {
   const common = {
     label: field.label,
     required: field.required,
     error,
-    onBlur,
     description: field.help,
     'data-autofocus': autoFocus || undefined,
+    onBlur,
+    onFocus,
   };
   switch (field.kind) {
     case 'textarea':
@@ -66,6 +69,8 @@ export function FieldInput({ field, value, onChange, onBlur, error, only, autoFo
           mt="xl"
           label={field.label}
           error={error}
+          onBlur={onBlur}
+          onFocus={onFocus}
           checked={value === true}
           onChange={(e) => onChange(e.currentTarget.checked)}
         />

@@ -1,7 +1,9 @@
 import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import type { z } from 'zod';
 import { PageTitle } from '../../components/page-title';
-import { type ApiResult, fieldErrors } from '../../lib/api';
+import type { ApiOk, ApiResult } from '../../lib/api';
+import { useContractForm } from '../../lib/contract-form';
 import { useSaving } from '../../lib/saving';
 
 interface Props {
@@ -57,29 +59,27 @@ export function AuthCard({ children, intro, error, submit, onSubmit, footer }: P
 }
 
 /**
- * A public form's error and field messages. `submitting(send, onDone, failed)` makes the submit handler:
- * it sends quietly (the message shows in the card, not as a notice) and sets the messages on failure.
+ * A public form: `useContractForm` (each field checked by the call's schema as it is left) and the card's
+ * error. `submitting(send, onDone, failed)` makes the submit handler: it sends quietly (the message shows
+ * in the card, not as a notice), puts a 422's messages on the fields and the server's message in the card.
  */
-export function usePublicForm() {
+export function usePublicForm<V extends Record<string, unknown>, I = V>(
+  schema: z.ZodType,
+  initial: V,
+  toInput?: (values: V) => I,
+) {
+  const contract = useContractForm(schema, initial, toInput);
   const [error, setError] = useState<string>();
-  const [fields, setFields] = useState<Record<string, string>>({});
   const submitting =
     <T, Totals>(
-      send: () => Promise<ApiResult<T, Totals>>,
-      onDone: (result: ApiResult<T, Totals> & { ok: true }) => void,
+      send: (input: I) => Promise<ApiResult<T, Totals>>,
+      onDone: (result: ApiOk<T, Totals>) => void,
       failed: string,
     ) =>
     async (event: FormEvent) => {
-      event.preventDefault();
       setError(undefined);
-      setFields({});
-      const result = await send();
-      if (result.ok) {
-        onDone(result);
-        return;
-      }
-      setFields(fieldErrors(result.errors));
-      setError(result.message ?? failed);
+      const result = await contract.submit(send, (_, ok) => onDone(ok))(event);
+      if (!result.ok) setError(result.message ?? failed);
     };
-  return { error, fields, setFields, submitting };
+  return { ...contract, error, submitting };
 }

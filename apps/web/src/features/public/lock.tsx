@@ -1,6 +1,6 @@
 import { Anchor, Avatar, Group, PasswordInput, Text } from '@mantine/core';
 import { currentUser, homePath, lock, logout, unlock } from '@somero/contract';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api';
@@ -15,8 +15,7 @@ export default function LockScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const name = useSessionName();
-  const form = usePublicForm();
-  const [password, setPassword] = useState('');
+  const form = usePublicForm(unlock.input, { password: '' });
   const locking = useRef<Promise<unknown>>(Promise.resolve());
 
   useEffect(() => {
@@ -25,9 +24,9 @@ export default function LockScreen() {
   }, []);
 
   const submit = form.submitting(
-    async () => {
+    async (input) => {
       await locking.current; // an unlock sent first could otherwise be undone by the lock
-      const unlocked = await api(unlock, { password }, { quiet: true });
+      const unlocked = await api(unlock, input, { quiet: true });
       // The session is open again: the user (and its permissions) as the server has them now.
       return unlocked.ok ? api(currentUser, {}, { quiet: true }) : unlocked;
     },
@@ -68,14 +67,7 @@ export default function LockScreen() {
         </Anchor>
       }
     >
-      <PasswordInput
-        label={t('lock.password')}
-        autoComplete="current-password"
-        value={password}
-        onChange={(e) => setPassword(e.currentTarget.value)}
-        error={form.fields.password}
-        required
-      />
+      <PasswordInput label={t('lock.password')} autoComplete="current-password" {...form.field('password')} required />
     </AuthCard>
   );
 }

@@ -1,6 +1,5 @@
 import { Anchor, Group, PasswordInput, TextInput } from '@mantine/core';
 import { login } from '@somero/contract';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../lib/api';
@@ -10,13 +9,11 @@ import { AuthCard, usePublicForm } from './auth-card';
 export default function LoginScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const form = usePublicForm();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
+  const form = usePublicForm(login.input, { username: '', password: '' });
 
   // 201/202 and 429 carry the server's message; it shows as the login error, not as a notice.
   const submit = form.submitting(
-    () => api(login, { username, password }, { quiet: true, module: 'login' }),
+    (input) => api(login, input, { quiet: true, module: 'login' }),
     (result) => {
       signIn(result.data.token, result.data.user);
       navigate('/', { replace: true });
@@ -44,20 +41,11 @@ export default function LoginScreen() {
       <TextInput
         label={t('login.username')}
         autoComplete="username"
-        value={username}
-        onChange={(e) => setUsername(e.currentTarget.value)}
-        error={form.fields.username}
+        {...form.field('username')}
         required
         data-autofocus
       />
-      <PasswordInput
-        label={t('login.password')}
-        autoComplete="current-password"
-        value={password}
-        onChange={(e) => setPassword(e.currentTarget.value)}
-        error={form.fields.password}
-        required
-      />
+      <PasswordInput label={t('login.password')} autoComplete="current-password" {...form.field('password')} required />
     </AuthCard>
   );
 }

@@ -16,12 +16,11 @@ export default function RecoverScreen() {
 
 function AskEmail() {
   const { t } = useTranslation();
-  const form = usePublicForm();
-  const [email, setEmail] = useState('');
+  const form = usePublicForm(recover.input, { email: '' });
   const [sent, setSent] = useState<string>();
 
   const submit = form.submitting(
-    () => api(recover, { email }, { quiet: true }),
+    (input) => api(recover, input, { quiet: true }),
     (result) => setSent(result.message ?? t('recover.sent')),
     t('recover.failed'),
   );
@@ -43,15 +42,7 @@ function AskEmail() {
           {sent}
         </Alert>
       ) : null}
-      <TextInput
-        label={t('recover.email')}
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(e) => setEmail(e.currentTarget.value)}
-        error={form.fields.email}
-        required
-      />
+      <TextInput label={t('recover.email')} type="email" autoComplete="email" {...form.field('email')} required />
     </AuthCard>
   );
 }
@@ -59,12 +50,14 @@ function AskEmail() {
 function NewPassword({ token }: { token: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const form = usePublicForm();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
+  // The repeated password is the form's own: the server gets the token and the password.
+  const form = usePublicForm(resetPassword.input, { password: '', confirm: '' }, ({ password }) => ({
+    token,
+    password,
+  }));
 
   const save = form.submitting(
-    () => api(resetPassword, { token, password }, { quiet: true }),
+    (input) => api(resetPassword, input, { quiet: true }),
     (result) => {
       noticeSuccess(result.message ?? t('recover.done'));
       navigate('/login', { replace: true });
@@ -72,9 +65,9 @@ function NewPassword({ token }: { token: string }) {
     t('recover.failed'),
   );
   const submit = (event: React.FormEvent) => {
-    if (password !== confirm) {
+    if (form.values.password !== form.values.confirm) {
       event.preventDefault();
-      form.setFields({ confirm: t('recover.mismatch') });
+      form.form.setFieldError('confirm', t('recover.mismatch'));
       return;
     }
     void save(event);
@@ -85,20 +78,11 @@ function NewPassword({ token }: { token: string }) {
       <PasswordInput
         label={t('recover.newPassword')}
         autoComplete="new-password"
-        value={password}
-        onChange={(e) => setPassword(e.currentTarget.value)}
-        error={form.fields.password}
+        {...form.field('password')}
         description={t('register.passwordHint')}
         required
       />
-      <PasswordInput
-        label={t('recover.confirm')}
-        autoComplete="new-password"
-        value={confirm}
-        onChange={(e) => setConfirm(e.currentTarget.value)}
-        error={form.fields.confirm}
-        required
-      />
+      <PasswordInput label={t('recover.confirm')} autoComplete="new-password" {...form.field('confirm')} required />
     </AuthCard>
   );
 }

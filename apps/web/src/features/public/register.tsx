@@ -1,6 +1,5 @@
 import { Anchor, PasswordInput, TextInput } from '@mantine/core';
 import { register } from '@somero/contract';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../lib/api';
@@ -15,19 +14,16 @@ type Field = keyof typeof empty;
 export default function RegisterScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const form = usePublicForm();
-  const [values, setValues] = useState(empty);
+  const form = usePublicForm(register.input, empty);
 
   const field = (name: Field) => ({
-    value: values[name],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => setValues({ ...values, [name]: e.currentTarget.value }),
-    error: form.fields[name],
+    ...form.field(name),
     label: t(`register.${name}`),
     required: true,
   });
 
   const submit = form.submitting(
-    () => api(register, values, { quiet: true }),
+    (input) => api(register, input, { quiet: true }),
     (result) => {
       signIn(result.data.token, result.data.user);
       if (result.message) noticeSuccess(result.message);

@@ -14,16 +14,22 @@ import {
 } from '@mantine/core';
 import { type SchoolDetails, updateSchool } from '@somero/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, type CallInput, fieldErrors } from '../../lib/api';
+import { api, type CallInput } from '../../lib/api';
+import { useContractForm } from '../../lib/contract-form';
 import { currentSettingsKey } from '../../lib/current-settings';
 import { useSaving } from '../../lib/saving';
 import { schoolKey } from '../../lib/school';
 
-type Input = Omit<CallInput<typeof updateSchool>, 'visiting_hours'>;
-type Values = Required<{ [K in keyof Input]: NonNullable<Input[K]> }>;
 type Hours = NonNullable<SchoolDetails['visiting_hours']>;
+type Input = Omit<CallInput<typeof updateSchool>, 'visiting_hours' | 'current_year'>;
+type Values = Required<{ [K in keyof Input]: NonNullable<Input[K]> }> & {
+  /** Empty while the box is cleared: the schema's "Enter the current year" shows. */
+  current_year: number | null;
+  /** When students may be visited; null: any time. */
+  visiting_hours: Hours | null;
+};
 /** Weekdays as the chips show them, Monday first (0 is Sunday, as the server counts). */
 const weekdays = [1, 2, 3, 4, 5, 6, 0];
 
@@ -46,6 +52,7 @@ const valuesOf = (s: SchoolDetails): Values => ({
   sms_absences: s.sms_absences,
   current_year: s.current_year,
   current_term: s.current_term,
+  visiting_hours: s.visiting_hours,
 });
 
 type TextKey = 'name' | 'motto' | 'address' | 'phone' | 'email' | 'website' | 'registration_no' | 'head_teacher';
@@ -55,31 +62,37 @@ export function SchoolForm({ school, editable }: { school: SchoolDetails; editab
   const { t } = useTranslation('settings');
   const saving = useSaving();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState(() => valuesOf(school));
-  // When students may be visited; null: any time.
-  const [hours, setHours] = useState<Hours | null>(school.visiting_hours);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const { form, values, field, fieldAt, submit, setValue } = useContractForm(
+    updateSchool.input,
+    valuesOf(school),
+    (v) => ({
+      ...v,
+      current_year: v.current_year as number,
+    }),
+  );
+  const hours = values.visiting_hours;
   const text = (key: TextKey) => ({
     label: t(`school.fields.${key}`),
-    value: values[key],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => set(key, e.currentTarget.value),
-    error: errors[key],
+    ...field(key),
     readOnly: !editable,
   });
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setErrors({});
-    const result = await api(updateSchool, { ...values, visiting_hours: hours }, { id: school.id });
-    if (result.ok) {
-      queryClient.setQueryData(schoolKey, result.data);
+  const save = submit(
+    (input) => api(updateSchool, input, { id: school.id }),
+    (saved) => {
+      queryClient.setQueryData(schoolKey, saved);
       void queryClient.invalidateQueries({ queryKey: currentSettingsKey });
-    } else setErrors(fieldErrors(result.errors));
-  };
+    },
+  );
 
   return (
-    <Paper withBorder p="md" component="form" onSubmit={submit} noValidate aria-label={t('school.details')}>
+    <Paper
+      withBorder
+      p="md"
+      component="form"
+      onSubmit={(e: FormEvent) => void save(e)}
+      noValidate
+      aria-label={t('school.details')}
+    >
       <Title order={3} size="h4" mb="md">
         {t('school.details')}
       </Title>
@@ -98,19 +111,19 @@ export function SchoolForm({ school, editable }: { school: SchoolDetails; editab
           allowDecimal={false}
           min={2000}
           max={2100}
-          value={values.current_year}
-          onChange={(v) => set('current_year', typeof v === 'number' ? v : values.current_year)}
-          error={errors.current_year}
+          {...field('current_year')}
+          value={values.current_year ?? ''}
+          onChange={(v) => field('current_year').onChange(typeof v === 'number' ? v : null)}
           readOnly={!editable}
         />
         <Select
           label={t('school.fields.current_term')}
           required
           data={['1', '2', '3'].map((n) => ({ value: n, label: t('terms.term', { n }) }))}
+          {...field('current_term')}
           value={String(values.current_term)}
-          onChange={(v) => set('current_term', Number(v ?? values.current_term))}
+          onChange={(v) => field('current_term').onChange(Number(v ?? values.current_term))}
           allowDeselect={false}
-          error={errors.current_term}
           readOnly={!editable}
         />
         <Select
@@ -119,10 +132,9 @@ export function SchoolForm({ school, editable }: { school: SchoolDetails; editab
             { value: 'a5', label: t('school.receipt.a5') },
             { value: 'thermal', label: t('school.receipt.thermal') },
           ]}
-          value={values.receipt_format}
-          onChange={(v) => set('receipt_format', v === 'thermal' ? 'thermal' : 'a5')}
+          {...field('receipt_format')}
+          onChange={(v) => field('receipt_format').onChange(v === 'thermal' ? 'thermal' : 'a5')}
           allowDeselect={false}
-          error={errors.receipt_format}
           readOnly={!editable}
         />
         <Select
@@ -131,18 +143,17 @@ export function SchoolForm({ school, editable }: { school: SchoolDetails; editab
             { value: '2', label: t('school.payslips.two') },
             { value: '4', label: t('school.payslips.four') },
           ]}
+          {...field('payslips_per_page')}
           value={String(values.payslips_per_page)}
-          onChange={(v) => set('payslips_per_page', v === '4' ? 4 : 2)}
+          onChange={(v) => field('payslips_per_page').onChange(v === '4' ? 4 : 2)}
           allowDeselect={false}
-          error={errors.payslips_per_page}
           readOnly={!editable}
         />
         <TextInput
           label={t('school.fields.currency')}
           maxLength={3}
-          value={values.currency}
-          onChange={(e) => set('currency', e.currentTarget.value.toUpperCase())}
-          error={errors.currency}
+          {...field('currency')}
+          onChange={(e) => field('currency').onChange(e.currentTarget.value.toUpperCase())}
           readOnly={!editable}
         />
       </SimpleGrid>
@@ -152,9 +163,7 @@ export function SchoolForm({ school, editable }: { school: SchoolDetails; editab
         description={t('school.paymentHelp')}
         autosize
         minRows={3}
-        value={values.payment_instructions}
-        onChange={(e) => set('payment_instructions', e.currentTarget.value)}
-        error={errors.payment_instructions}
+        {...field('payment_instructions')}
         readOnly={!editable}
       />
       <Checkbox
@@ -162,7 +171,7 @@ export function SchoolForm({ school, editable }: { school: SchoolDetails; editab
         label={t('school.fields.separate_requisition_steps')}
         description={t('school.separateHelp')}
         checked={values.separate_requisition_steps}
-        onChange={(e) => editable && set('separate_requisition_steps', e.currentTarget.checked)}
+        onChange={(e) => editable && setValue('separate_requisition_steps', e.currentTarget.checked)}
         readOnly={!editable}
       />
       <Title order={4} size="h5" mt="md">
@@ -177,7 +186,7 @@ export function SchoolForm({ school, editable }: { school: SchoolDetails; editab
           mt="xs"
           label={t(`school.fields.${key}`)}
           checked={values[key]}
-          onChange={(e) => editable && set(key, e.currentTarget.checked)}
+          onChange={(e) => editable && setValue(key, e.currentTarget.checked)}
           readOnly={!editable}
         />
       ))}
@@ -187,7 +196,8 @@ export function SchoolForm({ school, editable }: { school: SchoolDetails; editab
         description={t('school.visiting.help')}
         checked={hours !== null}
         onChange={(e) =>
-          editable && setHours(e.currentTarget.checked ? { days: [0, 6], from: '14:00', to: '17:00' } : null)
+          editable &&
+          setValue('visiting_hours', e.currentTarget.checked ? { days: [0, 6], from: '14:00', to: '17:00' } : null)
         }
         readOnly={!editable}
       />
@@ -197,7 +207,11 @@ export function SchoolForm({ school, editable }: { school: SchoolDetails; editab
             <Chip.Group
               multiple
               value={hours.days.map(String)}
-              onChange={(v) => editable && setHours({ ...hours, days: v.map(Number) })}
+              onChange={(v) => {
+                if (!editable) return;
+                setValue('visiting_hours.days', v.map(Number));
+                if (form.errors['visiting_hours.days']) form.validateField('visiting_hours.days');
+              }}
             >
               <Group gap={4}>
                 {weekdays.map((d) => (
@@ -207,9 +221,9 @@ export function SchoolForm({ school, editable }: { school: SchoolDetails; editab
                 ))}
               </Group>
             </Chip.Group>
-            {errors['visiting_hours.days'] ? (
+            {form.errors['visiting_hours.days'] ? (
               <Text size="xs" c="red" mt={4}>
-                {errors['visiting_hours.days']}
+                {form.errors['visiting_hours.days']}
               </Text>
             ) : null}
           </div>
@@ -217,18 +231,14 @@ export function SchoolForm({ school, editable }: { school: SchoolDetails; editab
             type="time"
             label={t('school.visiting.from')}
             w={120}
-            value={hours.from}
-            onChange={(e) => setHours({ ...hours, from: e.currentTarget.value })}
-            error={errors['visiting_hours.from']}
+            {...fieldAt('visiting_hours.from')}
             readOnly={!editable}
           />
           <TextInput
             type="time"
             label={t('school.visiting.to')}
             w={120}
-            value={hours.to}
-            onChange={(e) => setHours({ ...hours, to: e.currentTarget.value })}
-            error={errors['visiting_hours.to']}
+            {...fieldAt('visiting_hours.to')}
             readOnly={!editable}
           />
         </Group>

@@ -4,7 +4,8 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { DateField } from '../../components/date-field';
-import { api, fieldErrors } from '../../lib/api';
+import { api } from '../../lib/api';
+import { useContractForm } from '../../lib/contract-form';
 import { useSaving } from '../../lib/saving';
 
 type TermDate = z.infer<typeof termDate>;
@@ -19,39 +20,29 @@ interface Props {
 export function TermRow({ term, editable, onSaved }: Props) {
   const { t } = useTranslation('settings');
   const saving = useSaving();
-  const [values, setValues] = useState({
-    opens_on: term.opens_on,
-    closes_on: term.closes_on,
-    next_term_begins: term.next_term_begins ?? '',
-  });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { field, submit } = useContractForm(
+    updateTermDate.input,
+    { opens_on: term.opens_on, closes_on: term.closes_on, next_term_begins: term.next_term_begins ?? '' },
+    (v) => ({ ...v, next_term_begins: v.next_term_begins || null }),
+  );
   const [refusal, setRefusal] = useState<string>();
   const label = t('terms.term', { n: term.term });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setErrors({});
+  const send = submit((input) => api(updateTermDate, input, { id: term.id }), onSaved);
+  const save = async (event: FormEvent) => {
     setRefusal(undefined);
-    const result = await api(
-      updateTermDate,
-      { ...values, next_term_begins: values.next_term_begins || null },
-      { id: term.id },
-    );
-    if (result.ok) onSaved();
-    else if (result.status === 202) setRefusal(result.message);
-    else setErrors(fieldErrors(result.errors));
+    const result = await send(event);
+    if (!result.ok && result.status === 202) setRefusal(result.message);
   };
 
-  const date = (key: keyof typeof values) => ({
-    value: values[key],
-    onChange: (day: string) => setValues((v) => ({ ...v, [key]: day })),
-    error: errors[key],
+  const date = (key: 'opens_on' | 'closes_on' | 'next_term_begins') => ({
+    ...field(key),
     readOnly: !editable,
     label: t(`terms.${key}`),
   });
 
   return (
-    <Paper withBorder p="md" component="form" onSubmit={submit} noValidate aria-label={label}>
+    <Paper withBorder p="md" component="form" onSubmit={(e: FormEvent) => void save(e)} noValidate aria-label={label}>
       <Group justify="space-between" mb="sm">
         <Title order={3} size="h4">
           {label}

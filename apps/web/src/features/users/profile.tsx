@@ -1,10 +1,11 @@
 import { Button, Group, Paper, PasswordInput, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { changePassword, profile } from '@somero/contract';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-title';
-import { api, fieldErrors } from '../../lib/api';
+import { api } from '../../lib/api';
 import { updateUser, useUser } from '../../lib/auth';
+import { useContractForm } from '../../lib/contract-form';
 import { useSaving } from '../../lib/saving';
 
 export default function ProfileScreen() {
@@ -23,49 +24,21 @@ function ProfileForm() {
   const { t } = useTranslation();
   const user = useUser();
   const saving = useSaving();
-  const [name, setName] = useState(user.name);
-  const [email, setEmail] = useState(user.email ?? '');
-  const [phone, setPhone] = useState(user.phone ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setErrors({});
-    const result = await api(
-      profile,
-      { name, email: email.trim() || null, phone: phone.trim() || null },
-      { module: 'account', action: 'profile' },
-    );
-    if (result.ok) updateUser(result.data);
-    else setErrors(fieldErrors(result.errors));
-  };
+  const { field, submit } = useContractForm(
+    profile.input,
+    { name: user.name, email: user.email ?? '', phone: user.phone ?? '' },
+    (v) => ({ name: v.name, email: v.email.trim() || null, phone: v.phone.trim() || null }),
+  );
+  const save = submit((input) => api(profile, input, { module: 'account', action: 'profile' }), updateUser);
 
   return (
-    <Paper p="md" withBorder component="form" onSubmit={submit} noValidate>
+    <Paper p="md" withBorder component="form" onSubmit={(e: FormEvent) => void save(e)} noValidate>
       <Stack>
         <Title order={4}>{t('profile.details')}</Title>
         <TextInput label={t('users.fields.username')} value={user.username} readOnly variant="filled" />
-        <TextInput
-          label={t('users.fields.name')}
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          error={errors.name}
-          required
-        />
-        <TextInput
-          label={t('users.fields.email')}
-          type="email"
-          value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
-          error={errors.email}
-        />
-        <TextInput
-          label={t('users.fields.phone')}
-          type="tel"
-          value={phone}
-          onChange={(e) => setPhone(e.currentTarget.value)}
-          error={errors.phone}
-        />
+        <TextInput label={t('users.fields.name')} {...field('name')} required />
+        <TextInput label={t('users.fields.email')} type="email" {...field('email')} />
+        <TextInput label={t('users.fields.phone')} type="tel" {...field('phone')} />
         <Group justify="flex-end">
           <Button type="submit" loading={saving}>
             {t('profile.save')}
@@ -79,59 +52,43 @@ function ProfileForm() {
 function PasswordForm() {
   const { t } = useTranslation();
   const saving = useSaving();
-  const [current, setCurrent] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (password !== confirm) {
-      setErrors({ confirm: t('recover.mismatch') });
+  // The repeated password is the form's own: the server gets the current and the new one.
+  const { form, values, field, submit } = useContractForm(
+    changePassword.input,
+    { current_password: '', password: '', confirm: '' },
+    (v) => ({ current_password: v.current_password, password: v.password }),
+  );
+  const send = submit(
+    (input) => api(changePassword, input, { module: 'account', action: 'changePassword' }),
+    () => form.reset(),
+  );
+  const save = (event: FormEvent) => {
+    if (values.password !== values.confirm) {
+      event.preventDefault();
+      form.setFieldError('confirm', t('recover.mismatch'));
       return;
     }
-    setErrors({});
-    const result = await api(
-      changePassword,
-      { current_password: current, password },
-      { module: 'account', action: 'changePassword' },
-    );
-    if (result.ok) {
-      setCurrent('');
-      setPassword('');
-      setConfirm('');
-    } else setErrors(fieldErrors(result.errors));
+    void send(event);
   };
 
   return (
-    <Paper p="md" withBorder component="form" onSubmit={submit} noValidate>
+    <Paper p="md" withBorder component="form" onSubmit={save} noValidate>
       <Stack>
         <Title order={4}>{t('profile.password')}</Title>
         <PasswordInput
           label={t('profile.current')}
           autoComplete="current-password"
-          value={current}
-          onChange={(e) => setCurrent(e.currentTarget.value)}
-          error={errors.current_password}
+          {...field('current_password')}
           required
         />
         <PasswordInput
           label={t('recover.newPassword')}
           autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          error={errors.password}
+          {...field('password')}
           description={t('register.passwordHint')}
           required
         />
-        <PasswordInput
-          label={t('recover.confirm')}
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.currentTarget.value)}
-          error={errors.confirm}
-          required
-        />
+        <PasswordInput label={t('recover.confirm')} autoComplete="new-password" {...field('confirm')} required />
         <Group justify="flex-end">
           <Button type="submit" loading={saving}>
             {t('profile.change')}

@@ -2,14 +2,15 @@ import { Button, Modal, Paper, Textarea, TextInput } from '@mantine/core';
 import { addRole, deleteRole, listRoles, type RoleRow, updateRole } from '@somero/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
 import { FormButtons } from '../../components/form-buttons';
 import { PageHeader } from '../../components/page-title';
 import { RowActions } from '../../components/row-actions';
-import { api, fetchData, fieldErrors } from '../../lib/api';
+import { api, fetchData } from '../../lib/api';
+import { useContractForm } from '../../lib/contract-form';
 import { userKeys } from './keys';
 
 /** User Groups (roles): each with how many users hold it; add, rename, delete. */
@@ -82,41 +83,24 @@ export default function RolesScreen() {
 
 function RoleForm({ row, onClose, onSaved }: { row: RoleRow | null; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
-  const [name, setName] = useState(row?.name ?? '');
-  const [description, setDescription] = useState(row?.description ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setErrors({});
-    const input = { name, description: description.trim() || null };
-    const result = row
-      ? await api(updateRole, input, { id: row.id, module: 'roles', action: 'update' })
-      : await api(addRole, input, { module: 'roles', action: 'add' });
-    if (result.ok) onSaved();
-    else setErrors(fieldErrors(result.errors));
-  };
+  const { field, submit } = useContractForm(
+    row ? updateRole.input : addRole.input,
+    { name: row?.name ?? '', description: row?.description ?? '' },
+    (v) => ({ name: v.name, description: v.description.trim() || null }),
+  );
+  const save = submit(
+    (input) =>
+      row
+        ? api(updateRole, input, { id: row.id, module: 'roles', action: 'update' })
+        : api(addRole, input, { module: 'roles', action: 'add' }),
+    onSaved,
+  );
 
   return (
     <Modal opened onClose={onClose} title={row ? t('roles.edit') : t('roles.add')}>
-      <form onSubmit={submit} noValidate>
-        <TextInput
-          label={t('roles.name')}
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          error={errors.name}
-          required
-          data-autofocus
-        />
-        <Textarea
-          mt="sm"
-          label={t('roles.description')}
-          value={description}
-          onChange={(e) => setDescription(e.currentTarget.value)}
-          error={errors.description}
-          autosize
-          minRows={2}
-        />
+      <form onSubmit={(e) => void save(e)} noValidate>
+        <TextInput label={t('roles.name')} {...field('name')} required data-autofocus />
+        <Textarea mt="sm" label={t('roles.description')} {...field('description')} autosize minRows={2} />
         <FormButtons onCancel={onClose} />
       </form>
     </Modal>

@@ -1,15 +1,15 @@
 import { Modal, PasswordInput, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { addUser, listRoles, type UserRow, updateUser } from '@somero/contract';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormButtons } from '../../components/form-buttons';
 import { can } from '../../lib/access';
-import { api, fetchData, fieldErrors } from '../../lib/api';
+import { api, fetchData } from '../../lib/api';
 import { useUser } from '../../lib/auth';
+import { useContractForm } from '../../lib/contract-form';
 import { userKeys } from './keys';
 
-interface Values {
+type Values = {
   name: string;
   username: string;
   email: string;
@@ -18,7 +18,7 @@ interface Values {
   role_id: number | null;
   active: boolean;
   password: string;
-}
+};
 
 const valuesOf = (row: UserRow | null): Values => ({
   name: row?.name ?? '',
@@ -38,12 +38,20 @@ interface Props {
   onSaved: () => void;
 }
 
-/** Add or edit a user; the server's field errors show on the fields. */
+/** Add or edit a user: each field checked as it is left by the call's schema; the server's field errors on the fields. */
 export function UserForm({ row, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const me = useUser();
-  const [values, setValues] = useState<Values>(() => valuesOf(row));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values, field, submit } = useContractForm(row ? updateUser.input : addUser.input, valuesOf(row), (v) => ({
+    name: v.name,
+    username: v.username,
+    email: v.email.trim() || null,
+    phone: v.phone.trim() || null,
+    type: v.type,
+    role_id: v.role_id,
+    active: v.active,
+    password: v.password,
+  }));
   const roles = useQuery({
     queryKey: userKeys.roles,
     queryFn: () => fetchData(listRoles, {}).then((r) => r.data),
@@ -55,40 +63,21 @@ export function UserForm({ row, onClose, onSaved }: Props) {
   const self = row?.id === me.id;
   const groups = (roles.data ?? []).filter((r) => r.assignable || r.id === row?.role_id);
 
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
   const text = (key: 'name' | 'username' | 'email' | 'phone' | 'password') => ({
-    value: values[key],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => set(key, e.currentTarget.value),
-    error: errors[key],
+    ...field(key),
     label: t(`users.fields.${key}`),
   });
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setErrors({});
-    const fields = {
-      name: values.name,
-      username: values.username,
-      email: values.email.trim() || null,
-      phone: values.phone.trim() || null,
-      type: values.type,
-      role_id: values.role_id,
-      active: values.active,
-    };
-    const result = row
-      ? await api(
-          updateUser,
-          { ...fields, password: values.password },
-          { id: row.id, module: 'users', action: 'update' },
-        )
-      : await api(addUser, { ...fields, password: values.password }, { module: 'users', action: 'add' });
-    if (result.ok) onSaved();
-    else setErrors(fieldErrors(result.errors));
-  };
+  const save = submit(
+    (input) =>
+      row
+        ? api(updateUser, input, { id: row.id, module: 'users', action: 'update' })
+        : api(addUser, input, { module: 'users', action: 'add' }),
+    onSaved,
+  );
 
   return (
     <Modal opened onClose={onClose} title={row ? t('users.edit') : t('users.add')} size="lg">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(e) => void save(e)} noValidate>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput {...text('name')} required data-autofocus />
           <TextInput {...text('username')} required autoComplete="off" />
@@ -100,10 +89,10 @@ export function UserForm({ row, onClose, onSaved }: Props) {
               { value: '1', label: t('users.types.administrator') },
               { value: '2', label: t('users.types.staff') },
             ]}
+            {...field('type')}
             value={String(values.type)}
-            onChange={(value) => set('type', value === '1' ? 1 : 2)}
+            onChange={(value) => field('type').onChange(value === '1' ? 1 : 2)}
             allowDeselect={false}
-            error={errors.type}
             disabled={row?.type === 0 || !isAdmin || self}
             description={row?.type === 0 ? t('users.ownerNote') : self ? t('users.selfNote') : undefined}
           />
@@ -112,10 +101,10 @@ export function UserForm({ row, onClose, onSaved }: Props) {
             placeholder={t('users.noGroup')}
             data={groups.map((r) => ({ value: String(r.id), label: r.name }))}
             disabled={self && values.type === 2}
+            {...field('role_id')}
             value={values.role_id === null ? null : String(values.role_id)}
-            onChange={(value) => set('role_id', value ? Number(value) : null)}
+            onChange={(value) => field('role_id').onChange(value ? Number(value) : null)}
             clearable
-            error={errors.role_id}
             description={values.type === 1 ? t('users.adminHasAll') : undefined}
           />
           <PasswordInput
@@ -128,8 +117,8 @@ export function UserForm({ row, onClose, onSaved }: Props) {
             mt="xl"
             label={t('users.fields.active')}
             checked={values.active}
-            onChange={(e) => set('active', e.currentTarget.checked)}
-            error={errors.active}
+            onChange={(e) => field('active').onChange(e.currentTarget.checked)}
+            error={field('active').error}
           />
         </SimpleGrid>
         <FormButtons onCancel={onClose} />
