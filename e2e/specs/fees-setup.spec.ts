@@ -191,6 +191,10 @@ test('a percentage bursary given shows in the list with the terms it applies to,
   const add = page.getByRole('dialog', { name: 'Give a bursary' });
   await pickStudent(page, add, student);
   await choose(page, add.getByRole('combobox', { name: 'Bursary category' }), category);
+  // A field left empty says so as it is left, in the contract's words, before anything is sent.
+  await add.getByRole('textbox', { name: 'Amount per term' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(add.getByText('Enter the amount')).toBeVisible();
   await add.getByText('Percentage', { exact: true }).click();
   await add.getByRole('textbox', { name: 'Percentage' }).fill('25');
   await choose(page, add.getByRole('combobox', { name: 'Of fees category' }), 'Tuition');

@@ -1,5 +1,6 @@
 import type { SelectProps } from '@mantine/core';
 import { listStudents, type StudentRow } from '@somero/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchData } from '../lib/api';
 import { type SearchOption, SearchSelect } from './search-select';
@@ -33,6 +34,30 @@ export function StudentPicker({ value, onChange, ...props }: Props) {
       search={findStudents}
       value={value}
       onChange={onChange}
+    />
+  );
+}
+
+interface FieldProps extends Omit<Props, 'value' | 'onChange'> {
+  /** The student's id, as the call takes it. */
+  value: number | null;
+  onChange: (id: number | null) => void;
+}
+
+/**
+ * The student of a contract form (`useContractForm`'s `field('student_id')`, lib/contract-form.ts): the
+ * picker shows the student chosen, the form holds the id, so the call's schema checks it as it is left.
+ */
+export function StudentField({ value, onChange, ...props }: FieldProps) {
+  const [chosen, setChosen] = useState<StudentOption | null>(null);
+  return (
+    <StudentPicker
+      {...props}
+      value={chosen && chosen.item.id === value ? chosen : null}
+      onChange={(student) => {
+        setChosen(student);
+        onChange(student ? student.item.id : null);
+      }}
     />
   );
 }

@@ -2,63 +2,44 @@ import { Badge, Button, Checkbox, Group, Modal, Paper, Stack, TextInput } from '
 import { addFyear, deleteFyear, type FyearRow, updateFyear } from '@somero/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
 import { DateField } from '../../components/date-field';
 import { PageHeader } from '../../components/page-title';
-import { api, fieldErrors } from '../../lib/api';
+import { api, type CallInput } from '../../lib/api';
+import { useContractForm } from '../../lib/contract-form';
 import { formatDate } from '../../lib/format';
 import { useYears, yearsKey } from './year-select';
-
-interface Draft {
-  name: string;
-  starts_on: string;
-  ends_on: string;
-  is_current: boolean;
-}
 
 function YearForm({ year, onClose }: { year: FyearRow | 'new'; onClose: (saved: boolean) => void }) {
   const { t } = useTranslation('budget');
   const next = new Date().getFullYear();
-  const [draft, setDraft] = useState<Draft>(
+  const { field, values, setValue, submit } = useContractForm(
+    year === 'new' ? addFyear.input : updateFyear.input,
     year === 'new'
       ? { name: String(next), starts_on: `${next}-01-01`, ends_on: `${next}-12-31`, is_current: false }
       : { name: year.name, starts_on: year.starts_on, ends_on: year.ends_on, is_current: year.is_current },
+    (v) => (year === 'new' ? v : { ...v, status: year.status }),
   );
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const result =
-      year === 'new'
-        ? await api(addFyear, draft)
-        : await api(updateFyear, { ...draft, status: year.status }, { id: year.id });
-    if (result.ok) onClose(true);
-    else setErrors(fieldErrors(result.errors));
-  };
-  const set = (k: keyof Draft) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setDraft({ ...draft, [k]: k === 'is_current' ? e.currentTarget.checked : e.currentTarget.value });
+  const save = submit(
+    (input) =>
+      year === 'new' ? api(addFyear, input) : api(updateFyear, input as CallInput<typeof updateFyear>, { id: year.id }),
+    () => onClose(true),
+  );
   return (
     <Modal opened onClose={() => onClose(false)} title={year === 'new' ? t('years.add') : t('years.edit')} centered>
-      <form onSubmit={submit}>
+      <form onSubmit={(e) => void save(e)} noValidate>
         <Stack>
-          <TextInput label={t('years.name')} value={draft.name} onChange={set('name')} error={errors.name} required />
-          <DateField
-            label={t('years.starts')}
-            value={draft.starts_on}
-            onChange={(day) => setDraft({ ...draft, starts_on: day })}
-            error={errors.starts_on}
-            required
+          <TextInput label={t('years.name')} required {...field('name')} />
+          <DateField label={t('years.starts')} required {...field('starts_on')} />
+          <DateField label={t('years.ends')} required {...field('ends_on')} />
+          <Checkbox
+            label={t('years.makeCurrent')}
+            checked={values.is_current}
+            onChange={(e) => setValue('is_current', e.currentTarget.checked)}
           />
-          <DateField
-            label={t('years.ends')}
-            value={draft.ends_on}
-            onChange={(day) => setDraft({ ...draft, ends_on: day })}
-            error={errors.ends_on}
-            required
-          />
-          <Checkbox label={t('years.makeCurrent')} checked={draft.is_current} onChange={set('is_current')} />
           <Group justify="flex-end">
             <Button type="submit">{t('save')}</Button>
           </Group>

@@ -11,7 +11,8 @@ import { PageHeader } from '../../components/page-title';
 import { useReferenceRows } from '../../components/resource/reference-options';
 import { ReferenceSelect } from '../../components/resource/reference-select';
 import { type StudentOption, StudentPicker } from '../../components/student-picker';
-import { api, fetchData, fieldErrors } from '../../lib/api';
+import { api, fetchData } from '../../lib/api';
+import { useContractForm } from '../../lib/contract-form';
 import { formatMoney, today } from '../../lib/format';
 import { useSaving } from '../../lib/saving';
 import { feesDeskKeys } from './keys';
@@ -25,6 +26,15 @@ interface LastPayment {
   balance: number | null;
 }
 
+/** The desk's form; the student is the picker's (shown with the balance), sent as `student_id`. */
+type DeskValues = {
+  amount: number | null;
+  mode_id: number | null;
+  paid_on: string;
+  reference: string;
+  payer: string;
+};
+
 const ledgerOf = (id: number) => fetchData(feesLedger, {}, { id }).then((r) => r.data);
 
 /**
@@ -37,12 +47,6 @@ export default function PayFeesScreen() {
   const saving = useSaving();
   const queryClient = useQueryClient();
   const [student, setStudent] = useState<StudentOption | null>(null);
-  const [amount, setAmount] = useState<number | null>(null);
-  const [mode, setMode] = useState<number | null>(null);
-  const [paidOn, setPaidOn] = useState(today());
-  const [reference, setReference] = useState('');
-  const [payer, setPayer] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [last, setLast] = useState<LastPayment | null>(null);
   // The server's question about an amount far above the balance, for the form as it was sent.
   const [asked, setAsked] = useState<{ message: string; payload: string } | null>(null);
@@ -55,8 +59,27 @@ export default function PayFeesScreen() {
 
   // The first mode in use (the cash box) until the bursar picks another; kept for the next student.
   const modes = useReferenceRows('payment_options');
-  const modeId = mode ?? modes.data?.find((m) => m.active !== false)?.id ?? null;
+  const firstMode = modes.data?.find((m) => m.active !== false)?.id ?? null;
   const studentId = student ? Number(student.value) : null;
+  const toInput = (v: DeskValues) => ({
+    student_id: studentId as number,
+    amount: v.amount as number,
+    mode_id: (v.mode_id ?? firstMode) as number,
+    paid_on: v.paid_on,
+    reference: v.reference.trim() || null,
+    payer: v.payer.trim() || null,
+  });
+  const {
+    form,
+    field,
+    values,
+    submit: sendForm,
+  } = useContractForm(
+    addFeesPayment.input,
+    { amount: null, mode_id: null, paid_on: today(), reference: '', payer: '' } as DeskValues,
+    toInput,
+  );
+  const modeId = values.mode_id ?? firstMode;
   const ledger = useQuery({
     queryKey: feesDeskKeys.ledger(studentId),
     queryFn: () => ledgerOf(studentId ?? 0),
@@ -65,24 +88,12 @@ export default function PayFeesScreen() {
 
   const nextStudent = () => {
     setStudent(null);
-    setAmount(null);
-    setReference('');
-    setPayer('');
-    setErrors({});
+    form.setValues({ amount: null, reference: '', payer: '' });
+    form.clearErrors();
     setFormKey((k) => k + 1);
   };
 
-  const payment =
-    studentId !== null && amount && modeId
-      ? {
-          student_id: studentId,
-          amount,
-          mode_id: modeId,
-          paid_on: paidOn,
-          reference: reference.trim() || null,
-          payer: payer.trim() || null,
-        }
-      : null;
+  const payment = studentId !== null && values.amount && modeId ? toInput(values) : null;
   const payload = payment ? JSON.stringify(payment) : '';
   // The question stands only for the form it was asked about: any change and it goes.
   const question = asked && asked.payload === payload ? asked.message : null;
@@ -93,13 +104,14 @@ export default function PayFeesScreen() {
     sending.current = true;
     if (payload !== key.current.payload) key.current = { key: newPaymentKey(), payload };
     try {
-      const result = await api(
-        addFeesPayment,
-        { ...payment, ...(confirm ? { confirm: true } : {}) },
-        { module: 'feesPayments', action: 'add', headers: { 'Idempotency-Key': key.current.key } },
-      );
+      const result = await sendForm((input) =>
+        api(
+          addFeesPayment,
+          { ...input, ...(confirm ? { confirm: true } : {}) },
+          { module: 'feesPayments', action: 'add', headers: { 'Idempotency-Key': key.current.key } },
+        ),
+      )();
       if (!result.ok) {
-        setErrors(fieldErrors(result.errors));
         setAsked(result.confirm && result.message ? { message: result.message, payload } : null);
         return;
       }
@@ -149,9 +161,9 @@ export default function PayFeesScreen() {
                 value={student}
                 onChange={(next) => {
                   setStudent(next);
-                  setErrors({});
+                  form.clearErrors();
                 }}
-                error={errors.student_id}
+                error={form.errors.student_id}
               />
               {student ? (
                 <Paper withBorder p="sm" bg="var(--mantine-color-default-hover)" data-testid="desk-student">
@@ -190,47 +202,27 @@ export default function PayFeesScreen() {
                 </Paper>
               ) : null}
               <Group grow align="flex-start">
-                <MoneyInput
-                  label={t('fields.amount')}
-                  required
-                  value={amount}
-                  onChange={setAmount}
-                  error={errors.amount}
-                />
+                <MoneyInput label={t('fields.amount')} required {...field('amount')} />
                 <ReferenceSelect
                   label={t('fields.mode')}
                   references="payment_options"
                   required
                   only={(o) => o.row.active !== false}
+                  {...field('mode_id')}
                   value={modeId}
-                  onChange={setMode}
-                  error={errors.mode_id}
                 />
               </Group>
               <Group grow align="flex-start">
-                <DateField
-                  label={t('fields.date')}
-                  max={today()}
-                  value={paidOn}
-                  onChange={setPaidOn}
-                  error={errors.paid_on}
-                />
+                <DateField label={t('fields.date')} max={today()} {...field('paid_on')} />
                 <TextInput
                   label={t('fields.reference')}
                   // Bank and mobile-money modes need the slip or transaction id (the mode says so).
                   required={modeRow?.requires_reference === true}
                   placeholder={t('desk.referenceHint')}
-                  value={reference}
-                  onChange={(e) => setReference(e.currentTarget.value)}
-                  error={errors.reference}
+                  {...field('reference')}
                 />
               </Group>
-              <TextInput
-                label={t('fields.payer')}
-                value={payer}
-                onChange={(e) => setPayer(e.currentTarget.value)}
-                error={errors.payer}
-              />
+              <TextInput label={t('fields.payer')} {...field('payer')} />
               {question ? (
                 <Alert color="yellow" title={t('desk.confirmTitle')} data-testid="desk-confirm">
                   <Stack gap="xs">
@@ -251,7 +243,7 @@ export default function PayFeesScreen() {
                   type="submit"
                   leftSection={<IconCash size={16} />}
                   loading={saving}
-                  disabled={!student || !amount || !modeId}
+                  disabled={!student || !values.amount || !modeId}
                 >
                   {t('desk.save')}
                 </Button>

@@ -1,10 +1,10 @@
 import { Button, Code, Group, Modal, PasswordInput, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { getPaymentGateway, savePaymentGateway } from '@somero/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReferenceSelect } from '../../components/resource/reference-select';
-import { api, type CallOutput, fetchData, fieldErrors } from '../../lib/api';
+import { api, type CallOutput, fetchData } from '../../lib/api';
+import { useContractForm } from '../../lib/contract-form';
 import { useSaving } from '../../lib/saving';
 import { feesReportKeys } from './keys';
 
@@ -32,66 +32,50 @@ function GatewayForm({ saved, onClose }: { saved: Gateway | null; onClose: () =>
   const { t } = useTranslation('fees-reports');
   const saving = useSaving();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState({
-    school_code: saved?.school_code ?? '',
-    api_password: '',
-    mode_id: saved?.mode_id ?? null,
-    enabled: saved?.enabled ?? true,
-  });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (patch: Partial<typeof values>) => setValues((v) => ({ ...v, ...patch }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = await api(
-      savePaymentGateway,
-      { ...values, provider: 'schoolpay', api_password: values.api_password || undefined },
-      { texts: { success: t('gateway.saved'), failure: t('gateway.failed') } },
-    );
-    if (!result.ok) {
-      setErrors(fieldErrors(result.errors));
-      return;
-    }
-    void queryClient.invalidateQueries({ queryKey: feesReportKeys.online });
-    onClose();
-  };
+  const { field, values, setValue, submit } = useContractForm(
+    savePaymentGateway.input,
+    {
+      school_code: saved?.school_code ?? '',
+      api_password: '',
+      mode_id: saved?.mode_id ?? null,
+      enabled: saved?.enabled ?? true,
+    },
+    // An empty password keeps the one saved.
+    (v) => ({ ...v, provider: 'schoolpay' as const, api_password: v.api_password || undefined }),
+  );
+  const save = submit(
+    (input) => api(savePaymentGateway, input, { texts: { success: t('gateway.saved'), failure: t('gateway.failed') } }),
+    () => {
+      void queryClient.invalidateQueries({ queryKey: feesReportKeys.online });
+      onClose();
+    },
+  );
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate>
+    <form onSubmit={(e) => void save(e)} noValidate>
       <Stack>
         <Text size="sm" c="dimmed">
           {t('gateway.help')}
         </Text>
-        <TextInput
-          label={t('gateway.schoolCode')}
-          value={values.school_code}
-          onChange={(e) => set({ school_code: e.currentTarget.value })}
-          error={errors.school_code}
-          required
-          data-autofocus
-        />
+        <TextInput label={t('gateway.schoolCode')} required data-autofocus {...field('school_code')} />
         <PasswordInput
           label={t('gateway.password')}
           description={saved?.has_password ? t('gateway.passwordKept') : undefined}
-          value={values.api_password}
-          onChange={(e) => set({ api_password: e.currentTarget.value })}
-          error={errors.api_password}
           required={!saved?.has_password}
           autoComplete="new-password"
+          {...field('api_password')}
         />
         <ReferenceSelect
           label={t('gateway.mode')}
           description={t('gateway.modeHelp')}
           references="payment_options"
-          value={values.mode_id}
-          onChange={(id) => set({ mode_id: id })}
-          error={errors.mode_id}
           clearable
+          {...field('mode_id')}
         />
         <Switch
           label={t('gateway.enabled')}
           checked={values.enabled}
-          onChange={(e) => set({ enabled: e.currentTarget.checked })}
+          onChange={(e) => setValue('enabled', e.currentTarget.checked)}
         />
         {saved ? (
           <Text size="sm">

@@ -13,10 +13,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-title';
-import { type StudentOption, StudentPicker } from '../../components/student-picker';
+import { StudentField } from '../../components/student-picker';
 import { can } from '../../lib/access';
-import { api, fetchData, fieldErrors } from '../../lib/api';
+import { api, fetchData } from '../../lib/api';
 import { useUser } from '../../lib/auth';
+import { useContractForm } from '../../lib/contract-form';
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 import { useSaving } from '../../lib/saving';
 import { GatewaySettings } from './gateway-settings';
@@ -166,22 +167,22 @@ function Facts({ row }: { row: OnlineTransactionRow }) {
 
 function MatchDialog({ row, saving, onClose, onDone }: DialogProps) {
   const { t } = useTranslation('fees-reports');
-  const [student, setStudent] = useState<StudentOption | null>(null);
-  const save = async () => {
-    if (!student) return;
-    const result = await api(matchOnlinePayment, { id: row.id, student_id: student.item.id });
-    if (result.ok) onDone();
-  };
+  const { field, values, submit } = useContractForm(
+    matchOnlinePayment.input,
+    { student_id: null as number | null },
+    (v) => ({ id: row.id, student_id: v.student_id as number }),
+  );
+  const save = submit((input) => api(matchOnlinePayment, input), onDone);
   return (
     <Modal opened onClose={onClose} title={t('online.matchTitle')} centered size="lg">
       <Stack>
         <Facts row={row} />
-        <StudentPicker value={student} onChange={setStudent} data-autofocus />
+        <StudentField data-autofocus {...field('student_id')} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button onClick={() => void save()} disabled={!student} loading={saving}>
+          <Button onClick={() => void save()} disabled={values.student_id === null} loading={saving}>
             {t('online.matchSave')}
           </Button>
         </Group>
@@ -192,26 +193,16 @@ function MatchDialog({ row, saving, onClose, onDone }: DialogProps) {
 
 function RejectDialog({ row, saving, onClose, onDone }: DialogProps) {
   const { t } = useTranslation('fees-reports');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = async () => {
-    const result = await api(rejectOnlinePayment, { id: row.id, reason: reason.trim() });
-    if (result.ok) onDone();
-    else setErrors(fieldErrors(result.errors));
-  };
+  const { field, submit } = useContractForm(rejectOnlinePayment.input, { reason: '' }, (v) => ({
+    id: row.id,
+    reason: v.reason.trim(),
+  }));
+  const save = submit((input) => api(rejectOnlinePayment, input), onDone);
   return (
     <Modal opened onClose={onClose} title={t('online.rejectTitle')} centered>
       <Stack>
         <Facts row={row} />
-        <Textarea
-          label={t('online.reason')}
-          value={reason}
-          onChange={(e) => setReason(e.currentTarget.value)}
-          error={errors.reason}
-          autosize
-          minRows={2}
-          data-autofocus
-        />
+        <Textarea label={t('online.reason')} autosize minRows={2} data-autofocus {...field('reason')} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}

@@ -1,14 +1,14 @@
 import { Modal, SimpleGrid, TextInput } from '@mantine/core';
 import type { adjustmentRow } from '@somero/contract';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormButtons } from '../../components/form-buttons';
 import { MoneyInput } from '../../components/money-input';
 import { resourceCalls } from '../../components/resource/calls';
 import { ReferenceSelect } from '../../components/resource/reference-select';
-import { type StudentOption, StudentPicker } from '../../components/student-picker';
-import { api, fieldErrors } from '../../lib/api';
+import { StudentField } from '../../components/student-picker';
+import { api } from '../../lib/api';
+import { useContractForm } from '../../lib/contract-form';
 import type { AdjustmentKind } from './adjustment-kinds';
 import { type Term, TermPicker } from './term-picker';
 
@@ -27,62 +27,54 @@ interface Props {
 /** One addition (a charge) or deduction (a discount) for a student and term, through the entity's calls. */
 export function AdjustmentForm({ kind, row, term, onClose, onSaved }: Props) {
   const { t } = useTranslation('fees-setup');
-  const [student, setStudent] = useState<StudentOption | null>(null);
-  const [categoryId, setCategoryId] = useState<number | null>(row?.category_id ?? null);
-  const [description, setDescription] = useState(row?.description ?? '');
-  const [amount, setAmount] = useState<number | null>(row?.amount ?? null);
-  const [period, setPeriod] = useState<Term>(row ? { year: row.year, term: row.term } : term);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const calls = resourceCalls(kind.resource);
   const texts = kind.resource.texts;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setErrors({});
-    const body: Record<string, unknown> = {
-      student_id: row ? row.student_id : student?.item.id,
-      description,
-      amount,
-      year: period.year,
-      term: period.term,
-    };
-    if (kind.withCategory) body.category_id = categoryId;
-    const result = row
-      ? await api(calls.update, body, { id: row.id, texts: { failure: texts.updateFailed }, refusalAsSuccess: true })
-      : await api(calls.create, body, { texts: { failure: texts.addFailed }, refusalAsSuccess: true });
-    if (result.ok) onSaved();
-    else setErrors(fieldErrors(result.errors));
-  };
+  const { field, values, setValue, submit } = useContractForm(
+    row ? kind.resource.patch : kind.resource.input,
+    {
+      student_id: row?.student_id ?? null,
+      description: row?.description ?? '',
+      amount: row?.amount ?? null,
+      category_id: row?.category_id ?? null,
+      year: row?.year ?? term.year,
+      term: row?.term ?? term.term,
+    },
+    ({ category_id, ...v }) => (kind.withCategory ? { ...v, category_id } : v),
+  );
+  const save = submit(
+    (input) =>
+      row
+        ? api(calls.update, input, { id: row.id, texts: { failure: texts.updateFailed }, refusalAsSuccess: true })
+        : api(calls.create, input, { texts: { failure: texts.addFailed }, refusalAsSuccess: true }),
+    onSaved,
+  );
 
   return (
     <Modal opened onClose={onClose} title={row ? t(`${kind.key}.edit`) : t(`${kind.key}.add`)} size="lg">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(e) => void save(e)} noValidate>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {row ? (
             <TextInput label={t('columns.student')} value={`${row.student_name} · ${row.admission_no}`} readOnly />
           ) : (
-            <StudentPicker value={student} onChange={setStudent} required error={errors.student_id} data-autofocus />
+            <StudentField required data-autofocus {...field('student_id')} />
           )}
-          <TextInput
-            label={t('columns.description')}
-            required
-            maxLength={200}
-            value={description}
-            onChange={(e) => setDescription(e.currentTarget.value)}
-            error={errors.description}
-          />
-          <MoneyInput label={t('columns.amount')} required value={amount} onChange={setAmount} error={errors.amount} />
+          <TextInput label={t('columns.description')} required maxLength={200} {...field('description')} />
+          <MoneyInput label={t('columns.amount')} required {...field('amount')} />
           {kind.withCategory ? (
             <ReferenceSelect
               label={t('columns.category')}
               placeholder={t('additions.noCategory')}
               references="fees_categories"
-              value={categoryId}
-              onChange={setCategoryId}
-              error={errors.category_id}
+              {...field('category_id')}
             />
           ) : null}
-          <TermPicker value={period} onChange={setPeriod} />
+          <TermPicker
+            value={{ year: values.year, term: values.term }}
+            onChange={(next) => {
+              setValue('year', next.year);
+              setValue('term', next.term);
+            }}
+          />
         </SimpleGrid>
         <FormButtons onCancel={onClose} />
       </form>

@@ -1,35 +1,27 @@
 import { Checkbox, Group, Modal, NumberInput, SegmentedControl, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { addBursary, type bursaryRow, updateBursary } from '@somero/contract';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormButtons } from '../../components/form-buttons';
 import { MoneyInput } from '../../components/money-input';
 import { ReferenceSelect } from '../../components/resource/reference-select';
-import { type StudentOption, StudentPicker } from '../../components/student-picker';
-import { api, type CallInput, fieldErrors } from '../../lib/api';
+import { StudentField } from '../../components/student-picker';
+import { api, type CallInput } from '../../lib/api';
+import { useContractForm } from '../../lib/contract-form';
 import { type Term, TermPicker } from './term-picker';
 
 export type Bursary = z.infer<typeof bursaryRow>;
 
-interface Values {
-  bursary_category_id: number | null;
-  kind: 'fixed' | 'percent';
-  amount: number | null;
-  percent: number | null;
-  category_id: number | null;
-  start: Term;
-  every_term: boolean;
-  note: string;
-}
-
-const valuesOf = (row: Bursary | null, term: Term): Values => ({
+/** The form's values, named as the call's input. */
+const valuesOf = (row: Bursary | null, term: Term) => ({
+  student_id: row?.student_id ?? null,
   bursary_category_id: row?.bursary_category_id ?? null,
-  kind: row?.kind === 'percent' ? 'percent' : 'fixed',
-  amount: row && row.kind === 'fixed' ? row.amount : null,
-  percent: row && row.kind === 'percent' ? row.percent : null,
+  kind: (row?.kind === 'percent' ? 'percent' : 'fixed') as 'fixed' | 'percent',
+  amount: row && row.kind === 'fixed' ? row.amount : (null as number | null),
+  percent: row && row.kind === 'percent' ? row.percent : (null as number | null),
   category_id: row?.category_id ?? null,
-  start: row ? { year: row.start_year, term: row.start_term } : term,
+  start_year: row?.start_year ?? term.year,
+  start_term: row?.start_term ?? term.term,
   every_term: row?.every_term ?? false,
   note: row?.note ?? '',
 });
@@ -46,50 +38,49 @@ interface Props {
 /** Give or change a bursary: a fixed amount per term, or a percentage of one category or of all fees. */
 export function BursaryForm({ row, term, onClose, onSaved }: Props) {
   const { t } = useTranslation('fees-setup');
-  const [student, setStudent] = useState<StudentOption | null>(null);
-  const [values, setValues] = useState(() => valuesOf(row, term));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const { field, values, setValue, submit } = useContractForm(
+    row ? updateBursary.input : addBursary.input,
+    valuesOf(row, term),
+    // Only the kind's own figure is sent; the other is 0.
+    (v) => ({
+      ...v,
+      amount: v.kind === 'fixed' ? v.amount : 0,
+      percent: v.kind === 'percent' ? v.percent : 0,
+      category_id: v.kind === 'percent' ? v.category_id : null,
+    }),
+  );
+  const save = submit(
+    (input) =>
+      row
+        ? api(updateBursary, input as CallInput<typeof updateBursary>, {
+            id: row.id,
+            module: 'bursaries',
+            action: 'update',
+            refusalAsSuccess: true,
+          })
+        : api(addBursary, input as CallInput<typeof addBursary>, {
+            module: 'bursaries',
+            action: 'add',
+            refusalAsSuccess: true,
+          }),
+    onSaved,
+  );
   const title = row ? t('bursaries.edit') : t('bursaries.add');
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setErrors({});
-    const body = {
-      student_id: row ? row.student_id : student?.item.id,
-      bursary_category_id: values.bursary_category_id ?? undefined,
-      kind: values.kind,
-      amount: values.kind === 'fixed' ? (values.amount ?? 0) : 0,
-      percent: values.kind === 'percent' ? (values.percent ?? 0) : 0,
-      category_id: values.kind === 'percent' ? values.category_id : null,
-      start_year: values.start.year,
-      start_term: values.start.term,
-      every_term: values.every_term,
-      note: values.note,
-    } as CallInput<typeof addBursary>;
-    const result = row
-      ? await api(updateBursary, body, { id: row.id, module: 'bursaries', action: 'update', refusalAsSuccess: true })
-      : await api(addBursary, body, { module: 'bursaries', action: 'add', refusalAsSuccess: true });
-    if (result.ok) onSaved();
-    else setErrors(fieldErrors(result.errors));
-  };
 
   return (
     <Modal opened onClose={onClose} title={title} size="lg">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(e) => void save(e)} noValidate>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {row ? (
             <TextInput label={t('bursaries.student')} value={`${row.student_name} · ${row.admission_no}`} readOnly />
           ) : (
-            <StudentPicker value={student} onChange={setStudent} required error={errors.student_id} data-autofocus />
+            <StudentField required data-autofocus {...field('student_id')} />
           )}
           <ReferenceSelect
             label={t('bursaries.category')}
             references="bursary_categories"
             required
-            value={values.bursary_category_id}
-            onChange={(id) => set('bursary_category_id', id)}
-            error={errors.bursary_category_id}
+            {...field('bursary_category_id')}
           />
           <div>
             <Text size="sm" fw={500} mb={4}>
@@ -98,7 +89,7 @@ export function BursaryForm({ row, term, onClose, onSaved }: Props) {
             <SegmentedControl
               aria-label={t('bursaries.kind')}
               value={values.kind}
-              onChange={(v) => set('kind', v as Values['kind'])}
+              onChange={(v) => setValue('kind', v as typeof values.kind)}
               data={[
                 { value: 'fixed', label: t('bursaries.fixed') },
                 { value: 'percent', label: t('bursaries.percent') },
@@ -106,13 +97,7 @@ export function BursaryForm({ row, term, onClose, onSaved }: Props) {
             />
           </div>
           {values.kind === 'fixed' ? (
-            <MoneyInput
-              label={t('bursaries.amount')}
-              required
-              value={values.amount}
-              onChange={(v) => set('amount', v)}
-              error={errors.amount}
-            />
+            <MoneyInput label={t('bursaries.amount')} required {...field('amount')} />
           ) : (
             <Group grow align="flex-start">
               <NumberInput
@@ -123,23 +108,24 @@ export function BursaryForm({ row, term, onClose, onSaved }: Props) {
                 suffix="%"
                 allowDecimal={false}
                 allowNegative={false}
+                {...field('percent')}
                 value={values.percent ?? ''}
-                onChange={(v) => set('percent', typeof v === 'number' ? v : null)}
-                error={errors.percent}
+                onChange={(v) => field('percent').onChange(typeof v === 'number' ? v : null)}
               />
               <ReferenceSelect
                 label={t('bursaries.ofCategory')}
                 placeholder={t('bursaries.allFees')}
                 references="fees_categories"
-                value={values.category_id}
-                onChange={(id) => set('category_id', id)}
-                error={errors.category_id}
+                {...field('category_id')}
               />
             </Group>
           )}
           <TermPicker
-            value={values.start}
-            onChange={(next) => set('start', next)}
+            value={{ year: values.start_year, term: values.start_term }}
+            onChange={(next) => {
+              setValue('start_year', next.year);
+              setValue('start_term', next.term);
+            }}
             yearLabel={t('bursaries.fromYear')}
             termLabel={t('bursaries.fromTerm')}
           />
@@ -147,15 +133,9 @@ export function BursaryForm({ row, term, onClose, onSaved }: Props) {
             mt="xl"
             label={t('bursaries.everyTerm')}
             checked={values.every_term}
-            onChange={(e) => set('every_term', e.currentTarget.checked)}
+            onChange={(e) => setValue('every_term', e.currentTarget.checked)}
           />
-          <TextInput
-            label={t('bursaries.note')}
-            value={values.note}
-            maxLength={200}
-            onChange={(e) => set('note', e.currentTarget.value)}
-            error={errors.note}
-          />
+          <TextInput label={t('bursaries.note')} maxLength={200} {...field('note')} />
         </SimpleGrid>
         <FormButtons onCancel={onClose} />
       </form>

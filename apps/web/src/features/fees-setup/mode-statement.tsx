@@ -9,6 +9,7 @@ import { DataTable } from '../../components/data-table';
 import { DateField } from '../../components/date-field';
 import { PageHeader } from '../../components/page-title';
 import { ApiError, api, fetchData, fieldErrors } from '../../lib/api';
+import { useContractForm } from '../../lib/contract-form';
 import { formatDate, formatMoney } from '../../lib/format';
 import { useSaving } from '../../lib/saving';
 import { feesSetupKeys } from './keys';
@@ -38,14 +39,11 @@ export default function ModeStatementScreen() {
   const { t } = useTranslation('fees-setup');
   const id = Number(useParams().id);
   const queryClient = useQueryClient();
-  const saving = useSaving();
   const [range, setRange] = useState<Range>({});
   const [asked, setAsked] = useState<Range>({});
   const [page, setPage] = useState(1);
   const [transferring, setTransferring] = useState(false);
   const [voiding, setVoiding] = useState<number | null>(null);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string>();
 
   const statement = useQuery({
     queryKey: feesSetupKeys.modeStatement(id, asked),
@@ -69,16 +67,6 @@ export default function ModeStatementScreen() {
     event.preventDefault();
     setPage(1);
     setAsked({ from: shown.from || undefined, to: shown.to || undefined });
-  };
-
-  const voidTransfer = async () => {
-    if (voiding === null) return;
-    const result = await api(voidMoneyTransfer, { reason }, { id: voiding, refusalAsSuccess: true });
-    if (result.ok) {
-      setVoiding(null);
-      setReason('');
-      reload();
-    } else setReasonError(fieldErrors(result.errors).reason);
   };
 
   const lines = s?.lines ?? [];
@@ -220,11 +208,7 @@ export default function ModeStatementScreen() {
                 variant="subtle"
                 color="red"
                 leftSection={<IconBan size={14} />}
-                onClick={() => {
-                  setVoiding(x.id);
-                  setReason('');
-                  setReasonError(undefined);
-                }}
+                onClick={() => setVoiding(x.id)}
               >
                 {t('transfers.voidAction')}
               </Button>
@@ -242,27 +226,40 @@ export default function ModeStatementScreen() {
           }}
         />
       ) : null}
-      <Modal opened={voiding !== null} onClose={() => setVoiding(null)} title={t('transfers.voidTitle')} centered>
-        <Stack>
-          <Text size="sm">{t('transfers.voidBody')}</Text>
-          <TextInput
-            label={t('transfers.reason')}
-            required
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
-            error={reasonError}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setVoiding(null)}>
-              {t('common.cancel')}
-            </Button>
-            <Button color="red" loading={saving} onClick={() => void voidTransfer()}>
-              {t('transfers.voidAction')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {voiding === null ? null : (
+        <VoidTransferDialog
+          id={voiding}
+          onClose={() => setVoiding(null)}
+          onVoided={() => {
+            setVoiding(null);
+            reload();
+          }}
+        />
+      )}
     </div>
+  );
+}
+
+/** Void a transfer with a reason: it stays listed as void and leaves both statements. */
+function VoidTransferDialog({ id, onClose, onVoided }: { id: number; onClose: () => void; onVoided: () => void }) {
+  const { t } = useTranslation('fees-setup');
+  const saving = useSaving();
+  const { field, submit } = useContractForm(voidMoneyTransfer.input, { reason: '' });
+  const save = submit((input) => api(voidMoneyTransfer, input, { id, refusalAsSuccess: true }), onVoided);
+  return (
+    <Modal opened onClose={onClose} title={t('transfers.voidTitle')} centered>
+      <Stack>
+        <Text size="sm">{t('transfers.voidBody')}</Text>
+        <TextInput label={t('transfers.reason')} required data-autofocus {...field('reason')} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button color="red" loading={saving} onClick={() => void save()}>
+            {t('transfers.voidAction')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }

@@ -1,11 +1,11 @@
 import { Button, Group, Modal, SegmentedControl, SimpleGrid, TextInput } from '@mantine/core';
 import { addMoneyTransfer } from '@somero/contract';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../components/date-field';
 import { MoneyInput } from '../../components/money-input';
 import { ReferenceSelect } from '../../components/resource/reference-select';
-import { api, fieldErrors } from '../../lib/api';
+import { api, type CallInput } from '../../lib/api';
+import { useContractForm } from '../../lib/contract-form';
 import { today } from '../../lib/format';
 import { useSaving } from '../../lib/saving';
 
@@ -20,42 +20,35 @@ interface Props {
 export function TransferForm({ mode, onClose, onSaved }: Props) {
   const { t } = useTranslation('fees-setup');
   const saving = useSaving();
-  const [direction, setDirection] = useState<'out' | 'in'>('out');
-  const [other, setOther] = useState<number | null>(null);
-  const [amount, setAmount] = useState<number | null>(null);
-  const [on, setOn] = useState(today());
-  const [reference, setReference] = useState('');
-  const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setErrors({});
-    if (!other) {
-      setErrors({ other: t('transfers.chooseMode') });
-      return;
-    }
-    const [from, to] = direction === 'out' ? [mode.id, other] : [other, mode.id];
-    const result = await api(
-      addMoneyTransfer,
-      { from_mode_id: from, to_mode_id: to, amount: amount ?? 0, transferred_on: on, reference, note },
-      { refusalAsSuccess: true },
-    );
-    if (result.ok) onSaved();
-    else {
-      const e = fieldErrors(result.errors);
-      setErrors({ ...e, other: e.from_mode_id ?? e.to_mode_id ?? '' });
-    }
-  };
+  const { form, field, values, submit } = useContractForm(addMoneyTransfer.input, {
+    from_mode_id: mode.id as number | null,
+    to_mode_id: null as number | null,
+    amount: null as number | null,
+    transferred_on: today(),
+    reference: '',
+    note: '',
+  });
+  // Out of this mode, or into it: the other end is the mode the bursar chooses.
+  const direction = values.from_mode_id === mode.id ? 'out' : 'in';
+  const other = direction === 'out' ? 'to_mode_id' : 'from_mode_id';
+  const otherError = form.errors.from_mode_id ?? form.errors.to_mode_id;
+  const save = submit(
+    (input) => api(addMoneyTransfer, input as CallInput<typeof addMoneyTransfer>, { refusalAsSuccess: true }),
+    onSaved,
+  );
 
   return (
     <Modal opened onClose={onClose} title={t('transfers.add')} size="lg">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(e) => void save(e)} noValidate>
         <SegmentedControl
           mb="md"
           fullWidth
           value={direction}
-          onChange={(v) => setDirection(v as 'out' | 'in')}
+          onChange={(next) => {
+            if (next === direction) return;
+            form.setValues({ from_mode_id: values.to_mode_id, to_mode_id: values.from_mode_id });
+            form.clearErrors();
+          }}
           data={[
             { value: 'out', label: t('transfers.out', { name: mode.name }) },
             { value: 'in', label: t('transfers.in', { name: mode.name }) },
@@ -67,38 +60,14 @@ export function TransferForm({ mode, onClose, onSaved }: Props) {
             references="payment_options"
             required
             only={(o) => o.row.id !== mode.id && o.row.active !== false}
-            value={other}
-            onChange={setOther}
-            error={errors.other || undefined}
+            {...field(other)}
+            // None chosen: the screen's words for it ("Choose the other payment mode").
+            error={otherError && values[other] === null ? t('transfers.chooseMode') : otherError}
           />
-          <MoneyInput
-            label={t('transfers.amount')}
-            required
-            value={amount}
-            onChange={setAmount}
-            error={errors.amount}
-          />
-          <DateField
-            label={t('transfers.date')}
-            max={today()}
-            value={on}
-            onChange={setOn}
-            error={errors.transferred_on}
-          />
-          <TextInput
-            label={t('transfers.reference')}
-            maxLength={100}
-            value={reference}
-            onChange={(e) => setReference(e.currentTarget.value)}
-            error={errors.reference}
-          />
-          <TextInput
-            label={t('transfers.note')}
-            maxLength={500}
-            value={note}
-            onChange={(e) => setNote(e.currentTarget.value)}
-            error={errors.note}
-          />
+          <MoneyInput label={t('transfers.amount')} required {...field('amount')} />
+          <DateField label={t('transfers.date')} max={today()} {...field('transferred_on')} />
+          <TextInput label={t('transfers.reference')} maxLength={100} {...field('reference')} />
+          <TextInput label={t('transfers.note')} maxLength={500} {...field('note')} />
         </SimpleGrid>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={onClose}>

@@ -30,11 +30,13 @@ import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { DateField } from '../../components/date-field';
 import { FormButtons } from '../../components/form-buttons';
 import { MoneyInput } from '../../components/money-input';
 import { ReasonField } from '../../components/reason-field';
-import { type ApiFail, api, fetchData, fieldErrors } from '../../lib/api';
+import { type ApiResult, api, fetchData } from '../../lib/api';
+import { useContractForm } from '../../lib/contract-form';
 import { formatDate, formatMoney, today } from '../../lib/format';
 import { storeKeys } from './keys';
 import { quantity as quantityText } from './parts';
@@ -49,16 +51,40 @@ interface FormProps {
   onSaved: () => void;
 }
 
-/** The outcome of a save: a refusal (e.g. more than is held, with the balance) shows inside the form too. */
-function useOutcome() {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const failed = (result: ApiFail) => {
-    setErrors(fieldErrors(result.errors));
-    setRefusal(result.status === 202 || result.status === 201 ? (result.message ?? null) : null);
-  };
-  return { errors, refusal, failed };
+/** A field's props as `useContractForm`'s `field(name)` gives them (lib/contract-form.ts). */
+interface FieldProps<T> {
+  value: T;
+  onChange: (value: T) => void;
+  onBlur?: () => void;
+  onFocus?: () => void;
+  error?: ReactNode;
 }
+
+/**
+ * A store form, checked by its call's schema as each field is left; a refusal of the save (e.g. more
+ * than is held, with the balance) shows inside the form too.
+ */
+function useStoreForm<V extends Record<string, unknown>, I>(schema: z.ZodType, initial: V, toInput: (v: V) => I) {
+  const contract = useContractForm(schema, initial, toInput);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const send =
+    <T, Totals>(call: (input: I) => Promise<ApiResult<T, Totals>>, onSaved: () => void) =>
+    async () => {
+      const result = await contract.submit(call, onSaved)();
+      setRefusal(!result.ok && (result.status === 202 || result.status === 201) ? (result.message ?? null) : null);
+    };
+  return { ...contract, refusal, send };
+}
+
+/** A select of ids: the form holds the number, the select its text. */
+const idSelect = ({ value, onChange, ...field }: FieldProps<number | null>) => ({
+  ...field,
+  value: value === null ? null : String(value),
+  onChange: (next: string | null) => onChange(next ? Number(next) : null),
+});
+
+/** A quantity as typed: '' while the box is empty, which the call reads as not given. */
+const quantityOf = (typed: number | string) => (typed === '' ? undefined : Number(typed));
 
 function Refusal({ text }: { text: string | null }) {
   return text ? (
@@ -68,15 +94,7 @@ function Refusal({ text }: { text: string | null }) {
   ) : null;
 }
 
-function ItemSelect({
-  value,
-  onChange,
-  error,
-}: {
-  value: string | null;
-  onChange: (v: string | null) => void;
-  error?: string;
-}) {
+function ItemSelect(field: FieldProps<number | null>) {
   const { t } = useTranslation('store');
   const choices = useStoreChoices();
   return (
@@ -89,24 +107,12 @@ function ItemSelect({
         value: String(i.id),
         label: t('itemWithBalance', { name: i.name, balance: quantityText(i.balance, i.unit) }),
       }))}
-      value={value}
-      onChange={onChange}
-      error={error}
+      {...idSelect(field)}
     />
   );
 }
 
-function QuantityInput({
-  value,
-  onChange,
-  error,
-  unit,
-}: {
-  value: number | string;
-  onChange: (v: number | string) => void;
-  error?: string;
-  unit?: string;
-}) {
+function QuantityInput({ unit, ...field }: FieldProps<number | string> & { unit?: string }) {
   const { t } = useTranslation('store');
   return (
     <NumberInput
@@ -116,25 +122,27 @@ function QuantityInput({
       decimalScale={2}
       thousandSeparator=","
       hideControls
-      value={value}
-      onChange={onChange}
-      error={error}
+      {...field}
     />
   );
 }
 
-function DateInput({
-  label,
-  value,
-  onChange,
-  error,
-}: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  error?: string;
-}) {
-  return <DateField label={label} max={today()} value={value} onChange={onChange} error={error} />;
+function DateInput({ label, ...field }: FieldProps<string> & { label: string }) {
+  return <DateField label={label} max={today()} {...field} />;
+}
+
+/** The note every store movement may carry. */
+function NoteInput({ label, ...field }: FieldProps<string> & { label?: string }) {
+  const { t } = useTranslation('store');
+  return (
+    <Textarea
+      label={label ?? t('fields.note')}
+      autosize
+      minRows={1}
+      {...field}
+      onChange={(e) => field.onChange(e.currentTarget.value)}
+    />
+  );
 }
 
 function FormModal({
@@ -225,28 +233,29 @@ function PurchaseReceiveForm({
   onSaved: () => void;
 }) {
   const { t } = useTranslation('store');
-  const [chosen, setChosen] = useState<string | null>(waiting.length === 1 ? String(waiting[0]!.expense_id) : null);
-  const purchase = waiting.find((p) => String(p.expense_id) === chosen);
+  // What arrived of each line (the lines of the purchase chosen): what is left of it unless typed.
   const [arrived, setArrived] = useState<Record<number, number | string>>({});
-  const [receivedOn, setReceivedOn] = useState(today());
-  const [note, setNote] = useState('');
-  const { errors, refusal, failed } = useOutcome();
   const amountOf = (lineId: number, left: number) => arrived[lineId] ?? left;
-
-  const submit = async () => {
-    if (!purchase) return failed({ ok: false, status: 422, errors: { expense_id: [t('purchase.choose')] } } as ApiFail);
-    const result = await api(receivePurchase, {
-      expense_id: purchase.expense_id,
-      received_on: receivedOn,
-      note: note.trim(),
-      lines: purchase.lines.map((l) => ({
+  const { form, field, values, refusal, send } = useStoreForm(
+    receivePurchase.input,
+    {
+      expense_id: waiting.length === 1 ? waiting[0]!.expense_id : (null as number | null),
+      received_on: today(),
+      note: '',
+    },
+    (v) => ({
+      expense_id: v.expense_id as number,
+      received_on: v.received_on,
+      note: v.note.trim(),
+      lines: (waiting.find((p) => p.expense_id === v.expense_id)?.lines ?? []).map((l) => ({
         line_id: l.line_id,
         quantity: Number(amountOf(l.line_id, l.to_receive) || 0),
       })),
-    });
-    if (result.ok) onSaved();
-    else failed(result);
-  };
+    }),
+  );
+  const purchase = waiting.find((p) => p.expense_id === values.expense_id);
+  const chosen = field('expense_id');
+  const submit = send((input) => api(receivePurchase, input), onSaved);
 
   return (
     <FormModal title={t('receive.title')} onClose={onClose} onSubmit={submit} submit={t('receive.save')}>
@@ -260,12 +269,15 @@ function PurchaseReceiveForm({
           searchable
           data-autofocus
           data={waiting.map((p) => ({ value: String(p.expense_id), label: purchaseLabel(p, t) }))}
-          value={chosen}
-          onChange={(v) => {
-            setChosen(v);
-            setArrived({});
-          }}
-          error={errors.expense_id}
+          {...idSelect({
+            ...chosen,
+            onChange: (id) => {
+              chosen.onChange(id);
+              setArrived({});
+            },
+          })}
+          // None chosen: the screen's words for it.
+          error={chosen.error && values.expense_id === null ? t('purchase.choose') : chosen.error}
         />
       ) : (
         <Alert variant="light" data-testid="no-purchases">
@@ -306,27 +318,15 @@ function PurchaseReceiveForm({
                 </Group>
               </Paper>
             ))}
-          {errors.lines ? (
+          {form.errors.lines ? (
             <Text size="sm" c="red">
-              {errors.lines}
+              {form.errors.lines}
             </Text>
           ) : null}
         </Stack>
       ) : null}
-      <DateInput
-        label={t('fields.receivedOn')}
-        value={receivedOn}
-        onChange={setReceivedOn}
-        error={errors.received_on}
-      />
-      <Textarea
-        label={t('fields.note')}
-        autosize
-        minRows={1}
-        value={note}
-        onChange={(e) => setNote(e.currentTarget.value)}
-        error={errors.note}
-      />
+      <DateInput label={t('fields.receivedOn')} {...field('received_on')} />
+      <NoteInput {...field('note')} />
     </FormModal>
   );
 }
@@ -335,45 +335,42 @@ function PurchaseReceiveForm({
 function OtherReceiveForm({ itemId, chooseHow, onClose, onSaved }: FormProps & { chooseHow: ReactNode }) {
   const { t } = useTranslation('store');
   const choices = useStoreChoices();
-  const [item, setItem] = useState<string | null>(itemId ? String(itemId) : null);
-  const [quantity, setQuantity] = useState<number | string>('');
-  const [unitCost, setUnitCost] = useState<number | null>(null);
-  const [receivedOn, setReceivedOn] = useState(today());
-  const [source, setSource] = useState<string>('supplier');
-  const [supplier, setSupplier] = useState<string | null>(null);
-  const [payment, setPayment] = useState<string>('none');
-  const [mode, setMode] = useState<string | null>(null);
-  const [reference, setReference] = useState('');
-  const [note, setNote] = useState('');
-  const { errors, refusal, failed } = useOutcome();
-  const unit = choices?.items.find((i) => String(i.id) === item)?.unit;
-  const total = typeof quantity === 'number' && unitCost ? Math.round(quantity * unitCost) : 0;
-
-  const submit = async () => {
-    const result = await api(receiveStock, {
-      item_id: Number(item ?? 0),
-      quantity: quantity === '' ? (undefined as unknown as number) : Number(quantity),
-      unit_cost: unitCost ?? 0,
-      received_on: receivedOn,
-      source: source as (typeof storeSources)[number],
-      supplier_id: supplier ? Number(supplier) : null,
-      payment: payment as (typeof storePayments)[number],
-      mode_id: mode ? Number(mode) : null,
-      reference: reference.trim(),
-      note: note.trim(),
-    });
-    if (result.ok) onSaved();
-    else failed(result);
-  };
+  const { field, values, setValue, refusal, send } = useStoreForm(
+    receiveStock.input,
+    {
+      item_id: itemId ?? (null as number | null),
+      quantity: '' as number | string,
+      unit_cost: null as number | null,
+      received_on: today(),
+      source: 'supplier' as (typeof storeSources)[number],
+      supplier_id: null as number | null,
+      payment: 'none' as (typeof storePayments)[number],
+      mode_id: null as number | null,
+      reference: '',
+      note: '',
+    },
+    (v) => ({
+      ...v,
+      item_id: v.item_id as number,
+      quantity: quantityOf(v.quantity) as number,
+      unit_cost: v.unit_cost ?? 0,
+      reference: v.reference.trim(),
+      note: v.note.trim(),
+    }),
+  );
+  const unit = choices?.items.find((i) => i.id === values.item_id)?.unit;
+  const quantity = values.quantity;
+  const total = typeof quantity === 'number' && values.unit_cost ? Math.round(quantity * values.unit_cost) : 0;
+  const submit = send((input) => api(receiveStock, input), onSaved);
 
   return (
     <FormModal title={t('receive.title')} onClose={onClose} onSubmit={submit} submit={t('receive.save')}>
       <Refusal text={refusal} />
       {chooseHow}
-      <ItemSelect value={item} onChange={setItem} error={errors.item_id} />
+      <ItemSelect {...field('item_id')} />
       <Group grow align="flex-start">
-        <QuantityInput value={quantity} onChange={setQuantity} error={errors.quantity} unit={unit} />
-        <MoneyInput label={t('fields.unitCost')} value={unitCost} onChange={setUnitCost} error={errors.unit_cost} />
+        <QuantityInput unit={unit} {...field('quantity')} />
+        <MoneyInput label={t('fields.unitCost')} {...field('unit_cost')} />
       </Group>
       {total ? (
         <Text size="sm" data-testid="receive-total">
@@ -381,188 +378,155 @@ function OtherReceiveForm({ itemId, chooseHow, onClose, onSaved }: FormProps & {
         </Text>
       ) : null}
       <Group grow align="flex-start">
-        <DateInput
-          label={t('fields.receivedOn')}
-          value={receivedOn}
-          onChange={setReceivedOn}
-          error={errors.received_on}
-        />
+        <DateInput label={t('fields.receivedOn')} {...field('received_on')} />
         <Select
           label={t('fields.source')}
           data={storeSources.map((s) => ({ value: s, label: t(`source.${s}`) }))}
-          value={source}
-          onChange={(v) => setSource(v ?? 'supplier')}
+          value={values.source}
+          onChange={(v) => setValue('source', (v ?? 'supplier') as typeof values.source)}
           allowDeselect={false}
         />
       </Group>
-      {source === 'supplier' ? (
+      {values.source === 'supplier' ? (
         <>
           <Select
             label={t('fields.supplier')}
             searchable
             clearable
             data={(choices?.suppliers ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
-            value={supplier}
-            onChange={setSupplier}
-            error={errors.supplier_id}
+            {...idSelect(field('supplier_id'))}
           />
           <Group grow align="flex-start">
             <Select
               label={t('fields.payment')}
               description={t('receive.paymentHint')}
               data={storePayments.map((p) => ({ value: p, label: t(`payment.${p}`) }))}
-              value={payment}
-              onChange={(v) => setPayment(v ?? 'none')}
+              value={values.payment}
+              onChange={(v) => setValue('payment', (v ?? 'none') as typeof values.payment)}
               allowDeselect={false}
             />
-            {payment === 'mode' ? (
+            {values.payment === 'mode' ? (
               <Select
                 label={t('fields.mode')}
                 required
                 data={(choices?.modes ?? []).map((m) => ({ value: String(m.id), label: m.name }))}
-                value={mode}
-                onChange={setMode}
-                error={errors.mode_id}
+                {...idSelect(field('mode_id'))}
               />
             ) : null}
           </Group>
-          <TextInput
-            label={t('fields.reference')}
-            value={reference}
-            onChange={(e) => setReference(e.currentTarget.value)}
-            error={errors.reference}
-          />
+          <TextInput label={t('fields.reference')} {...field('reference')} />
         </>
       ) : null}
-      <Textarea
-        label={t('fields.note')}
-        autosize
-        minRows={1}
-        value={note}
-        onChange={(e) => setNote(e.currentTarget.value)}
-        error={errors.note}
-      />
+      <NoteInput {...field('note')} />
     </FormModal>
   );
 }
 
 /** Issue stock to a department, a person or the kitchen; or record a loss (spoilt, stolen, expired). */
-export function TakeOutForm({ kind, itemId, onClose, onSaved }: FormProps & { kind: 'issue' | 'loss' }) {
+export function TakeOutForm({ kind, ...props }: FormProps & { kind: 'issue' | 'loss' }) {
+  return kind === 'issue' ? <IssueForm {...props} /> : <LossForm {...props} />;
+}
+
+function IssueForm({ itemId, onClose, onSaved }: FormProps) {
   const { t } = useTranslation('store');
   const choices = useStoreChoices();
-  const [item, setItem] = useState<string | null>(itemId ? String(itemId) : null);
-  const [quantity, setQuantity] = useState<number | string>('');
-  const [on, setOn] = useState(today());
-  const [issuedTo, setIssuedTo] = useState<string>('kitchen');
-  const [department, setDepartment] = useState<string | null>(null);
-  const [person, setPerson] = useState('');
-  const [lossKind, setLossKind] = useState<string | null>(null);
-  const [text, setText] = useState('');
-  const { errors, refusal, failed } = useOutcome();
-  const unit = choices?.items.find((i) => String(i.id) === item)?.unit;
-  const amount = quantity === '' ? (undefined as unknown as number) : Number(quantity);
-
-  const submit = async () => {
-    const result =
-      kind === 'issue'
-        ? await api(giveOutItem, {
-            item_id: Number(item ?? 0),
-            quantity: amount,
-            issued_on: on,
-            issued_to: issuedTo as (typeof storeIssuedTo)[number],
-            department_id: issuedTo === 'department' && department ? Number(department) : null,
-            person: person.trim(),
-            note: text.trim(),
-          })
-        : await api(addStoreLoss, {
-            item_id: Number(item ?? 0),
-            quantity: amount,
-            lost_on: on,
-            loss_kind: (lossKind ?? undefined) as (typeof storeLossKinds)[number],
-            reason: text.trim(),
-          });
-    if (result.ok) onSaved();
-    else failed(result);
-  };
+  const { field, values, setValue, refusal, send } = useStoreForm(
+    giveOutItem.input,
+    {
+      item_id: itemId ?? (null as number | null),
+      quantity: '' as number | string,
+      issued_on: today(),
+      issued_to: 'kitchen' as (typeof storeIssuedTo)[number],
+      department_id: null as number | null,
+      person: '',
+      note: '',
+    },
+    (v) => ({
+      ...v,
+      item_id: v.item_id as number,
+      quantity: quantityOf(v.quantity) as number,
+      department_id: v.issued_to === 'department' ? v.department_id : null,
+      person: v.person.trim(),
+      note: v.note.trim(),
+    }),
+  );
+  const unit = choices?.items.find((i) => i.id === values.item_id)?.unit;
+  const submit = send((input) => api(giveOutItem, input), onSaved);
 
   return (
-    <FormModal
-      title={t(kind === 'issue' ? 'issue.title' : 'loss.title')}
-      onClose={onClose}
-      onSubmit={submit}
-      submit={t(kind === 'issue' ? 'issue.save' : 'loss.save')}
-    >
+    <FormModal title={t('issue.title')} onClose={onClose} onSubmit={submit} submit={t('issue.save')}>
       <Refusal text={refusal} />
-      <ItemSelect value={item} onChange={setItem} error={errors.item_id} />
+      <ItemSelect {...field('item_id')} />
       <Group grow align="flex-start">
-        <QuantityInput value={quantity} onChange={setQuantity} error={errors.quantity} unit={unit} />
-        <DateInput
-          label={t(kind === 'issue' ? 'fields.issuedOn' : 'fields.lostOn')}
-          value={on}
-          onChange={setOn}
-          error={errors.issued_on ?? errors.lost_on}
-        />
+        <QuantityInput unit={unit} {...field('quantity')} />
+        <DateInput label={t('fields.issuedOn')} {...field('issued_on')} />
       </Group>
-      {kind === 'issue' ? (
-        <>
-          <Group grow align="flex-start">
-            <Select
-              label={t('fields.issuedTo')}
-              data={storeIssuedTo.map((x) => ({ value: x, label: t(`issuedTo.${x}`) }))}
-              value={issuedTo}
-              onChange={(v) => setIssuedTo(v ?? 'kitchen')}
-              allowDeselect={false}
-              error={errors.issued_to}
-            />
-            {issuedTo === 'department' ? (
-              <Select
-                label={t('fields.department')}
-                required
-                searchable
-                data={(choices?.departments ?? []).map((d) => ({ value: String(d.id), label: d.name }))}
-                value={department}
-                onChange={setDepartment}
-                error={errors.department_id}
-              />
-            ) : null}
-          </Group>
-          <TextInput
-            label={issuedTo === 'person' ? t('fields.person') : t('fields.receivedBy')}
-            required={issuedTo === 'person'}
-            value={person}
-            onChange={(e) => setPerson(e.currentTarget.value)}
-            error={errors.person}
-          />
-          <Textarea
-            label={t('fields.note')}
-            autosize
-            minRows={1}
-            value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
-            error={errors.note}
-          />
-        </>
-      ) : (
-        <>
+      <Group grow align="flex-start">
+        <Select
+          label={t('fields.issuedTo')}
+          data={storeIssuedTo.map((x) => ({ value: x, label: t(`issuedTo.${x}`) }))}
+          {...field('issued_to')}
+          onChange={(v) => setValue('issued_to', (v ?? 'kitchen') as typeof values.issued_to)}
+          allowDeselect={false}
+        />
+        {values.issued_to === 'department' ? (
           <Select
-            label={t('fields.lossKind')}
+            label={t('fields.department')}
             required
-            data={storeLossKinds.map((x) => ({ value: x, label: t(`lossKind.${x}`) }))}
-            value={lossKind}
-            onChange={setLossKind}
-            error={errors.loss_kind}
+            searchable
+            data={(choices?.departments ?? []).map((d) => ({ value: String(d.id), label: d.name }))}
+            {...idSelect(field('department_id'))}
           />
-          <Textarea
-            label={t('fields.lossReason')}
-            required
-            autosize
-            minRows={2}
-            value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
-            error={errors.reason}
-          />
-        </>
-      )}
+        ) : null}
+      </Group>
+      <TextInput
+        label={values.issued_to === 'person' ? t('fields.person') : t('fields.receivedBy')}
+        required={values.issued_to === 'person'}
+        {...field('person')}
+      />
+      <NoteInput {...field('note')} />
+    </FormModal>
+  );
+}
+
+function LossForm({ itemId, onClose, onSaved }: FormProps) {
+  const { t } = useTranslation('store');
+  const choices = useStoreChoices();
+  const { field, values, refusal, send } = useStoreForm(
+    addStoreLoss.input,
+    {
+      item_id: itemId ?? (null as number | null),
+      quantity: '' as number | string,
+      lost_on: today(),
+      loss_kind: null as (typeof storeLossKinds)[number] | null,
+      reason: '',
+    },
+    (v) => ({
+      item_id: v.item_id as number,
+      quantity: quantityOf(v.quantity) as number,
+      lost_on: v.lost_on,
+      loss_kind: (v.loss_kind ?? undefined) as (typeof storeLossKinds)[number],
+      reason: v.reason.trim(),
+    }),
+  );
+  const unit = choices?.items.find((i) => i.id === values.item_id)?.unit;
+  const submit = send((input) => api(addStoreLoss, input), onSaved);
+
+  return (
+    <FormModal title={t('loss.title')} onClose={onClose} onSubmit={submit} submit={t('loss.save')}>
+      <Refusal text={refusal} />
+      <ItemSelect {...field('item_id')} />
+      <Group grow align="flex-start">
+        <QuantityInput unit={unit} {...field('quantity')} />
+        <DateInput label={t('fields.lostOn')} {...field('lost_on')} />
+      </Group>
+      <Select
+        label={t('fields.lossKind')}
+        required
+        data={storeLossKinds.map((x) => ({ value: x, label: t(`lossKind.${x}`) }))}
+        {...field('loss_kind')}
+      />
+      <Textarea label={t('fields.lossReason')} required autosize minRows={2} {...field('reason')} />
     </FormModal>
   );
 }
@@ -578,25 +542,24 @@ export function CorrectForm({
   onSaved: () => void;
 }) {
   const { t } = useTranslation('store');
-  const [quantity, setQuantity] = useState<number | string>(Math.abs(movement.quantity));
-  const [unitCost, setUnitCost] = useState<number | null>(movement.unit_cost);
-  const [movedOn, setMovedOn] = useState(movement.moved_on);
-  const [reason, setReason] = useState('');
-  const { errors, refusal, failed } = useOutcome();
-  const submit = async () => {
-    const result = await api(
-      editStoreLog,
-      {
-        quantity: quantity === '' ? undefined : Number(quantity),
-        ...(movement.kind === 'receipt' ? { unit_cost: unitCost ?? 0 } : {}),
-        moved_on: movedOn,
-        reason: reason.trim(),
-      },
-      { id: movement.id },
-    );
-    if (result.ok) onSaved();
-    else failed(result);
-  };
+  const { field, refusal, send } = useStoreForm(
+    editStoreLog.input,
+    {
+      quantity: Math.abs(movement.quantity) as number | string,
+      unit_cost: movement.unit_cost as number | null,
+      moved_on: movement.moved_on,
+      reason: '',
+    },
+    (v) => ({
+      quantity: quantityOf(v.quantity),
+      // Only a receipt has a unit cost to correct.
+      ...(movement.kind === 'receipt' ? { unit_cost: v.unit_cost ?? 0 } : {}),
+      moved_on: v.moved_on,
+      reason: v.reason.trim(),
+    }),
+  );
+  const submit = send((input) => api(editStoreLog, input, { id: movement.id }), onSaved);
+  const reason = field('reason');
   return (
     <FormModal
       title={t('correct.title', { id: movement.id })}
@@ -607,13 +570,15 @@ export function CorrectForm({
       <Text size="sm">{t('correct.explain')}</Text>
       <Refusal text={refusal} />
       <Group grow align="flex-start">
-        <QuantityInput value={quantity} onChange={setQuantity} error={errors.quantity} unit={movement.unit} />
-        {movement.kind === 'receipt' ? (
-          <MoneyInput label={t('fields.unitCost')} value={unitCost} onChange={setUnitCost} error={errors.unit_cost} />
-        ) : null}
+        <QuantityInput unit={movement.unit} {...field('quantity')} />
+        {movement.kind === 'receipt' ? <MoneyInput label={t('fields.unitCost')} {...field('unit_cost')} /> : null}
       </Group>
-      <DateInput label={t('fields.date')} value={movedOn} onChange={setMovedOn} error={errors.moved_on} />
-      <ReasonField label={t('correct.reason')} value={reason} onChange={setReason} error={errors.reason} />
+      <DateInput label={t('fields.date')} {...field('moved_on')} />
+      <ReasonField
+        label={t('correct.reason')}
+        {...reason}
+        error={typeof reason.error === 'string' ? reason.error : undefined}
+      />
     </FormModal>
   );
 }
