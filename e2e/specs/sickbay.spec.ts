@@ -56,6 +56,8 @@ test('a visit recorded for a student, refused at 55 °C, closed as sent home, co
   await choose(page, add.getByRole('combobox', { name: 'Problem' }), 'Malaria');
   await add.getByRole('textbox', { name: 'Temperature (°C)' }).fill('55');
   await add.getByRole('textbox', { name: 'Drugs given' }).fill(drugs);
+  // The temperature's message shows as soon as the field is left, before anything is sent.
+  await expect(add.getByText('Enter a temperature from 34.0 to 43.0 °C')).toBeVisible();
   await add.getByRole('button', { name: 'Save visit' }).click();
   // The server refuses a temperature no patient has; the field says why and nothing is recorded.
   await expect(add.getByText('Enter a temperature from 34.0 to 43.0 °C')).toBeVisible();

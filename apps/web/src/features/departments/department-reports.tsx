@@ -23,7 +23,7 @@ import {
 } from '@somero/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table';
 import { FormButtons } from '../../components/form-buttons';
@@ -31,7 +31,8 @@ import { PageHeader } from '../../components/page-title';
 import { ReasonField } from '../../components/reason-field';
 import { ReferenceSelect } from '../../components/resource/reference-select';
 import { RowActions } from '../../components/row-actions';
-import { api, fetchData, fieldErrors } from '../../lib/api';
+import { api, fetchData } from '../../lib/api';
+import { useContractForm } from '../../lib/contract-form';
 import { downloadSpreadsheet } from '../../lib/downloads';
 import { uploadOf } from '../../lib/files';
 import { formatDate } from '../../lib/format';
@@ -50,55 +51,44 @@ function ReportForm({
   onSaved: () => void;
 }) {
   const { t } = useTranslation('departments');
-  const [departmentId, setDepartmentId] = useState<number | null>(report?.department_id ?? null);
-  const [title, setTitle] = useState(report?.title ?? '');
-  const [body, setBody] = useState(report?.body ?? '');
+  const { form, field, submit } = useContractForm(
+    report ? editDepartmentReport.input : addDepartmentReport.input,
+    {
+      department_id: (report?.department_id ?? null) as number | null,
+      title: report?.title ?? '',
+      body: report?.body ?? '',
+    },
+    // A department not chosen goes as null, for the contract's "Enter the department".
+    (v) => ({
+      department_id: v.department_id as number,
+      title: v.title.trim(),
+      body: v.body.trim(),
+      id: report?.id as number,
+    }),
+  );
+  // The files to attach are read as the form is sent (the schema checks what the server receives).
   const [files, setFiles] = useState<File[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const save = submit(async ({ department_id, id, ...values }) => {
     const attachments = await Promise.all(files.map(uploadOf));
-    const values = { title: title.trim(), body: body.trim(), attachments };
-    const result = report
-      ? await api(editDepartmentReport, { ...values, id: report.id })
-      : await api(addDepartmentReport, { ...values, department_id: departmentId ?? 0 });
-    if (result.ok) onSaved();
-    else {
-      const found = fieldErrors(result.errors);
-      const fileError = Object.entries(found).find(([k]) => k.startsWith('attachments'))?.[1];
-      setErrors({ ...found, attachments: fileError ?? '' });
-    }
-  };
+    return report
+      ? api(editDepartmentReport, { ...values, attachments, id })
+      : api(addDepartmentReport, { ...values, attachments, department_id });
+  }, onSaved);
+  const fileError = Object.entries(form.errors).find(([k]) => k.startsWith('attachments'))?.[1];
   return (
     <Modal opened onClose={onClose} title={report ? t('reports.edit') : t('reports.add')} centered size="lg">
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={(e) => void save(e)} noValidate>
         <Stack>
           {report ? null : (
             <ReferenceSelect
               label={t('reports.department')}
               references="departments"
               required
-              value={departmentId}
-              onChange={setDepartmentId}
-              error={errors.department_id}
+              {...field('department_id')}
             />
           )}
-          <TextInput
-            label={t('reports.title')}
-            required
-            value={title}
-            onChange={(e) => setTitle(e.currentTarget.value)}
-            error={errors.title}
-          />
-          <Textarea
-            label={t('reports.body')}
-            required
-            autosize
-            minRows={5}
-            value={body}
-            onChange={(e) => setBody(e.currentTarget.value)}
-            error={errors.body}
-          />
+          <TextInput label={t('reports.title')} required {...field('title')} />
+          <Textarea label={t('reports.body')} required autosize minRows={5} {...field('body')} />
           <FileInput
             multiple
             clearable
@@ -107,7 +97,7 @@ function ReportForm({
             accept=".pdf,.docx,.xlsx,.pptx,.png,.jpg,.jpeg,.gif,.webp"
             value={files}
             onChange={setFiles}
-            error={errors.attachments || undefined}
+            error={fileError || undefined}
           />
         </Stack>
         <FormButtons onCancel={onClose} submit={report ? t('reports.saveEdit') : t('reports.save')} />
@@ -126,21 +116,17 @@ function ReviewForm({
   onSaved: () => void;
 }) {
   const { t } = useTranslation('departments');
-  const [remark, setRemark] = useState('');
-  const [error, setError] = useState<string>();
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = await api(reviewDepartmentReport, { remark: remark.trim() }, { id: report.id });
-    if (result.ok) onSaved();
-    else setError(fieldErrors(result.errors).remark);
-  };
+  const { field, submit } = useContractForm(reviewDepartmentReport.input, { remark: '' }, (v) => ({
+    remark: v.remark.trim(),
+  }));
+  const save = submit((input) => api(reviewDepartmentReport, input, { id: report.id }), onSaved);
   return (
     <Modal opened onClose={onClose} title={t('reports.reviewTitle', { title: report.title })} centered size="lg">
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={(e) => void save(e)} noValidate>
         <Text size="sm" mb="md" style={{ whiteSpace: 'pre-wrap' }}>
           {report.body}
         </Text>
-        <ReasonField label={t('reports.remark')} value={remark} onChange={setRemark} error={error} autoFocus />
+        <ReasonField label={t('reports.remark')} autoFocus {...field('remark')} />
         <FormButtons onCancel={onClose} submit={t('reports.review')} />
       </form>
     </Modal>
@@ -157,25 +143,14 @@ function DeleteForm({
   onSaved: () => void;
 }) {
   const { t } = useTranslation('departments');
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string>();
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = await api(deleteDepartmentReport, { reason: reason.trim() }, { id: report.id });
-    if (result.ok) onSaved();
-    else setError(fieldErrors(result.errors).reason);
-  };
+  const { field, submit } = useContractForm(deleteDepartmentReport.input, { reason: '' }, (v) => ({
+    reason: v.reason.trim(),
+  }));
+  const save = submit((input) => api(deleteDepartmentReport, input, { id: report.id }), onSaved);
   return (
     <Modal opened onClose={onClose} title={t('reports.deleteTitle', { title: report.title })} centered>
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <ReasonField
-          label={t('reports.reason')}
-          description={t('reports.deleteHelp')}
-          value={reason}
-          onChange={setReason}
-          error={error}
-          autoFocus
-        />
+      <form onSubmit={(e) => void save(e)} noValidate>
+        <ReasonField label={t('reports.reason')} description={t('reports.deleteHelp')} autoFocus {...field('reason')} />
         <FormButtons onCancel={onClose} submit={t('reports.delete')} color="red" />
       </form>
     </Modal>

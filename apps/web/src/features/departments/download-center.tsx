@@ -16,7 +16,8 @@ import { DataTable } from '../../components/data-table';
 import { FormButtons } from '../../components/form-buttons';
 import { PageHeader } from '../../components/page-title';
 import { RowActions } from '../../components/row-actions';
-import { api, fetchData, fieldErrors } from '../../lib/api';
+import { api, fetchData } from '../../lib/api';
+import { useContractForm } from '../../lib/contract-form';
 import { downloadSpreadsheet } from '../../lib/downloads';
 import { uploadOf } from '../../lib/files';
 import { formatDate } from '../../lib/format';
@@ -29,43 +30,38 @@ const sizeOf = (bytes: number) =>
 
 function ResourceForm({ row, onClose, onSaved }: { row?: StaffResourceRow; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation('departments');
-  const [title, setTitle] = useState(row?.title ?? '');
-  const [category, setCategory] = useState<Category | null>(row?.category ?? null);
+  const { form, field, submit } = useContractForm(
+    row ? editStaffResource.input : addStaffResource.input,
+    { title: row?.title ?? '', category: (row?.category ?? null) as Category | null },
+    (v) => ({ title: v.title.trim(), category: (v.category ?? '') as Category, id: row?.id as number }),
+  );
+  // The file is read as the form is sent (the schema checks what the server receives).
   const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const save = submit(async ({ id, ...values }) => {
+    const upload = file ? await uploadOf(file) : undefined;
+    return row
+      ? api(editStaffResource, { ...values, id, file: upload })
+      : api(addStaffResource, { ...values, file: upload ?? { filename: '', data: '' } });
+  }, onSaved);
+  const send = (event: FormEvent) => {
     if (!row && !file) {
-      setErrors({ file: t('resources.chooseFile') });
+      event.preventDefault();
+      form.setFieldError('file', t('resources.chooseFile'));
       return;
     }
-    const upload = file ? await uploadOf(file) : undefined;
-    const values = { title: title.trim(), category: (category ?? '') as Category };
-    const result = row
-      ? await api(editStaffResource, { ...values, id: row.id, file: upload })
-      : await api(addStaffResource, { ...values, file: upload ?? { filename: '', data: '' } });
-    if (result.ok) onSaved();
-    else setErrors(fieldErrors(result.errors));
+    void save(event);
   };
+  const { errors } = form;
   return (
     <Modal opened onClose={onClose} title={row ? t('resources.edit') : t('resources.add')} centered>
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={send} noValidate>
         <Stack>
-          <TextInput
-            label={t('resources.title')}
-            required
-            data-autofocus
-            value={title}
-            onChange={(e) => setTitle(e.currentTarget.value)}
-            error={errors.title}
-          />
+          <TextInput label={t('resources.title')} required data-autofocus {...field('title')} />
           <Select
             label={t('resources.category')}
             required
             data={staffResourceCategories.map((c) => ({ value: c, label: t(`categories.${c}`) }))}
-            value={category}
-            onChange={(v) => setCategory(v as Category | null)}
-            error={errors.category}
+            {...field('category')}
           />
           <FileInput
             label={row ? t('resources.replaceFile') : t('resources.file')}

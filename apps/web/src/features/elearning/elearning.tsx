@@ -29,7 +29,7 @@ import {
 } from '@somero/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type ComponentType, type FormEvent, useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ScreenModule } from '../../app/lazy-screen';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -38,7 +38,8 @@ import { DateField } from '../../components/date-field';
 import { FormButtons } from '../../components/form-buttons';
 import { PageHeader } from '../../components/page-title';
 import { RowActions } from '../../components/row-actions';
-import { api, fetchData, fieldErrors } from '../../lib/api';
+import { api, fetchData } from '../../lib/api';
+import { useContractForm } from '../../lib/contract-form';
 import { downloadSpreadsheet } from '../../lib/downloads';
 import { uploadOf } from '../../lib/files';
 import { formatDate } from '../../lib/format';
@@ -93,75 +94,68 @@ function ResourceForm({
   onSaved: () => void;
 }) {
   const { t } = useTranslation('elearning');
-  const [title, setTitle] = useState(row?.title ?? '');
-  const [kind, setKind] = useState<ElearningKind>(row?.kind ?? 'note');
-  const [classId, setClassId] = useState<number | null>(row?.class_id ?? null);
-  const [streamId, setStreamId] = useState<number | null>(row?.stream_id ?? null);
-  const [subjectId, setSubjectId] = useState<number | null>(row?.subject_id ?? null);
-  const [body, setBody] = useState(row?.body ?? '');
-  const [link, setLink] = useState(row?.link ?? '');
-  const [dueOn, setDueOn] = useState(row?.due_on ?? '');
+  const { form, field, values, setValue, submit } = useContractForm(
+    row ? editElearning.input : addElearning.input,
+    {
+      title: row?.title ?? '',
+      kind: (row?.kind ?? 'note') as ElearningKind,
+      class_id: (row?.class_id ?? null) as number | null,
+      stream_id: (row?.stream_id ?? null) as number | null,
+      subject_id: (row?.subject_id ?? null) as number | null,
+      body: row?.body ?? '',
+      link: row?.link ?? '',
+      due_on: row?.due_on ?? '',
+      remove_files: [] as number[],
+    },
+    (v) => ({
+      title: v.title.trim(),
+      kind: v.kind,
+      // A class or subject not chosen goes as null, for the contract's "Enter the class".
+      class_id: v.class_id as number,
+      stream_id: v.stream_id,
+      subject_id: v.subject_id as number,
+      body: v.body.trim(),
+      link: v.link.trim() || null,
+      due_on: v.kind === 'assignment' ? v.due_on || null : null,
+      ...(row ? { remove_files: v.remove_files } : {}),
+    }),
+  );
+  // The files to attach are read as the form is sent (the schema checks what the server receives).
   const [files, setFiles] = useState<File[]>([]);
-  const [removing, setRemoving] = useState<number[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const streams = choices?.streams.filter((s) => s.class_id === classId) ?? [];
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const streams = choices?.streams.filter((s) => s.class_id === values.class_id) ?? [];
+  const save = submit(async (input) => {
     const attachments = await Promise.all(files.map(uploadOf));
-    const values = {
-      title: title.trim(),
-      kind,
-      class_id: classId ?? 0,
-      stream_id: streamId,
-      subject_id: subjectId ?? 0,
-      body: body.trim(),
-      link: link.trim() || null,
-      due_on: kind === 'assignment' ? dueOn || null : null,
-      attachments,
-    };
-    const result = row
-      ? await api(editElearning, { ...values, remove_files: removing }, { id: row.id })
-      : await api(addElearning, values);
-    if (result.ok) onSaved();
-    else {
-      const found = fieldErrors(result.errors);
-      const fileError = Object.entries(found).find(([k]) => k.startsWith('attachments'))?.[1];
-      setErrors({ ...found, attachments: fileError ?? '' });
-    }
-  };
+    return row
+      ? api(editElearning, { ...input, attachments }, { id: row.id })
+      : api(addElearning, { ...input, attachments });
+  }, onSaved);
+  const { errors } = form;
+  const fileError = Object.entries(errors).find(([k]) => k.startsWith('attachments'))?.[1];
   return (
     <Modal opened onClose={onClose} title={row ? t('edit') : t('add')} centered size="lg">
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={(e) => void save(e)} noValidate>
         <Stack>
-          <TextInput
-            label={t('title')}
-            required
-            data-autofocus
-            value={title}
-            onChange={(e) => setTitle(e.currentTarget.value)}
-            error={errors.title}
-          />
+          <TextInput label={t('title')} required data-autofocus {...field('title')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Select
               label={t('kind')}
               required
               allowDeselect={false}
               data={elearningKinds.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
-              value={kind}
-              onChange={(v) => setKind((v ?? 'note') as ElearningKind)}
-              error={errors.kind}
+              {...field('kind')}
+              onChange={(v) => field('kind').onChange((v ?? 'note') as ElearningKind)}
             />
             <Select
               label={t('class')}
               required
               searchable
               data={(choices?.classes ?? []).map((c) => ({ value: String(c.value), label: c.label }))}
-              value={classId ? String(classId) : null}
+              {...field('class_id')}
+              value={values.class_id ? String(values.class_id) : null}
               onChange={(v) => {
-                setClassId(asId(v));
-                setStreamId(null);
+                field('class_id').onChange(asId(v));
+                setValue('stream_id', null);
               }}
-              error={errors.class_id}
             />
             <Select
               label={t('stream')}
@@ -169,44 +163,38 @@ function ResourceForm({
               clearable
               disabled={streams.length === 0}
               data={streams.map((s) => ({ value: String(s.value), label: s.label }))}
-              value={streamId ? String(streamId) : null}
-              onChange={(v) => setStreamId(asId(v))}
-              error={errors.stream_id}
+              {...field('stream_id')}
+              value={values.stream_id ? String(values.stream_id) : null}
+              onChange={(v) => field('stream_id').onChange(asId(v))}
             />
             <Select
               label={t('subject')}
               required
               searchable
-              data={subjectsFor(choices, classId)}
-              value={subjectId ? String(subjectId) : null}
-              onChange={(v) => setSubjectId(asId(v))}
-              error={errors.subject_id}
+              data={subjectsFor(choices, values.class_id)}
+              {...field('subject_id')}
+              value={values.subject_id ? String(values.subject_id) : null}
+              onChange={(v) => field('subject_id').onChange(asId(v))}
             />
           </SimpleGrid>
           <Textarea
-            label={kind === 'assignment' ? t('instructions') : t('body')}
+            label={values.kind === 'assignment' ? t('instructions') : t('body')}
             autosize
             minRows={4}
             maxRows={14}
-            value={body}
-            onChange={(e) => setBody(e.currentTarget.value)}
-            error={errors.body}
+            {...field('body')}
           />
-          <SimpleGrid cols={{ base: 1, sm: kind === 'assignment' ? 2 : 1 }}>
+          <SimpleGrid cols={{ base: 1, sm: values.kind === 'assignment' ? 2 : 1 }}>
             <TextInput
               label={t('link')}
               description={t('linkHint')}
-              required={kind === 'link'}
+              required={values.kind === 'link'}
               type="url"
               inputMode="url"
               placeholder="https://"
-              value={link}
-              onChange={(e) => setLink(e.currentTarget.value)}
-              error={errors.link}
+              {...field('link')}
             />
-            {kind === 'assignment' ? (
-              <DateField label={t('dueOn')} required value={dueOn} onChange={setDueOn} error={errors.due_on} />
-            ) : null}
+            {values.kind === 'assignment' ? <DateField label={t('dueOn')} required {...field('due_on')} /> : null}
           </SimpleGrid>
           {row && row.attachments.length > 0 ? (
             <Stack gap={4}>
@@ -217,10 +205,13 @@ function ResourceForm({
                 <Checkbox
                   key={a.file_id}
                   label={t('removeFile', { name: a.filename })}
-                  checked={removing.includes(a.file_id)}
+                  checked={values.remove_files.includes(a.file_id)}
                   onChange={(e) => {
-                    const on = e.currentTarget.checked;
-                    setRemoving((r) => (on ? [...r, a.file_id] : r.filter((x) => x !== a.file_id)));
+                    const r = values.remove_files;
+                    setValue(
+                      'remove_files',
+                      e.currentTarget.checked ? [...r, a.file_id] : r.filter((x) => x !== a.file_id),
+                    );
                   }}
                 />
               ))}
@@ -234,7 +225,7 @@ function ResourceForm({
             accept=".pdf,.docx,.xlsx,.pptx,.png,.jpg,.jpeg,.gif,.webp"
             value={files}
             onChange={setFiles}
-            error={errors.attachments || undefined}
+            error={fileError || undefined}
           />
         </Stack>
         <FormButtons onCancel={onClose} submit={row ? t('saveEdit') : t('saveDraft')} />

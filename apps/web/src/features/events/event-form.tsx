@@ -1,11 +1,11 @@
 import { Checkbox, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { addEvent, type EventRow, editEvent, eventTypes, invitedGroups } from '@somero/contract';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../components/date-field';
 import { FormButtons } from '../../components/form-buttons';
 import { ReferenceSelect } from '../../components/resource/reference-select';
-import { api, type CallInput, fieldErrors } from '../../lib/api';
+import { api, type CallInput } from '../../lib/api';
+import { useContractForm } from '../../lib/contract-form';
 import { today } from '../../lib/format';
 
 type Input = CallInput<typeof addEvent>;
@@ -13,116 +13,71 @@ type Input = CallInput<typeof addEvent>;
 /** Plan an event or meeting, or change one (its minutes are kept). */
 export function EventForm({ event, onClose, onSaved }: { event?: EventRow; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation('events');
-  const [title, setTitle] = useState(event?.title ?? '');
-  const [type, setType] = useState<string | null>(event?.event_type ?? 'pta');
-  const [onDate, setOnDate] = useState(event?.on_date ?? today());
-  const [startsAt, setStartsAt] = useState(event?.starts_at ?? '');
-  const [endsAt, setEndsAt] = useState(event?.ends_at ?? '');
-  const [venue, setVenue] = useState(event?.venue ?? '');
-  const [invited, setInvited] = useState<string[]>(event?.invited ?? []);
-  const [classId, setClassId] = useState<number | null>(event?.class_id ?? null);
-  const [note, setNote] = useState(event?.invited_note ?? '');
-  const [description, setDescription] = useState(event?.description ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const values: Input = {
-      title: title.trim(),
-      event_type: (type ?? '') as Input['event_type'],
-      on_date: onDate,
-      starts_at: startsAt,
-      ends_at: endsAt,
-      venue: venue.trim(),
-      invited: invited as Input['invited'],
-      class_id: invited.includes('class') ? classId : null,
-      invited_note: note.trim(),
-      description: description.trim(),
-    };
-    const result = event ? await api(editEvent, values, { id: event.id }) : await api(addEvent, values);
-    if (result.ok) onSaved();
-    else setErrors(fieldErrors(result.errors));
-  };
+  const { field, values, submit } = useContractForm(
+    event ? editEvent.input : addEvent.input,
+    {
+      title: event?.title ?? '',
+      event_type: (event?.event_type ?? 'pta') as string | null,
+      on_date: event?.on_date ?? today(),
+      starts_at: event?.starts_at ?? '',
+      ends_at: event?.ends_at ?? '',
+      venue: event?.venue ?? '',
+      invited: (event?.invited ?? []) as string[],
+      class_id: (event?.class_id ?? null) as number | null,
+      invited_note: event?.invited_note ?? '',
+      description: event?.description ?? '',
+    },
+    (v): Input => ({
+      title: v.title.trim(),
+      event_type: (v.event_type ?? '') as Input['event_type'],
+      on_date: v.on_date,
+      starts_at: v.starts_at,
+      ends_at: v.ends_at,
+      venue: v.venue.trim(),
+      invited: v.invited as Input['invited'],
+      class_id: v.invited.includes('class') ? v.class_id : null,
+      invited_note: v.invited_note.trim(),
+      description: v.description.trim(),
+    }),
+  );
+  const save = submit((input) => (event ? api(editEvent, input, { id: event.id }) : api(addEvent, input)), onSaved);
 
   return (
     <Modal opened onClose={onClose} title={event ? t('edit', { name: event.title }) : t('add')} centered size="lg">
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={(e) => void save(e)} noValidate>
         <Stack>
-          <TextInput
-            label={t('fields.title')}
-            required
-            data-autofocus
-            value={title}
-            onChange={(e) => setTitle(e.currentTarget.value)}
-            error={errors.title}
-          />
+          <TextInput label={t('fields.title')} required data-autofocus {...field('title')} />
           <Group grow align="flex-start">
             <Select
               label={t('fields.eventType')}
               required
               allowDeselect={false}
               data={eventTypes.map((o) => ({ value: o.value, label: o.label }))}
-              value={type}
-              onChange={setType}
-              error={errors.event_type}
+              {...field('event_type')}
             />
-            <DateField label={t('fields.onDate')} required value={onDate} onChange={setOnDate} error={errors.on_date} />
+            <DateField label={t('fields.onDate')} required {...field('on_date')} />
           </Group>
           <Group grow align="flex-start">
-            <TextInput
-              type="time"
-              label={t('fields.startsAt')}
-              value={startsAt}
-              onChange={(e) => setStartsAt(e.currentTarget.value)}
-              error={errors.starts_at}
-            />
-            <TextInput
-              type="time"
-              label={t('fields.endsAt')}
-              value={endsAt}
-              onChange={(e) => setEndsAt(e.currentTarget.value)}
-              error={errors.ends_at}
-            />
-            <TextInput
-              label={t('fields.venue')}
-              value={venue}
-              onChange={(e) => setVenue(e.currentTarget.value)}
-              error={errors.venue}
-            />
+            <TextInput type="time" label={t('fields.startsAt')} {...field('starts_at')} />
+            <TextInput type="time" label={t('fields.endsAt')} {...field('ends_at')} />
+            <TextInput label={t('fields.venue')} {...field('venue')} />
           </Group>
-          <Checkbox.Group label={t('fields.invited')} value={invited} onChange={setInvited} error={errors.invited}>
+          <Checkbox.Group label={t('fields.invited')} {...field('invited')}>
             <Group mt={4}>
               {invitedGroups.map((g) => (
                 <Checkbox key={g.value} value={g.value} label={g.label} />
               ))}
             </Group>
           </Checkbox.Group>
-          {invited.includes('class') ? (
-            <ReferenceSelect
-              label={t('fields.class')}
-              references="classes"
-              required
-              w={200}
-              value={classId}
-              onChange={setClassId}
-              error={errors.class_id}
-            />
+          {values.invited.includes('class') ? (
+            <ReferenceSelect label={t('fields.class')} references="classes" required w={200} {...field('class_id')} />
           ) : null}
           <TextInput
             label={t('fields.invitedNote')}
             placeholder={t('fields.invitedNoteHint')}
-            value={note}
-            onChange={(e) => setNote(e.currentTarget.value)}
-            error={errors.invited_note}
+            {...field('invited_note')}
           />
-          <Textarea
-            label={t('fields.description')}
-            autosize
-            minRows={2}
-            value={description}
-            onChange={(e) => setDescription(e.currentTarget.value)}
-            error={errors.description}
-          />
+          <Textarea label={t('fields.description')} autosize minRows={2} {...field('description')} />
         </Stack>
         <FormButtons onCancel={onClose} submit={t('save')} />
       </form>

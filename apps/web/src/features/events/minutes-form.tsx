@@ -1,9 +1,9 @@
 import { Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { type EventRow, saveMinutes } from '@somero/contract';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormButtons } from '../../components/form-buttons';
-import { api, fieldErrors } from '../../lib/api';
+import { api } from '../../lib/api';
+import { useContractForm } from '../../lib/contract-form';
 import { formatDate } from '../../lib/format';
 
 const parts = ['present', 'apologies', 'agenda', 'resolutions', 'actions'] as const;
@@ -20,24 +20,22 @@ export function MinutesForm({
   onSaved: () => void;
 }) {
   const { t } = useTranslation('events');
-  const [values, setValues] = useState<Record<Part, string>>({
-    present: event.minutes_present ?? '',
-    apologies: event.minutes_apologies ?? '',
-    agenda: event.minutes_agenda ?? '',
-    resolutions: event.minutes_resolutions ?? '',
-    actions: event.minutes_actions ?? '',
-  });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const result = await api(saveMinutes, { event_id: event.id, ...values });
-    if (result.ok) onSaved();
-    else setErrors(fieldErrors(result.errors));
-  };
+  const { field, submit } = useContractForm(
+    saveMinutes.input,
+    {
+      present: event.minutes_present ?? '',
+      apologies: event.minutes_apologies ?? '',
+      agenda: event.minutes_agenda ?? '',
+      resolutions: event.minutes_resolutions ?? '',
+      actions: event.minutes_actions ?? '',
+    } satisfies Record<Part, string>,
+    (v) => ({ event_id: event.id, ...v }),
+  );
+  const save = submit((input) => api(saveMinutes, input), onSaved);
   const hints: Partial<Record<Part, string>> = { present: t('minutes.presentHint'), actions: t('minutes.actionsHint') };
   return (
     <Modal opened onClose={onClose} title={t('minutes.title', { name: event.title })} centered size="xl">
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={(e) => void save(e)} noValidate>
         <Stack>
           <Text c="dimmed" size="sm">
             {formatDate(event.on_date)} · {t('minutes.hint')}
@@ -51,12 +49,7 @@ export function MinutesForm({
                 autosize
                 minRows={part === 'apologies' ? 2 : 4}
                 data-autofocus={i === 0 ? true : undefined}
-                value={values[part]}
-                onChange={(e) => {
-                  const text = e.currentTarget.value;
-                  setValues((v) => ({ ...v, [part]: text }));
-                }}
-                error={errors[part]}
+                {...field(part)}
               />
             ))}
           </SimpleGrid>

@@ -8,7 +8,7 @@ import {
 } from '@somero/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
@@ -17,7 +17,8 @@ import { PageHeader } from '../../components/page-title';
 import type { ReferenceOption } from '../../components/resource/reference-options';
 import { ReferenceSelect } from '../../components/resource/reference-select';
 import { RowActions } from '../../components/row-actions';
-import { api, fetchData, fieldErrors } from '../../lib/api';
+import { api, fetchData } from '../../lib/api';
+import { useContractForm } from '../../lib/contract-form';
 import { useCurrentSettings } from '../../lib/current-settings';
 import { examSetupKeys } from './keys';
 import { TermFields, type YearTerm } from './term-fields';
@@ -131,68 +132,56 @@ interface FormProps {
 
 function CompetenceForm({ row, defaults, onClose, onSaved }: FormProps) {
   const { t } = useTranslation('exams-setup');
-  const [values, setValues] = useState({
-    subject_id: row?.subject_id ?? defaults.subject_id,
-    class_id: row?.class_id ?? defaults.class_id,
-    year: row?.year ?? defaults.year,
-    term: row?.term ?? defaults.term,
-    name: row?.name ?? '',
-    rank: row?.rank ?? 0,
-  });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const body = { ...values, subject_id: values.subject_id ?? 0, class_id: values.class_id ?? 0 };
-    const result = row
-      ? await api(updateCompetence, body, { id: row.id, module: 'competences', action: 'update' })
-      : await api(addCompetence, body, { module: 'competences', action: 'add' });
-    if (result.ok) onSaved();
-    else setErrors(fieldErrors(result.errors));
-  };
+  const { field, values, form, submit } = useContractForm(
+    row ? updateCompetence.input : addCompetence.input,
+    {
+      subject_id: (row?.subject_id ?? defaults.subject_id) as number | null,
+      class_id: (row?.class_id ?? defaults.class_id) as number | null,
+      year: row?.year ?? defaults.year,
+      term: row?.term ?? defaults.term,
+      name: row?.name ?? '',
+      rank: row?.rank ?? 0,
+    },
+    // A subject or class not chosen goes as null, for the contract's "Enter the subject".
+    (v) => ({ ...v, subject_id: v.subject_id as number, class_id: v.class_id as number }),
+  );
+  const save = submit(
+    (body) =>
+      row
+        ? api(updateCompetence, body, { id: row.id, module: 'competences', action: 'update' })
+        : api(addCompetence, body, { module: 'competences', action: 'add' }),
+    onSaved,
+  );
   return (
     <Modal opened onClose={onClose} title={row ? t('competences.edit') : t('competences.add')} centered>
-      <form onSubmit={(e) => void submit(e)}>
+      <form onSubmit={(e) => void save(e)}>
         <Stack gap="sm">
           <ReferenceSelect
             label={t('competences.subject')}
             references="subjects"
             only={newSubjects}
             required
-            value={values.subject_id}
-            error={errors.subject_id}
-            onChange={(subject_id) => setValues({ ...values, subject_id })}
+            {...field('subject_id')}
           />
           <ReferenceSelect
             label={t('competences.class')}
             references="classes"
             only={newClasses}
             required
-            value={values.class_id}
-            error={errors.class_id}
-            onChange={(class_id) => setValues({ ...values, class_id })}
+            {...field('class_id')}
           />
           <Group gap="sm">
-            <TermFields
-              value={values}
-              onChange={(next) => setValues({ ...values, year: next.year, term: next.term })}
-            />
+            <TermFields value={values} onChange={(next) => form.setValues({ year: next.year, term: next.term })} />
           </Group>
-          <TextInput
-            label={t('competences.name')}
-            required
-            maxLength={300}
-            value={values.name}
-            error={errors.name}
-            onChange={(e) => setValues({ ...values, name: e.currentTarget.value })}
-          />
+          <TextInput label={t('competences.name')} required maxLength={300} {...field('name')} />
           <NumberInput
             label={t('competences.rank')}
             w={100}
             min={0}
             max={99}
             allowDecimal={false}
-            value={values.rank}
-            onChange={(v) => setValues({ ...values, rank: Number(v) || 0 })}
+            {...field('rank')}
+            onChange={(v) => field('rank').onChange(Number(v) || 0)}
           />
         </Stack>
         <FormButtons onCancel={onClose} />

@@ -15,13 +15,13 @@ import {
 import { getReportSettings, type ReportSettingsView, saveReportSettings } from '@somero/contract';
 import { IconUpload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CenteredLoader } from '../../components/centered-loader';
 import { LoadError } from '../../components/load-error';
 import { MoneyInput } from '../../components/money-input';
 import { PageHeader } from '../../components/page-title';
-import { api, fetchData, fieldErrors } from '../../lib/api';
+import { api, fetchData } from '../../lib/api';
+import { useContractForm } from '../../lib/contract-form';
 import { uploadOf } from '../../lib/files';
 import { useSaving } from '../../lib/saving';
 import { useImage } from '../../lib/use-image';
@@ -99,124 +99,117 @@ function ImageSetting({
 
 /** /report/setting: how the school's report cards print. */
 export default function ReportSettingsScreen() {
-  const { t } = useTranslation('exams-setup');
   const queryClient = useQueryClient();
-  const saving = useSaving();
   const query = useQuery({ queryKey: key, queryFn: () => fetchData(getReportSettings, {}).then((r) => r.data) });
-  const [form, setForm] = useState<ReportSettingsView | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  useEffect(() => {
-    if (query.data) setForm((current) => current ?? query.data);
-  }, [query.data]);
 
   if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
-  if (!form) return <CenteredLoader />;
-
-  const save = async () => {
-    const { head_teacher_signature_file_id: _s, stamp_file_id: _t, ...values } = form;
-    const result = await api(saveReportSettings, values);
-    if (result.ok) {
-      setErrors({});
-      queryClient.setQueryData(key, result.data);
-    } else setErrors(fieldErrors(result.errors));
-  };
+  if (!query.data) return <CenteredLoader />;
+  const settings = query.data;
 
   return (
     <Stack>
       <PageHeader />
-      <Paper withBorder p="md">
-        <Stack>
-          <Title order={3} size="h4">
-            {t('reportSettings.printed')}
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {switches.map((name) => (
-              <Switch
-                key={name}
-                label={t(`reportSettings.${name}`)}
-                checked={form[name]}
-                onChange={(e) => setForm({ ...form, [name]: e.currentTarget.checked })}
-              />
-            ))}
-          </SimpleGrid>
-          <Stack gap={4}>
-            <Text size="sm" fw={500}>
-              {t('reportSettings.mark_decimals')}
-            </Text>
-            <SegmentedControl
-              fullWidth
-              maw={340}
-              value={String(form.mark_decimals)}
-              onChange={(v) => setForm({ ...form, mark_decimals: Number(v) })}
-              data={[0, 1, 2].map((n) => ({ value: String(n), label: t(`reportSettings.decimals${n}`) }))}
-            />
-          </Stack>
-          <Title order={3} size="h4">
-            {t('reportSettings.promotion')}
-          </Title>
-          <Switch
-            label={t('reportSettings.show_promotion')}
-            description={t('reportSettings.promotionHelp')}
-            checked={form.show_promotion}
-            onChange={(e) => setForm({ ...form, show_promotion: e.currentTarget.checked })}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            {rules.map(({ name, min, max }) => (
-              <NumberInput
-                key={name}
-                label={t(`reportSettings.${name}`)}
-                min={min}
-                max={max}
-                allowDecimal={false}
-                disabled={!form.show_promotion}
-                value={form[name]}
-                error={errors[name]}
-                onChange={(value) => setForm({ ...form, [name]: typeof value === 'number' ? value : min })}
-              />
-            ))}
-          </SimpleGrid>
-          <Title order={3} size="h4">
-            {t('reportSettings.clearance')}
-          </Title>
-          <Switch
-            label={t('reportSettings.withhold_when_owing')}
-            description={t('reportSettings.withholdHelp')}
-            checked={form.withhold_when_owing}
-            onChange={(e) => setForm({ ...form, withhold_when_owing: e.currentTarget.checked })}
-          />
-          <MoneyInput
-            label={t('reportSettings.withhold_above')}
-            maw={280}
-            value={form.withhold_above}
-            disabled={!form.withhold_when_owing}
-            error={errors.withhold_above}
-            onChange={(value) => setForm({ ...form, withhold_above: value ?? 0 })}
-          />
-          <Group>
-            <Button onClick={() => void save()} loading={saving}>
-              {t('save')}
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
+      <PrintSettings settings={settings} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {(['signature', 'stamp'] as const).map((kind) => (
           <ImageSetting
             key={kind}
             kind={kind}
-            fileId={kind === 'signature' ? form.head_teacher_signature_file_id : form.stamp_file_id}
-            onSaved={(saved) => {
-              queryClient.setQueryData(key, saved);
-              // Only the images change here; switches being edited stay as they are.
-              setForm({
-                ...form,
-                head_teacher_signature_file_id: saved.head_teacher_signature_file_id,
-                stamp_file_id: saved.stamp_file_id,
-              });
-            }}
+            fileId={kind === 'signature' ? settings.head_teacher_signature_file_id : settings.stamp_file_id}
+            // Only the images change here; switches being edited stay as they are.
+            onSaved={(saved) => queryClient.setQueryData(key, saved)}
           />
         ))}
       </SimpleGrid>
     </Stack>
+  );
+}
+
+/** The printed parts, promotion and withholding: one form, checked by the call's schema as fields are left. */
+function PrintSettings({ settings }: { settings: ReportSettingsView }) {
+  const { t } = useTranslation('exams-setup');
+  const queryClient = useQueryClient();
+  const saving = useSaving();
+  const { head_teacher_signature_file_id: _s, stamp_file_id: _t, ...start } = settings;
+  const { field, values, setValue, submit } = useContractForm(saveReportSettings.input, start);
+  const save = submit(
+    (input) => api(saveReportSettings, input),
+    (saved) => queryClient.setQueryData(key, saved),
+  );
+
+  return (
+    <Paper withBorder p="md">
+      <Stack>
+        <Title order={3} size="h4">
+          {t('reportSettings.printed')}
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {switches.map((name) => (
+            <Switch
+              key={name}
+              label={t(`reportSettings.${name}`)}
+              checked={values[name]}
+              onChange={(e) => setValue(name, e.currentTarget.checked)}
+            />
+          ))}
+        </SimpleGrid>
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>
+            {t('reportSettings.mark_decimals')}
+          </Text>
+          <SegmentedControl
+            fullWidth
+            maw={340}
+            value={String(values.mark_decimals)}
+            onChange={(v) => setValue('mark_decimals', Number(v))}
+            data={[0, 1, 2].map((n) => ({ value: String(n), label: t(`reportSettings.decimals${n}`) }))}
+          />
+        </Stack>
+        <Title order={3} size="h4">
+          {t('reportSettings.promotion')}
+        </Title>
+        <Switch
+          label={t('reportSettings.show_promotion')}
+          description={t('reportSettings.promotionHelp')}
+          checked={values.show_promotion}
+          onChange={(e) => setValue('show_promotion', e.currentTarget.checked)}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          {rules.map(({ name, min, max }) => (
+            <NumberInput
+              key={name}
+              label={t(`reportSettings.${name}`)}
+              min={min}
+              max={max}
+              allowDecimal={false}
+              disabled={!values.show_promotion}
+              {...field(name)}
+              onChange={(value) => field(name).onChange(typeof value === 'number' ? value : min)}
+            />
+          ))}
+        </SimpleGrid>
+        <Title order={3} size="h4">
+          {t('reportSettings.clearance')}
+        </Title>
+        <Switch
+          label={t('reportSettings.withhold_when_owing')}
+          description={t('reportSettings.withholdHelp')}
+          checked={values.withhold_when_owing}
+          onChange={(e) => setValue('withhold_when_owing', e.currentTarget.checked)}
+        />
+        <MoneyInput
+          label={t('reportSettings.withhold_above')}
+          maw={280}
+          disabled={!values.withhold_when_owing}
+          {...field('withhold_above')}
+          onChange={(value) => field('withhold_above').onChange(value ?? 0)}
+        />
+        <Group>
+          <Button onClick={() => void save()} loading={saving}>
+            {t('save')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
   );
 }

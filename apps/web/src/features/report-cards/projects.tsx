@@ -2,22 +2,18 @@ import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text, Textarea, T
 import { listProjects, projectIndicatorsMax, projectStages, saveProject } from '@somero/contract';
 import { IconPencil } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-title';
-import { api, type CallOutput, fieldErrors } from '../../lib/api';
+import { api, type CallOutput } from '../../lib/api';
+import { useContractForm } from '../../lib/contract-form';
 import { useSaving } from '../../lib/saving';
 import { marksheetKeys, SheetState, useMarksheet } from '../marksheets';
 
 type Sheet = CallOutput<typeof listProjects>;
 type Row = Sheet['students'][number];
 type Stage = (typeof projectStages)[number];
-interface Form {
-  title: string;
-  remark: string;
-  counts: Record<Stage, number>;
-}
 
 const emptyCounts = () => Object.fromEntries(projectStages.map((s) => [s, 0])) as Record<Stage, number>;
 
@@ -35,36 +31,26 @@ function ProjectForm({
 }) {
   const { t } = useTranslation('report-cards');
   const saving = useSaving();
-  const [form, setForm] = useState<Form>({
-    title: row.project?.title ?? '',
-    remark: row.project?.remark ?? '',
-    counts: row.project
-      ? (Object.fromEntries(projectStages.map((s) => [s, row.project?.[s] ?? 0])) as Record<Stage, number>)
-      : emptyCounts(),
-  });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = await api(
-      saveProject,
-      { year, term, student_id: row.id, title: form.title, remark: form.remark, ...form.counts },
-      { module: 'projects', action: 'save' },
-    );
-    if (result.ok) onClose(true);
-    else setErrors(fieldErrors(result.errors));
-  };
-  const total = projectStages.reduce((sum, s) => sum + form.counts[s], 0);
+  const { field, values, submit } = useContractForm(
+    saveProject.input,
+    {
+      title: row.project?.title ?? '',
+      remark: row.project?.remark ?? '',
+      ...((row.project
+        ? Object.fromEntries(projectStages.map((s) => [s, row.project?.[s] ?? 0]))
+        : emptyCounts()) as Record<Stage, number>),
+    },
+    (v) => ({ year, term, student_id: row.id, ...v }),
+  );
+  const save = submit(
+    (input) => api(saveProject, input, { module: 'projects', action: 'save' }),
+    () => onClose(true),
+  );
+  const total = projectStages.reduce((sum, s) => sum + values[s], 0);
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(e) => void save(e)} noValidate>
       <Stack>
-        <TextInput
-          label={t('projectTitle')}
-          required
-          data-autofocus
-          value={form.title}
-          error={errors.title}
-          onChange={(e) => setForm({ ...form, title: e.currentTarget.value })}
-        />
+        <TextInput label={t('projectTitle')} required data-autofocus {...field('title')} />
         <Text size="sm" c="dimmed">
           {t('indicatorsHelp', { max: projectIndicatorsMax })}
         </Text>
@@ -76,22 +62,13 @@ function ProjectForm({
               min={0}
               max={projectIndicatorsMax}
               allowDecimal={false}
-              value={form.counts[stage]}
-              error={errors[stage]}
-              onChange={(v) => setForm({ ...form, counts: { ...form.counts, [stage]: Number(v) || 0 } })}
+              {...field(stage)}
+              onChange={(v) => field(stage).onChange(Number(v) || 0)}
             />
           ))}
         </SimpleGrid>
         <Text size="sm">{t('indicatorsTotal', { total })}</Text>
-        <Textarea
-          label={t('remark')}
-          autosize
-          minRows={2}
-          maxLength={300}
-          value={form.remark}
-          error={errors.remark}
-          onChange={(e) => setForm({ ...form, remark: e.currentTarget.value })}
-        />
+        <Textarea label={t('remark')} autosize minRows={2} maxLength={300} {...field('remark')} />
         <Group justify="flex-end">
           <Button variant="default" onClick={() => onClose(false)}>
             {t('cancel')}

@@ -7,13 +7,13 @@ import {
   type SickbayVisitRow,
   sickbayOutcomes,
 } from '@somero/contract';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../components/date-field';
 import { FormButtons } from '../../components/form-buttons';
 import { ReferenceSelect } from '../../components/resource/reference-select';
 import { type StudentOption, StudentPicker } from '../../components/student-picker';
-import { api, fieldErrors } from '../../lib/api';
+import { api } from '../../lib/api';
+import { useContractForm } from '../../lib/contract-form';
 import { fromLocalInput, toLocalInput } from '../../lib/format';
 
 interface Props {
@@ -29,68 +29,64 @@ interface Props {
 /** Record a visit, change an open one, or close it when the patient leaves the sick bay. */
 export function VisitForm({ patient, visit, closing, onClose, onSaved }: Props) {
   const { t } = useTranslation('sickbay');
-  const [student, setStudent] = useState<StudentOption | null>(null);
-  const [staffId, setStaffId] = useState<number | null>(null);
-  const [visitedAt, setVisitedAt] = useState(toLocalInput(visit?.visited_at));
-  const [problemId, setProblemId] = useState<number | null>(visit?.problem_id ?? null);
-  const [complaint, setComplaint] = useState(visit && !visit.problem_id ? visit.complaint : '');
-  const [temperature, setTemperature] = useState<number | string>(visit?.temperature ?? '');
-  const [treatment, setTreatment] = useState(visit?.treatment ?? '');
-  const [drugs, setDrugs] = useState(visit?.drugs ?? '');
-  const [notes, setNotes] = useState(visit?.notes ?? '');
-  const [outcome, setOutcome] = useState<string | null>(visit?.outcome ?? (closing ? 'back_to_class' : null));
-  const [referredTo, setReferredTo] = useState(visit?.referred_to ?? '');
-  const [close, setClose] = useState(Boolean(closing));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const values = {
-      visited_at: fromLocalInput(visitedAt) ?? undefined,
-      problem_id: problemId,
-      complaint: complaint.trim(),
-      temperature: temperature === '' ? null : Number(temperature),
-      treatment: treatment.trim(),
-      drugs: drugs.trim(),
-      notes: notes.trim(),
-      outcome,
-      referred_to: referredTo.trim(),
-      close,
-    };
-    const result = visit
-      ? await api(patient === 'student' ? editStudentVisit : editStaffVisit, values, { id: visit.id })
-      : patient === 'student'
-        ? await api(addStudentVisit, { ...values, student_id: Number(student?.value ?? 0) })
-        : await api(addStaffVisit, { ...values, staff_id: staffId ?? 0 });
-    if (result.ok) onSaved();
-    else setErrors(fieldErrors(result.errors));
-  };
+  const { field, values, setValue, submit } = useContractForm(
+    visit
+      ? (patient === 'student' ? editStudentVisit : editStaffVisit).input
+      : (patient === 'student' ? addStudentVisit : addStaffVisit).input,
+    {
+      // The patient is chosen when the visit is added: the picked student (its label shown) or staff member.
+      student_id: null as StudentOption | null,
+      staff_id: null as number | null,
+      visited_at: toLocalInput(visit?.visited_at),
+      problem_id: (visit?.problem_id ?? null) as number | null,
+      complaint: visit && !visit.problem_id ? visit.complaint : '',
+      temperature: (visit?.temperature ?? '') as number | string,
+      treatment: visit?.treatment ?? '',
+      drugs: visit?.drugs ?? '',
+      notes: visit?.notes ?? '',
+      outcome: (visit?.outcome ?? (closing ? 'back_to_class' : null)) as string | null,
+      referred_to: visit?.referred_to ?? '',
+      close: Boolean(closing),
+    },
+    (v) => ({
+      // Only the add schema of the patient's kind reads its id (zod drops the other).
+      student_id: v.student_id ? Number(v.student_id.value) : null,
+      staff_id: v.staff_id,
+      visited_at: fromLocalInput(v.visited_at) ?? undefined,
+      problem_id: v.problem_id,
+      complaint: v.complaint.trim(),
+      temperature: v.temperature === '' ? null : Number(v.temperature),
+      treatment: v.treatment.trim(),
+      drugs: v.drugs.trim(),
+      notes: v.notes.trim(),
+      outcome: v.outcome as (typeof sickbayOutcomes)[number] | null,
+      referred_to: v.referred_to.trim(),
+      close: v.close,
+    }),
+  );
+  // What is checked is what is sent: a patient not chosen goes as null, for the server's own words.
+  const save = submit(({ student_id, staff_id, ...input }) => {
+    if (visit) return api(patient === 'student' ? editStudentVisit : editStaffVisit, input, { id: visit.id });
+    return patient === 'student'
+      ? api(addStudentVisit, { ...input, student_id: student_id as number })
+      : api(addStaffVisit, { ...input, staff_id: staff_id as number });
+  }, onSaved);
 
   const title = visit ? (closing ? t('close.title', { name: visit.name }) : t('edit', { name: visit.name })) : t('add');
   return (
     <Modal opened onClose={onClose} title={title} centered size="lg">
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={(e) => void save(e)} noValidate>
         <Stack>
           {visit ? null : patient === 'student' ? (
-            <StudentPicker value={student} onChange={setStudent} required data-autofocus error={errors.student_id} />
+            <StudentPicker required data-autofocus {...field('student_id')} />
           ) : (
-            <ReferenceSelect
-              label={t('fields.staff')}
-              references="staff"
-              required
-              searchable
-              value={staffId}
-              onChange={setStaffId}
-              error={errors.staff_id}
-            />
+            <ReferenceSelect label={t('fields.staff')} references="staff" required searchable {...field('staff_id')} />
           )}
           <DateField
             withTime
             label={t('fields.visitedAt')}
             description={visit ? undefined : t('fields.visitedAtHint')}
-            value={visitedAt}
-            onChange={setVisitedAt}
-            error={errors.visited_at}
+            {...field('visited_at')}
           />
           <Group grow align="flex-start">
             <ReferenceSelect
@@ -98,17 +94,9 @@ export function VisitForm({ patient, visit, closing, onClose, onSaved }: Props) 
               references="sickbay_problems"
               searchable
               clearable
-              value={problemId}
-              onChange={setProblemId}
-              error={errors.problem_id}
+              {...field('problem_id')}
             />
-            <TextInput
-              label={t('fields.complaint')}
-              description={t('fields.complaintHint')}
-              value={complaint}
-              onChange={(e) => setComplaint(e.currentTarget.value)}
-              error={errors.complaint}
-            />
+            <TextInput label={t('fields.complaint')} description={t('fields.complaintHint')} {...field('complaint')} />
           </Group>
           <NumberInput
             label={t('fields.temperature')}
@@ -118,57 +106,35 @@ export function VisitForm({ patient, visit, closing, onClose, onSaved }: Props) 
             min={34}
             max={43}
             w={180}
-            value={temperature}
-            onChange={setTemperature}
-            error={errors.temperature}
+            {...field('temperature')}
           />
-          <Textarea
-            label={t('fields.treatment')}
-            autosize
-            minRows={2}
-            value={treatment}
-            onChange={(e) => setTreatment(e.currentTarget.value)}
-            error={errors.treatment}
-          />
+          <Textarea label={t('fields.treatment')} autosize minRows={2} {...field('treatment')} />
           <Textarea
             label={t('fields.drugs')}
             description={t('fields.drugsHint')}
             autosize
             minRows={2}
-            value={drugs}
-            onChange={(e) => setDrugs(e.currentTarget.value)}
-            error={errors.drugs}
+            {...field('drugs')}
           />
-          <Textarea
-            label={t('fields.notes')}
-            autosize
-            minRows={1}
-            value={notes}
-            onChange={(e) => setNotes(e.currentTarget.value)}
-            error={errors.notes}
-          />
+          <Textarea label={t('fields.notes')} autosize minRows={1} {...field('notes')} />
           <Group grow align="flex-start">
             <Select
               label={t('fields.outcome')}
               clearable
               data={sickbayOutcomes.map((o) => ({ value: o, label: t(`outcome.${o}`) }))}
-              value={outcome}
-              onChange={setOutcome}
-              error={errors.outcome}
+              {...field('outcome')}
             />
-            {outcome === 'referred' ? (
-              <TextInput
-                label={t('fields.referredTo')}
-                required
-                value={referredTo}
-                onChange={(e) => setReferredTo(e.currentTarget.value)}
-                error={errors.referred_to}
-              />
+            {values.outcome === 'referred' ? (
+              <TextInput label={t('fields.referredTo')} required {...field('referred_to')} />
             ) : null}
           </Group>
-          <Checkbox label={t('fields.close')} checked={close} onChange={(e) => setClose(e.currentTarget.checked)} />
+          <Checkbox
+            label={t('fields.close')}
+            checked={values.close}
+            onChange={(e) => setValue('close', e.currentTarget.checked)}
+          />
         </Stack>
-        <FormButtons onCancel={onClose} submit={close ? t('close.save') : t('save')} />
+        <FormButtons onCancel={onClose} submit={values.close ? t('close.save') : t('save')} />
       </form>
     </Modal>
   );

@@ -22,13 +22,14 @@ import {
 } from '@somero/contract';
 import { IconLink, IconLinkOff, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormButtons } from '../../components/form-buttons';
 import { can } from '../../lib/access';
-import { api, fetchData, fieldErrors } from '../../lib/api';
+import { api, fetchData } from '../../lib/api';
 import { useUser } from '../../lib/auth';
+import { useContractForm } from '../../lib/contract-form';
 import { formatDateTime } from '../../lib/format';
 import { userKeys } from '../users';
 
@@ -42,23 +43,23 @@ const texts = { failure: messages.staff.signIn.failure };
 /** Link an existing user of the school: only those the signed-in user may manage are offered. */
 function LinkForm({ member, onClose, onChanged }: Props & { onClose: () => void }) {
   const { t } = useTranslation('staff');
-  const [userId, setUserId] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { field, values, submit } = useContractForm(linkStaffUser.input, { user_id: null as string | null }, (v) => ({
+    user_id: Number(v.user_id),
+  }));
   const users = useQuery({
     queryKey: userKeys.everyone,
     queryFn: () => fetchData(listUsers, { page: 1, per_page: 500 }).then((r) => r.data),
   });
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = await api(linkStaffUser, { user_id: Number(userId) }, { id: member.id, texts });
-    if (result.ok) {
-      onChanged(result.data);
+  const save = submit(
+    (input) => api(linkStaffUser, input, { id: member.id, texts }),
+    (next) => {
+      onChanged(next);
       onClose();
-    } else setErrors(fieldErrors(result.errors));
-  };
+    },
+  );
   return (
     <Modal opened onClose={onClose} title={t('signIn.link')}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(e) => void save(e)} noValidate>
         <Select
           label={t('signIn.user')}
           placeholder={t('signIn.chooseUser')}
@@ -67,11 +68,9 @@ function LinkForm({ member, onClose, onChanged }: Props & { onClose: () => void 
           data={(users.data ?? [])
             .filter((u) => u.manageable)
             .map((u) => ({ value: String(u.id), label: `${u.name} (${u.username})` }))}
-          value={userId}
-          onChange={setUserId}
-          error={errors.user_id}
+          {...field('user_id')}
         />
-        <FormButtons onCancel={onClose} submit={t('signIn.link')} disabled={!userId} />
+        <FormButtons onCancel={onClose} submit={t('signIn.link')} disabled={!values.user_id} />
       </form>
     </Modal>
   );
@@ -80,51 +79,36 @@ function LinkForm({ member, onClose, onChanged }: Props & { onClose: () => void 
 /** Create a staff user named after the staff member, in a group the signed-in user may assign. */
 function CreateForm({ member, onClose, onChanged }: Props & { onClose: () => void }) {
   const { t } = useTranslation('staff');
-  const [values, setValues] = useState({ username: '', password: '', role_id: null as string | null });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { field, submit } = useContractForm(
+    createStaffUser.input,
+    { username: '', password: '', role_id: null as string | null },
+    (v) => ({ username: v.username, password: v.password, role_id: Number(v.role_id) }),
+  );
   const roles = useQuery({ queryKey: userKeys.roles, queryFn: () => fetchData(listRoles, {}).then((r) => r.data) });
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setErrors({});
-    const result = await api(
-      createStaffUser,
-      { username: values.username, password: values.password, role_id: Number(values.role_id) },
-      { id: member.id, texts },
-    );
-    if (result.ok) {
-      onChanged(result.data);
+  const save = submit(
+    (input) => api(createStaffUser, input, { id: member.id, texts }),
+    (next) => {
+      onChanged(next);
       onClose();
-    } else setErrors(fieldErrors(result.errors));
-  };
+    },
+  );
   return (
     <Modal opened onClose={onClose} title={t('signIn.create')}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(e) => void save(e)} noValidate>
         <Stack gap="sm">
-          <TextInput
-            label={t('signIn.username')}
-            required
-            data-autofocus
-            autoComplete="off"
-            value={values.username}
-            onChange={(e) => setValues({ ...values, username: e.currentTarget.value })}
-            error={errors.username}
-          />
+          <TextInput label={t('signIn.username')} required data-autofocus autoComplete="off" {...field('username')} />
           <PasswordInput
             label={t('signIn.password')}
             required
             autoComplete="new-password"
             description={t('signIn.passwordHint', { name: member.name })}
-            value={values.password}
-            onChange={(e) => setValues({ ...values, password: e.currentTarget.value })}
-            error={errors.password}
+            {...field('password')}
           />
           <Select
             label={t('signIn.group')}
             required
             data={(roles.data ?? []).filter((r) => r.assignable).map((r) => ({ value: String(r.id), label: r.name }))}
-            value={values.role_id}
-            onChange={(role_id) => setValues({ ...values, role_id })}
-            error={errors.role_id}
+            {...field('role_id')}
           />
         </Stack>
         <FormButtons onCancel={onClose} submit={t('signIn.create')} />

@@ -16,7 +16,8 @@ import { FormButtons } from '../../components/form-buttons';
 import { ReasonField } from '../../components/reason-field';
 import { ReferenceSelect } from '../../components/resource/reference-select';
 import { type StudentOption, StudentPicker } from '../../components/student-picker';
-import { api, type CallInput, fieldErrors } from '../../lib/api';
+import { api, type CallInput } from '../../lib/api';
+import { useContractForm } from '../../lib/contract-form';
 
 interface Props {
   /** The visit being corrected; a new one when absent. */
@@ -30,57 +31,62 @@ type Whom = VisitRow['whom'];
 /** Record a visitor coming in (time in is the server's), or correct a visit's details. */
 export function VisitForm({ visit, onClose, onSaved }: Props) {
   const { t } = useTranslation('visitors');
-  const [name, setName] = useState(visit?.visitor_name ?? '');
-  const [phone, setPhone] = useState(phoneDisplay(visit?.phone));
-  const [idType, setIdType] = useState<string | null>(visit?.id_type ?? null);
-  const [idNumber, setIdNumber] = useState(visit?.id_number ?? '');
-  const [fromWhere, setFromWhere] = useState(visit?.from_where ?? '');
-  const [visitorType, setVisitorType] = useState<string | null>(visit?.visitor_type ?? 'parent');
-  const [purpose, setPurpose] = useState(visit?.purpose ?? '');
-  const [whom, setWhom] = useState<Whom>(visit?.whom ?? 'student');
-  const [student, setStudent] = useState<StudentOption | null>(
-    visit?.student_id
-      ? { value: String(visit.student_id), label: visit.student_name ?? '', item: {} as StudentRow }
-      : null,
+  const { form, field, values, setValue, submit } = useContractForm(
+    visit ? editVisit.input : addVisit.input,
+    {
+      visitor_name: visit?.visitor_name ?? '',
+      phone: phoneDisplay(visit?.phone),
+      id_type: (visit?.id_type ?? null) as string | null,
+      id_number: visit?.id_number ?? '',
+      from_where: visit?.from_where ?? '',
+      visitor_type: (visit?.visitor_type ?? 'parent') as string | null,
+      purpose: visit?.purpose ?? '',
+      whom: (visit?.whom ?? 'student') as Whom,
+      // The picked student (its label is shown); sent as its id.
+      student_id: (visit?.student_id
+        ? { value: String(visit.student_id), label: visit.student_name ?? '', item: {} as StudentRow }
+        : null) as StudentOption | null,
+      relationship: (visit?.relationship ?? null) as string | null,
+      staff_id: (visit?.staff_id ?? null) as number | null,
+      office: visit?.office ?? '',
+      items_brought: visit?.items_brought ?? '',
+      vehicle_reg: visit?.vehicle_reg ?? '',
+      badge_no: visit?.badge_no ?? '',
+      remarks: visit?.remarks ?? '',
+      outside_hours_reason: '',
+    },
+    (v): CallInput<typeof addVisit> => ({
+      visitor_name: v.visitor_name.trim(),
+      phone: v.phone.trim(),
+      id_type: v.id_type as CallInput<typeof addVisit>['id_type'],
+      id_number: v.id_number.trim(),
+      from_where: v.from_where.trim(),
+      visitor_type: (v.visitor_type ?? '') as CallInput<typeof addVisit>['visitor_type'],
+      purpose: v.purpose.trim(),
+      whom: v.whom,
+      student_id: v.whom === 'student' && v.student_id ? Number(v.student_id.value) : null,
+      relationship: v.whom === 'student' ? v.relationship : null,
+      staff_id: v.whom === 'staff' ? v.staff_id : null,
+      office: v.whom === 'office' ? v.office.trim() : '',
+      items_brought: v.items_brought.trim(),
+      vehicle_reg: v.vehicle_reg.trim(),
+      badge_no: v.badge_no.trim(),
+      remarks: v.remarks.trim(),
+      ...(v.outside_hours_reason.trim() ? { outside_hours_reason: v.outside_hours_reason.trim() } : {}),
+    }),
   );
-  const [relationship, setRelationship] = useState<string | null>(visit?.relationship ?? null);
-  const [staffId, setStaffId] = useState<number | null>(visit?.staff_id ?? null);
-  const [office, setOffice] = useState(visit?.office ?? '');
-  const [items, setItems] = useState(visit?.items_brought ?? '');
-  const [vehicle, setVehicle] = useState(visit?.vehicle_reg ?? '');
-  const [badge, setBadge] = useState(visit?.badge_no ?? '');
-  const [remarks, setRemarks] = useState(visit?.remarks ?? '');
   // Asked for once the server says the student is visited outside the school's visiting hours.
-  const [outsideReason, setOutsideReason] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const values: CallInput<typeof addVisit> = {
-      visitor_name: name.trim(),
-      phone: phone.trim(),
-      id_type: idType,
-      id_number: idNumber.trim(),
-      from_where: fromWhere.trim(),
-      visitor_type: (visitorType ?? '') as CallInput<typeof addVisit>['visitor_type'],
-      purpose: purpose.trim(),
-      whom,
-      student_id: whom === 'student' && student ? Number(student.value) : null,
-      relationship: whom === 'student' ? relationship : null,
-      staff_id: whom === 'staff' ? staffId : null,
-      office: whom === 'office' ? office.trim() : '',
-      items_brought: items.trim(),
-      vehicle_reg: vehicle.trim(),
-      badge_no: badge.trim(),
-      remarks: remarks.trim(),
-      ...(outsideReason.trim() ? { outside_hours_reason: outsideReason.trim() } : {}),
-    };
-    const result = visit
-      ? await api(editVisit, values, { id: visit.id })
-      : await api(addVisit, values, { module: 'students', action: 'visit' });
-    if (result.ok) onSaved();
-    else setErrors(fieldErrors(result.errors));
+  const [askReason, setAskReason] = useState(false);
+  const save = submit(
+    (input) =>
+      visit ? api(editVisit, input, { id: visit.id }) : api(addVisit, input, { module: 'students', action: 'visit' }),
+    onSaved,
+  );
+  const send = async (event: FormEvent) => {
+    const result = await save(event);
+    if (!result.ok && result.errors?.outside_hours_reason) setAskReason(true);
   };
+  const { errors } = form;
 
   return (
     <Modal
@@ -90,41 +96,20 @@ export function VisitForm({ visit, onClose, onSaved }: Props) {
       centered
       size="lg"
     >
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={(e) => void send(e)} noValidate>
         <Stack>
           <Group grow align="flex-start">
-            <TextInput
-              label={t('fields.visitorName')}
-              required
-              data-autofocus
-              value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
-              error={errors.visitor_name}
-            />
-            <TextInput
-              label={t('fields.phone')}
-              type="tel"
-              placeholder="0772 123456"
-              value={phone}
-              onChange={(e) => setPhone(e.currentTarget.value)}
-              error={errors.phone}
-            />
+            <TextInput label={t('fields.visitorName')} required data-autofocus {...field('visitor_name')} />
+            <TextInput label={t('fields.phone')} type="tel" placeholder="0772 123456" {...field('phone')} />
           </Group>
           <Group grow align="flex-start">
             <Select
               label={t('fields.idType')}
               clearable
               data={visitorIdTypes.map((o) => ({ value: o.value, label: o.label }))}
-              value={idType}
-              onChange={setIdType}
-              error={errors.id_type}
+              {...field('id_type')}
             />
-            <TextInput
-              label={t('fields.idNumber')}
-              value={idNumber}
-              onChange={(e) => setIdNumber(e.currentTarget.value)}
-              error={errors.id_number}
-            />
+            <TextInput label={t('fields.idNumber')} {...field('id_number')} />
           </Group>
           <Group grow align="flex-start">
             <Select
@@ -132,24 +117,11 @@ export function VisitForm({ visit, onClose, onSaved }: Props) {
               required
               allowDeselect={false}
               data={visitorTypes.map((o) => ({ value: o.value, label: o.label }))}
-              value={visitorType}
-              onChange={setVisitorType}
-              error={errors.visitor_type}
+              {...field('visitor_type')}
             />
-            <TextInput
-              label={t('fields.fromWhere')}
-              value={fromWhere}
-              onChange={(e) => setFromWhere(e.currentTarget.value)}
-              error={errors.from_where}
-            />
+            <TextInput label={t('fields.fromWhere')} {...field('from_where')} />
           </Group>
-          <TextInput
-            label={t('fields.purpose')}
-            required
-            value={purpose}
-            onChange={(e) => setPurpose(e.currentTarget.value)}
-            error={errors.purpose}
-          />
+          <TextInput label={t('fields.purpose')} required {...field('purpose')} />
           <div>
             <Text size="sm" fw={500} mb={4} id="visit-whom">
               {t('fields.whom')}
@@ -157,85 +129,43 @@ export function VisitForm({ visit, onClose, onSaved }: Props) {
             <SegmentedControl
               aria-labelledby="visit-whom"
               data={visitWhom.map((o) => ({ value: o.value, label: o.label }))}
-              value={whom}
-              onChange={(v) => setWhom(v as Whom)}
+              value={values.whom}
+              onChange={(v) => setValue('whom', v as Whom)}
             />
           </div>
-          {whom === 'student' ? (
+          {values.whom === 'student' ? (
             <Group grow align="flex-start">
-              <StudentPicker value={student} onChange={setStudent} required error={errors.student_id} />
+              <StudentPicker required {...field('student_id')} />
               <Select
                 label={t('fields.relationship')}
                 clearable
                 searchable
                 data={relationships}
-                value={relationship}
-                onChange={setRelationship}
-                error={errors.relationship}
+                {...field('relationship')}
               />
             </Group>
-          ) : whom === 'staff' ? (
-            <ReferenceSelect
-              label={t('fields.staff')}
-              references="staff"
-              required
-              searchable
-              value={staffId}
-              onChange={setStaffId}
-              error={errors.staff_id}
-            />
+          ) : values.whom === 'staff' ? (
+            <ReferenceSelect label={t('fields.staff')} references="staff" required searchable {...field('staff_id')} />
           ) : (
-            <TextInput
-              label={t('fields.office')}
-              placeholder={t('fields.officeHint')}
-              required
-              value={office}
-              onChange={(e) => setOffice(e.currentTarget.value)}
-              error={errors.office}
-            />
+            <TextInput label={t('fields.office')} placeholder={t('fields.officeHint')} required {...field('office')} />
           )}
-          {!visit && whom === 'student' && (errors.outside_hours_reason || outsideReason) ? (
+          {!visit && values.whom === 'student' && (askReason || errors.outside_hours_reason) ? (
             <ReasonField
               label={t('fields.outsideHoursReason')}
               description={t('fields.outsideHoursHint')}
-              value={outsideReason}
-              onChange={setOutsideReason}
-              error={errors.outside_hours_reason}
+              {...field('outside_hours_reason')}
+              error={errors.outside_hours_reason as string | undefined}
               autoFocus
             />
           ) : null}
-          {whom === 'student' ? (
-            <Textarea
-              label={t('fields.itemsBrought')}
-              autosize
-              minRows={1}
-              value={items}
-              onChange={(e) => setItems(e.currentTarget.value)}
-              error={errors.items_brought}
-            />
+          {values.whom === 'student' ? (
+            <Textarea label={t('fields.itemsBrought')} autosize minRows={1} {...field('items_brought')} />
           ) : null}
           <Group grow align="flex-start">
-            <TextInput
-              label={t('fields.vehicleReg')}
-              value={vehicle}
-              onChange={(e) => setVehicle(e.currentTarget.value)}
-              error={errors.vehicle_reg}
-            />
-            <TextInput
-              label={t('fields.badgeNo')}
-              value={badge}
-              onChange={(e) => setBadge(e.currentTarget.value)}
-              error={errors.badge_no}
-            />
+            <TextInput label={t('fields.vehicleReg')} {...field('vehicle_reg')} />
+            <TextInput label={t('fields.badgeNo')} {...field('badge_no')} />
           </Group>
-          <Textarea
-            label={t('fields.remarks')}
-            autosize
-            minRows={1}
-            value={remarks}
-            onChange={(e) => setRemarks(e.currentTarget.value)}
-            error={errors.remarks}
-          />
+          <Textarea label={t('fields.remarks')} autosize minRows={1} {...field('remarks')} />
           <Text size="sm" c="dimmed">
             {t('fields.timeNote')}
           </Text>

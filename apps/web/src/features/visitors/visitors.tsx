@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Paper, Select, Stack, Text, Textarea } from '@mantine/core';
 import { closeVisit, deleteVisit, listVisitors, type VisitRow, visitStatuses, visitWhom } from '@somero/contract';
 import { IconDoorExit, IconPlus } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table';
 import { FormButtons } from '../../components/form-buttons';
@@ -11,6 +11,7 @@ import { SearchField, usePagedList, useSearch } from '../../components/paged-lis
 import { RowActions, VoidButton } from '../../components/row-actions';
 import { VoidDialog } from '../../components/void-dialog';
 import { api } from '../../lib/api';
+import { useContractForm } from '../../lib/contract-form';
 import { formatDateTime } from '../../lib/format';
 import { visitorKeys } from './keys';
 import { VisitForm } from './visit-form';
@@ -181,25 +182,16 @@ export default function VisitorsScreen() {
 /** The visitor is leaving: time out is now, with an optional remark. */
 function CloseDialog({ visit, onClose, onClosed }: { visit: VisitRow; onClose: () => void; onClosed: () => void }) {
   const { t } = useTranslation('visitors');
-  const [remarks, setRemarks] = useState(visit.remarks ?? '');
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = await api(closeVisit, { remarks: remarks.trim() }, { id: visit.id });
-    if (result.ok) onClosed();
-  };
+  const { field, submit } = useContractForm(closeVisit.input, { remarks: visit.remarks ?? '' }, (v) => ({
+    remarks: v.remarks.trim(),
+  }));
+  const save = submit((input) => api(closeVisit, input, { id: visit.id }), onClosed);
   return (
     <Modal opened onClose={onClose} title={t('close.title', { name: visit.visitor_name })} centered>
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={(e) => void save(e)} noValidate>
         <Stack>
           <Text>{t('close.message')}</Text>
-          <Textarea
-            label={t('fields.remarks')}
-            autosize
-            minRows={2}
-            data-autofocus
-            value={remarks}
-            onChange={(e) => setRemarks(e.currentTarget.value)}
-          />
+          <Textarea label={t('fields.remarks')} autosize minRows={2} data-autofocus {...field('remarks')} />
           <FormButtons onCancel={onClose} submit={t('close.save')} mt={0} />
         </Stack>
       </form>
