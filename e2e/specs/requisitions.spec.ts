@@ -163,7 +163,13 @@ test('a line far above the usual price asks to confirm: chalk at 35,000 a box ag
   await page.goto('/new/requisition');
   const form = page.getByRole('form', { name: 'Add an item to the cart' });
   await choose(page, form.getByRole('combobox', { name: 'Item' }), 'Chalk');
-  await form.getByRole('textbox', { name: 'Quantity' }).fill('10');
+  // A quantity left empty says so as it is left, before anything is sent, and stops saying so once typed.
+  const quantity = form.getByRole('textbox', { name: 'Quantity' });
+  await quantity.clear();
+  await quantity.press('Tab');
+  await expect(form.getByText('Enter the quantity')).toBeVisible();
+  await quantity.fill('10');
+  await expect(form.getByText('Enter the quantity')).toHaveCount(0);
   await form.getByRole('textbox', { name: 'Unit cost' }).fill('35000');
   const add = () => form.getByRole('button', { name: 'Add to cart' }).click();
   await add();

@@ -1,6 +1,6 @@
 import { Group, Modal, Paper, Select, Stack, Text, Textarea } from '@mantine/core';
 import { type AssetRow, disposeAsset, updateAssetLabel, viewAssets } from '@somero/contract';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table';
 import { DateField } from '../../components/date-field';
@@ -10,7 +10,8 @@ import { SearchField, usePagedList, useSearch } from '../../components/paged-lis
 import { ReasonField } from '../../components/reason-field';
 import { ReferenceSelect } from '../../components/resource/reference-select';
 import { RowActions, VoidButton } from '../../components/row-actions';
-import { api, fieldErrors } from '../../lib/api';
+import { api } from '../../lib/api';
+import { useContractForm } from '../../lib/contract-form';
 import { formatDate, formatMoney, today } from '../../lib/format';
 import { assetKeys } from './keys';
 import { AssetStatus, conditionLabel, conditionOptions } from './parts';
@@ -137,48 +138,31 @@ interface DialogProps {
 /** Move an asset or record its condition. */
 function MoveDialog({ asset, onClose, onSaved }: DialogProps) {
   const { t } = useTranslation('assets');
-  const [locationId, setLocationId] = useState<number | null>(asset.location_id);
-  const [condition, setCondition] = useState(asset.condition);
-  const [note, setNote] = useState(asset.note ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = await api(
-      updateAssetLabel,
-      { location_id: locationId ?? 0, condition: condition as 'new', note: note.trim() },
-      { id: asset.id },
-    );
-    if (result.ok) onSaved();
-    else setErrors(fieldErrors(result.errors));
-  };
+  const { field, submit } = useContractForm(
+    updateAssetLabel.input,
+    { location_id: asset.location_id as number | null, condition: asset.condition, note: asset.note ?? '' },
+    (v) => ({ location_id: v.location_id as number, condition: v.condition, note: v.note.trim() }),
+  );
+  const save = submit((input) => api(updateAssetLabel, input, { id: asset.id }), onSaved);
+  const condition = field('condition');
   return (
     <Modal opened onClose={onClose} title={t('move.title', { tag: asset.tag })} centered>
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={(e) => void save(e)} noValidate>
         <Stack>
           <ReferenceSelect
             label={t('fields.location')}
             references="asset_locations"
             required
-            value={locationId}
-            onChange={setLocationId}
-            error={errors.location_id}
+            {...field('location_id')}
           />
           <Select
             label={t('fields.condition')}
             data={conditionOptions}
             allowDeselect={false}
-            value={condition}
-            onChange={(v) => setCondition(v ?? asset.condition)}
-            error={errors.condition}
+            {...condition}
+            onChange={(v) => condition.onChange(v ?? asset.condition)}
           />
-          <Textarea
-            label={t('fields.note')}
-            autosize
-            minRows={2}
-            value={note}
-            onChange={(e) => setNote(e.currentTarget.value)}
-            error={errors.note}
-          />
+          <Textarea label={t('fields.note')} autosize minRows={2} {...field('note')} />
         </Stack>
         <FormButtons onCancel={onClose} submit={t('move.save')} />
       </form>
@@ -189,34 +173,29 @@ function MoveDialog({ asset, onClose, onSaved }: DialogProps) {
 /** Write an asset off with the reason and the day. */
 function WriteOffDialog({ asset, onClose, onSaved }: DialogProps) {
   const { t } = useTranslation('assets');
-  const [reason, setReason] = useState('');
-  const [on, setOn] = useState(today());
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = await api(disposeAsset, { reason: reason.trim(), disposed_on: on }, { id: asset.id });
-    if (result.ok) onSaved();
-    else setErrors(fieldErrors(result.errors));
-  };
+  const { field, values, submit } = useContractForm(disposeAsset.input, { reason: '', disposed_on: today() }, (v) => ({
+    reason: v.reason.trim(),
+    disposed_on: v.disposed_on,
+  }));
+  const save = submit((input) => api(disposeAsset, input, { id: asset.id }), onSaved);
+  const reason = field('reason');
   return (
     <Modal opened onClose={onClose} title={t('writeOff.title', { tag: asset.tag })} centered>
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={(e) => void save(e)} noValidate>
         <Stack>
           <Text>{t('writeOff.message', { item: asset.item_name })}</Text>
-          <DateField
-            label={t('fields.disposedOn')}
-            max={today()}
-            value={on}
-            onChange={setOn}
-            error={errors.disposed_on}
+          <DateField label={t('fields.disposedOn')} max={today()} {...field('disposed_on')} />
+          <ReasonField
+            label={t('fields.reason')}
+            {...reason}
+            error={typeof reason.error === 'string' ? reason.error : undefined}
           />
-          <ReasonField label={t('fields.reason')} value={reason} onChange={setReason} error={errors.reason} />
         </Stack>
         <FormButtons
           onCancel={onClose}
           submit={t('writeOff.confirm')}
           color="red"
-          disabled={reason.trim().length < 3}
+          disabled={values.reason.trim().length < 3}
         />
       </form>
     </Modal>

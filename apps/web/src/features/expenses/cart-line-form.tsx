@@ -11,7 +11,8 @@ import { type ResourceRow, referenceKey, resourceKey } from '../../components/re
 import { useReferenceRows } from '../../components/resource/reference-options';
 import { ReferenceSelect } from '../../components/resource/reference-select';
 import { ResourceForm } from '../../components/resource/resource-form';
-import { api, fieldErrors } from '../../lib/api';
+import { api } from '../../lib/api';
+import { useContractForm } from '../../lib/contract-form';
 import { useSaving } from '../../lib/saving';
 
 /** The add and change calls of a cart: the expense cart's, or the requisition cart's. */
@@ -34,11 +35,22 @@ export function CartLineForm({ line, calls = expenseCart, onSaved, onClose }: Pr
   const { t } = useTranslation('expenses');
   const saving = useSaving();
   const items = useReferenceRows('expense_items');
-  const [itemId, setItemId] = useState<number | null>(line?.item_id ?? null);
-  const [quantity, setQuantity] = useState<number | string>(line?.quantity ?? 1);
-  const [unitCost, setUnitCost] = useState<number | null>(line?.unit_cost ?? null);
-  const [description, setDescription] = useState(line?.description ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { form, field, values, setValue, submit } = useContractForm(
+    calls.add.input,
+    {
+      item_id: line?.item_id ?? null,
+      quantity: (line?.quantity ?? 1) as number | string,
+      unit_cost: line?.unit_cost ?? null,
+      description: line?.description ?? '',
+    },
+    (v) => ({
+      item_id: v.item_id as number,
+      // A cleared box is sent as none, which the schema words "Enter the quantity".
+      quantity: (typeof v.quantity === 'number' ? v.quantity : null) as number,
+      unit_cost: v.unit_cost as number,
+      description: v.description.trim(),
+    }),
+  );
   /** The server's question about a price far above the item's usual one, for the values it was asked about. */
   const [question, setQuestion] = useState<{ message: string; values: string } | null>(null);
 
@@ -46,10 +58,11 @@ export function CartLineForm({ line, calls = expenseCart, onSaved, onClose }: Pr
   const [newItem, setNewItem] = useState(false);
 
   const offerCost = (row: ResourceRow | undefined) => {
-    if (row && typeof row.unit_cost === 'number' && row.unit_cost > 0) setUnitCost(row.unit_cost);
+    if (row && typeof row.unit_cost === 'number' && row.unit_cost > 0) setValue('unit_cost', row.unit_cost);
   };
+  const item = field('item_id');
   const pick = (id: number | null) => {
-    setItemId(id);
+    item.onChange(id);
     offerCost(items.data?.find((r) => r.id === id));
   };
   /** An item bought for the first time, added from here (the bursar may add items) and picked at once. */
@@ -57,46 +70,29 @@ export function CartLineForm({ line, calls = expenseCart, onSaved, onClose }: Pr
     setNewItem(false);
     void queryClient.invalidateQueries({ queryKey: referenceKey('expense_items') });
     void queryClient.invalidateQueries({ queryKey: resourceKey('expense_items') });
-    setItemId(row.id);
+    item.onChange(row.id);
     offerCost(row);
   };
 
-  const values = {
-    item_id: itemId ?? 0,
-    quantity: typeof quantity === 'number' ? quantity : Number(quantity) || 0,
-    unit_cost: unitCost ?? 0,
-    description: description.trim(),
-  };
-  const send = async (confirm: boolean) => {
-    const body = confirm ? { ...values, confirm: true } : values;
+  const these = JSON.stringify(values);
+  const send = async (confirm: boolean, event?: FormEvent) => {
     const options = { module: 'expenses', action: 'addToCart', silentSuccess: true } as const;
-    const result = line
-      ? await api(calls.change, body, { ...options, id: line.id })
-      : await api(calls.add, body, options);
-    if (!result.ok) {
-      setErrors(fieldErrors(result.errors));
-      setQuestion(
-        result.confirm && result.message ? { message: result.message, values: JSON.stringify(values) } : null,
-      );
-      return;
-    }
-    setErrors({});
-    setQuestion(null);
-    if (!line) {
-      setItemId(null);
-      setQuantity(1);
-      setUnitCost(null);
-      setDescription('');
-    }
-    onSaved();
+    const result = await submit(
+      (input) => {
+        const body = confirm ? { ...input, confirm: true } : input;
+        return line ? api(calls.change, body, { ...options, id: line.id }) : api(calls.add, body, options);
+      },
+      () => {
+        if (!line) form.reset();
+        onSaved();
+      },
+    )(event);
+    setQuestion(!result.ok && result.confirm && result.message ? { message: result.message, values: these } : null);
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void send(false);
-  };
+  const onSubmit = (event: FormEvent) => void send(false, event);
   // The question stands only for the line it was asked about.
   const asked =
-    question && question.values === JSON.stringify(values) ? (
+    question && question.values === these ? (
       <ConfirmDialog
         opened
         title={t('cart.priceTitle')}
@@ -114,9 +110,8 @@ export function CartLineForm({ line, calls = expenseCart, onSaved, onClose }: Pr
         references="expense_items"
         required
         w={line ? undefined : 240}
-        value={itemId}
+        {...item}
         onChange={pick}
-        error={errors.item_id}
       />
       <NumberInput
         label={t('fields.quantity')}
@@ -126,32 +121,17 @@ export function CartLineForm({ line, calls = expenseCart, onSaved, onClose }: Pr
         allowNegative={false}
         thousandSeparator=","
         w={line ? undefined : 110}
-        value={quantity}
-        onChange={setQuantity}
-        error={errors.quantity}
+        {...field('quantity')}
       />
-      <MoneyInput
-        label={t('fields.unitCost')}
-        required
-        w={line ? undefined : 170}
-        value={unitCost}
-        onChange={setUnitCost}
-        error={errors.unit_cost}
-      />
-      <TextInput
-        label={t('fields.description')}
-        w={line ? undefined : 240}
-        value={description}
-        onChange={(e) => setDescription(e.currentTarget.value)}
-        error={errors.description}
-      />
+      <MoneyInput label={t('fields.unitCost')} required w={line ? undefined : 170} {...field('unit_cost')} />
+      <TextInput label={t('fields.description')} w={line ? undefined : 240} {...field('description')} />
     </>
   );
 
   if (line)
     return (
       <Modal opened onClose={() => onClose?.()} title={t('cart.changeTitle', { item: line.item_name })} centered>
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={onSubmit} noValidate>
           <Stack>{fields}</Stack>
           <FormButtons onCancel={() => onClose?.()} submit={t('cart.saveLine')} />
         </form>
@@ -161,7 +141,7 @@ export function CartLineForm({ line, calls = expenseCart, onSaved, onClose }: Pr
   // The new-item dialog sits outside the form: a portal's submit still bubbles through React's tree.
   return (
     <>
-      <form onSubmit={submit} noValidate aria-label={t('cart.lineForm')}>
+      <form onSubmit={onSubmit} noValidate aria-label={t('cart.lineForm')}>
         <Group align="flex-start" gap="sm" wrap="wrap">
           {fields}
           <Button type="submit" mt={25} loading={saving} leftSection={<IconShoppingCartPlus size={16} />}>

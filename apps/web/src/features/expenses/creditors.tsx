@@ -85,6 +85,7 @@ export default function CreditorsScreen() {
         <PayDialog
           title={t('creditors.clearTitle', { name: expenseName(clearing), supplier: clearing.supplier_name ?? '' })}
           submit={t('creditors.clear')}
+          input={clearCredit.input}
           onClose={() => setClearing(null)}
           onPay={async (payment) => {
             const result = await api(

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Paper, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Paper, Select, Stack, Tooltip } from '@mantine/core';
 import { type ExpenseRow, editExpense, listExpenses, voidExpense } from '@somero/contract';
 import { IconFilePencil, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';

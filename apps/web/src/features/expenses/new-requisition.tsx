@@ -27,7 +27,8 @@ import { Link } from 'react-router';
 import { DateField } from '../../components/date-field';
 import { PageHeader } from '../../components/page-title';
 import { ReferenceSelect } from '../../components/resource/reference-select';
-import { api, fieldErrors } from '../../lib/api';
+import { api } from '../../lib/api';
+import { useContractForm } from '../../lib/contract-form';
 import { formatMoney, today } from '../../lib/format';
 import { useSaving } from '../../lib/saving';
 import { type Cart, CartPanel, useCart } from './cart-panel';
@@ -53,33 +54,30 @@ export default function NewRequisitionScreen() {
   const queryClient = useQueryClient();
   const saving = useSaving();
   const cart = useCart(requisitionCart);
-  const [title, setTitle] = useState('');
-  const [neededOn, setNeededOn] = useState('');
-  const [supplierId, setSupplierId] = useState<number | null>(null);
-  const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { field, setValue, submit } = useContractForm(
+    submitRequisition.input,
+    { title: '', needed_on: '', supplier_id: null as number | null, note: '' },
+    (v) => ({
+      title: v.title.trim(),
+      needed_on: v.needed_on,
+      supplier_id: v.supplier_id ?? undefined,
+      note: v.note.trim(),
+    }),
+  );
   const [submitted, setSubmitted] = useState<{ requisition: RequisitionRow; message?: string } | null>(null);
   const total = cart.total.data?.data;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = await api(
-      submitRequisition,
-      { title: title.trim(), needed_on: neededOn, supplier_id: supplierId ?? undefined, note: note.trim() },
-      { module: 'expenses', action: 'requisition', silentSuccess: true },
-    );
-    if (!result.ok) {
-      setErrors(fieldErrors(result.errors));
-      return;
-    }
-    setErrors({});
-    setSubmitted({ requisition: result.data, message: result.message });
-    setTitle('');
-    setNeededOn('');
-    setNote('');
-    cart.reload();
-    void queryClient.invalidateQueries({ queryKey: expenseKeys.requisitions });
-  };
+  const send = submit(
+    (input) => api(submitRequisition, input, { module: 'expenses', action: 'requisition', silentSuccess: true }),
+    (requisition, result) => {
+      setSubmitted({ requisition, message: result.message });
+      setValue('title', '');
+      setValue('needed_on', '');
+      setValue('note', '');
+      cart.reload();
+      void queryClient.invalidateQueries({ queryKey: expenseKeys.requisitions });
+    },
+  );
 
   return (
     <div data-screen-status="built">
@@ -106,7 +104,7 @@ export default function NewRequisitionScreen() {
         </Alert>
       ) : null}
       <CartPanel cart={requisitionCart} state={cart} empty={t('requisition.empty')} />
-      <Paper withBorder p="md" component="form" onSubmit={(e: FormEvent) => void submit(e)} noValidate>
+      <Paper withBorder p="md" component="form" onSubmit={(e: FormEvent) => void send(e)} noValidate>
         <Title order={3} size="h4" mb="sm">
           {t('requisition.title')}
         </Title>
@@ -116,34 +114,12 @@ export default function NewRequisitionScreen() {
               label={t('requisition.for')}
               description={t('requisition.forHint')}
               required
-              value={title}
-              onChange={(e) => setTitle(e.currentTarget.value)}
-              error={errors.title}
+              {...field('title')}
             />
-            <DateField
-              label={t('requisition.neededOn')}
-              min={today()}
-              value={neededOn}
-              onChange={setNeededOn}
-              error={errors.needed_on}
-            />
-            <ReferenceSelect
-              label={t('fields.supplier')}
-              references="suppliers"
-              clearable
-              value={supplierId}
-              onChange={setSupplierId}
-              error={errors.supplier_id}
-            />
+            <DateField label={t('requisition.neededOn')} min={today()} {...field('needed_on')} />
+            <ReferenceSelect label={t('fields.supplier')} references="suppliers" clearable {...field('supplier_id')} />
           </SimpleGrid>
-          <Textarea
-            label={t('fields.note')}
-            autosize
-            minRows={2}
-            value={note}
-            onChange={(e) => setNote(e.currentTarget.value)}
-            error={errors.note}
-          />
+          <Textarea label={t('fields.note')} autosize minRows={2} {...field('note')} />
           <Group justify="space-between">
             <Text fw={600} data-testid="requisition-total">
               {t('record.total', { total: formatMoney(total?.amount ?? 0) })}

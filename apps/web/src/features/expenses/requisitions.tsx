@@ -282,6 +282,7 @@ export default function RequisitionsScreen() {
           title={t('requisitions.payTitle', { name: nameOf(paying) })}
           message={t('requisitions.payMessage', { total: formatMoney(paying.total), title: paying.title })}
           submit={t('requisitions.pay')}
+          input={payRequisitions.input}
           onClose={() => setPaying(null)}
           onPay={async (payment) => {
             const result = await api(

@@ -1,6 +1,6 @@
 import { Button, Group, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { smsPlaceholders } from '@somero/contract';
-import type { RefObject } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClassStreamSelect } from '../../components/class-stream-select';
 import { MoneyInput } from '../../components/money-input';
@@ -10,21 +10,28 @@ import { MoneyInput } from '../../components/money-input';
 /** The audience whose list is typed by hand, which is also the request's field for the list. */
 type Typed = 'numbers' | 'addresses';
 
-/** Who a message goes to: the audience, a class and stream, the balance owed, or the typed list. */
+/**
+ * Who a message goes to: the audience, a class and stream, the balance owed, or the typed list (under
+ * the request's own name, `numbers` or `addresses`). The send form's values, named as its call's input.
+ */
 export interface AudienceChoice<A extends string> {
   audience: A;
   class_id?: number;
   stream_id?: number;
   min_balance: number | null;
-  typed: string;
+  numbers?: string;
+  addresses?: string;
 }
 
 /** Guardians of a class, owing more than nothing when the audience becomes "owing". */
-export const firstAudience = { audience: 'class', min_balance: 0, typed: '' } as const;
+export const firstAudience = { audience: 'class', min_balance: 0 } as const;
 
 /** Whether the audience is students' guardians (not staff nor typed numbers or addresses). */
 export const forStudents = (audience: string) =>
   audience !== 'staff' && audience !== 'numbers' && audience !== 'addresses';
+
+/** A field message as text (the class and stream selects take text). */
+const text = (message: ReactNode) => (typeof message === 'string' ? message : undefined);
 
 /** The request's audience fields (the typed list is the caller's own field). */
 export function audienceBody<A extends string>(choice: AudienceChoice<A>) {
@@ -37,14 +44,25 @@ export function audienceBody<A extends string>(choice: AudienceChoice<A>) {
   };
 }
 
+/** Puts AudienceFields' change into the send form's values, field by field (each keeps its own message). */
+export function setAudience<A extends string, K extends keyof AudienceChoice<A>>(
+  setValue: (name: K, value: AudienceChoice<A>[K]) => void,
+  change: Partial<AudienceChoice<A>>,
+) {
+  for (const [name, value] of Object.entries(change)) setValue(name as K, value as AudienceChoice<A>[K]);
+}
+
 interface Props<A extends string> {
   /** The screen's words: 'notifications' (SMS) or 'emails'; both have the same `fields` and `audiences` keys. */
   ns: 'notifications' | 'emails';
   audiences: readonly A[];
   typed: Typed;
   value: AudienceChoice<A>;
-  onChange: (next: AudienceChoice<A>) => void;
-  errors: Record<string, string>;
+  /** The fields changed. */
+  onChange: (change: Partial<AudienceChoice<A>>) => void;
+  /** A field left: the form checks it (lib/contract-form.ts). */
+  onLeave?: (name: 'min_balance' | Typed) => void;
+  errors: Record<string, ReactNode>;
 }
 
 /**
@@ -52,9 +70,8 @@ interface Props<A extends string> {
  * day scholars, those owing more than an amount, staff, or a typed list), then the class and stream, the
  * amount or the list the audience needs. A fragment for the caller's form Stack.
  */
-export function AudienceFields<A extends string>({ ns, audiences, typed, value, onChange, errors }: Props<A>) {
+export function AudienceFields<A extends string>({ ns, audiences, typed, value, onChange, onLeave, errors }: Props<A>) {
   const { t } = useTranslation(ns);
-  const set = (change: Partial<AudienceChoice<A>>) => onChange({ ...value, ...change });
   const isClass = value.audience === 'class';
   return (
     <>
@@ -62,7 +79,7 @@ export function AudienceFields<A extends string>({ ns, audiences, typed, value, 
         label={t('fields.audience')}
         data={audiences.map((a) => ({ value: a, label: t(`audiences.${a}`) }))}
         value={value.audience}
-        onChange={(v) => set({ audience: (v ?? 'class') as A })}
+        onChange={(v) => onChange({ audience: (v ?? 'class') as A })}
         allowDeselect={false}
         error={errors.audience}
       />
@@ -74,8 +91,8 @@ export function AudienceFields<A extends string>({ ns, audiences, typed, value, 
             classPlaceholder={isClass ? undefined : t('fields.allClasses')}
             widths={null}
             value={value}
-            onChange={set}
-            errors={errors}
+            onChange={onChange}
+            errors={{ class_id: text(errors.class_id), stream_id: text(errors.stream_id) }}
           />
         </SimpleGrid>
       ) : null}
@@ -83,7 +100,8 @@ export function AudienceFields<A extends string>({ ns, audiences, typed, value, 
         <MoneyInput
           label={t('fields.minBalance')}
           value={value.min_balance}
-          onChange={(min_balance) => set({ min_balance })}
+          onChange={(min_balance) => onChange({ min_balance })}
+          onBlur={() => onLeave?.('min_balance')}
           error={errors.min_balance}
         />
       ) : null}
@@ -93,8 +111,9 @@ export function AudienceFields<A extends string>({ ns, audiences, typed, value, 
           description={t(`fields.${typed}Hint`)}
           autosize
           minRows={3}
-          value={value.typed}
-          onChange={(e) => set({ typed: e.currentTarget.value })}
+          value={value[typed] ?? ''}
+          onChange={(e) => onChange({ [typed]: e.currentTarget.value })}
+          onBlur={() => onLeave?.(typed)}
           error={errors[typed]}
         />
       ) : null}

@@ -41,8 +41,9 @@ import { JobProgress } from '../../components/job-progress';
 import { PageHeader } from '../../components/page-title';
 import { SearchField, usePagedList, useSearch } from '../../components/paged-list';
 import { can } from '../../lib/access';
-import { api, type CallOutput, fetchData, fieldErrors } from '../../lib/api';
+import { type ApiResult, api, type CallOutput, fetchData } from '../../lib/api';
 import { useUser } from '../../lib/auth';
+import { useContractForm } from '../../lib/contract-form';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { noticeError, noticeSuccess } from '../../lib/notices';
 import { sharedKeys } from '../../lib/query-keys';
@@ -53,6 +54,7 @@ import {
   firstAudience,
   forStudents,
   PlaceholderButtons,
+  setAudience,
 } from './audience-fields';
 import { notificationKeys } from './keys';
 import { useSendFlow } from './send-flow';
@@ -70,36 +72,51 @@ export default function SendEmailScreen() {
   const user = useUser();
   // Only the documents this user may print themselves.
   const attachable = emailAttachments.filter((a) => can(user, emailAttachmentAccess[a]));
-  const [choice, setChoice] = useState<AudienceChoice<Audience>>(firstAudience);
-  const [subject, setSubject] = useState('');
-  const [message, setMessage] = useState('');
-  const [attachments, setAttachments] = useState<EmailAttachment[]>([]);
-  const [reportKind, setReportKind] = useState<string | null>(null);
   const textRef = useRef<HTMLTextAreaElement>(null);
 
-  const students = forStudents(choice.audience);
-  const body = (asPreview: boolean) => ({
-    ...audienceBody(choice),
-    addresses: choice.audience === 'addresses' ? choice.typed : undefined,
-    subject,
-    message,
-    attachments: students ? attachments : [],
-    report_kind: students && attachments.includes('report_card') ? (reportKind ?? undefined) : undefined,
-    preview: asPreview,
-  });
   const {
-    errors,
+    form,
+    field,
+    values,
+    setValue,
     preview,
     jobs,
     busy,
-    changed,
     ask,
     send: sendWith,
-  } = useSendFlow<Preview>(() => api(sendEmailCall, body(true), { silentSuccess: true }));
+  } = useSendFlow(
+    sendEmailCall.input,
+    {
+      ...(firstAudience as AudienceChoice<Audience>),
+      addresses: '',
+      subject: '',
+      message: '',
+      attachments: [] as EmailAttachment[],
+      report_kind: null as string | null,
+    },
+    (v) => {
+      const students = forStudents(v.audience);
+      return {
+        ...audienceBody(v),
+        addresses: v.audience === 'addresses' ? v.addresses : undefined,
+        subject: v.subject,
+        message: v.message,
+        attachments: students ? v.attachments : [],
+        report_kind: students && v.attachments.includes('report_card') ? (v.report_kind ?? undefined) : undefined,
+      };
+    },
+    (input): Promise<ApiResult<Preview>> => api(sendEmailCall, { ...input, preview: true }, { silentSuccess: true }),
+  );
+  const students = forStudents(values.audience);
 
   const send = async () => {
     const res = await sendWith(
-      () => api(sendEmailCall, body(false), { silentSuccess: true, module: 'notifications', action: 'emails' }),
+      (input) =>
+        api(
+          sendEmailCall,
+          { ...input, preview: false },
+          { silentSuccess: true, module: 'notifications', action: 'emails' },
+        ),
       (data) => data.job_id,
     );
     if (res.ok) void queryClient.invalidateQueries({ queryKey: sentKey });
@@ -110,41 +127,31 @@ export default function SendEmailScreen() {
       <PageHeader />
       <MailServer />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <form onSubmit={ask} noValidate>
+        <form onSubmit={(e) => void ask(e)} noValidate>
           <Stack gap="sm">
             <AudienceFields
               ns="emails"
               audiences={emailAudiences}
               typed="addresses"
-              value={choice}
-              onChange={changed(setChoice)}
-              errors={errors}
+              value={values}
+              onChange={(change) => setAudience(setValue, change)}
+              onLeave={form.validateField}
+              errors={form.errors}
             />
-            <TextInput
-              label={t('fields.subject')}
-              required
-              maxLength={200}
-              value={subject}
-              onChange={(e) => changed(setSubject)(e.currentTarget.value)}
-              error={errors.subject}
+            <TextInput label={t('fields.subject')} required maxLength={200} {...field('subject')} />
+            <Textarea ref={textRef} label={t('fields.message')} required autosize minRows={5} {...field('message')} />
+            <PlaceholderButtons
+              ns="emails"
+              textRef={textRef}
+              message={values.message}
+              onChange={(message) => setValue('message', message)}
             />
-            <Textarea
-              ref={textRef}
-              label={t('fields.message')}
-              required
-              autosize
-              minRows={5}
-              value={message}
-              onChange={(e) => changed(setMessage)(e.currentTarget.value)}
-              error={errors.message}
-            />
-            <PlaceholderButtons ns="emails" textRef={textRef} message={message} onChange={changed(setMessage)} />
             {students && attachable.length ? (
               <Checkbox.Group
                 label={t('fields.attachments')}
                 description={t('fields.attachmentsHint')}
-                value={attachments}
-                onChange={(v) => changed(setAttachments)(v as EmailAttachment[])}
+                value={values.attachments}
+                onChange={(v) => setValue('attachments', v as EmailAttachment[])}
               >
                 <Group mt={4}>
                   {attachable.map((a) => (
@@ -153,15 +160,13 @@ export default function SendEmailScreen() {
                 </Group>
               </Checkbox.Group>
             ) : null}
-            {students && attachments.includes('report_card') ? (
+            {students && values.attachments.includes('report_card') ? (
               <Select
                 label={t('fields.reportKind')}
                 description={t('fields.reportKindHint')}
                 required
                 data={reportKinds.map((k) => ({ value: k.value, label: k.label }))}
-                value={reportKind}
-                onChange={changed(setReportKind)}
-                error={errors.report_kind}
+                {...field('report_kind')}
               />
             ) : null}
             <Group>
@@ -268,19 +273,29 @@ function MailServer() {
     queryFn: () => fetchData(getEmailSettings, {}).then((r) => r.data),
   });
   const [open, setOpen] = useState(false);
-  const [form, setForm] = useState({
-    host: '',
-    port: '' as number | string,
-    secure: false,
-    username: '',
-    password: '',
-    from_address: '',
-  });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { form, field, values, setValue, submit } = useContractForm(
+    saveEmailSettings.input,
+    {
+      host: '',
+      port: '' as number | string,
+      secure: false,
+      username: '',
+      password: '',
+      from_address: '',
+    },
+    (v) => ({ ...v, port: v.port === '' ? undefined : Number(v.port) }),
+  );
   const [saving, setSaving] = useState(false);
+  const send = submit(
+    (input) => api(saveEmailSettings, input),
+    (saved) => {
+      queryClient.setQueryData(settingsKey, saved);
+      setOpen(false);
+    },
+  );
   if (!data) return null;
   const edit = () => {
-    setForm({
+    form.setValues({
       host: data.host ?? '',
       port: data.port ?? '',
       secure: data.secure,
@@ -288,17 +303,13 @@ function MailServer() {
       password: '',
       from_address: data.from_address ?? '',
     });
-    setErrors({});
+    form.clearErrors();
     setOpen(true);
   };
   const save = async (e: FormEvent) => {
-    e.preventDefault();
     setSaving(true);
-    const res = await api(saveEmailSettings, { ...form, port: form.port === '' ? undefined : Number(form.port) });
+    await send(e);
     setSaving(false);
-    if (!res.ok) return setErrors(fieldErrors(res.errors));
-    queryClient.setQueryData(settingsKey, res.data);
-    setOpen(false);
   };
   return (
     <>
@@ -319,53 +330,28 @@ function MailServer() {
         </Group>
       </Alert>
       <Modal opened={open} onClose={() => setOpen(false)} title={t('server.title')}>
-        <form onSubmit={save} noValidate>
+        <form onSubmit={(e) => void save(e)} noValidate>
           <Stack gap="sm">
             <Text size="sm" c="dimmed">
               {t('server.hint')}
             </Text>
-            <TextInput
-              label={t('server.host')}
-              placeholder="smtp.gmail.com"
-              value={form.host}
-              onChange={(e) => setForm({ ...form, host: e.currentTarget.value })}
-              error={errors.host}
-            />
+            <TextInput label={t('server.host')} placeholder="smtp.gmail.com" {...field('host')} />
             <SimpleGrid cols={2}>
-              <NumberInput
-                label={t('server.port')}
-                placeholder="587"
-                value={form.port}
-                onChange={(v) => setForm({ ...form, port: v })}
-                error={errors.port}
-                allowDecimal={false}
-              />
+              <NumberInput label={t('server.port')} placeholder="587" {...field('port')} allowDecimal={false} />
               <Switch
                 mt="xl"
                 label={t('server.secure')}
-                checked={form.secure}
-                onChange={(e) => setForm({ ...form, secure: e.currentTarget.checked })}
+                checked={values.secure}
+                onChange={(e) => setValue('secure', e.currentTarget.checked)}
               />
             </SimpleGrid>
-            <TextInput
-              label={t('server.username')}
-              value={form.username}
-              onChange={(e) => setForm({ ...form, username: e.currentTarget.value })}
-              error={errors.username}
-            />
+            <TextInput label={t('server.username')} {...field('username')} />
             <PasswordInput
               label={t('server.password')}
               description={data.has_password ? t('server.passwordKept') : undefined}
-              value={form.password}
-              onChange={(e) => setForm({ ...form, password: e.currentTarget.value })}
-              error={errors.password}
+              {...field('password')}
             />
-            <TextInput
-              label={t('server.from')}
-              value={form.from_address}
-              onChange={(e) => setForm({ ...form, from_address: e.currentTarget.value })}
-              error={errors.from_address}
-            />
+            <TextInput label={t('server.from')} {...field('from_address')} />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setOpen(false)}>
                 {t('server.cancel')}

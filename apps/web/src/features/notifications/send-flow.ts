@@ -1,51 +1,46 @@
 import { type FormEvent, useState } from 'react';
-import { type ApiResult, fieldErrors } from '../../lib/api';
+import type { z } from 'zod';
+import type { ApiResult } from '../../lib/api';
+import { useContractForm } from '../../lib/contract-form';
 
 /**
- * What the SMS and e-mail screens share: the form's field messages, the preview (asked first, dropped
- * whenever a field changes), the busy flag and the jobs started, followed below the form. Each screen
- * keeps its own fields, calls and preview panel.
+ * What the SMS and e-mail screens share: the form of the send's fields, checked by the call's schema
+ * (`useContractForm`), the preview (asked first, shown only while the fields still say what it was asked
+ * for), the busy flag and the jobs started, followed below the form. Each screen keeps its own fields,
+ * calls and preview panel.
  */
-export function useSendFlow<P>(askPreview: () => Promise<ApiResult<P, unknown>>) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [preview, setPreview] = useState<P | null>(null);
+export function useSendFlow<V extends Record<string, unknown>, I, P>(
+  schema: z.ZodType,
+  initialValues: V,
+  toInput: (values: V) => I,
+  askPreview: (input: I) => Promise<ApiResult<P, unknown>>,
+) {
+  const contract = useContractForm(schema, initialValues, toInput);
+  const [asked, setAsked] = useState<{ preview: P; input: string } | null>(null);
   const [jobs, setJobs] = useState<number[]>([]);
   const [busy, setBusy] = useState(false);
-
-  /** A field's setter that also drops the preview, which no longer says what would be sent. */
-  const changed =
-    <T>(set: (v: T) => void) =>
-    (v: T) => {
-      set(v);
-      setPreview(null);
-    };
+  const input = JSON.stringify(toInput(contract.values));
+  /** The preview, while the fields are those it was asked for. */
+  const preview = asked?.input === input ? asked.preview : null;
 
   /** Asks the server for the preview (the form's submit). */
   const ask = async (e?: FormEvent) => {
-    e?.preventDefault();
     setBusy(true);
-    const res = await askPreview();
+    await contract.submit(askPreview, (data) => setAsked({ preview: data, input }))(e);
     setBusy(false);
-    if (res.ok) {
-      setErrors({});
-      setPreview(res.data);
-    } else setErrors(fieldErrors(res.errors));
   };
 
   /** Sends; a refusal's field messages land on the fields, a started job is followed. */
-  const send = async <T>(call: () => Promise<ApiResult<T, unknown>>, jobOf: (data: T) => number | null) => {
+  const send = async <T>(call: (input: I) => Promise<ApiResult<T, unknown>>, jobOf: (data: T) => number | null) => {
     setBusy(true);
-    const res = await call();
+    const res = await contract.submit(call, (data) => {
+      const jobId = jobOf(data);
+      if (jobId !== null) setJobs((list) => [jobId, ...list]);
+      setAsked(null);
+    })();
     setBusy(false);
-    if (!res.ok) {
-      setErrors(fieldErrors(res.errors));
-      return res;
-    }
-    const jobId = jobOf(res.data);
-    if (jobId !== null) setJobs((list) => [jobId, ...list]);
-    setPreview(null);
     return res;
   };
 
-  return { errors, preview, jobs, busy, changed, ask, send };
+  return { ...contract, preview, jobs, busy, ask, send };
 }

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { JobProgress } from '../../components/job-progress';
 import { PageHeader } from '../../components/page-title';
 import { SmsCharactersNotice } from '../../components/sms-characters';
-import { api, type CallOutput } from '../../lib/api';
+import { type ApiResult, api, type CallOutput } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 import {
   type AudienceChoice,
@@ -15,6 +15,7 @@ import {
   audienceBody,
   firstAudience,
   PlaceholderButtons,
+  setAudience,
 } from './audience-fields';
 import { CreditSummary, creditsKey } from './credit-summary';
 import { useSendFlow } from './send-flow';
@@ -29,30 +30,32 @@ type Preview = CallOutput<typeof smsCount>;
 export default function SendSmsScreen() {
   const { t } = useTranslation('notifications');
   const queryClient = useQueryClient();
-  const [choice, setChoice] = useState<AudienceChoice<Audience>>(firstAudience);
-  const [message, setMessage] = useState('');
   /** The server's question with the send's cost, asked before anything is spent. */
   const [question, setQuestion] = useState<string | null>(null);
   const textRef = useRef<HTMLTextAreaElement>(null);
 
-  const body = () => ({
-    ...audienceBody(choice),
-    numbers: choice.audience === 'numbers' ? choice.typed : undefined,
-    message,
-  });
   const {
-    errors,
+    form,
+    field,
+    values,
+    setValue,
     preview,
     jobs,
     busy,
-    changed,
     ask,
     send: sendWith,
-  } = useSendFlow<Preview>(() => api(smsCount, body(), { silentSuccess: true }));
+  } = useSendFlow(
+    smsCount.input,
+    { ...(firstAudience as AudienceChoice<Audience>), numbers: '', message: '' },
+    (v) => ({ ...audienceBody(v), numbers: v.audience === 'numbers' ? v.numbers : undefined, message: v.message }),
+    (input): Promise<ApiResult<Preview>> => api(smsCount, input, { silentSuccess: true }),
+  );
+  const setMessage = (message: string) => setValue('message', message);
 
   const send = async (confirm: boolean) => {
     const res = await sendWith(
-      () => api(sendSmsCall, { ...body(), confirm }, { silentSuccess: true, module: 'notifications', action: 'sms' }),
+      (input) =>
+        api(sendSmsCall, { ...input, confirm }, { silentSuccess: true, module: 'notifications', action: 'sms' }),
       (data) => data.job_id,
     );
     setQuestion(!res.ok && res.confirm && res.message ? res.message : null);
@@ -64,15 +67,16 @@ export default function SendSmsScreen() {
       <PageHeader />
       <CreditSummary />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <form onSubmit={ask} noValidate>
+        <form onSubmit={(e) => void ask(e)} noValidate>
           <Stack gap="sm">
             <AudienceFields
               ns="notifications"
               audiences={smsAudiences}
               typed="numbers"
-              value={choice}
-              onChange={changed(setChoice)}
-              errors={errors}
+              value={values}
+              onChange={(change) => setAudience(setValue, change)}
+              onLeave={form.validateField}
+              errors={form.errors}
             />
             <Textarea
               ref={textRef}
@@ -81,12 +85,10 @@ export default function SendSmsScreen() {
               autosize
               minRows={4}
               maxLength={1600}
-              value={message}
-              onChange={(e) => changed(setMessage)(e.currentTarget.value)}
-              error={errors.message}
+              {...field('message')}
             />
-            <SmsCharactersNotice text={message} onChange={changed(setMessage)} />
-            <PlaceholderButtons ns="notifications" textRef={textRef} message={message} onChange={changed(setMessage)} />
+            <SmsCharactersNotice text={values.message} onChange={setMessage} />
+            <PlaceholderButtons ns="notifications" textRef={textRef} message={values.message} onChange={setMessage} />
             <Group>
               <Button type="submit" variant="default" loading={busy && !preview}>
                 {t('preview')}

@@ -8,7 +8,8 @@ import { DateField } from '../../components/date-field';
 import { MoneyInput } from '../../components/money-input';
 import { PageHeader } from '../../components/page-title';
 import { ReferenceSelect } from '../../components/resource/reference-select';
-import { api, fieldErrors } from '../../lib/api';
+import { api } from '../../lib/api';
+import { useContractForm } from '../../lib/contract-form';
 import { formatDate, formatMoney, formatNumber, today } from '../../lib/format';
 import { CreditSummary, creditsKey, useCredits } from './credit-summary';
 
@@ -17,38 +18,45 @@ export default function SmsPackagesScreen() {
   const { t } = useTranslation('notifications');
   const queryClient = useQueryClient();
   const credits = useCredits();
-  const [pkg, setPkg] = useState<string>('starter');
-  const [customCredits, setCustomCredits] = useState<number | null>(null);
-  const [price, setPrice] = useState<number | null>(null);
-  const [modeId, setModeId] = useState<number | null>(null);
-  const [boughtOn, setBoughtOn] = useState(today());
-  const [reference, setReference] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { field, values, setValue, submit } = useContractForm(
+    buySmsPackage.input,
+    {
+      package: 'starter',
+      credits: '' as number | string,
+      price: null as number | null,
+      mode_id: null as number | null,
+      bought_on: today(),
+      reference: '',
+    },
+    (v) => {
+      const custom = v.package === 'custom';
+      return {
+        package: custom ? undefined : v.package,
+        credits: custom && typeof v.credits === 'number' ? v.credits : undefined,
+        price: custom ? (v.price ?? undefined) : undefined,
+        mode_id: v.mode_id as number,
+        bought_on: v.bought_on,
+        reference: v.reference,
+      };
+    },
+  );
   const [busy, setBusy] = useState(false);
-  const custom = pkg === 'custom';
+  const custom = values.package === 'custom';
   const catalogue = credits.data?.catalogue ?? [];
 
+  const send = submit(
+    (input) => api(buySmsPackage, input, { texts: { success: t('bought') } }),
+    () => {
+      setValue('reference', '');
+      void queryClient.invalidateQueries({ queryKey: creditsKey });
+    },
+  );
   const buy = async (e: FormEvent) => {
-    e.preventDefault();
     setBusy(true);
-    const res = await api(
-      buySmsPackage,
-      {
-        package: custom ? undefined : pkg,
-        credits: custom ? (customCredits ?? undefined) : undefined,
-        price: custom ? (price ?? undefined) : undefined,
-        mode_id: modeId as number,
-        bought_on: boughtOn,
-        reference,
-      },
-      { texts: { success: t('bought') } },
-    );
+    await send(e);
     setBusy(false);
-    if (!res.ok) return setErrors(fieldErrors(res.errors));
-    setErrors({});
-    setReference('');
-    void queryClient.invalidateQueries({ queryKey: creditsKey });
   };
+  const pkg = field('package');
 
   const columns: Column<SmsPackageRow>[] = [
     { key: 'bought_on', label: t('fields.boughtOn'), render: (r) => formatDate(r.bought_on) },
@@ -68,7 +76,7 @@ export default function SmsPackagesScreen() {
         <Title order={4} mb="sm">
           {t('buy')}
         </Title>
-        <form onSubmit={buy} noValidate>
+        <form onSubmit={(e) => void buy(e)} noValidate>
           <Stack gap="sm">
             <Select
               label={t('fields.package')}
@@ -77,9 +85,8 @@ export default function SmsPackagesScreen() {
                 ...catalogue.map((c) => ({ value: c.key, label: `${c.name}: ${formatMoney(c.price)}` })),
                 { value: 'custom', label: t('custom') },
               ]}
-              value={pkg}
-              onChange={(v) => setPkg(v ?? 'starter')}
-              error={errors.package}
+              {...pkg}
+              onChange={(v) => pkg.onChange(v ?? 'starter')}
             />
             {custom ? (
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -90,11 +97,9 @@ export default function SmsPackagesScreen() {
                   allowDecimal={false}
                   allowNegative={false}
                   hideControls
-                  value={customCredits ?? ''}
-                  onChange={(v) => setCustomCredits(typeof v === 'number' ? v : null)}
-                  error={errors.credits}
+                  {...field('credits')}
                 />
-                <MoneyInput label={t('fields.price')} required value={price} onChange={setPrice} error={errors.price} />
+                <MoneyInput label={t('fields.price')} required {...field('price')} />
               </SimpleGrid>
             ) : null}
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -103,24 +108,10 @@ export default function SmsPackagesScreen() {
                 references="payment_options"
                 required
                 only={(o) => o.row.active !== false}
-                value={modeId}
-                onChange={setModeId}
-                error={errors.mode_id}
+                {...field('mode_id')}
               />
-              <DateField
-                label={t('fields.boughtOn')}
-                value={boughtOn}
-                max={today()}
-                onChange={setBoughtOn}
-                error={errors.bought_on}
-              />
-              <TextInput
-                label={t('fields.reference')}
-                value={reference}
-                maxLength={100}
-                onChange={(e) => setReference(e.currentTarget.value)}
-                error={errors.reference}
-              />
+              <DateField label={t('fields.boughtOn')} max={today()} {...field('bought_on')} />
+              <TextInput label={t('fields.reference')} maxLength={100} {...field('reference')} />
             </SimpleGrid>
             <Button type="submit" w="fit-content" loading={busy}>
               {t('buyButton')}

@@ -14,7 +14,8 @@ import { CenteredLoader } from '../../components/centered-loader';
 import { type Column, DataTable } from '../../components/data-table';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-title';
-import { api, fetchData, fieldErrors } from '../../lib/api';
+import { api, fetchData } from '../../lib/api';
+import { useContractForm } from '../../lib/contract-form';
 import { formatDate, formatDateTime, formatNumber } from '../../lib/format';
 
 const key = ['parent_line'];
@@ -42,36 +43,45 @@ export default function ParentLineScreen() {
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: key, queryFn: () => fetchData(parentLineSettingsCall, {}).then((r) => r.data) });
   const data = query.data;
-  const [enabled, setEnabled] = useState(false);
-  const [answers, setAnswers] = useState<ParentLineAnswer[]>([]);
-  const [released, setReleased] = useState<string>('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { form, field, values, setValue, submit } = useContractForm(saveParentLine.input, {
+    enabled: false,
+    answers: [] as ParentLineAnswer[],
+    results_year: null as number | null,
+    results_term: null as number | null,
+  });
   const [busy, setBusy] = useState(false);
 
+  // The saved settings, whenever they are loaded or saved.
+  const { setValues } = form;
   useEffect(() => {
-    if (!data) return;
-    setEnabled(data.enabled);
-    setAnswers(data.answers);
-    setReleased(data.results_year && data.results_term ? `${data.results_year}-${data.results_term}` : '');
-  }, [data]);
+    if (data)
+      setValues({
+        enabled: data.enabled,
+        answers: data.answers,
+        results_year: data.results_year,
+        results_term: data.results_term,
+      });
+  }, [data, setValues]);
 
   if (query.isPending) return <CenteredLoader />;
   if (!data) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
 
+  const send = submit(
+    (input) => api(saveParentLine, input, { texts: { success: t('saved') } }),
+    (saved) => queryClient.setQueryData(key, saved),
+  );
   const save = async (e: FormEvent) => {
-    e.preventDefault();
     setBusy(true);
-    const [year, term] = released ? released.split('-').map(Number) : [null, null];
-    const res = await api(
-      saveParentLine,
-      { enabled, answers, results_year: year, results_term: term },
-      { texts: { success: t('saved') } },
-    );
+    await send(e);
     setBusy(false);
-    if (!res.ok) return setErrors(fieldErrors(res.errors));
-    setErrors({});
-    queryClient.setQueryData(key, res.data);
   };
+  const released = values.results_year && values.results_term ? `${values.results_year}-${values.results_term}` : '';
+  const release = (value: string | null) => {
+    const [year, term] = value ? value.split('-').map(Number) : [null, null];
+    setValue('results_year', year);
+    setValue('results_term', term);
+  };
+  const answers = field('answers');
 
   const total = data.days.reduce((n, d) => n + d.ussd + d.sms, 0);
   const columns: Column<ParentLineSession>[] = [
@@ -107,20 +117,19 @@ export default function ParentLineScreen() {
         </Alert>
       ) : null}
       <Paper withBorder p="md" mb="lg" maw={720}>
-        <form onSubmit={save} noValidate>
+        <form onSubmit={(e) => void save(e)} noValidate>
           <Stack gap="sm">
             <Switch
               label={t('enabled')}
-              checked={enabled}
-              onChange={(e) => setEnabled(e.currentTarget.checked)}
-              error={errors.enabled}
+              checked={values.enabled}
+              onChange={(e) => setValue('enabled', e.currentTarget.checked)}
+              error={form.errors.enabled}
             />
             <Checkbox.Group
               label={t('answersLabel')}
               description={t('answersHelp')}
-              value={answers}
-              onChange={(v) => setAnswers(parentLineAnswers.filter((a) => v.includes(a)))}
-              error={errors.answers}
+              {...answers}
+              onChange={(v) => answers.onChange(parentLineAnswers.filter((a) => v.includes(a)))}
             >
               <Group mt="xs">
                 {parentLineAnswers.map((a) => (
@@ -141,8 +150,9 @@ export default function ParentLineScreen() {
                 })),
               ]}
               value={released}
-              onChange={(v) => setReleased(v ?? '')}
-              error={errors.results_term ?? errors.results_year}
+              onChange={release}
+              onBlur={() => form.validateField('results_term')}
+              error={form.errors.results_term ?? form.errors.results_year}
             />
             {data.ussd_code || data.sms_number ? (
               <Text size="sm" c="dimmed" data-testid="how-to-ask">

@@ -9,13 +9,14 @@ import {
   type TempRow,
 } from '@somero/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table';
 import { FormButtons } from '../../components/form-buttons';
 import { MoneyInput } from '../../components/money-input';
 import { PageHeader } from '../../components/page-title';
-import { api, fetchData, fieldErrors } from '../../lib/api';
+import { api, fetchData } from '../../lib/api';
+import { useContractForm } from '../../lib/contract-form';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { PayDialog } from '../expenses';
 import { payrollKeys } from './keys';
@@ -24,36 +25,27 @@ import { MonthFields, monthLabel, type PayMonth, payColumns, thisMonth } from '.
 /** Change a prepared month: allowances, other deductions, the advance taken, LST; the taxes follow. */
 function ChangeDialog({ row, onClose, onSaved }: { row: TempRow; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation('payroll');
-  const [values, setValues] = useState({
+  const { field, submit } = useContractForm(changeSalaryTemp.input, {
     allowances: row.allowances,
     others: row.others,
     advance: row.advance,
     lst: row.lst,
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = await api(changeSalaryTemp, values, { id: row.id });
-    if (result.ok) onSaved();
-    else setErrors(fieldErrors(result.errors));
+  const save = submit((input) => api(changeSalaryTemp, input, { id: row.id }), onSaved);
+  const money = (key: 'allowances' | 'others' | 'advance' | 'lst') => {
+    const props = field(key);
+    // A cleared box is nothing: 0.
+    return <MoneyInput label={t(`fields.${key}`)} {...props} onChange={(v) => props.onChange(v ?? 0)} />;
   };
-  const field = (key: keyof typeof values) => (
-    <MoneyInput
-      label={t(`fields.${key}`)}
-      value={values[key]}
-      onChange={(v) => setValues((s) => ({ ...s, [key]: v ?? 0 }))}
-      error={errors[key]}
-    />
-  );
   return (
     <Modal opened onClose={onClose} title={t('temp.changeTitle', { name: row.staff_name })} centered>
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={(e) => void save(e)} noValidate>
         <Stack>
           <Text size="sm">{t('temp.changeHelp')}</Text>
-          {field('allowances')}
-          {field('others')}
-          {field('advance')}
-          {field('lst')}
+          {money('allowances')}
+          {money('others')}
+          {money('advance')}
+          {money('lst')}
         </Stack>
         <FormButtons onCancel={onClose} />
       </form>
@@ -175,6 +167,7 @@ export default function SalaryTempScreen() {
             net: formatMoney(paying === 'all' ? unpaid.reduce((n, r) => n + r.net, 0) : paying.net),
           })}
           submit={t('temp.pay')}
+          input={paying === 'all' ? payAllSalaries.input : paySalary.input}
           onClose={() => setPaying(null)}
           onPay={async (payment) => {
             const result =
