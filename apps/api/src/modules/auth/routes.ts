@@ -1,5 +1,5 @@
 import * as calls from '@somero/contract';
-import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import {
   type Caller,
   endOtherSessions,

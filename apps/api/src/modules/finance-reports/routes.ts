@@ -384,6 +384,7 @@ export function financeReportRoutes({ serve }: ModuleContext) {
         key: 'this_financial_year',
         name: year.name,
         from: year.startsOn,
+        // biome-ignore lint/complexity/useMathMinMax: the dates are ISO strings, compared as text
         to: year.endsOn < day ? year.endsOn : day < year.startsOn ? year.startsOn : day,
       });
     return { data: periods };
