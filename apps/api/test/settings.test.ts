@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { calendarOf } from '../src/modules/settings/school.js';
+import { calendarOf, termOn } from '../src/modules/settings/school.js';
 import { bearer, newSchool, type TestSchool, useTestApp } from './support.js';
 
 const t = useTestApp();
@@ -53,6 +53,16 @@ describe('a new school', () => {
       calendarOf(year),
     );
     expect(calendarOf(2026)[0]).toEqual(['2026-02-02', '2026-05-01']);
+  });
+
+  it('is in the term a day falls in, the next one in a holiday, and the last one after the year closes', () => {
+    const terms = calendarOf(2026).map(([opensOn, closesOn], i) => ({ term: i + 1, opensOn, closesOn }));
+    expect(
+      ['2026-01-10', '2026-02-02', '2026-05-01', '2026-05-10', '2026-09-14', '2026-12-04'].map((d) => termOn(d, terms)),
+    ).toEqual([1, 1, 1, 2, 3, 3]);
+    // The December holiday is still term 3's: its balances and report cards, not term 1's again.
+    expect(termOn('2026-12-05', terms)).toBe(3);
+    expect(termOn('2026-12-31', terms)).toBe(3);
   });
 });
 

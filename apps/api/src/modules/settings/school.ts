@@ -21,11 +21,14 @@ export function calendarOf(year: number): [string, string][] {
   return ministryCalendar[2026].map(([o, c]) => [o.replace('2026', String(year)), c.replace('2026', String(year))]);
 }
 
-/** The term a date falls in, or the next to open (term 1 after the year's last). */
+/**
+ * The term a date falls in, or the next to open in a holiday. After the year's last term closes the school
+ * stays in that term (its balances, cards and results) until it moves itself on to the next year.
+ */
 export function termOn(date: string, terms: { term: number; opensOn: string; closesOn: string }[]): number {
   const sorted = [...terms].sort((a, b) => a.term - b.term);
   for (const t of sorted) if (date <= t.closesOn) return t.term;
-  return 1;
+  return sorted.at(-1)?.term ?? 1;
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
