@@ -1,3 +1,4 @@
 // The expenses area's public face: what other areas may import.
-export { useItemsImport } from './items-import';
-export { PayDialog } from './pay-dialog';
+
+export { PayDialog } from './requisitions/pay-dialog';
+export { useItemsImport } from './setup/items-import';

@@ -11,9 +11,9 @@ import { api } from '../../lib/api';
 import { useContractForm } from '../../lib/contract-form';
 import { formatDate, formatMoney, today } from '../../lib/format';
 import { useSaving } from '../../lib/saving';
-import { CartPanel, expenseCart, useCart } from './cart-panel';
 import { editingExpense, expenseName, forgetEditing } from './expense-parts';
 import { expenseKeys } from './keys';
+import { CartPanel, expenseCart, useCart } from './requisitions/cart-panel';
 
 /**
  * /expenses/record: put items in the cart (an item, how many, at what unit cost), then record the whole

@@ -12,16 +12,16 @@ const report = (load: ScreenLoader) => withStrings('expenses', withStrings('fees
 export const expenseScreens: Record<string, ScreenLoader> = {
   '/expenses/categories': withStrings(
     'imports',
-    expenses(() => import('./categories-and-items')),
+    expenses(() => import('./setup/categories-and-items')),
   ),
-  '/new/requisition': expenses(() => import('./new-requisition')),
+  '/new/requisition': expenses(() => import('./requisitions/new-requisition')),
   '/requisitions/view': withStrings(
     'fees-desk',
-    expenses(() => import('./requisitions')),
+    expenses(() => import('./requisitions/requisitions')),
   ),
   '/suppliers': resourceScreen('suppliers'),
   '/expenses/record': expenses(() => import('./record-expense')),
   '/expenses/view': list(() => import('./expenses')),
-  '/expenses/creditors': expenses(() => import('./creditors')),
-  '/reports/expenses': report(() => import('./expenditure-report')),
+  '/expenses/creditors': expenses(() => import('./reports/creditors')),
+  '/reports/expenses': report(() => import('./reports/expenditure-report')),
 };

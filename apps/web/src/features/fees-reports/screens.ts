@@ -12,6 +12,6 @@ export const feesReportScreens: Record<string, ScreenLoader> = {
   '/fees/reports/custom/payments': reports(() => import('./custom-payments-report')),
   '/fees/reports/periodic': reports(() => import('./periodic-report')),
   '/fees/reports/summary': reports(() => import('./category-summary')),
-  '/online/payments': reports(() => import('./online-payments')),
-  '/pending/online/payments': reports(() => import('./pending-online-payments')),
+  '/online/payments': reports(() => import('./online/online-payments')),
+  '/pending/online/payments': reports(() => import('./online/pending-online-payments')),
 };

@@ -1,3 +1,3 @@
 // Fees set-up's public face: what other features may import.
-export { additions, deductions } from './adjustment-kinds';
+export { additions, deductions } from './adjustments/adjustment-kinds';
 export { feesSetupKeys } from './keys';

@@ -24,15 +24,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DateField } from '../../components/date-field';
-import { PageHeader } from '../../components/page-title';
-import { ReferenceSelect } from '../../components/resource/reference-select';
-import { api } from '../../lib/api';
-import { useContractForm } from '../../lib/contract-form';
-import { formatMoney, today } from '../../lib/format';
-import { useSaving } from '../../lib/saving';
+import { DateField } from '../../../components/date-field';
+import { PageHeader } from '../../../components/page-title';
+import { ReferenceSelect } from '../../../components/resource/reference-select';
+import { api } from '../../../lib/api';
+import { useContractForm } from '../../../lib/contract-form';
+import { formatMoney, today } from '../../../lib/format';
+import { useSaving } from '../../../lib/saving';
+import { expenseKeys } from '../keys';
 import { type Cart, CartPanel, useCart } from './cart-panel';
-import { expenseKeys } from './keys';
 
 /** The requisition cart: the same lines as the expense cart, kept apart, per user. */
 export const requisitionCart: Cart = {

@@ -2,13 +2,13 @@ import { Checkbox, Group, Modal, NumberInput, SegmentedControl, SimpleGrid, Text
 import { addBursary, type bursaryRow, updateBursary } from '@somero/contract';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { FormButtons } from '../../components/form-buttons';
-import { MoneyInput } from '../../components/money-input';
-import { ReferenceSelect } from '../../components/resource/reference-select';
-import { StudentField } from '../../components/student-picker';
-import { api, type CallInput } from '../../lib/api';
-import { useContractForm } from '../../lib/contract-form';
-import { type Term, TermPicker } from './term-picker';
+import { FormButtons } from '../../../components/form-buttons';
+import { MoneyInput } from '../../../components/money-input';
+import { ReferenceSelect } from '../../../components/resource/reference-select';
+import { StudentField } from '../../../components/student-picker';
+import { api, type CallInput } from '../../../lib/api';
+import { useContractForm } from '../../../lib/contract-form';
+import { type Term, TermPicker } from '../term-picker';
 
 export type Bursary = z.infer<typeof bursaryRow>;
 

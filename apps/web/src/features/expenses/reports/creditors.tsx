@@ -4,15 +4,15 @@ import { IconCash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '../../components/data-table';
-import { PageHeader } from '../../components/page-title';
-import { SearchField, usePagedList, useSearch } from '../../components/paged-list';
-import { ReferenceSelect } from '../../components/resource/reference-select';
-import { api } from '../../lib/api';
-import { formatDate, formatMoney } from '../../lib/format';
-import { ExpenseLines, expenseName } from './expense-parts';
-import { expenseKeys } from './keys';
-import { PayDialog } from './pay-dialog';
+import { DataTable } from '../../../components/data-table';
+import { PageHeader } from '../../../components/page-title';
+import { SearchField, usePagedList, useSearch } from '../../../components/paged-list';
+import { ReferenceSelect } from '../../../components/resource/reference-select';
+import { api } from '../../../lib/api';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { ExpenseLines, expenseName } from '../expense-parts';
+import { expenseKeys } from '../keys';
+import { PayDialog } from '../requisitions/pay-dialog';
 
 const perPage = 50;
 

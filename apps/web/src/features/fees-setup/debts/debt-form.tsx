@@ -2,11 +2,11 @@ import { Modal, Stack, TextInput } from '@mantine/core';
 import { type previousDebtRow, storePreviousDebt } from '@somero/contract';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { FormButtons } from '../../components/form-buttons';
-import { MoneyInput } from '../../components/money-input';
-import { StudentField } from '../../components/student-picker';
-import { api, type CallInput } from '../../lib/api';
-import { useContractForm } from '../../lib/contract-form';
+import { FormButtons } from '../../../components/form-buttons';
+import { MoneyInput } from '../../../components/money-input';
+import { StudentField } from '../../../components/student-picker';
+import { api, type CallInput } from '../../../lib/api';
+import { useContractForm } from '../../../lib/contract-form';
 
 export type Debt = z.infer<typeof previousDebtRow>;
 

@@ -3,18 +3,18 @@ import { balancesTemplate, importBalances, messages, previousDebtsList, storePre
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { DataTable } from '../../components/data-table';
-import { PageHeader } from '../../components/page-title';
-import { SearchField, usePagedList, useSearch } from '../../components/paged-list';
-import { ReferenceSelect } from '../../components/resource/reference-select';
-import { RowActions } from '../../components/row-actions';
-import { api } from '../../lib/api';
-import { formatMoney } from '../../lib/format';
-import { ImportCard } from '../imports';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DataTable } from '../../../components/data-table';
+import { PageHeader } from '../../../components/page-title';
+import { SearchField, usePagedList, useSearch } from '../../../components/paged-list';
+import { ReferenceSelect } from '../../../components/resource/reference-select';
+import { RowActions } from '../../../components/row-actions';
+import { api } from '../../../lib/api';
+import { formatMoney } from '../../../lib/format';
+import { ImportCard } from '../../imports';
+import { feesSetupKeys } from '../keys';
 import { type Debt, DebtForm } from './debt-form';
 import { DebtGrid } from './debt-grid';
-import { feesSetupKeys } from './keys';
 
 const perPage = 50;
 

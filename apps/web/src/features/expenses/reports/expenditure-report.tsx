@@ -1,8 +1,8 @@
 import { SimpleGrid, Text } from '@mantine/core';
 import { expenditureReport } from '@somero/contract';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/page-title';
-import { formatDate, formatMoney, formatNumber } from '../../lib/format';
+import { PageHeader } from '../../../components/page-title';
+import { formatDate, formatMoney, formatNumber } from '../../../lib/format';
 import {
   CategoryBars,
   CategoryBreakdown,
@@ -15,7 +15,7 @@ import {
   ReportLoadState,
   useAskedReport,
   useCategoryFilters,
-} from '../fees-reports';
+} from '../../fees-reports';
 
 /**
  * /reports/expenses: the valid expenses of a date range (this month by default) per category and item,

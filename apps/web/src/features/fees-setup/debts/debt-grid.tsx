@@ -4,14 +4,14 @@ import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '../../components/data-table';
-import { MoneyInput } from '../../components/money-input';
-import { api, fetchData } from '../../lib/api';
-import { formatMoney } from '../../lib/format';
-import { useSaving } from '../../lib/saving';
-import { type Placement, PlacementSelect } from '../students';
+import { DataTable } from '../../../components/data-table';
+import { MoneyInput } from '../../../components/money-input';
+import { api, fetchData } from '../../../lib/api';
+import { formatMoney } from '../../../lib/format';
+import { useSaving } from '../../../lib/saving';
+import { type Placement, PlacementSelect } from '../../students';
+import { feesSetupKeys } from '../keys';
 import type { Debt } from './debt-form';
-import { feesSetupKeys } from './keys';
 
 /** A class's (or stream's) current students with their balances brought forward, edited and saved at once. */
 export function DebtGrid() {

@@ -1,7 +1,7 @@
 import { expenseItemsTemplate, importExpenseItems, messages } from '@somero/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { resourceKey } from '../../components/resource/calls';
+import { resourceKey } from '../../../components/resource/calls';
 
 /** The expense items import, here and on /data/imports. */
 export function useItemsImport() {

@@ -11,17 +11,17 @@ import { IconRefresh, IconSettings, IconUserCheck, IconX } from '@tabler/icons-r
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '../../components/data-table';
-import { PageHeader } from '../../components/page-title';
-import { StudentField } from '../../components/student-picker';
-import { can } from '../../lib/access';
-import { api, fetchData } from '../../lib/api';
-import { useUser } from '../../lib/auth';
-import { useContractForm } from '../../lib/contract-form';
-import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
-import { useSaving } from '../../lib/saving';
+import { DataTable } from '../../../components/data-table';
+import { PageHeader } from '../../../components/page-title';
+import { StudentField } from '../../../components/student-picker';
+import { can } from '../../../lib/access';
+import { api, fetchData } from '../../../lib/api';
+import { useUser } from '../../../lib/auth';
+import { useContractForm } from '../../../lib/contract-form';
+import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
+import { useSaving } from '../../../lib/saving';
+import { feesReportKeys } from '../keys';
 import { GatewaySettings } from './gateway-settings';
-import { feesReportKeys } from './keys';
 
 /**
  * /pending/online/payments: aggregator transactions no student's payment code matched. "Check for new

@@ -2,11 +2,11 @@ import { Button, Code, Group, Modal, PasswordInput, Stack, Switch, Text, TextInp
 import { getPaymentGateway, savePaymentGateway } from '@somero/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ReferenceSelect } from '../../components/resource/reference-select';
-import { api, type CallOutput, fetchData } from '../../lib/api';
-import { useContractForm } from '../../lib/contract-form';
-import { useSaving } from '../../lib/saving';
-import { feesReportKeys } from './keys';
+import { ReferenceSelect } from '../../../components/resource/reference-select';
+import { api, type CallOutput, fetchData } from '../../../lib/api';
+import { useContractForm } from '../../../lib/contract-form';
+import { useSaving } from '../../../lib/saving';
+import { feesReportKeys } from '../keys';
 
 type Gateway = NonNullable<CallOutput<typeof getPaymentGateway>>;
 

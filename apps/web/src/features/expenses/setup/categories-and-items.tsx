@@ -1,8 +1,8 @@
 import { Stack } from '@mantine/core';
 import { expenseCategoryResource, expenseItemResource } from '@somero/contract';
-import { PageHeader } from '../../components/page-title';
-import { ResourceList } from '../../components/resource/resource-list';
-import { ImportCard } from '../imports';
+import { PageHeader } from '../../../components/page-title';
+import { ResourceList } from '../../../components/resource/resource-list';
+import { ImportCard } from '../../imports';
 import { useItemsImport } from './items-import';
 
 /** /expenses/categories: the categories, and the items bought under them (two generic lists), and the items import. */

@@ -1,13 +1,13 @@
 import { Button, Group, Modal, SegmentedControl, SimpleGrid, TextInput } from '@mantine/core';
 import { addMoneyTransfer } from '@somero/contract';
 import { useTranslation } from 'react-i18next';
-import { DateField } from '../../components/date-field';
-import { MoneyInput } from '../../components/money-input';
-import { ReferenceSelect } from '../../components/resource/reference-select';
-import { api, type CallInput } from '../../lib/api';
-import { useContractForm } from '../../lib/contract-form';
-import { today } from '../../lib/format';
-import { useSaving } from '../../lib/saving';
+import { DateField } from '../../../components/date-field';
+import { MoneyInput } from '../../../components/money-input';
+import { ReferenceSelect } from '../../../components/resource/reference-select';
+import { api, type CallInput } from '../../../lib/api';
+import { useContractForm } from '../../../lib/contract-form';
+import { today } from '../../../lib/format';
+import { useSaving } from '../../../lib/saving';
 
 interface Props {
   /** The mode whose statement is open: the money leaves it or comes into it. */

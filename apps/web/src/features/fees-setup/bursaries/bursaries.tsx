@@ -3,17 +3,17 @@ import { deleteBursary, viewBursaries } from '@somero/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { DataTable } from '../../components/data-table';
-import { PageHeader } from '../../components/page-title';
-import { SearchField, usePagedList, useSearch } from '../../components/paged-list';
-import { ReferenceSelect } from '../../components/resource/reference-select';
-import { RowActions } from '../../components/row-actions';
-import { api } from '../../lib/api';
-import { useCurrentSettings } from '../../lib/current-settings';
-import { formatMoney } from '../../lib/format';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DataTable } from '../../../components/data-table';
+import { PageHeader } from '../../../components/page-title';
+import { SearchField, usePagedList, useSearch } from '../../../components/paged-list';
+import { ReferenceSelect } from '../../../components/resource/reference-select';
+import { RowActions } from '../../../components/row-actions';
+import { api } from '../../../lib/api';
+import { useCurrentSettings } from '../../../lib/current-settings';
+import { formatMoney } from '../../../lib/format';
+import { feesSetupKeys } from '../keys';
 import { type Bursary, BursaryForm } from './bursary-form';
-import { feesSetupKeys } from './keys';
 
 const perPage = 25;
 

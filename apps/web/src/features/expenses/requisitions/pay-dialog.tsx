@@ -2,12 +2,12 @@ import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { DateField } from '../../components/date-field';
-import { FormButtons } from '../../components/form-buttons';
-import { ReferenceSelect } from '../../components/resource/reference-select';
-import type { ApiResult } from '../../lib/api';
-import { useContractForm } from '../../lib/contract-form';
-import { today } from '../../lib/format';
+import { DateField } from '../../../components/date-field';
+import { FormButtons } from '../../../components/form-buttons';
+import { ReferenceSelect } from '../../../components/resource/reference-select';
+import type { ApiResult } from '../../../lib/api';
+import { useContractForm } from '../../../lib/contract-form';
+import { today } from '../../../lib/format';
 
 export interface Payment {
   mode_id: number;

@@ -4,12 +4,12 @@ import { IconPrinter } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DataTable } from '../../components/data-table';
-import { PageHeader } from '../../components/page-title';
-import { SearchField, usePagedList, useSearch } from '../../components/paged-list';
-import { openPdf } from '../../lib/downloads';
-import { formatDateTime, formatNumber, today } from '../../lib/format';
-import { DateRangeInputs, type Range, startOfMonth } from './report-parts';
+import { DataTable } from '../../../components/data-table';
+import { PageHeader } from '../../../components/page-title';
+import { SearchField, usePagedList, useSearch } from '../../../components/paged-list';
+import { openPdf } from '../../../lib/downloads';
+import { formatDateTime, formatNumber, today } from '../../../lib/format';
+import { DateRangeInputs, type Range, startOfMonth } from '../report-parts';
 
 const perPage = 50;
 const ledgerPath = '/student/ledger/{id}/{name}';

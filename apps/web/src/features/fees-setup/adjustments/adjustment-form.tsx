@@ -2,15 +2,15 @@ import { Modal, SimpleGrid, TextInput } from '@mantine/core';
 import type { adjustmentRow } from '@somero/contract';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { FormButtons } from '../../components/form-buttons';
-import { MoneyInput } from '../../components/money-input';
-import { resourceCalls } from '../../components/resource/calls';
-import { ReferenceSelect } from '../../components/resource/reference-select';
-import { StudentField } from '../../components/student-picker';
-import { api } from '../../lib/api';
-import { useContractForm } from '../../lib/contract-form';
+import { FormButtons } from '../../../components/form-buttons';
+import { MoneyInput } from '../../../components/money-input';
+import { resourceCalls } from '../../../components/resource/calls';
+import { ReferenceSelect } from '../../../components/resource/reference-select';
+import { StudentField } from '../../../components/student-picker';
+import { api } from '../../../lib/api';
+import { useContractForm } from '../../../lib/contract-form';
+import { type Term, TermPicker } from '../term-picker';
 import type { AdjustmentKind } from './adjustment-kinds';
-import { type Term, TermPicker } from './term-picker';
 
 export type Adjustment = z.infer<typeof adjustmentRow>;
 

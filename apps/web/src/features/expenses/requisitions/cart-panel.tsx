@@ -10,12 +10,12 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '../../components/data-table';
-import { RowActions } from '../../components/row-actions';
-import { api, fetchData } from '../../lib/api';
-import { formatMoney, formatNumber } from '../../lib/format';
+import { DataTable } from '../../../components/data-table';
+import { RowActions } from '../../../components/row-actions';
+import { api, fetchData } from '../../../lib/api';
+import { formatMoney, formatNumber } from '../../../lib/format';
+import { expenseKeys } from '../keys';
 import { type CartCalls, CartLineForm } from './cart-line-form';
-import { expenseKeys } from './keys';
 
 /** A cart's calls (the expense cart's or the requisition cart's) and the query key its data lives under. */
 export interface Cart extends CartCalls {

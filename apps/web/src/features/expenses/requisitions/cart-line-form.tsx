@@ -4,16 +4,16 @@ import { IconPlus, IconShoppingCartPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { FormButtons } from '../../components/form-buttons';
-import { MoneyInput } from '../../components/money-input';
-import { type ResourceRow, referenceKey, resourceKey } from '../../components/resource/calls';
-import { useReferenceRows } from '../../components/resource/reference-options';
-import { ReferenceSelect } from '../../components/resource/reference-select';
-import { ResourceForm } from '../../components/resource/resource-form';
-import { api } from '../../lib/api';
-import { useContractForm } from '../../lib/contract-form';
-import { useSaving } from '../../lib/saving';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { FormButtons } from '../../../components/form-buttons';
+import { MoneyInput } from '../../../components/money-input';
+import { type ResourceRow, referenceKey, resourceKey } from '../../../components/resource/calls';
+import { useReferenceRows } from '../../../components/resource/reference-options';
+import { ReferenceSelect } from '../../../components/resource/reference-select';
+import { ResourceForm } from '../../../components/resource/resource-form';
+import { api } from '../../../lib/api';
+import { useContractForm } from '../../../lib/contract-form';
+import { useSaving } from '../../../lib/saving';
 
 /** The add and change calls of a cart: the expense cart's, or the requisition cart's. */
 export interface CartCalls {
