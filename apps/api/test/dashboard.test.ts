@@ -14,6 +14,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { today } from '../src/core/dates.js';
+import { activityText } from '../src/modules/audits/label.js';
 import { admit, client, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
 import { staffWith, useTestApp } from './support.js';
 
@@ -271,5 +272,14 @@ describe("the dashboard's term collection and recent activity say what they coun
     expect(lines[0]).toEqual(['Student changed: Nakato Amina Grace', 1]);
     expect(lines[1]).toEqual(['Comments saved for S2 East: 2 students', 2]);
     expect(lines.filter(([text]) => String(text).startsWith('Comments'))).toHaveLength(1);
+  });
+
+  it("names kinds nobody named in the school's spelling (SMS, e-learning)", () => {
+    expect(activityText({ entity: 'sms_messages', actions: ['create'], count: 1, record: '#2' })).toBe(
+      'SMS message added: #2',
+    );
+    expect(activityText({ entity: 'elearning_resources', actions: ['create'], count: 3, record: '' })).toBe(
+      'E-learning resources added: 3',
+    );
   });
 });

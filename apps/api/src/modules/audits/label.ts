@@ -71,11 +71,17 @@ const kindNames: Record<string, { one: string; many: string; saved?: true }> = {
 };
 const declaredNames = Object.fromEntries(resources.map((r) => [r.tableName, r.label]));
 
-/** "Student" and "Students" for `students`; a kind nobody named reads as its words ("exam sets"). */
+/** Words of a table's name written as the school writes them. */
+const spelt: Record<string, string> = { sms: 'SMS', elearning: 'e-learning', id: 'ID' };
+
+/** "Student" and "Students" for `students`; a kind nobody named reads as its words ("exam sets", "SMS messages"). */
 export function kindName(entity: string): { one: string; many: string; saved?: true } {
   const named = kindNames[entity] ?? declaredNames[entity];
   if (named) return named;
-  const words = entity.replaceAll('_', ' ');
+  const words = entity
+    .split('_')
+    .map((word) => spelt[word] ?? word)
+    .join(' ');
   const cap = words.charAt(0).toUpperCase() + words.slice(1);
   return { one: cap.replace(/s$/, ''), many: cap };
 }
