@@ -23,6 +23,7 @@ import {
   suppliers,
 } from '@somero/contract';
 import { asc, eq } from 'drizzle-orm';
+import { addDays } from '../core/dates.js';
 import { SchoolScope } from '../core/scope.js';
 import { postUnposted } from '../modules/money.js';
 import { fillDemoAcademics } from './demo-academics.js';
@@ -424,16 +425,22 @@ async function fillDemoFees(
             ? rnd.int(3, 10) / 10
             : 0;
       let due = Math.round((charged * share) / 10_000) * 10_000;
-      while (due > 0) {
+      // Parents pay in instalments: the first around the opening, the second four weeks later, any more four
+      // weeks after that, so the term's weeks have receipts after its first, as a bursar's do.
+      let first = '';
+      for (let instalment = 0; due > 0; instalment++) {
         const amount = due > 300_000 && rnd.next() < 0.5 ? Math.round(due / 20_000) * 10_000 : due;
         due -= amount;
-        const day = `${year}-${termOpens[term - 1].slice(0, 2)}-${String(rnd.int(2, 27)).padStart(2, '0')}`;
+        const drawn = `${year}-${termOpens[term - 1].slice(0, 2)}-${String(rnd.int(2, 27)).padStart(2, '0')}`;
+        first ||= drawn;
+        const day = instalment === 0 ? drawn : addDays(first, 28 * Math.min(instalment, 2));
         payments.push({
           schoolId,
           receiptNo: 0,
           studentId: st.id,
           amount,
           modeId: rnd.pick(modes).id,
+          // biome-ignore lint/complexity/useMathMinMax: the dates are ISO strings, compared as text
           paidOn: day < today ? day : today,
           payer: 'Parent',
           year,

@@ -1,6 +1,6 @@
 import { classes, elearningResources, type ReportAttachment, staff, subjectLevelsOf, subjects } from '@somero/contract';
 import { asc, eq } from 'drizzle-orm';
-import { today } from '../../core/dates.js';
+import { addDays, today } from '../../core/dates.js';
 import { saveFile } from '../../core/files.js';
 import { SchoolScope } from '../../core/scope.js';
 import type { Executor } from '../../db/open.js';
@@ -136,12 +136,6 @@ const demo: DemoResource[] = [
     draft: true,
   },
 ];
-
-const addDays = (day: string, days: number) => {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
 
 /** The demo school's E-Learning: a dozen published notes, assignments, links and past papers across S1–S6, and two drafts. */
 export async function fillDemoElearning(db: Executor, schoolId: number, adminId: number) {

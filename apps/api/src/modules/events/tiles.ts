@@ -1,6 +1,6 @@
 import { events } from '@somero/contract';
 import { and, asc, gte, lte } from 'drizzle-orm';
-import { today } from '../../core/dates.js';
+import { addDays, today } from '../../core/dates.js';
 import type { SchoolScope } from '../../core/scope.js';
 
 export interface UpcomingEvent {
@@ -11,12 +11,6 @@ export interface UpcomingEvent {
   starts_at: string | null;
   venue: string | null;
 }
-
-const addDays = (day: string, n: number) => {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
 
 /** The dashboard's events tile: events from today to `days` days ahead, soonest first (one query on (school, date)). */
 export async function upcomingEvents(scope: SchoolScope, days: number): Promise<UpcomingEvent[]> {

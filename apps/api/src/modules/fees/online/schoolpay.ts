@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { addDays } from '../../../core/dates.js';
 
 /**
  * The SchoolPay-style aggregator adapter (DOMAIN.md §5.5). Pull: `GET {base}/SchoolRangeTransactions/
@@ -70,12 +71,6 @@ export function parseTransaction(raw: Record<string, unknown>): ProviderTransact
     raw,
   };
 }
-
-const addDays = (date: string, days: number) => {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
 
 /** [from, to] cut into ranges of at most 31 days. */
 export function dateRanges(from: string, to: string): [string, string][] {

@@ -16,6 +16,7 @@ import {
   students,
 } from '@somero/contract';
 import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { addDays } from '../../../core/dates.js';
 import { HttpError, NotFound, Refusal } from '../../../core/errors.js';
 import { SchoolScope } from '../../../core/scope.js';
 import type { Executor } from '../../../db/open.js';
@@ -202,12 +203,6 @@ export async function syncOnline(
   });
   return { imported: fresh.length, processed };
 }
-
-const addDays = (date: string, days: number) => {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
 
 /**
  * The safety net behind the webhook, which the provider fires once without retry (DOMAIN.md §5): every

@@ -1,6 +1,6 @@
 import { classes, feesCategories, feesPayments, paymentModes, streams, students, termDates } from '@somero/contract';
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import { today } from '../../../core/dates.js';
+import { today, addDays } from '../../../core/dates.js';
 import type { SchoolScope } from '../../../core/scope.js';
 import { sqlRows } from '../../../db/open.js';
 import { currentTerm } from '../../settings/index.js';
@@ -165,11 +165,6 @@ export function mondayOf(day: string): string {
   return d.toISOString().slice(0, 10);
 }
 
-const addDays = (day: string, n: number) => {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
 
 /**
  * The fee tiles of the dashboard. The term's figures and the classes owing most are `classTotals`: the

@@ -10,6 +10,7 @@ import {
 import { asc, count, eq, gte, ilike, lte, type SQL, sum } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SchoolScope } from '../../../core/scope.js';
+import { addDays } from '../../../core/dates.js';
 
 export type ReportPaymentRow = z.infer<typeof reportPaymentRow>;
 
@@ -104,11 +105,6 @@ export function totalsOf(rows: { amount: number; mode_id: number; mode_name: str
 export type Period = 'day' | 'week' | 'month';
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
-const addDays = (date: string, n: number) => {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return iso(d);
-};
 
 /** The period a date falls in: its key, first and last day (weeks start on Monday). */
 export function periodOf(date: string, period: Period): { key: string; start: string; end: string } {
