@@ -19,7 +19,7 @@ interface Props {
   /** For reference fields: only some of the target's rows. */
   only?: (option: ReferenceOption) => boolean;
   autoFocus?: boolean;
-  /** When the field is entered (lib/contract-form.ts waits for a mouse press to end before checking). */
+  /** When the field is entered (the form's own focus tracking, from `field(name)`). */
   onFocus?: () => void;
 }
 
