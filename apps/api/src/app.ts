@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { listenForCacheNews } from './core/cache-news.js';
+import { startClock } from './core/dates.js';
 import { openFileStore } from './core/file-store.js';
 import { useFileStore } from './core/files.js';
 import { installCore } from './core/http.js';
@@ -45,6 +46,8 @@ declare module 'fastify' {
 }
 
 export async function buildApp({ database, config, logger = false, mailer, extraRoutes }: AppOptions): Promise<App> {
+  // The one clock every rule reads: the machine's, unless CLOCK_START starts it elsewhere (tests, demos).
+  if (config.clockStart) startClock(config.clockStart);
   const app = Fastify({
     logger,
     bodyLimit: 20 * 1024 * 1024,

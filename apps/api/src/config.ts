@@ -27,6 +27,11 @@ export interface Config {
    */
   demoSchool?: boolean;
   tokenDays: number;
+  /**
+   * CLOCK_START: the moment the server's clock starts at (it runs on from there), instead of the
+   * machine's time: for the tests and for showing the app as it would be on another day. Unset in use.
+   */
+  clockStart?: Date;
   logLevel: string;
   /** METRICS_PORT: Prometheus figures at /metrics on this port of their own; unset, none are kept. */
   metricsPort?: number;
@@ -122,6 +127,15 @@ function fileStorage(env: NodeJS.ProcessEnv, dataDir: string, fromUser: (p: stri
   throw new Error(`FILE_STORAGE is database, disk or s3, not ${env.FILE_STORAGE}`);
 }
 
+/** An ISO moment from the environment ("2026-11-25T10:00:00+03:00"; a bare date is 08:00 in Kampala). */
+function moment(name: string, value: string | undefined): Date | undefined {
+  if (!value) return undefined;
+  const at = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T08:00:00+03:00` : value);
+  if (Number.isNaN(at.getTime()))
+    throw new Error(`${name} is a date and time such as 2026-11-25T10:00:00+03:00, not ${value}`);
+  return at;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
   // Relative paths are the user's, from where they ran npm (npm runs workspace scripts elsewhere).
@@ -146,6 +160,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoAdminPassword: env.DEMO_ADMIN_PASSWORD || undefined,
     demoSchool: env.DEMO_SCHOOL ? bool(env.DEMO_SCHOOL, false) : undefined,
     tokenDays: Number(env.TOKEN_DAYS ?? 30),
+    clockStart: moment('CLOCK_START', env.CLOCK_START),
     logLevel: env.LOG_LEVEL ?? 'info',
     metricsPort: env.METRICS_PORT ? Number(env.METRICS_PORT) : undefined,
     onlineSyncMinutes: Number(env.ONLINE_SYNC_MINUTES ?? 60),

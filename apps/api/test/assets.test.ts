@@ -2,6 +2,7 @@ import { assetCalls, journalEntries, journalLines } from '@somero/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { now } from '../src/core/dates.js';
 import { SchoolScope } from '../src/core/scope.js';
 import { trialBalance } from '../src/modules/journal/index.js';
 import { pdfPages } from './pdf-text.js';
@@ -10,7 +11,7 @@ import { newSchool, staffWith, type TestSchool, useTestApp } from './support.js'
 
 /** Assets (issue 12 §5): declarations, purchases posted to the journal, tags, the register and labels. */
 const t = useTestApp();
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Kampala' }).format(new Date());
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Kampala' }).format(now());
 
 type Api = ReturnType<typeof client>;
 

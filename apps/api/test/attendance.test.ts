@@ -2,7 +2,7 @@ import { attendanceCalls, consideredSets, gateAttendance } from '@somero/contrac
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { today } from '../src/core/dates.js';
+import { now, today } from '../src/core/dates.js';
 import { audits } from '../src/db/schema.js';
 import { fillDemoAttendance } from '../src/modules/attendance/index.js';
 import { pdfPages } from './pdf-text.js';
@@ -27,7 +27,7 @@ describe('attendance at the gate', () => {
   });
 
   it('checks a student in by the admission number the scanner types, at the server time, and audits it', async () => {
-    const before = Date.now();
+    const before = now().getTime();
     const res = await s.api.post('/student/attendance', { code: ` ${String(amina.admission_no).toLowerCase()} ` });
     expect(res.statusCode, res.body).toBe(200);
     const row = res.json().data;

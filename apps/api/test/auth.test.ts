@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.js';
 import { readConfig } from '../src/config.js';
 import { forgetCallers } from '../src/core/auth.js';
+import { now } from '../src/core/dates.js';
 import { audits, authTokens } from '../src/db/schema.js';
 import { bearer, login, newSchool, type TestSchool, unique, useTestApp } from './support.js';
 
@@ -153,16 +154,16 @@ describe('sign-in', () => {
     // Nearly expired: one use extends it to 30 days again.
     await t.database.db
       .update(authTokens)
-      .set({ expiresAt: new Date(Date.now() + 60_000) })
+      .set({ expiresAt: new Date(now().getTime() + 60_000) })
       .where(eq(authTokens.id, row.id));
     forgetCallers(); // as if the cached sign-in had aged out
     expect((await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) })).statusCode).toBe(200);
     const [after] = await t.database.db.select().from(authTokens).where(eq(authTokens.id, row.id));
-    expect(after.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+    expect(after.expiresAt.getTime()).toBeGreaterThan(now().getTime() + 29 * 86_400_000);
     // Past its expiry: refused.
     await t.database.db
       .update(authTokens)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .set({ expiresAt: new Date(now().getTime() - 1000) })
       .where(eq(authTokens.id, row.id));
     forgetCallers();
     expect((await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) })).statusCode).toBe(401);

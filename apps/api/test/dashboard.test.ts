@@ -13,7 +13,7 @@ import {
 } from '@somero/contract';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { today } from '../src/core/dates.js';
+import { now, today } from '../src/core/dates.js';
 import { activityText } from '../src/modules/audits/label.js';
 import { admit, client, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
 import { staffWith, useTestApp } from './support.js';
@@ -87,12 +87,12 @@ describe('the dashboard: the morning figures of each area, each only to those wh
       studentId: amina.id,
       classId: s.classes.S1,
       day: today(),
-      checkedInAt: new Date(),
+      checkedInAt: now(),
       checkedInBy: 'Gate',
     });
     const [unit] = await db
       .insert(storeUnits)
-      .values({ schoolId, name: `Jerrycans ${Date.now()}`, short: 'jc' })
+      .values({ schoolId, name: `Jerrycans ${now().getTime()}`, short: 'jc' })
       .returning();
     await db.insert(storeItems).values([
       { schoolId, name: 'Paraffin', unitId: unit.id, reorderLevel: 20, balance: 500 },
@@ -108,7 +108,7 @@ describe('the dashboard: the morning figures of each area, each only to those wh
         schoolId,
         patient: 'student',
         studentId: brian.id,
-        visitedAt: new Date(),
+        visitedAt: now(),
         complaint: 'Headache',
         attendedBy: 'Nurse',
       },
@@ -116,11 +116,11 @@ describe('the dashboard: the morning figures of each area, each only to those wh
         schoolId,
         patient: 'student',
         studentId: amina.id,
-        visitedAt: new Date(),
+        visitedAt: now(),
         complaint: 'Cough',
         attendedBy: 'Nurse',
         status: 'closed',
-        closedAt: new Date(),
+        closedAt: now(),
       },
     ]);
     await db.insert(events).values([

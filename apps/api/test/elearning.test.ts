@@ -2,6 +2,7 @@ import { elearningResources } from '@somero/contract';
 import { and, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { now } from '../src/core/dates.js';
 import { audits } from '../src/db/schema.js';
 import { client, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
 import { staffWith, unique, useTestApp } from './support.js';
@@ -113,7 +114,7 @@ describe('E-Learning', () => {
     const res = await x.okello.del(`/publish/${notes.id}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ status: 'published', published_by: 'Staff Member' });
-    expect(Date.parse(res.json().data.published_at)).toBeGreaterThan(Date.now() - 60_000);
+    expect(Date.parse(res.json().data.published_at)).toBeGreaterThan(now().getTime() - 60_000);
     for (const api of [x.nakato, x.bursar, x.admin]) expect(await titles(api)).toContain('S4 Chemistry revision notes');
     const row = ((await x.nakato.get('/elearning')).json().data as Json[]).find((r) => r.id === notes.id)!;
     expect(row.mine).toBe(false);

@@ -2,6 +2,7 @@ import { eventsCalls, schools } from '@somero/contract';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { now } from '../src/core/dates.js';
 import { audits } from '../src/db/schema.js';
 import { fillDemoEvents } from '../src/modules/events/index.js';
 import { pdfPages } from './pdf-text.js';
@@ -209,7 +210,7 @@ describe('events and minutes', () => {
     await fillDemoEvents(t.database.db, d.schoolId, d.adminId);
     const all = (await d.api.get('/events?per_page=100')).json().data as Json[];
     expect(all.length).toBeGreaterThanOrEqual(8);
-    const today = new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 10);
+    const today = new Date(now().getTime() + 3 * 3600_000).toISOString().slice(0, 10);
     expect(all.filter((e) => e.has_minutes).every((e) => e.on_date <= today)).toBe(true);
     expect(all.some((e) => e.event_type === 'pta' && e.has_minutes)).toBe(true);
     expect(all.filter((e) => e.on_date > today).length).toBeGreaterThanOrEqual(3);
@@ -222,7 +223,7 @@ describe('events and minutes', () => {
 
   it('lists today’s and coming events first, soonest first, then past ones latest first; filters either', async () => {
     const d = await registerSchool(t.app, t.database);
-    const day = (n: number) => new Date(Date.now() + 3 * 3600_000 + n * 86_400_000).toISOString().slice(0, 10);
+    const day = (n: number) => new Date(now().getTime() + 3 * 3600_000 + n * 86_400_000).toISOString().slice(0, 10);
     const plan = async (title: string, on: number, starts_at?: string) => {
       const res = await d.api.post('/events', {
         title,

@@ -10,7 +10,7 @@ import {
 } from '@somero/contract';
 import { and, eq, inArray, max } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { today } from '../src/core/dates.js';
+import { now, today } from '../src/core/dates.js';
 import { SchoolScope } from '../src/core/scope.js';
 import { audits } from '../src/db/schema.js';
 import { activeMode, modeRule, recordFeesPayment } from '../src/modules/fees/desk/record.js';
@@ -222,7 +222,7 @@ describe('the desk’s statement', () => {
       .insert(students)
       .values({
         schoolId: school.schoolId,
-        admissionNo: `NEW/${Date.now()}`,
+        admissionNo: `NEW/${now().getTime()}`,
         surname: 'Opio',
         otherNames: 'Daniel',
         gender: 'M',
@@ -271,7 +271,7 @@ describe('the desk’s statement', () => {
 
   it('keeps the Idempotency-Key as typed without spaces around it; a blank one is none', async () => {
     const pupil = await admit(school);
-    const key = `  key-${Date.now()}  `;
+    const key = `  key-${now().getTime()}  `;
     const first = await recordFeesPayment(scope, {
       studentId: pupil.id,
       amount: 9_000,
@@ -320,7 +320,7 @@ describe('the desk’s statement', () => {
 
   it('answers one Idempotency-Key given twice at once with one payment', async () => {
     const pupil = await admit(school);
-    const key = `twice-${Date.now()}`;
+    const key = `twice-${now().getTime()}`;
     const body = { studentId: pupil.id, amount: 4_000, modeId: cash, idempotencyKey: key };
     const before = await lastReceipt();
     const [one, two] = await Promise.all([recordFeesPayment(scope, body), recordFeesPayment(scope, body)]);
@@ -328,7 +328,7 @@ describe('the desk’s statement', () => {
     expect([one.created, two.created].sort()).toEqual([false, true]);
     expect(await lastReceipt()).toBe(before + 1);
     // The same key with another amount, at once, is refused.
-    const key2 = `twice-other-${Date.now()}`;
+    const key2 = `twice-other-${now().getTime()}`;
     const both = await Promise.allSettled([
       recordFeesPayment(scope, { ...body, idempotencyKey: key2 }),
       recordFeesPayment(scope, { ...body, amount: 4_001, idempotencyKey: key2 }),

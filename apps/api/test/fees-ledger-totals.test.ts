@@ -15,6 +15,7 @@ import {
 } from '@somero/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { now as clockNow } from '../src/core/dates.js';
 import { hashPassword } from '../src/core/passwords.js';
 import { SchoolScope } from '../src/core/scope.js';
 import { fillDemoSchool } from '../src/db/demo-data.js';
@@ -257,7 +258,7 @@ describe('classTotals: the ledger summed by class in one SQL statement, equal to
             ...yt(k),
             cashierName: 'Bursar',
             status: void_ ? 'void' : 'valid',
-            ...(void_ ? { voidReason: 'Bounced', voidedAt: new Date() } : {}),
+            ...(void_ ? { voidReason: 'Bounced', voidedAt: clockNow() } : {}),
           };
         }),
       );

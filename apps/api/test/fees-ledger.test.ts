@@ -14,6 +14,7 @@ import {
 } from '@somero/contract';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { now } from '../src/core/dates.js';
 import { SchoolScope } from '../src/core/scope.js';
 import { classBalances, studentPosition } from '../src/modules/fees/ledger/balances.js';
 import { admit, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
@@ -191,7 +192,7 @@ describe('enrolment', () => {
       .insert(students)
       .values({
         schoolId: school.schoolId,
-        admissionNo: `OLD/${Date.now()}`,
+        admissionNo: `OLD/${now().getTime()}`,
         surname: 'Backfill',
         otherNames: 'Old',
         gender: 'M',
@@ -226,7 +227,7 @@ describe('migration and enrolment', () => {
       .insert(students)
       .values({
         schoolId: s2.schoolId,
-        admissionNo: `MIG/${Date.now()}`,
+        admissionNo: `MIG/${now().getTime()}`,
         surname: 'Migrant',
         otherNames: 'Old',
         gender: 'F',

@@ -2,6 +2,7 @@ import { feesPayments, onlineTransactions, schools, screenRoute } from '@somero/
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../src/config.js';
+import { now } from '../src/core/dates.js';
 import { dateRanges } from '../src/modules/fees/online/schoolpay.js';
 import { syncEveryGateway } from '../src/modules/fees/online/sync.js';
 import { startFakeSchoolPay } from './fake-schoolpay.js';
@@ -18,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => fake.close().catch(() => {}));
 const t = useTestApp({ env: () => ({ SCHOOLPAY_URL: fake.baseUrl }) });
 
-const kampalaToday = () => new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 10);
+const kampalaToday = () => new Date(now().getTime() + 3 * 3600_000).toISOString().slice(0, 10);
 const daysAgo = (n: number) => {
   const d = new Date(`${kampalaToday()}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() - n);

@@ -1,7 +1,7 @@
 import { feesBreakdowns, feesCategories, moneyAmendments, students } from '@somero/contract';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { today } from '../src/core/dates.js';
+import { now as clockNow, today } from '../src/core/dates.js';
 import { audits } from '../src/db/schema.js';
 import { numberInWords, shillingsInWords } from '../src/documents/receipt.js';
 import { pdfPages } from './pdf-text.js';
@@ -100,7 +100,7 @@ describe('taking fees payments', () => {
 
   it('makes one payment of one Idempotency-Key sent 20 times at once', async () => {
     const before = (await school.api.post('/fees_receipts', {})).json().total;
-    const key = `desk-1-${Date.now()}`;
+    const key = `desk-1-${clockNow().getTime()}`;
     const replies = await Promise.all(
       Array.from({ length: 20 }, () => pay(school, { student_id: student.id, amount: 75_000, mode_id: cash }, key)),
     );
@@ -111,7 +111,7 @@ describe('taking fees payments', () => {
 
   it('refuses a future date, a zero amount, a fraction and another school’s student', async () => {
     const [last] = (await school.api.post('/fees_receipts', { per_page: 1 })).json().data as Json[];
-    const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const tomorrow = new Date(clockNow().getTime() + 2 * 86_400_000).toISOString().slice(0, 10);
     const future = await pay(school, { student_id: student.id, amount: 1000, mode_id: cash, paid_on: tomorrow });
     expect(future.statusCode).toBe(202);
     expect(future.json().message).toMatch(/future/);
@@ -240,7 +240,7 @@ describe('taking fees payments', () => {
 
   it('finds receipts by number, name, admission number and reference; exports xlsx', async () => {
     const payer = await admit(school, { surname: 'Tumusiime', other_names: 'Ruth' });
-    const reference = `SLIP-${Date.now()}`;
+    const reference = `SLIP-${clockNow().getTime()}`;
     for (const [amount, ref] of [
       [100_000, reference],
       [15_000, null],
@@ -556,7 +556,7 @@ describe('the desk’s checks: references, amounts far above the balance, Idempo
   });
 
   it('an Idempotency-Key answers its first payment when sent again with the same body, 422 with another', async () => {
-    const key = `desk-key-${Date.now()}`;
+    const key = `desk-key-${clockNow().getTime()}`;
     const body = {
       student_id: student.id,
       amount: 5_000,
@@ -591,7 +591,7 @@ describe('the desk’s checks: references, amounts far above the balance, Idempo
     }
     expect(await receipts()).toBe(before);
     // Sent at the same moment as its first use, a different body is refused too, never answered as recorded.
-    const key2 = `desk-key2-${Date.now()}`;
+    const key2 = `desk-key2-${clockNow().getTime()}`;
     const [a, b] = await Promise.all([
       desk(school, { ...body, reference: 'KEY-3' }, key2),
       desk(school, { ...body, reference: 'KEY-4' }, key2),
@@ -601,7 +601,7 @@ describe('the desk’s checks: references, amounts far above the balance, Idempo
   });
 
   it('looks an Idempotency-Key up within the caller’s school only', async () => {
-    const key = `shared-key-${Date.now()}`;
+    const key = `shared-key-${clockNow().getTime()}`;
     const mine = await desk(school, { student_id: student.id, amount: 3_000, mode_id: cash }, key);
     expect(mine.statusCode, mine.body).toBe(200);
     const other = await registerSchool(t.app, t.database);

@@ -1,6 +1,7 @@
 import { feesPayments, isPermissionFlag, moneyAmendments, type PermissionFlag, resources } from '@somero/contract';
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { now } from '../src/core/dates.js';
 import { audits } from '../src/db/schema.js';
 import { admit, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
 import { amendmentsOf, bearer, shared, staffWith, unique, useTestApp } from './support.js';
@@ -13,7 +14,9 @@ const t = useTestApp();
 
 /** A date in Uganda, `days` from today (the desk's "today" is Kampala's). */
 const kampalaDay = (days = 0) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Kampala' }).format(new Date(Date.now() + days * 86_400_000));
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Kampala' }).format(
+    new Date(now().getTime() + days * 86_400_000),
+  );
 
 interface Desk {
   school: RegisterSchool;

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { today } from '../src/core/dates.js';
+import { now, today } from '../src/core/dates.js';
 import { SchoolScope } from '../src/core/scope.js';
 import { termBefore, termPeriod } from '../src/modules/finance-reports/finance-rules.js';
 import { postEntry, reverseSource } from '../src/modules/journal/index.js';
@@ -21,7 +21,7 @@ let cash: number;
 let bank: number;
 let cashAccount: number;
 let api: ReturnType<typeof client>;
-const schoolName = `Kampala Hill ${Date.now() % 100000} SS`;
+const schoolName = `Kampala Hill ${now().getTime() % 100000} SS`;
 
 async function post(url: string, body: object) {
   const res = await api.post(url, body);

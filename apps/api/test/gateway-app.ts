@@ -1,6 +1,7 @@
 import { smsMessages } from '@somero/contract';
 import { and, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
+import { now } from '../src/core/dates.js';
 import { startFakeSmsGateway } from './fake-sms-gateway.js';
 import { useTestApp } from './support.js';
 
@@ -57,7 +58,7 @@ export function useGatewayApp(apiKey: string, env: Record<string, string> = {}) 
  * number (+2567…).
  */
 export function filePhones() {
-  const serial = String(Date.now()).slice(-5);
+  const serial = String(now().getTime()).slice(-5);
   return {
     serial,
     phone: (n: number) => `0772 ${n}${serial}`,

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { now } from '../src/core/dates.js';
 import type { Json } from './students-fixtures.js';
 import { bearer, newSchool, useTestApp } from './support.js';
 
@@ -35,7 +36,7 @@ describe('health and readiness', () => {
     await t.app.jobs.run();
     // A migration newer than any committed one, as a later release would have left (later releases' and
     // this one's processes then migrate nothing, so the shared test database is safe).
-    const newer = Date.now() + 86_400_000;
+    const newer = now().getTime() + 86_400_000;
     await t.database.raw('insert into drizzle.__drizzle_migrations (hash, created_at) values ($1, $2)', [
       'a later release',
       newer,

@@ -2,12 +2,13 @@ import { revenueCalls } from '@somero/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { now as clockNow } from '../src/core/dates.js';
 import { audits } from '../src/db/schema.js';
 import { client, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
 import { staffWith, useTestApp } from './support.js';
 
 const t = useTestApp();
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Kampala' }).format(new Date());
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Kampala' }).format(clockNow());
 
 /** A school's revenue set-up: a mode, and two categories with a source each. */
 async function setUp(school: RegisterSchool) {

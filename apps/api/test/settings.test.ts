@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { now } from '../src/core/dates.js';
 import { calendarOf, termOn } from '../src/modules/settings/school.js';
 import { bearer, newSchool, type TestSchool, useTestApp } from './support.js';
 
@@ -11,7 +12,7 @@ const as = (token: string) => ({
   post: (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: bearer(token), payload }),
   put: (url: string, payload: object) => t.app.inject({ method: 'PUT', url, headers: bearer(token), payload }),
 });
-const year = new Date().getFullYear();
+const year = now().getFullYear();
 
 beforeAll(async () => {
   a = await newSchool(t.app, t.database);

@@ -2,6 +2,7 @@ import { sickbayCalls } from '@somero/contract';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { now } from '../src/core/dates.js';
 import { audits } from '../src/db/schema.js';
 import { fillDemoSickbay } from '../src/modules/sickbay/index.js';
 import { admit, client, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
@@ -40,7 +41,7 @@ describe('sick bay', () => {
   });
 
   it('records a visit at the server time by default, with the class the student is in, and audits it', async () => {
-    const before = Date.now();
+    const before = now().getTime();
     const res = await s.api.post('/medication', {
       student_id: x.sarah,
       problem_id: x.malaria,
@@ -62,7 +63,7 @@ describe('sick bay', () => {
       attended_by: 'Head Administrator',
     });
     expect(Date.parse(v.visited_at)).toBeGreaterThanOrEqual(before - 1000);
-    expect(Date.parse(v.visited_at)).toBeLessThanOrEqual(Date.now() + 1000);
+    expect(Date.parse(v.visited_at)).toBeLessThanOrEqual(now().getTime() + 1000);
     const [audit] = await t.database.db
       .select()
       .from(audits)
@@ -82,7 +83,7 @@ describe('sick bay', () => {
     await bad({ temperature: 37 }, 'complaint');
     await bad({ complaint: 'Fever', outcome: 'referred', close: true }, 'referred_to');
     await bad({ complaint: 'Fever', close: true }, 'outcome');
-    await bad({ complaint: 'Fever', visited_at: new Date(Date.now() + 3600_000).toISOString() }, 'visited_at');
+    await bad({ complaint: 'Fever', visited_at: new Date(now().getTime() + 3600_000).toISOString() }, 'visited_at');
   });
 
   it('edits an open visit, closes it when the student leaves, then refuses changes; delete keeps it listed', async () => {
@@ -286,7 +287,7 @@ describe('sick bay', () => {
     );
     const all = (await d.api.post('/view_medication', { per_page: 500 })).json();
     expect(all.total).toBeGreaterThan(60);
-    expect(all.data.every((v: Json) => Date.parse(v.visited_at) <= Date.now())).toBe(true);
+    expect(all.data.every((v: Json) => Date.parse(v.visited_at) <= now().getTime())).toBe(true);
     expect(all.data.filter((v: Json) => v.status === 'deleted')).toHaveLength(1);
     expect(all.data.filter((v: Json) => v.outcome === 'referred').every((v: Json) => v.referred_to)).toBe(true);
   });

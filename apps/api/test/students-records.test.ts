@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { now as clockNow } from '../src/core/dates.js';
 import { admit, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
 import { unique, useTestApp } from './support.js';
 
@@ -78,8 +79,8 @@ describe('pass-outs', () => {
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json().message).toBe('Pass Out added Successfully');
     expect(first.json().data).toMatchObject({ pass_no: 1, status: 'out', overdue: true, class_name: 'S1 East' });
-    const future = new Date(Date.now() + 86_400_000).toISOString();
-    const second = await add({ time_out: new Date().toISOString(), expected_return: future });
+    const future = new Date(clockNow().getTime() + 86_400_000).toISOString();
+    const second = await add({ time_out: clockNow().toISOString(), expected_return: future });
     expect(second.json().data).toMatchObject({ pass_no: 2, overdue: false });
     await s.api.put(`/pass_outs/${second.json().data.id}`, { status: 'returned' });
 
@@ -162,9 +163,9 @@ describe('summary and periodic report', () => {
     expect(year.admitted).toHaveLength(2);
     expect(year.classes.find((c: Json) => c.class_name === 'S1')).toMatchObject({ admitted: 1, left: 0 });
     const leftToday = year.left.length;
-    expect(leftToday).toBe(new Date().getFullYear() === 2026 ? 1 : 0);
+    expect(leftToday).toBe(clockNow().getFullYear() === 2026 ? 1 : 0);
     // The S4 leaver left today, whatever the year.
-    const thisYear = new Date().getFullYear();
+    const thisYear = clockNow().getFullYear();
     const now = await s.api.post('/students_periodic_report', { from: `${thisYear}-01-01`, to: `${thisYear}-12-31` });
     expect(now.json().data.left).toHaveLength(1);
     const bad = await s.api.post('/students_periodic_report', { from: '2026-12-31', to: '2026-01-01' });

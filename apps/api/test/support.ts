@@ -15,6 +15,7 @@ import { roles, users } from '../src/db/schema.js';
 import { presetFlags } from '../src/modules/users/presets.js';
 import { createSchool } from '../src/modules/users/school.js';
 import { openTemplateDatabase } from './pglite-template.js';
+import { testClockStart } from './test-clock.js';
 
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -35,6 +36,7 @@ export async function startTestApp(
     databaseUrl: process.env.TEST_DATABASE_URL,
     // Test files share one PostgreSQL database: each app takes only its own queued work.
     jobsQueue: unique('test'),
+    clockStart: new Date(testClockStart),
   };
   // A backup a generic test starts (POST backups) goes to a folder of the app's own, removed after.
   config.backups = { ...config.backups, dir: path.join(tmpdir(), unique('somero-test-backups-')) };

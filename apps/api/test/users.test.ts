@@ -1,5 +1,6 @@
 import { permissionFlags } from '@somero/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { now } from '../src/core/dates.js';
 import { bearer, login, newSchool, staffWith, type TestSchool, unique, useTestApp } from './support.js';
 
 const t = useTestApp();
@@ -227,7 +228,7 @@ describe('audit trail', () => {
   it('filters by user, date range and module, and pages', async () => {
     const s = await newSchool(t.app, t.database);
     for (let i = 0; i < 3; i++) await addGroup(s.adminToken);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = now().toISOString().slice(0, 10);
     const page = await as(s.adminToken).post('/api/audits', {
       module: 'users',
       user_id: s.adminId,
@@ -256,7 +257,7 @@ describe('dashboard', () => {
       active_users: 1,
       roles: 7,
       signed_in_today: 1,
-      current_term: { year: new Date().getFullYear() },
+      current_term: { year: now().getFullYear() },
     });
     expect(res.json().data.current_term.label).toMatch(/^Term [123] \d{4}$/);
     // A new school: no students, nothing collected; fee tiles only for those who may see payments.

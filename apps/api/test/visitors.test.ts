@@ -2,6 +2,7 @@ import { visitorsCalls, visitorVisits } from '@somero/contract';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { now } from '../src/core/dates.js';
 import { audits } from '../src/db/schema.js';
 import { fillDemoVisitors } from '../src/modules/visitors/index.js';
 import { pdfPages } from './pdf-text.js';
@@ -38,7 +39,7 @@ describe('visitors book', () => {
   });
 
   it('records a visit at the server time, the phone in one form, the notice text, and audits it', async () => {
-    const before = Date.now();
+    const before = now().getTime();
     const res = await s.api.post('/visitors', parent(sarah));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('Visit Recorded Successfully');
@@ -57,7 +58,7 @@ describe('visitors book', () => {
       recorded_by: 'Head Administrator',
     });
     expect(Date.parse(v.time_in)).toBeGreaterThanOrEqual(before - 1000);
-    expect(Date.parse(v.time_in)).toBeLessThanOrEqual(Date.now() + 1000);
+    expect(Date.parse(v.time_in)).toBeLessThanOrEqual(now().getTime() + 1000);
     const [audit] = await t.database.db
       .select()
       .from(audits)
@@ -274,7 +275,7 @@ describe('visitors book', () => {
     await fillDemoVisitors(t.database.db, d.schoolId, d.adminId);
     const all = (await d.api.get('/visitors?per_page=500')).json();
     expect(all.total).toBeGreaterThan(40);
-    expect(all.data.every((v: Json) => Date.parse(v.time_in) <= Date.now())).toBe(true);
+    expect(all.data.every((v: Json) => Date.parse(v.time_in) <= now().getTime())).toBe(true);
     expect(all.data.some((v: Json) => v.status === 'open')).toBe(true);
     expect(all.data.some((v: Json) => v.visitor_type === 'supplier')).toBe(true);
     expect(all.data.filter((v: Json) => v.purpose === 'Visiting day').length).toBeGreaterThan(20);
@@ -288,7 +289,7 @@ describe('visitors book', () => {
     expect(details.visiting_hours).toBeNull();
     const { id, logo_file_id: _, ...rest } = details;
     // Every day but today (Kampala), so now is outside the hours.
-    const todayDay = new Date(Date.now() + 3 * 3600_000).getUTCDay();
+    const todayDay = new Date(now().getTime() + 3 * 3600_000).getUTCDay();
     const days = [0, 1, 2, 3, 4, 5, 6].filter((d) => d !== todayDay);
     const bad = await v.api.put(`/school/${id}`, { ...rest, visiting_hours: { days: [], from: '17:00', to: '14:00' } });
     expect(bad.statusCode).toBe(422);
@@ -309,7 +310,7 @@ describe('visitors book', () => {
     // Editing the visit keeps the reason; the printed book shows it with the purpose.
     const edited = await v.api.put(`/visitors/${let_in.json().data.id}`, parent(pupil, { remarks: 'Left with her' }));
     expect(edited.json().data.outside_hours_reason).toBe(reason);
-    const day = new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 10);
+    const day = new Date(now().getTime() + 3 * 3600_000).toISOString().slice(0, 10);
     const pdf = await v.api.post('/visit_report', { from: day, to: day, format: 'pdf' });
     const printed = (await pdfPages(pdf.rawPayload)).join(' ').replace(/\s+/g, ' ');
     expect(printed).toContain('(outside visiting hours:');

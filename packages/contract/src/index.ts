@@ -39,6 +39,7 @@ export * from './calls/subjects.js';
 export * from './calls/teaching-load.js';
 export * from './calls/users.js';
 export * from './calls/visitors.js';
+export * from './clock.js';
 export * from './field-messages.js';
 export * from './messages.js';
 export * from './money-columns.js';

@@ -16,6 +16,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { now } from './clock.js';
 
 /**
  * Tenancy in the database itself (ARCHITECTURE §10, "The database holds tenancy"). Every school-owned
@@ -24,6 +25,15 @@ import {
  * one school pointing at another school's row, and the data can be distributed by school_id (Citus).
  * `id` stays the serial handle the API uses. What is not per school is listed in `notPerSchool`.
  */
+
+/**
+ * When a row was made, stamped by the clock (`clock.ts`), not the database's: the tests' server and the
+ * demo run on a clock of their own. The database's `now()` stays as the default for rows written in SQL.
+ */
+export const recordedAt = (name = 'created_at') =>
+  timestamp(name, { withTimezone: true, mode: 'date' }).notNull().defaultNow().$defaultFn(now);
+/** When a row last changed: the clock's time at every update through drizzle that does not set it. */
+export const changedAt = (name = 'updated_at') => recordedAt(name).$onUpdateFn(now);
 
 /** The tenant. Every school-owned table references it. */
 export const schools = pgTable('schools', {
@@ -34,7 +44,7 @@ export const schools = pgTable('schools', {
    * payments when it has no SchoolPay account. Nothing else on the server is simulated for it.
    */
   demo: boolean().notNull().default(false),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  createdAt: recordedAt(),
 });
 
 /**
@@ -46,8 +56,8 @@ export const tenantColumns = () => ({
   schoolId: integer('school_id')
     .notNull()
     .references(() => schools.id),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  createdAt: recordedAt(),
+  updatedAt: changedAt(),
 });
 
 /**

@@ -3,12 +3,13 @@
 // (BACKUP_HOURS); the embedded database can be backed up here only while its server is stopped.
 import path from 'node:path';
 import { readConfig } from '../config.js';
+import { now } from '../core/dates.js';
 import { openDatabase } from '../db/open.js';
 import { backupFileName, writeBackup } from '../modules/operations/index.js';
 import { sayFailure } from './say.js';
 
 const config = readConfig();
-const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), process.argv[2] ?? backupFileName(new Date()));
+const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), process.argv[2] ?? backupFileName(now()));
 try {
   const database = await openDatabase({ ...config, migrate: false });
   try {

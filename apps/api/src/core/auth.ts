@@ -2,6 +2,7 @@ import { completeFlags, isAdministratorType, permissionFlags, type SignedInUser 
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../db/open.js';
 import { authTokens, passwordResets, roles, schools, users } from '../db/schema.js';
+import { now as clockNow } from './dates.js';
 import { hashSecret, newSecret } from './passwords.js';
 
 /** The signed-in user of a request, found from its bearer token in one query. */
@@ -30,7 +31,7 @@ export async function issueToken(db: Executor, user: { id: number; schoolId: num
     schoolId: user.schoolId,
     userId: user.id,
     tokenHash: hash,
-    expiresAt: new Date(Date.now() + days * DAY),
+    expiresAt: new Date(clockNow().getTime() + days * DAY),
   });
   return secret;
 }
@@ -63,7 +64,7 @@ export function forgetUser(userId: number) {
 export async function endOtherSessions(db: Executor, userId: number, keepTokenId?: number) {
   await db
     .update(authTokens)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: clockNow() })
     .where(
       and(
         eq(authTokens.userId, userId),
@@ -73,7 +74,7 @@ export async function endOtherSessions(db: Executor, userId: number, keepTokenId
     );
   await db
     .update(passwordResets)
-    .set({ usedAt: new Date() })
+    .set({ usedAt: clockNow() })
     .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
   forgetUser(userId);
 }
@@ -82,7 +83,7 @@ export async function endOtherSessions(db: Executor, userId: number, keepTokenId
 export async function setSessionLocked(db: Executor, caller: Caller, locked: boolean) {
   await db
     .update(authTokens)
-    .set({ lockedAt: locked ? sql`coalesce(${authTokens.lockedAt}, now())` : null })
+    .set({ lockedAt: locked ? sql`coalesce(${authTokens.lockedAt}, ${clockNow()})` : null })
     .where(eq(authTokens.id, caller.tokenId));
   forgetUser(caller.userId);
 }
@@ -93,7 +94,7 @@ export async function setSessionLocked(db: Executor, caller: Caller, locked: boo
  */
 export async function findCaller(db: Executor, token: string, days: number): Promise<Caller | null> {
   const hash = hashSecret(token);
-  const now = Date.now();
+  const now = clockNow().getTime();
   const hit = cache.get(hash);
   if (hit && now - hit.at < cacheMs && hit.tokenExpires > now) return hit.caller;
   const found = await lookUpCaller(db, hash, days);
@@ -129,15 +130,15 @@ async function lookUpCaller(db: Executor, hash: string, days: number) {
       and(
         eq(authTokens.tokenHash, hash),
         isNull(authTokens.revokedAt),
-        gt(authTokens.expiresAt, sql`now()`),
+        gt(authTokens.expiresAt, clockNow()),
         eq(users.active, true),
       ),
     )
     .limit(1);
   if (!row) return null;
   let tokenExpires = row.expiresAt.getTime();
-  if (tokenExpires < Date.now() + (days - 1) * DAY) {
-    tokenExpires = Date.now() + days * DAY;
+  if (tokenExpires < clockNow().getTime() + (days - 1) * DAY) {
+    tokenExpires = clockNow().getTime() + days * DAY;
     await db
       .update(authTokens)
       .set({ expiresAt: new Date(tokenExpires) })

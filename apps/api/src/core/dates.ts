@@ -1,12 +1,13 @@
-/** Made once: building an Intl formatter costs far more than using one (every payment asks for today). */
-const kampalaDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Kampala' });
+import { clockFrom, setClock, systemClock } from '@somero/contract';
 
-/** Today in Uganda (the server may run on UTC), as YYYY-MM-DD. */
-export const today = () => kampalaDate.format(new Date());
+/**
+ * The server's calendar: the one clock of `@somero/contract` (`clock.ts`), read here by every rule, job,
+ * document and the demo. Nothing else in the server reads the machine's time for a calendar decision
+ * (apps/api/test/clock.test.ts says so).
+ */
+export { addDays, ago, kampalaDay, kampalaDayStart, now, thisYear, today } from '@somero/contract';
 
-/** The day `days` after `day` (before it when negative), both YYYY-MM-DD. */
-export function addDays(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
+/** Starts the clock: the machine's time, or from `start` on (CLOCK_START: the tests, a demonstration). */
+export function startClock(start?: Date) {
+  setClock(start ? clockFrom(start) : systemClock);
 }

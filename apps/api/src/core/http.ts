@@ -1,10 +1,11 @@
-import { allows, type Call, type CallAccess, lockedStatus, type OkReply } from '@somero/contract';
+import { allows, type Call, type CallAccess, lockedStatus, type OkReply, serverTimeHeader } from '@somero/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Database } from '../db/open.js';
 import { bearerToken, type Caller, findCaller } from './auth.js';
+import { now } from './dates.js';
 import { databaseFault, HttpError, NeedsConfirmation, Refusal } from './errors.js';
 import { SchoolScope } from './scope.js';
 
@@ -113,6 +114,12 @@ export function installCore(app: FastifyInstance, database: Database, config: Co
       },
       'request',
     );
+  });
+
+  // Every API reply says the server's time: the web app's "today" follows the server's clock, not the
+  // school computer's (packages/contract/src/clock.ts).
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.url.startsWith('/api/')) reply.header(serverTimeHeader, String(now().getTime()));
   });
 
   // Sign-in, the lock screen and permission are checked before the body is even parsed.

@@ -3,6 +3,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/open.js';
+import { now } from './dates.js';
 import { saveFile } from './files.js';
 import { type Actor, SchoolScope } from './scope.js';
 
@@ -185,14 +186,14 @@ export class Jobs {
     const set = (values: Partial<typeof jobs.$inferInsert>) =>
       this.database.db
         .update(jobs)
-        .set({ ...values, updatedAt: new Date() })
+        .set({ ...values, updatedAt: now() })
         .where(mine);
     // Written only while the row is still this attempt's: a worker that outlived its job's expiry
     // (its job failed and settled meanwhile) must not turn it back into done or queued.
     const setIfRunning = (values: Partial<typeof jobs.$inferInsert>) =>
       this.database.db
         .update(jobs)
-        .set({ ...values, updatedAt: new Date() })
+        .set({ ...values, updatedAt: now() })
         .where(and(mine, eq(jobs.status, 'running')));
     const handler = this.handlers.get(kind)?.handler as JobHandler<unknown>;
     await set({ status: 'running', message: job.retryCount > 0 ? 'Trying again after an error' : null });
@@ -211,7 +212,7 @@ export class Jobs {
         message: outcome?.message ?? null,
         resultFileId: fileId,
         resultName: outcome?.file?.name ?? null,
-        finishedAt: new Date(),
+        finishedAt: now(),
       });
     } catch (error) {
       this.log.error({ err: error, jobId, schoolId, kind }, 'Job failed');
@@ -222,8 +223,7 @@ export class Jobs {
           status: 'queued',
           message: 'It stopped with an error; it will be tried again in a moment.',
         });
-      else if (!job.deadLetter)
-        await setIfRunning({ status: 'failed', message: failedMessage, finishedAt: new Date() });
+      else if (!job.deadLetter) await setIfRunning({ status: 'failed', message: failedMessage, finishedAt: now() });
       throw error;
     }
   }
@@ -238,8 +238,8 @@ export class Jobs {
       .set({
         status: 'failed',
         message: message ?? failedMessage,
-        finishedAt: new Date(),
-        updatedAt: new Date(),
+        finishedAt: now(),
+        updatedAt: now(),
       })
       .where(and(eq(jobs.schoolId, schoolId), eq(jobs.id, jobId), ne(jobs.status, 'done')));
   }

@@ -1,6 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/open.js';
 import { loginFailures } from '../db/schema.js';
+import { ago, now } from './dates.js';
 import { TooManyAttempts } from './errors.js';
 
 /**
@@ -55,7 +56,7 @@ export const recoverLimits = (address: string, email: string): Limit[] => [
 ];
 
 const minutesLeft = (firstAt: Date, windowMs: number) =>
-  Math.max(1, Math.ceil((firstAt.getTime() + windowMs - Date.now()) / minute));
+  Math.max(1, Math.ceil((firstAt.getTime() + windowMs - now().getTime()) / minute));
 const tryAgain = (what: string, minutes: number) =>
   new TooManyAttempts(`${what} Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
 const tooManySignIns = 'Too many failed sign-in attempts.';
@@ -71,7 +72,7 @@ export async function refuseIfLocked(db: Executor, keys: SignInKeys) {
     .where(inArray(loginFailures.key, [keys.pair.key, keys.address.key, keys.known.key]));
   const row = (limit: Limit) => {
     const found = rows.find((r) => r.key === limit.key);
-    return found && found.firstAt.getTime() + limit.windowMs > Date.now() ? found : undefined;
+    return found && found.firstAt.getTime() + limit.windowMs > now().getTime() ? found : undefined;
   };
   const pair = row(keys.pair);
   if (pair && pair.failures >= keys.pair.max)
@@ -86,15 +87,15 @@ export async function refuseIfLocked(db: Executor, keys: SignInKeys) {
 async function count(db: Executor, limits: Limit[]) {
   const counted: { failures: number; firstAt: Date }[] = [];
   for (const { key, windowMs } of limits) {
-    const windowStart = new Date(Date.now() - windowMs);
+    const windowStart = ago(windowMs);
     const [row] = await db
       .insert(loginFailures)
-      .values({ key, failures: 1, firstAt: new Date() })
+      .values({ key, failures: 1, firstAt: now() })
       .onConflictDoUpdate({
         target: loginFailures.key,
         set: {
           failures: sql`case when ${loginFailures.firstAt} < ${windowStart} then 1 else ${loginFailures.failures} + 1 end`,
-          firstAt: sql`case when ${loginFailures.firstAt} < ${windowStart} then now() else ${loginFailures.firstAt} end`,
+          firstAt: sql`case when ${loginFailures.firstAt} < ${windowStart} then ${now()} else ${loginFailures.firstAt} end`,
         },
       })
       .returning({ failures: loginFailures.failures, firstAt: loginFailures.firstAt });
@@ -111,8 +112,8 @@ export async function clearFailures(db: Executor, keys: SignInKeys) {
   await db.delete(loginFailures).where(eq(loginFailures.key, keys.pair.key));
   await db
     .insert(loginFailures)
-    .values({ key: keys.known.key, failures: 1, firstAt: new Date() })
-    .onConflictDoUpdate({ target: loginFailures.key, set: { firstAt: sql`now()` } });
+    .values({ key: keys.known.key, failures: 1, firstAt: now() })
+    .onConflictDoUpdate({ target: loginFailures.key, set: { firstAt: now() } });
 }
 
 /**
@@ -129,14 +130,14 @@ export async function takeOrRefuse(db: Executor, limits: Limit[], what: string) 
 /** Rows whose window ended long ago go, at most once an hour per process. */
 let prunedAt = 0;
 async function pruneNow(db: Executor) {
-  if (Date.now() - prunedAt < 60 * minute) return;
-  prunedAt = Date.now();
+  if (now().getTime() - prunedAt < 60 * minute) return;
+  prunedAt = now().getTime();
   await db
     .delete(loginFailures)
     .where(
       and(
-        sql`${loginFailures.firstAt} < now() - interval '1 day'`,
-        sql`(${loginFailures.key} not like 'known:%' or ${loginFailures.firstAt} < now() - interval '90 days')`,
+        lt(loginFailures.firstAt, ago(86_400_000)),
+        sql`(${loginFailures.key} not like 'known:%' or ${loginFailures.firstAt} < ${ago(90 * 86_400_000)})`,
       ),
     );
 }

@@ -2,6 +2,7 @@ import { schoolSettings } from '@somero/contract';
 import { eq } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/open.js';
+import { now } from './dates.js';
 
 export type SchoolSettingsRow = typeof schoolSettings.$inferSelect;
 
@@ -27,9 +28,9 @@ export async function cachedSchoolSettings(db: Executor, schoolId: number): Prom
     caches.add(cache);
   }
   const hit = cache.get(schoolId);
-  if (hit && Date.now() - hit.at < cacheMs) return hit.row;
+  if (hit && now().getTime() - hit.at < cacheMs) return hit.row;
   const row = (await read()) ?? null;
-  cache.set(schoolId, { row, at: Date.now() });
+  cache.set(schoolId, { row, at: now().getTime() });
   return row;
 }
 

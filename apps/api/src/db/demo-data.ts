@@ -21,9 +21,10 @@ import {
   studentGuardians,
   students,
   suppliers,
+  termDates,
 } from '@somero/contract';
-import { asc, eq } from 'drizzle-orm';
-import { addDays } from '../core/dates.js';
+import { and, asc, eq } from 'drizzle-orm';
+import { addDays, ago, today as todayOf } from '../core/dates.js';
 import { SchoolScope } from '../core/scope.js';
 import { postUnposted } from '../modules/money.js';
 import { fillDemoAcademics } from './demo-academics.js';
@@ -398,8 +399,12 @@ async function fillDemoFees(
   if (debts.length) await tx.insert(previousDebts).values(debts);
   // What each student was charged per term of this year (from the structure above), and payments
   // against it: most pay past terms in full, a few part or nothing; this term is still being paid.
-  const today = new Date().toISOString().slice(0, 10);
-  const termOpens = ['02-02', '05-25', '09-14'];
+  const today = todayOf();
+  const opens = await tx
+    .select({ term: termDates.term, opensOn: termDates.opensOn })
+    .from(termDates)
+    .where(and(eq(termDates.schoolId, schoolId), eq(termDates.year, year)));
+  const termOpens = [1, 2, 3].map((t) => opens.find((o) => o.term === t)?.opensOn ?? `${year}-0${3 * t - 1}-01`);
   const payments: (typeof feesPayments.$inferInsert)[] = [];
   for (const st of register) {
     for (let term = 1; term <= currentTerm; term++) {
@@ -431,7 +436,7 @@ async function fillDemoFees(
       for (let instalment = 0; due > 0; instalment++) {
         const amount = due > 300_000 && rnd.next() < 0.5 ? Math.round(due / 20_000) * 10_000 : due;
         due -= amount;
-        const drawn = `${year}-${termOpens[term - 1].slice(0, 2)}-${String(rnd.int(2, 27)).padStart(2, '0')}`;
+        const drawn = `${termOpens[term - 1].slice(0, 7)}-${String(rnd.int(2, 27)).padStart(2, '0')}`;
         first ||= drawn;
         const day = instalment === 0 ? drawn : addDays(first, 28 * Math.min(instalment, 2));
         payments.push({
@@ -603,7 +608,7 @@ async function fillDemoRequisitions(
   cash: { id: number } | null,
   cats: { id: number; name: string }[],
 ) {
-  const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000);
+  const day = (daysAgo: number) => ago(daysAgo * 86_400_000);
   // Chalk is bought only through requisitions (the store receives it against them).
   const [chalk] = await tx
     .insert(expenseItems)

@@ -12,6 +12,7 @@ import {
 } from '@somero/contract';
 import { compulsoryInClass, LOWER_CLASSES_TO_RANK } from '@somero/grading';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { now } from '../core/dates.js';
 import type { Executor } from './open.js';
 
 type Subject = typeof subjects.$inferSelect;
@@ -116,13 +117,15 @@ const column = (values: (number | boolean | null)[], type: string) =>
     `'{${values.map((v) => (v === null ? 'NULL' : v === true ? 't' : v === false ? 'f' : v)).join(',')}}'::${type}[]`,
   );
 
-/** One statement for many rows: the columns travel as arrays and unnest into rows. */
+/** One statement for many rows: the columns travel as arrays and unnest into rows, stamped by the clock. */
 async function bulkInsert(tx: Executor, table: string, columns: Record<string, [string, (number | boolean | null)[]]>) {
   const names = Object.keys(columns);
   if ((columns[names[0]]?.[1].length ?? 0) === 0) return;
   const arrays: SQL[] = names.map((n) => column(columns[n][1], columns[n][0]));
+  const at = sql`${now().toISOString()}::timestamptz`;
   await tx.execute(
-    sql`insert into ${sql.identifier(table)} (${sql.raw(names.join(', '))}) select * from unnest(${sql.join(arrays, sql`, `)})`,
+    sql`insert into ${sql.identifier(table)} (${sql.raw(names.join(', '))}, created_at, updated_at)
+      select *, ${at}, ${at} from unnest(${sql.join(arrays, sql`, `)})`,
   );
 }
 

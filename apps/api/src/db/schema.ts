@@ -1,4 +1,4 @@
-import { schools, schoolTable } from '@somero/contract';
+import { recordedAt, schools, schoolTable } from '@somero/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -26,7 +26,7 @@ export const roles = schoolTable(
     name: text().notNull(),
     description: text(),
     flags: jsonb().$type<Record<string, boolean>>().notNull().default({}),
-    createdAt: at('created_at').notNull().defaultNow(),
+    createdAt: recordedAt(),
   },
   (t) => [uniqueIndex('roles_school_name').on(t.schoolId, sql`lower(${t.name})`)],
 );
@@ -49,7 +49,7 @@ export const users = schoolTable(
     passwordHash: text('password_hash').notNull(),
     active: boolean().notNull().default(true),
     lastLoginAt: at('last_login_at'),
-    createdAt: at('created_at').notNull().defaultNow(),
+    createdAt: recordedAt(),
   },
   (t) => [
     uniqueIndex('users_username').on(sql`lower(${t.username})`),
@@ -70,7 +70,7 @@ export const authTokens = schoolTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
-    createdAt: at('created_at').notNull().defaultNow(),
+    createdAt: recordedAt(),
     expiresAt: at('expires_at').notNull(),
     revokedAt: at('revoked_at'),
     /** Set by the lock screen: until the password is given again, the token opens nothing else. */
@@ -105,7 +105,7 @@ export const loginFailures = pgTable('login_failures', {
  * when, how it was taken, whether it worked, its file in the backup store and its size, why it failed.
  */
 const backupColumns = () => ({
-  startedAt: at('started_at').notNull().defaultNow(),
+  startedAt: recordedAt('started_at'),
   finishedAt: at('finished_at'),
   status: text().$type<'running' | 'done' | 'failed'>().notNull().default('running'),
   kind: text().$type<'scheduled' | 'manual'>().notNull(),
@@ -147,7 +147,7 @@ export const audits = schoolTable(
     schoolId: integer('school_id')
       .notNull()
       .references(() => schools.id),
-    at: at('at').notNull().defaultNow(),
+    at: recordedAt('at'),
     /** No foreign key: the trail outlives removed users, so their name is kept too. */
     userId: integer('user_id'),
     userName: text('user_name'),

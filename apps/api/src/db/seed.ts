@@ -1,5 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
+import { today } from '../core/dates.js';
 import { generatedPassword, hashPassword } from '../core/passwords.js';
+import { SchoolScope } from '../core/scope.js';
 import { fillDemoAttendance } from '../modules/attendance/index.js';
 import { fillDemoBudget } from '../modules/budget/index.js';
 import { fillDemoDepartments } from '../modules/departments/index.js';
@@ -9,6 +11,7 @@ import { fillDemoSms } from '../modules/notifications/index.js';
 import { fillDemoParentLine } from '../modules/parent-line/index.js';
 import { fillDemoPayroll } from '../modules/payroll/index.js';
 import { fillDemoRequirements } from '../modules/requirements/index.js';
+import { lastClosedTerm, placeInTerm } from '../modules/settings/index.js';
 import { fillDemoSickbay } from '../modules/sickbay/index.js';
 import { fillDemoStore } from '../modules/store/index.js';
 import { createSchool } from '../modules/users/index.js';
@@ -36,6 +39,9 @@ export async function seedDemoSchool(db: Db, password?: string) {
     passwordHash: await hashPassword(plain),
   });
   await db.update(schools).set({ demo: true }).where(eq(schools.id, school.id));
+  // Made on any day, the demo school stands at the close of its latest finished term (its fees, marks and
+  // report cards complete; the next term's dates set), and everything it records lies before today.
+  await placeInTerm(new SchoolScope(db, school.id, { userId: owner.id, name: 'Demo data' }), lastClosedTerm(today()));
   await fillDemoSchool(db, school.id, owner.id);
   await fillDemoBudget(db, school.id, owner.id);
   await fillDemoPayroll(db, school.id, owner.id);

@@ -1,4 +1,5 @@
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { today } from '../core/dates.js';
 import { dayMonthYear } from './format.js';
 import { renderPdf, schoolHeader } from './pdf.js';
 import type { SchoolForDocuments } from './types.js';
@@ -52,7 +53,7 @@ function page(
         {
           stack: [
             { text: [{ text: 'Payment code: ', bold: true }, note.paymentCode ?? '—'] },
-            { text: [{ text: 'Date: ', bold: true }, dayMonthYear(new Date().toISOString().slice(0, 10))] },
+            { text: [{ text: 'Date: ', bold: true }, dayMonthYear(today())] },
             ...(dueOn ? [{ text: [{ text: 'Pay by: ', bold: true }, dayMonthYear(dueOn)] }] : []),
           ],
           alignment: 'right',

@@ -1,4 +1,5 @@
 import type ExcelJS from 'exceljs';
+import { now } from '../core/dates.js';
 import { Invalid } from '../core/errors.js';
 import type { SheetColumn } from './types.js';
 
@@ -158,7 +159,7 @@ const excel = () => {
 export async function newWorkbook() {
   const workbook = new (await excel()).Workbook();
   workbook.creator = 'Somero';
-  workbook.created = new Date();
+  workbook.created = now();
   return workbook;
 }
 

@@ -28,6 +28,7 @@ import {
 } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
+import { now } from '../core/dates.js';
 import { Invalid, isUniqueViolation, Refusal } from '../core/errors.js';
 import type { SchoolScope } from '../core/scope.js';
 import * as coreSchema from '../db/schema.js';
@@ -293,7 +294,7 @@ export function serveResource(serve: ModuleContext['serve'], r: Resource) {
           scope.transaction(async (tx) => {
             const changed = (await tx
               .table(r.table, r.module)
-              .update(id, { ...(input as Row), updatedAt: new Date() } as never)) as Row;
+              .update(id, { ...(input as Row), updatedAt: now() } as never)) as Row;
             await afterWrites.get(r.path)?.(tx, changed, current);
             return changed;
           }),

@@ -1,4 +1,13 @@
-import { type ActionTexts, type Call, lockedStatus, messages, routeHref, softRefusalAsSuccess } from '@somero/contract';
+import {
+  type ActionTexts,
+  type Call,
+  followServer,
+  lockedStatus,
+  messages,
+  routeHref,
+  serverTimeHeader,
+  softRefusalAsSuccess,
+} from '@somero/contract';
 import type { z } from 'zod';
 import { currentToken, lockSession, signOut } from './auth';
 import { noticeError, noticeSuccess } from './notices';
@@ -125,6 +134,7 @@ export async function api<C extends Call>(
     } catch {
       return fail(0, catalogue.failure);
     }
+    followServer(Number(response.headers.get(serverTimeHeader)));
     const body: ReplyBody = await response.json().catch(() => ({}));
     const { status } = response;
 

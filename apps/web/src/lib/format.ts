@@ -64,11 +64,8 @@ export function parseDayFirst(text: string, withTime = false): string | null {
   return `${date}T${pad(hour)}:${pad(minute)}`;
 }
 
-/** Today as YYYY-MM-DD in the browser's time zone. */
-export function today(): string {
-  const now = new Date();
-  return localDate(now);
-}
+/** Today in Uganda as YYYY-MM-DD, by the server's clock (the school computer's own date may be wrong). */
+export { today } from '@somero/contract';
 export const localDate = (d: Date) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 

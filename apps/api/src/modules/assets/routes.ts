@@ -27,7 +27,7 @@ import {
 } from '@somero/contract';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, ne, or, type SQL, sql, sum } from 'drizzle-orm';
 import type { z } from 'zod';
-import { today } from '../../core/dates.js';
+import { now, today } from '../../core/dates.js';
 import { Conflict, Invalid, NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { activeMode } from '../fees/index.js';
@@ -424,7 +424,7 @@ export function assetRoutes({ serve }: ModuleContext) {
           moved,
           'update',
         );
-      return { ...values, amendReason: reason, amendedAt: new Date(), amendedBy: by(tx) };
+      return { ...values, amendReason: reason, amendedAt: now(), amendedBy: by(tx) };
     });
     return { data: await purchaseRow(scope, id), message: 'Purchase updated Successfully' };
   });

@@ -9,10 +9,11 @@ import {
   students,
   termDates,
 } from '@somero/contract';
-import { and, asc, eq, gte, lte } from 'drizzle-orm';
-import { today } from '../../core/dates.js';
+import { and, asc, eq } from 'drizzle-orm';
+import { addDays, now as clockNow, today } from '../../core/dates.js';
 import { SchoolScope } from '../../core/scope.js';
 import type { Executor } from '../../db/open.js';
+import { currentTerm } from '../settings/index.js';
 import { isFixedHoliday, isWeekend } from './rules.js';
 
 /** The roll-calls of a Ugandan boarding secondary school, the list a new school starts with. */
@@ -34,7 +35,7 @@ const hour = 3600_000;
 const at = (day: string, hours: number) => new Date(Date.parse(`${day}T00:00:00Z`) - 3 * hour + hours * hour);
 
 /**
- * The demo's attendance: the last month of this term's school days (up to today) at the gate, most
+ * The demo's attendance: the last month of the current term's school days (up to today) at the gate, most
  * students in between 6:45 and 7:50, a few absent on any day, three chronic absentees away about half
  * the time; S2's class register marked every day (late, excused, a student sent home after the gate);
  * staff checked in and out; the roll-call categories and a week of morning and evening prep.
@@ -43,13 +44,15 @@ export async function fillDemoAttendance(db: Executor, schoolId: number, adminId
   const scope = new SchoolScope(db, schoolId, { userId: adminId, name: 'Demo data' });
   await scope.transaction(async (tx) => {
     await seedRollcallCategories(tx);
-    const now = Date.now();
-    const end = today();
+    const now = clockNow().getTime();
+    const current = await currentTerm(tx);
     const [term] = await tx.db
       .select()
       .from(termDates)
-      .where(and(eq(termDates.schoolId, schoolId), lte(termDates.opensOn, end), gte(termDates.closesOn, end)));
-    const from = new Date(Date.parse(`${end}T00:00:00Z`) - 31 * 86_400_000).toISOString().slice(0, 10);
+      .where(and(eq(termDates.schoolId, schoolId), eq(termDates.year, current.year), eq(termDates.term, current.term)));
+    // Up to today, or to the close of the term when it has closed.
+    const end = [today(), term?.closesOn ?? today()].sort()[0] as string;
+    const from = addDays(end, -31);
     const start = term && term.opensOn > from ? term.opensOn : from;
     const days: string[] = [];
     for (let d = Date.parse(`${start}T00:00:00Z`); d <= Date.parse(`${end}T00:00:00Z`); d += 86_400_000) {
@@ -76,7 +79,7 @@ export async function fillDemoAttendance(db: Executor, schoolId: number, adminId
     const gate: (typeof gateAttendance.$inferInsert)[] = [];
     const register: (typeof classRegister.$inferInsert)[] = [];
     for (const day of days) {
-      const isToday = day === end;
+      const isToday = day === today();
       for (const p of pupils) {
         const away = chronic.has(p.id) ? random() < 0.5 : random() < 0.04;
         const late = !away && random() < 0.05;

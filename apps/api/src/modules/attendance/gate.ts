@@ -15,7 +15,7 @@ import {
   studentsToCheckOut,
 } from '@somero/contract';
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { today } from '../../core/dates.js';
+import { now, today } from '../../core/dates.js';
 import { Invalid, NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import type { ModuleContext } from '../module.js';
@@ -160,7 +160,7 @@ export async function checkIn(scope: SchoolScope, person: Person, found: Found):
     staffId: person === 'staff' ? found.id : null,
     classId: found.classId,
     day: today(),
-    checkedInAt: new Date(),
+    checkedInAt: now(),
     checkedInBy: scope.actor.name ?? 'System',
   });
   return made.id;
@@ -258,7 +258,7 @@ export function gateRoutes({ serve }: ModuleContext) {
       if (row.checkedOutAt) throw new Refusal(`${name} already checked out today at ${kampalaTime(row.checkedOutAt)}.`);
       await scope
         .table(gateAttendance, 'attendance')
-        .update(row.id, { checkedOutAt: new Date(), checkedOutBy: scope.actor.name ?? 'System' }, 'check out');
+        .update(row.id, { checkedOutAt: now(), checkedOutBy: scope.actor.name ?? 'System' }, 'check out');
       const out = await gateRow(scope, row.id, person);
       return { data: out, message: `${name} checked out at ${kampalaTime(new Date(out.checked_out_at ?? ''))}` };
     });

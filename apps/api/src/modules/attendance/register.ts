@@ -9,7 +9,7 @@ import {
   termDates,
 } from '@somero/contract';
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
-import { today } from '../../core/dates.js';
+import { now, today } from '../../core/dates.js';
 import { Invalid, NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import type { ModuleContext } from '../module.js';
@@ -95,7 +95,7 @@ export function registerRoutes({ serve, notices }: ModuleContext) {
           .from(classRegister)
           .where(tx.mine(classRegister, eq(classRegister.studentId, mark.student_id), eq(classRegister.day, day)));
         const values = { status: mark.status, classId: input.class_id, markedBy: tx.actor.name ?? 'System' };
-        if (before) await tx.table(classRegister, 'attendance').update(before.id, { ...values, updatedAt: new Date() });
+        if (before) await tx.table(classRegister, 'attendance').update(before.id, { ...values, updatedAt: now() });
         else await tx.table(classRegister, 'attendance').insert({ ...values, studentId: mark.student_id, day });
       }
     });

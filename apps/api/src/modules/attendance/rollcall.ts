@@ -13,7 +13,7 @@ import {
   takeRollcall,
 } from '@somero/contract';
 import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { today } from '../../core/dates.js';
+import { now, today } from '../../core/dates.js';
 import { Invalid, NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import type { ModuleContext } from '../module.js';
@@ -177,7 +177,7 @@ export function rollcallRoutes({ serve }: ModuleContext) {
         categoryId: input.category_id,
         ...group,
         day,
-        takenAt: new Date(),
+        takenAt: now(),
         takenBy: tx.actor.name ?? 'System',
       });
       // One statement for the marks; the roll-call's audit row names it, the marks are its contents.
@@ -199,7 +199,7 @@ export function rollcallRoutes({ serve }: ModuleContext) {
     const mark = await scope.table(rollcallMarks, 'attendance').find(id, 'roll-call mark');
     await scope
       .table(rollcallMarks, 'attendance')
-      .update(id, { present: !mark.present, changedBy: scope.actor.name ?? 'System', updatedAt: new Date() }, 'change');
+      .update(id, { present: !mark.present, changedBy: scope.actor.name ?? 'System', updatedAt: now() }, 'change');
     const view = await rollcallView(scope, mark.rollcallId);
     const who = view.students.find((s) => s.mark_id === id);
     return { data: view, message: `${who?.name ?? 'Mark'} now ${mark.present ? 'absent' : 'present'}` };
@@ -209,7 +209,7 @@ export function rollcallRoutes({ serve }: ModuleContext) {
     await scope.table(rollcalls, 'attendance').find(input.rollcall_id, 'roll-call');
     await scope
       .table(rollcalls, 'attendance')
-      .update(input.rollcall_id, { comment: input.comment ?? null, updatedAt: new Date() }, 'comment');
+      .update(input.rollcall_id, { comment: input.comment ?? null, updatedAt: now() }, 'comment');
     return { data: await rollcallView(scope, input.rollcall_id), message: 'Comment saved' };
   });
 

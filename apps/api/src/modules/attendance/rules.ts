@@ -2,12 +2,9 @@
 
 export type RegisterStatus = 'present' | 'late' | 'absent' | 'excused';
 
-const kampalaOffsetMs = 3 * 3600_000;
+export { kampalaDay } from '@somero/contract';
 
-/** The Kampala calendar day of an instant. */
-export function kampalaDay(at: Date): string {
-  return new Date(at.getTime() + kampalaOffsetMs).toISOString().slice(0, 10);
-}
+const kampalaOffsetMs = 3 * 3600_000;
 
 /** Saturday or Sunday. */
 export function isWeekend(day: string): boolean {

@@ -9,6 +9,7 @@ import {
   setSessionLocked,
   signedInUser,
 } from '../../core/auth.js';
+import { now } from '../../core/dates.js';
 import { HttpError, Refusal } from '../../core/errors.js';
 import { checkPassword, hashPassword, hashSecret, newSecret } from '../../core/passwords.js';
 import {
@@ -34,7 +35,7 @@ export function authRoutes({ serve, database, config, mailer }: ModuleContext) {
   async function signIn(user: { id: number; schoolId: number; name: string }) {
     const token = await db.transaction(async (tx) => {
       const secret = await issueToken(tx, user, config.tokenDays);
-      await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+      await tx.update(users).set({ lastLoginAt: now() }).where(eq(users.id, user.id));
       await new SchoolScope(tx, user.schoolId, { userId: user.id, name: user.name }).audit({
         action: 'login',
         module: 'auth',
@@ -70,7 +71,7 @@ export function authRoutes({ serve, database, config, mailer }: ModuleContext) {
 
   serve(calls.logout, async ({ caller, scope }) => {
     await scope.transaction(async (s) => {
-      await s.db.update(authTokens).set({ revokedAt: new Date() }).where(eq(authTokens.id, caller.tokenId));
+      await s.db.update(authTokens).set({ revokedAt: now() }).where(eq(authTokens.id, caller.tokenId));
       await s.audit({ action: 'logout', module: 'auth', entity: 'users', entityId: caller.userId });
     });
     return { data: null, message: 'Signed out' };
@@ -105,7 +106,7 @@ export function authRoutes({ serve, database, config, mailer }: ModuleContext) {
           schoolId: user.schoolId,
           userId: user.id,
           tokenHash: hash,
-          expiresAt: new Date(Date.now() + 3_600_000),
+          expiresAt: new Date(now().getTime() + 3_600_000),
         });
         await new SchoolScope(tx, user.schoolId, { userId: null, name: null }).audit({
           action: 'password_reset_requested',
@@ -135,11 +136,7 @@ export function authRoutes({ serve, database, config, mailer }: ModuleContext) {
       .select()
       .from(passwordResets)
       .where(
-        and(
-          eq(passwordResets.tokenHash, hash),
-          isNull(passwordResets.usedAt),
-          gt(passwordResets.expiresAt, sql`now()`),
-        ),
+        and(eq(passwordResets.tokenHash, hash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now())),
       )
       .limit(1);
     const usedUp = 'This reset link has expired or was already used. Ask for a new one.';
@@ -149,7 +146,7 @@ export function authRoutes({ serve, database, config, mailer }: ModuleContext) {
       // Taken once: of two uses at the same moment only one changes the password.
       const [taken] = await tx
         .update(passwordResets)
-        .set({ usedAt: new Date() })
+        .set({ usedAt: now() })
         .where(and(eq(passwordResets.id, reset.id), isNull(passwordResets.usedAt)))
         .returning({ id: passwordResets.id });
       if (!taken) throw new Refusal(usedUp);

@@ -12,6 +12,7 @@ import {
   revenueProjection,
 } from '@somero/contract';
 import { inArray } from 'drizzle-orm';
+import { now } from '../../core/dates.js';
 import { Invalid, NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import type { ModuleContext } from '../module.js';
@@ -138,7 +139,7 @@ async function project(
       if (had && l.amount === 0 && l.split === 'year') await table.remove(had.id);
       else if (had) {
         if (had.amount !== l.amount || had.split !== l.split || JSON.stringify(had.parts) !== JSON.stringify(l.parts))
-          await table.update(had.id, { amount: l.amount, split: l.split, parts: l.parts, updatedAt: new Date() });
+          await table.update(had.id, { amount: l.amount, split: l.split, parts: l.parts, updatedAt: now() });
       } else if (l.amount > 0 || l.split !== 'year') await table.insert({ yearId: year.id, ...l });
     }
   });

@@ -8,6 +8,7 @@ import {
   updateFyear,
 } from '@somero/contract';
 import { and, desc, eq, lt } from 'drizzle-orm';
+import { now } from '../../core/dates.js';
 import { Invalid, NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { dayMonthYear } from '../../documents/format.js';
@@ -110,8 +111,8 @@ async function checked(scope: SchoolScope, input: YearInput, id?: number) {
 async function makeCurrent(tx: SchoolScope, years: YearRecord[], id: number) {
   for (const y of years)
     if (y.isCurrent && y.id !== id)
-      await tx.table(financialYears, 'budget').update(y.id, { isCurrent: false, updatedAt: new Date() });
-  await tx.table(financialYears, 'budget').update(id, { isCurrent: true, updatedAt: new Date() });
+      await tx.table(financialYears, 'budget').update(y.id, { isCurrent: false, updatedAt: now() });
+  await tx.table(financialYears, 'budget').update(id, { isCurrent: true, updatedAt: now() });
 }
 
 export function yearRoutes({ serve }: ModuleContext) {
@@ -141,7 +142,7 @@ export function yearRoutes({ serve }: ModuleContext) {
         .table(financialYears, 'budget')
         .update(
           id,
-          { ...values, status: input.status, updatedAt: new Date() },
+          { ...values, status: input.status, updatedAt: now() },
           input.status === 'closed' ? 'close' : 'update',
         );
       if (input.is_current && !before.isCurrent) await makeCurrent(tx, years, id);

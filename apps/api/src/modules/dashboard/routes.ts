@@ -1,6 +1,7 @@
 import * as calls from '@somero/contract';
 import { allows, students as studentTable } from '@somero/contract';
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { kampalaDayStart, today } from '../../core/dates.js';
 import { audits, roles, users } from '../../db/schema.js';
 import { attendanceToday } from '../attendance/index.js';
 import { recentActivity } from '../audits/index.js';
@@ -21,8 +22,8 @@ const when = <T>(held: boolean, tile: () => Promise<T>): Promise<T | null> => (h
 /** The dashboard's figures: each area's tile, in parallel, only for those who hold the tile's flag. */
 export function dashboardRoutes({ serve }: ModuleContext) {
   serve(calls.dashboard, async ({ scope, caller }) => {
-    const midnight = new Date();
-    midnight.setHours(0, 0, 0, 0);
+    // Today's sign-ins and changes count from midnight in Uganda, whatever the server's time zone.
+    const midnight = kampalaDayStart(today());
     const userTable = scope.table(users, 'users');
     const termNow = currentTerm(scope);
     // Every query at once: on PostgreSQL each takes its own pooled connection (the embedded database runs

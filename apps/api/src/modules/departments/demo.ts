@@ -1,6 +1,7 @@
 import { departmentReports, departments, staff, staffResources } from '@somero/contract';
 import { asc, eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { now } from '../../core/dates.js';
 import { saveFile } from '../../core/files.js';
 import { SchoolScope } from '../../core/scope.js';
 import type { Executor } from '../../db/open.js';
@@ -83,7 +84,7 @@ export async function fillDemoDepartments(db: Executor, schoolId: number, adminI
       writtenBy: head(0),
       remark: 'Good progress. The bursar will buy the burners this month.',
       reviewedBy: 'School Administrator',
-      reviewedAt: new Date(),
+      reviewedAt: now(),
     });
     await tx.table(departmentReports, 'departments').insert({
       departmentId: made[1].id,

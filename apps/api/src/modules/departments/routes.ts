@@ -23,6 +23,7 @@ import {
 } from '@somero/contract';
 import { desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Caller } from '../../core/auth.js';
+import { now } from '../../core/dates.js';
 import { HttpError, Invalid, NotFound, Refusal } from '../../core/errors.js';
 import { readFiles, saveFile } from '../../core/files.js';
 import type { SchoolScope } from '../../core/scope.js';
@@ -198,7 +199,7 @@ export function departmentRoutes({ serve }: ModuleContext) {
         : {};
       await tx
         .table(staffResources, 'departments')
-        .update(input.id, { title: input.title, category: input.category, ...replaced, updatedAt: new Date() });
+        .update(input.id, { title: input.title, category: input.category, ...replaced, updatedAt: now() });
       if (file) await tx.table(files, 'departments').remove(before.fileId);
     });
     return { data: await resourceRow(scope, caller, input.id), message: 'File updated' };
@@ -269,7 +270,7 @@ export function departmentRoutes({ serve }: ModuleContext) {
           body: input.body,
           attachments: [...kept, ...added],
           status: 'edited',
-          updatedAt: new Date(),
+          updatedAt: now(),
         },
         'edit',
       );
@@ -292,8 +293,8 @@ export function departmentRoutes({ serve }: ModuleContext) {
           status: 'reviewed',
           remark: input.remark,
           reviewedBy: caller.name,
-          reviewedAt: new Date(),
-          updatedAt: new Date(),
+          reviewedAt: now(),
+          updatedAt: now(),
         },
         'review',
       );
@@ -311,7 +312,7 @@ export function departmentRoutes({ serve }: ModuleContext) {
         .table(departmentReports, 'departments')
         .update(
           id,
-          { status: 'deleted', deleteReason: input.reason, deletedBy: caller.name, updatedAt: new Date() },
+          { status: 'deleted', deleteReason: input.reason, deletedBy: caller.name, updatedAt: now() },
           'delete',
         );
     });

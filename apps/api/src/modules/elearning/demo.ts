@@ -1,6 +1,6 @@
 import { classes, elearningResources, type ReportAttachment, staff, subjectLevelsOf, subjects } from '@somero/contract';
 import { asc, eq } from 'drizzle-orm';
-import { addDays, today } from '../../core/dates.js';
+import { addDays, ago, today } from '../../core/dates.js';
 import { saveFile } from '../../core/files.js';
 import { SchoolScope } from '../../core/scope.js';
 import type { Executor } from '../../db/open.js';
@@ -167,7 +167,7 @@ export async function fillDemoElearning(db: Executor, schoolId: number, adminId:
         attachments.push({ file_id: fileId, filename, mime: 'application/pdf', size: bytes.length });
       }
       const author = teachers[(i % Math.max(1, teachers.length - 1)) + 1]?.name ?? 'School Administrator';
-      const publishedAt = new Date(Date.now() - (demo.length - i) * 86_400_000);
+      const publishedAt = ago((demo.length - i) * 86_400_000);
       await tx.table(elearningResources, 'elearning').insert({
         title: r.title,
         kind: r.kind,

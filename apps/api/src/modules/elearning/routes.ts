@@ -16,6 +16,7 @@ import {
 } from '@somero/contract';
 import { asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Caller } from '../../core/auth.js';
+import { now } from '../../core/dates.js';
 import { Invalid, NotFound, Refusal } from '../../core/errors.js';
 import { saveFile } from '../../core/files.js';
 import type { SchoolScope } from '../../core/scope.js';
@@ -181,7 +182,7 @@ export function elearningRoutes({ serve }: ModuleContext) {
       const added = await keepAttachments(tx, input.attachments);
       await tx
         .table(elearningResources, module)
-        .update(id, { ...fieldsOf(input), attachments: [...kept, ...added], updatedAt: new Date() }, 'edit');
+        .update(id, { ...fieldsOf(input), attachments: [...kept, ...added], updatedAt: now() }, 'edit');
     });
     return { data: await resourceRow(scope, who, id), message: 'Resource updated' };
   });
@@ -206,8 +207,8 @@ export function elearningRoutes({ serve }: ModuleContext) {
       .update(
         id,
         step.status === 'published'
-          ? { status: 'published', publishedAt: new Date(), publishedBy: caller.name, updatedAt: new Date() }
-          : { status: 'draft', publishedAt: null, publishedBy: null, updatedAt: new Date() },
+          ? { status: 'published', publishedAt: now(), publishedBy: caller.name, updatedAt: now() }
+          : { status: 'draft', publishedAt: null, publishedBy: null, updatedAt: now() },
         input.action,
       );
     return {

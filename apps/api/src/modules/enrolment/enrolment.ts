@@ -1,7 +1,11 @@
 import { studentTerms } from '@somero/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { now } from '../../core/dates.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { currentTerm } from '../settings/index.js';
+
+/** The clock's now as a value PostgreSQL reads as a moment, for rows written in SQL. */
+const stamp = () => sql`${now().toISOString()}::timestamptz`;
 
 /** The nationality group in SQL, the same rule as `nationalityGroup()` of the contract. */
 const groupSql = sql`case when students.nationality ~* '^\\s*ugand' then 'national' else 'international' end`;
@@ -41,9 +45,10 @@ export async function ensureEnrolled(
   // Terms as year * 3 + term - 1: this one alone for a student enrolled before, every term from entry for
   // a student never enrolled.
   await scope.db.execute(sql`
-    insert into student_terms (school_id, student_id, year, term, class_id, stream_id, section, nationality_group, is_new)
+    insert into student_terms (school_id, student_id, year, term, class_id, stream_id, section, nationality_group, is_new,
+      created_at, updated_at)
     select students.school_id, students.id, g / 3, g % 3 + 1, students.class_id, students.stream_id, students.section,
-      ${groupSql}, g = ${entry}
+      ${groupSql}, g = ${entry}, ${stamp()}, ${stamp()}
     from students
     cross join lateral generate_series(
       case when exists (select 1 from student_terms t where t.school_id = students.school_id and t.student_id = students.id) then ${last}::int else ${entry} end,
@@ -76,7 +81,7 @@ export async function followPlacement(scope: SchoolScope, studentIds: number[]) 
   await ensureEnrolled(scope, t.year, t.term, studentIds);
   await scope.db.execute(sql`
     update student_terms set class_id = students.class_id, stream_id = students.stream_id,
-      section = students.section, nationality_group = ${groupSql}, updated_at = now()
+      section = students.section, nationality_group = ${groupSql}, updated_at = ${stamp()}
     from students
     where student_terms.student_id = students.id and student_terms.school_id = ${scope.schoolId}
       and student_terms.year = ${t.year} and student_terms.term = ${t.term}

@@ -1,12 +1,13 @@
 import { classes, events } from '@somero/contract';
 import { and, eq } from 'drizzle-orm';
+import { addDays, today } from '../../core/dates.js';
 import { SchoolScope } from '../../core/scope.js';
 import type { Executor } from '../../db/open.js';
 
 type Event = typeof events.$inferInsert;
 
 /** A day some days from today (Kampala), as YYYY-MM-DD. */
-const dayFrom = (days: number) => new Date(Date.now() + 3 * 3600_000 + days * 86_400_000).toISOString().slice(0, 10);
+const dayFrom = (days: number) => addDays(today(), days);
 /** The Saturday (6) or Sunday (0) on or before a day some days from today. */
 const weekendBefore = (days: number, weekday: 0 | 6) => {
   const d = new Date(`${dayFrom(days)}T00:00:00Z`);

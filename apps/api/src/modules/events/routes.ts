@@ -13,6 +13,7 @@ import {
   saveMinutes,
 } from '@somero/contract';
 import { and, asc, count, desc, eq, gte, ilike, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { now, today } from '../../core/dates.js';
 import { Invalid, NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { dayMonthYear } from '../../documents/format.js';
@@ -24,7 +25,6 @@ import { countByMonth, countByType, hasMinutes, invitedLine, items, presentCount
 
 type Event = typeof events.$inferSelect;
 /** Today in Kampala (UTC+3), as YYYY-MM-DD. */
-const kampalaToday = () => new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 10);
 const typeLabel = (value: string) => eventTypes.find((t) => t.value === value)?.label ?? value;
 
 const toRow = (e: Event, className: string | null): EventRow => ({
@@ -76,9 +76,7 @@ async function eventRows(
     .leftJoin(classes, eq(classes.id, events.classId))
     .where(where)
     .orderBy(
-      ...(order === 'soonest'
-        ? [asc(events.onDate), asc(events.startsAt), asc(events.id)]
-        : comingFirst(kampalaToday())),
+      ...(order === 'soonest' ? [asc(events.onDate), asc(events.startsAt), asc(events.id)] : comingFirst(today())),
     )
     .$dynamic();
   if (page) q = q.limit(page.limit).offset(page.offset);
@@ -129,8 +127,8 @@ export function eventsRoutes({ serve }: ModuleContext) {
       input.from ? gte(events.onDate, input.from) : undefined,
       input.to ? lte(events.onDate, input.to) : undefined,
       input.event_type ? eq(events.eventType, input.event_type) : undefined,
-      input.when === 'upcoming' ? gte(events.onDate, kampalaToday()) : undefined,
-      input.when === 'past' ? lt(events.onDate, kampalaToday()) : undefined,
+      input.when === 'upcoming' ? gte(events.onDate, today()) : undefined,
+      input.when === 'past' ? lt(events.onDate, today()) : undefined,
       search ? or(ilike(events.title, search), ilike(events.venue, search)) : undefined,
     );
     const [rows, [counted]] = await Promise.all([
@@ -150,7 +148,7 @@ export function eventsRoutes({ serve }: ModuleContext) {
   serve(editEvent, async ({ id, input, scope }) => {
     await scope.transaction(async (tx) => {
       const before = await tx.table(events, 'events').find(id, 'event');
-      if (before.minutesRecordedAt && input.on_date > kampalaToday())
+      if (before.minutesRecordedAt && input.on_date > today())
         throw new Invalid('on_date', 'This event has minutes: it has taken place, so its date cannot be in the future');
       await tx.table(events, 'events').update(id, await checked(tx, input));
     });
@@ -197,8 +195,7 @@ export function eventsRoutes({ serve }: ModuleContext) {
       throw new Invalid('present', 'Write who was present, the agenda, the resolutions or the action points');
     await scope.transaction(async (tx) => {
       const before = await tx.table(events, 'events').find(id, 'event');
-      if (before.onDate > kampalaToday())
-        throw new Refusal('This event has not taken place yet: its minutes come after it.');
+      if (before.onDate > today()) throw new Refusal('This event has not taken place yet: its minutes come after it.');
       await tx.table(events, 'events').update(
         id,
         {
@@ -207,7 +204,7 @@ export function eventsRoutes({ serve }: ModuleContext) {
           minutesAgenda: input.agenda ?? null,
           minutesResolutions: input.resolutions ?? null,
           minutesActions: input.actions ?? null,
-          minutesRecordedAt: new Date(),
+          minutesRecordedAt: now(),
           minutesRecordedBy: tx.actor.name ?? 'System',
         },
         'minutes',

@@ -21,7 +21,7 @@ import {
 } from '@somero/contract';
 import { count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql, sum } from 'drizzle-orm';
 import { nextNumber } from '../../core/counters.js';
-import { today } from '../../core/dates.js';
+import { now, today } from '../../core/dates.js';
 import { Conflict, NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { activeMode } from '../fees/index.js';
@@ -253,7 +253,7 @@ export function requisitionRoutes(ctx: ModuleContext) {
         id,
         step,
         step === 'check'
-          ? { checkedBy: tx.actor.userId, checkedByName: tx.actor.name ?? 'System', checkedAt: new Date() }
+          ? { checkedBy: tx.actor.userId, checkedByName: tx.actor.name ?? 'System', checkedAt: now() }
           : { rejectedReason: input.reason ?? null },
       );
     });
@@ -269,7 +269,7 @@ export function requisitionRoutes(ctx: ModuleContext) {
       await take(tx, input.id, 'approve', {
         approvedBy: tx.actor.userId,
         approvedByName: tx.actor.name ?? 'System',
-        approvedAt: new Date(),
+        approvedAt: now(),
       });
     });
     return { data: await requisitionRow(scope, input.id), message: 'Expense Requisition approved Successfully' };
@@ -297,7 +297,7 @@ export function requisitionRoutes(ctx: ModuleContext) {
       await take(tx, r.id, 'pay', {
         paidBy: tx.actor.userId,
         paidByName: tx.actor.name ?? 'System',
-        paidAt: new Date(),
+        paidAt: now(),
         expenseId: expense.id,
       });
     });

@@ -41,7 +41,7 @@ import {
   sum,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { today } from '../../core/dates.js';
+import { addDays, today } from '../../core/dates.js';
 import { Conflict, NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { activeMode } from '../fees/index.js';
@@ -88,7 +88,7 @@ async function expenseRows(
       )
     : [];
   // What the store received of each: shown for recent purchases and for any the store received against.
-  const since = new Date(Date.now() - purchaseDays * 86_400_000).toISOString().slice(0, 10);
+  const since = addDays(today(), -purchaseDays);
   const received = await storeLinesOf(
     scope,
     heads.map((h) => h.e.id),

@@ -2,6 +2,7 @@
 import { type JobView, jobCalls, jobs } from '@somero/contract';
 import { desc, eq, gt } from 'drizzle-orm';
 import type { Caller } from '../../core/auth.js';
+import { ago } from '../../core/dates.js';
 import { NotFound } from '../../core/errors.js';
 import { readFiles } from '../../core/files.js';
 import type { SchoolScope } from '../../core/scope.js';
@@ -34,7 +35,7 @@ async function ownJob(scope: SchoolScope, caller: Caller, id: number) {
 
 export function jobRoutes({ serve }: ModuleContext) {
   serve(jobCalls.myJobs, async ({ scope, caller }) => {
-    const since = new Date(Date.now() - 7 * 24 * 3600_000);
+    const since = ago(7 * 24 * 3600_000);
     const rows = await scope.db
       .select()
       .from(jobs)

@@ -2,7 +2,7 @@ import { journalEntries, moneyAmendments } from '@somero/contract';
 import { and, asc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { nextNumber } from '../../core/counters.js';
-import { today } from '../../core/dates.js';
+import { now, today } from '../../core/dates.js';
 import { Conflict, NotFound } from '../../core/errors.js';
 import { chunks, type SchoolScope, type TenantTable } from '../../core/scope.js';
 import { type Entry, postEntries, reverseSource } from './journal.js';
@@ -136,7 +136,7 @@ export function moneyDocument<T extends MoneyTable>(declaration: MoneyDocumentDe
         }
         const [after] = await tx.db
           .update(table as MoneyTable)
-          .set({ ...values, updatedAt: new Date() } as never)
+          .set({ ...values, updatedAt: now() } as never)
           .where(tx.mine(table, eq(table.id, id)))
           .returning();
         await tx.db.insert(moneyAmendments).values({
@@ -202,9 +202,9 @@ export function moneyDocument<T extends MoneyTable>(declaration: MoneyDocumentDe
           .set({
             status: 'void',
             voidReason: reason,
-            voidedAt: new Date(),
+            voidedAt: now(),
             voidedBy: tx.actor.name ?? 'System',
-            updatedAt: new Date(),
+            updatedAt: now(),
           } as never)
           .where(tx.mine(table, eq(table.id, id)))
           .returning();

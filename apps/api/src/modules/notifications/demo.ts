@@ -11,13 +11,14 @@ import {
   students,
 } from '@somero/contract';
 import { and, asc, eq } from 'drizzle-orm';
+import { addDays, ago, today } from '../../core/dates.js';
 import { SchoolScope } from '../../core/scope.js';
 import type { Executor } from '../../db/open.js';
 import { fillTemplate, smsParts } from './rules.js';
 import { buyPackage } from './sms/packages.js';
 import { module } from './sms/send.js';
 
-const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
+const daysAgo = (n: number) => ago(n * 86_400_000);
 
 /**
  * The demo school's SMS: its account only logs (nothing leaves the server), a Term package bought from
@@ -33,7 +34,7 @@ export async function fillDemoSms(db: Executor, schoolId: number, adminId: numbe
   const [cash] = await db.select({ id: paymentModes.id }).from(paymentModes).where(eq(paymentModes.schoolId, schoolId));
   const mode = bank ?? cash;
   // Bought before the sends below (Kampala's day, UTC+3), never after today.
-  const tenDaysAgo = new Date(Date.now() + 3 * 3600_000 - 10 * 86_400_000).toISOString().slice(0, 10);
+  const tenDaysAgo = addDays(today(), -10);
   if (!mode) return;
   await buyPackage(scope, { package: 'term', mode_id: mode.id, bought_on: tenDaysAgo, reference: 'INV-SMS-0412' });
   const [school] = await db.select({ name: schools.name }).from(schools).where(eq(schools.id, schoolId));

@@ -5,6 +5,7 @@ import type { BackupRow } from '@somero/contract';
 import { and, desc, eq, isNotNull, lt, ne, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
+import { ago, now } from '../../core/dates.js';
 import { type FileStore, openFileStore } from '../../core/file-store.js';
 import type { Database } from '../../db/open.js';
 import { schoolBackups, schools, serverBackups } from '../../db/schema.js';
@@ -76,8 +77,8 @@ export async function startBackup(
   const { table, mine } = shelf(schoolId);
   await db
     .update(table)
-    .set({ status: 'failed', finishedAt: new Date(), message: 'The server stopped while it was backing up.' })
-    .where(and(mine, eq(table.status, 'running'), lt(table.startedAt, new Date(Date.now() - staleAfterMs))));
+    .set({ status: 'failed', finishedAt: now(), message: 'The server stopped while it was backing up.' })
+    .where(and(mine, eq(table.status, 'running'), lt(table.startedAt, ago(staleAfterMs))));
   const [row] = await db
     .insert(table)
     .values({ kind, ...(schoolId == null ? {} : { schoolId }) })
@@ -108,7 +109,7 @@ async function runBackup({ database, config, log }: BackupDeps, row: Row, school
     await prune({ database, config, log }, row.id, schoolId);
     const [done] = await db
       .update(table)
-      .set({ status: 'done', finishedAt: new Date(), file, bytes })
+      .set({ status: 'done', finishedAt: now(), file, bytes })
       .where(and(mine, eq(table.id, row.id)))
       .returning();
     log.info({ backup: row.id, bytes, kind: row.kind, school: schoolId ?? undefined }, 'Backup kept');
@@ -121,7 +122,7 @@ async function runBackup({ database, config, log }: BackupDeps, row: Row, school
         : 'The backup could not be written: the server log says why. The previous backups are kept.';
     const [failed] = await db
       .update(table)
-      .set({ status: 'failed', finishedAt: new Date(), message })
+      .set({ status: 'failed', finishedAt: now(), message })
       .where(and(mine, eq(table.id, row.id)))
       .returning();
     return failed as Row;
@@ -211,7 +212,7 @@ export function scheduleBackups(deps: BackupDeps, checkEveryMs = 10 * 60_000): (
   let stopped = false;
   const due = async (schoolId: number | null) => {
     const last = await lastKept(deps.database, schoolId);
-    return !last || Date.now() - last.getTime() >= hours * 3_600_000;
+    return !last || now().getTime() - last.getTime() >= hours * 3_600_000;
   };
   const check = async () => {
     if (busy) return;

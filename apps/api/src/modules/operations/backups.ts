@@ -5,6 +5,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import * as tar from 'tar';
+import { now } from '../../core/dates.js';
 import type { FileStorage } from '../../core/file-store.js';
 import { lockDataDir, lockName } from '../../db/lock.js';
 import type { Database } from '../../db/open.js';
@@ -130,7 +131,7 @@ export async function writeBackup(
     }
     const manifest: BackupManifest = {
       format: 1,
-      made_at: new Date().toISOString(),
+      made_at: now().toISOString(),
       database: database.kind,
       schema,
       schools,

@@ -4,6 +4,7 @@ import { createInterface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
+import { now } from '../../core/dates.js';
 import type { FileStorage } from '../../core/file-store.js';
 import { openFileStore } from '../../core/file-store.js';
 import { type Database, type Executor, sqlRows } from '../../db/open.js';
@@ -142,7 +143,7 @@ export async function exportSchool(
   const manifest: SchoolExportManifest = {
     format: 1,
     kind: 'somero-school',
-    made_at: new Date().toISOString(),
+    made_at: now().toISOString(),
     schema: Number(await latestMigration(db)) || null,
     school,
     tables: counts,

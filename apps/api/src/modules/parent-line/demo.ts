@@ -7,6 +7,7 @@ import {
   students,
 } from '@somero/contract';
 import { and, asc, eq } from 'drizzle-orm';
+import { now } from '../../core/dates.js';
 import type { Executor } from '../../db/open.js';
 
 /**
@@ -31,7 +32,7 @@ export async function fillDemoParentLine(db: Executor, schoolId: number) {
   const rows = Array.from({ length: 48 }, (_, i) => {
     const p = parents[(i * 7) % parents.length];
     // Spread over 13 days, more in the days after fees reminders; a few at each hour of the day.
-    const at = new Date(Date.now() - ((i * 37) % 13) * 86_400_000 - ((i * 5) % 9) * 3_600_000);
+    const at = new Date(now().getTime() - ((i * 37) % 13) * 86_400_000 - ((i * 5) % 9) * 3_600_000);
     return {
       schoolId,
       channel: i % 4 === 3 ? 'sms' : 'ussd',

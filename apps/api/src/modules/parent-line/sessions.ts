@@ -8,8 +8,9 @@ import {
   phoneDisplay,
   students,
 } from '@somero/contract';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
+import { ago, kampalaDay, now } from '../../core/dates.js';
 import type { SchoolScope } from '../../core/scope.js';
 import type { Executor } from '../../db/open.js';
 import { sqlRows } from '../../db/open.js';
@@ -43,7 +44,7 @@ export async function saveSettings(scope: SchoolScope, input: ParentLineSettings
       answers: parentLineAnswers.filter((a) => input.answers.includes(a)),
       resultsYear: input.results_year ?? null,
       resultsTerm: input.results_term ?? null,
-      updatedAt: new Date(),
+      updatedAt: now(),
     };
     const [after] = await tx.db
       .insert(parentLineSettings)
@@ -61,12 +62,9 @@ export async function saveSettings(scope: SchoolScope, input: ParentLineSettings
   });
 }
 
-/** Kampala's day of a moment, as YYYY-MM-DD. */
-const kampalaDay = (d: Date) => new Date(d.getTime() + 3 * 3_600_000).toISOString().slice(0, 10);
-
 /** The settings screen: the settings, sessions per day for 14 days, the latest sessions. */
 export async function viewOf(scope: SchoolScope, config: Config): Promise<ParentLineView> {
-  const since = new Date(Date.now() - 14 * 86_400_000);
+  const since = ago(14 * 86_400_000);
   const [settings, term, perDay, recent] = await scope.all(
     () => settingsOf(scope),
     () => currentTerm(scope),
@@ -94,7 +92,7 @@ export async function viewOf(scope: SchoolScope, config: Config): Promise<Parent
   );
   const byDay = new Map(perDay.map((d) => [d.day, d]));
   const days = Array.from({ length: 14 }, (_, i) => {
-    const day = kampalaDay(new Date(Date.now() - (13 - i) * 86_400_000));
+    const day = kampalaDay(ago((13 - i) * 86_400_000));
     const found = byDay.get(day);
     return { day, ussd: Number(found?.ussd ?? 0), sms: Number(found?.sms ?? 0) };
   });
@@ -143,7 +141,7 @@ export async function logUssd(
       set: {
         studentId: sql`coalesce(excluded.student_id, ${parentLineSessions.studentId})`,
         asked: sql`case when excluded.asked = 'menu' then ${parentLineSessions.asked} else excluded.asked end`,
-        updatedAt: sql`now()`,
+        updatedAt: now(),
       },
     });
 }
@@ -171,7 +169,7 @@ export async function logSms(
 export async function markUnanswered(db: Executor, schoolId: number, id: number) {
   await db
     .update(parentLineSessions)
-    .set({ unanswered: true, updatedAt: new Date() })
+    .set({ unanswered: true, updatedAt: now() })
     .where(and(eq(parentLineSessions.schoolId, schoolId), eq(parentLineSessions.id, id)));
 }
 
@@ -184,7 +182,7 @@ export async function unansweredQuestions(scope: SchoolScope) {
       scope.mine(
         parentLineSessions,
         eq(parentLineSessions.unanswered, true),
-        sql`${parentLineSessions.createdAt} >= now() - interval '14 days'`,
+        gte(parentLineSessions.createdAt, ago(14 * 86_400_000)),
       ),
     );
   return row?.n ?? 0;

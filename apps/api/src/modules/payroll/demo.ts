@@ -1,5 +1,6 @@
-import { paymentModes, salaryDeductions, salaryTemps, schoolSettings, staff, staffAllowances } from '@somero/contract';
+import { paymentModes, salaryDeductions, salaryTemps, staff, staffAllowances } from '@somero/contract';
 import { and, eq } from 'drizzle-orm';
+import { today } from '../../core/dates.js';
 import { SchoolScope } from '../../core/scope.js';
 import type { Executor } from '../../db/open.js';
 import { advanceDocument } from './documents.js';
@@ -7,14 +8,20 @@ import { payTemps, prepareMonth } from './salaries.js';
 
 /**
  * The demo school's payroll: allowances for the head teacher, the director of studies and the bursar,
- * SACCO and welfare deductions, an advance recovered over three months, September and October paid from
- * the bank at the month's end, and this month prepared for review.
+ * SACCO and welfare deductions, an advance recovered over three months, the two months before this one
+ * paid from the bank at the month's end, and this month prepared for review: on whatever day it is made.
  */
 export async function fillDemoPayroll(db: Executor, schoolId: number, adminId: number) {
   const scope = new SchoolScope(db, schoolId, { userId: adminId, name: 'Demo data' });
   await scope.transaction(async (tx) => {
-    const [settings] = await tx.db.select().from(schoolSettings).where(eq(schoolSettings.schoolId, schoolId));
-    const year = settings?.currentYear ?? 2026;
+    // This month and the two before it (January's are November and December of the year before).
+    const [year, month] = today().split('-').map(Number) as [number, number];
+    const monthBefore = (n: number) => {
+      const m = (year * 12 + month - 1 - n) as number;
+      return { year: Math.floor(m / 12), month: (m % 12) + 1 };
+    };
+    const paid = [monthBefore(2), monthBefore(1)];
+    const mm = (n: number) => String(n).padStart(2, '0');
     const people = await tx.db.select().from(staff).where(eq(staff.schoolId, schoolId)).orderBy(staff.id);
     const modes = await tx.db.select().from(paymentModes).where(eq(paymentModes.schoolId, schoolId));
     const bank = modes.find((m) => m.name === 'Stanbic Bank') ?? modes[0];
@@ -47,7 +54,7 @@ export async function fillDemoPayroll(db: Executor, schoolId: number, adminId: n
     const advance = await tx.table(advanceDocument.table, 'staff').insert({
       staffId: borrower!.id,
       amount: 300_000,
-      givenOn: `${year}-09-05`,
+      givenOn: `${paid[0].year}-${mm(paid[0].month)}-05`,
       modeId: cash.id,
       months: 3,
       consent: 'Signed salary advance form kept in the staff file',
@@ -55,18 +62,18 @@ export async function fillDemoPayroll(db: Executor, schoolId: number, adminId: n
       recordedBy: 'Demo data',
     });
     await advanceDocument.post(tx, [advance.id]);
-    for (const month of [9, 10]) {
-      await prepareMonth(tx, { year, month });
+    for (const m of paid) {
+      await prepareMonth(tx, m);
       const temps = await tx.db
         .select()
         .from(salaryTemps)
-        .where(and(eq(salaryTemps.schoolId, schoolId), eq(salaryTemps.year, year), eq(salaryTemps.month, month)));
+        .where(and(eq(salaryTemps.schoolId, schoolId), eq(salaryTemps.year, m.year), eq(salaryTemps.month, m.month)));
       await payTemps(tx, temps, {
         mode_id: bank.id,
-        paid_on: `${year}-${String(month).padStart(2, '0')}-28`,
-        reference: `SAL-${year}-${month}`,
+        paid_on: `${m.year}-${mm(m.month)}-28`,
+        reference: `SAL-${m.year}-${m.month}`,
       });
     }
-    await prepareMonth(tx, { year, month: 11 });
+    await prepareMonth(tx, { year, month });
   });
 }

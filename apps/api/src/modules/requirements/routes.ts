@@ -17,6 +17,7 @@ import {
 import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
+import { now as clockNow } from '../../core/dates.js';
 import { Invalid, NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { beforeRemove } from '../../resources/engine.js';
@@ -304,7 +305,7 @@ export function requirementRoutes({ serve }: ModuleContext) {
         if (before) {
           const [row] = await tx.db
             .update(requirementCollections)
-            .set({ ...after, updatedAt: new Date() })
+            .set({ ...after, updatedAt: clockNow() })
             .where(tx.mine(requirementCollections, eq(requirementCollections.id, before.id)))
             .returning();
           await tx.audit({

@@ -15,7 +15,7 @@ import {
 } from '@somero/contract';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sum } from 'drizzle-orm';
 import type { z } from 'zod';
-import { today } from '../../core/dates.js';
+import { now, today } from '../../core/dates.js';
 import { NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { activeMode } from '../fees/index.js';
@@ -244,7 +244,7 @@ export function revenueRoutes({ serve }: ModuleContext) {
     await revenueDocument.amend(scope, id, reason, async (tx) => ({
       ...(await checked(tx, fields)),
       amendReason: reason,
-      amendedAt: new Date(),
+      amendedAt: now(),
       amendedBy: tx.actor.name ?? 'System',
     }));
     return silently(await revenueRow(scope, id));

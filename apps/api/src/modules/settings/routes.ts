@@ -1,6 +1,7 @@
 import * as calls from '@somero/contract';
 import { classes, schoolSettings, schools, streams, termDates } from '@somero/contract';
 import { and, asc, eq, ne } from 'drizzle-orm';
+import { now } from '../../core/dates.js';
 import { HttpError, NotFound, Refusal } from '../../core/errors.js';
 import { readFile, saveFile } from '../../core/files.js';
 import type { SchoolScope } from '../../core/scope.js';
@@ -29,7 +30,7 @@ export function settingsRoutes({ serve }: ModuleContext) {
       await s.db
         .insert(schoolSettings)
         .values({ schoolId: s.schoolId, currentYear: year, ...values })
-        .onConflictDoUpdate({ target: schoolSettings.schoolId, set: { ...values, updatedAt: new Date() } });
+        .onConflictDoUpdate({ target: schoolSettings.schoolId, set: { ...values, updatedAt: now() } });
       await s.audit({
         action: 'update',
         module: 'settings',
@@ -161,7 +162,7 @@ export function settingsRoutes({ serve }: ModuleContext) {
       opensOn: input.opens_on,
       closesOn: input.closes_on,
       nextTermBegins: input.next_term_begins ?? null,
-      updatedAt: new Date(),
+      updatedAt: now(),
     });
     return { data: termJson(row), message: `Term ${row.term} ${row.year} saved` };
   });

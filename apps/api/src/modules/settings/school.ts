@@ -9,6 +9,7 @@ import {
   termDates,
 } from '@somero/contract';
 import { eq } from 'drizzle-orm';
+import { thisYear, today } from '../../core/dates.js';
 import { readFile } from '../../core/files.js';
 import type { SchoolScope } from '../../core/scope.js';
 import type { SchoolForDocuments } from '../../documents/types.js';
@@ -31,15 +32,73 @@ export function termOn(date: string, terms: { term: number; opensOn: string; clo
   return sorted.at(-1)?.term ?? 1;
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
+/**
+ * The latest term that had closed before `date` (its closing day gone by), by the Ministry calendar: in
+ * the holidays the term just ended, in a term the one before it, before term 1 of a year has closed the
+ * last term of the year before.
+ */
+export function lastClosedTerm(date: string): { year: number; term: number } {
+  const year = Number(date.slice(0, 4));
+  for (const y of [year, year - 1]) {
+    const closed = calendarOf(y).filter(([, closesOn]) => closesOn < date);
+    if (closed.length) return { year: y, term: closed.length };
+  }
+  return { year: year - 1, term: 3 };
+}
+
+const termsOf = (year: number) =>
+  calendarOf(year).map(([opensOn, closesOn], i) => ({ term: i + 1, opensOn, closesOn }));
+
+/** A year's Ministry term dates, each term saying when the next begins; a term the school has is kept. */
+async function addTermDates(s: SchoolScope, year: number) {
+  const terms = termsOf(year);
+  const had = await s.db
+    .select({ term: termDates.term })
+    .from(termDates)
+    .where(s.mine(termDates, eq(termDates.year, year)));
+  for (const [i, t] of terms.entries()) {
+    if (had.some((h) => h.term === t.term)) continue;
+    await s.table(termDates, 'settings').insert({
+      year,
+      term: t.term,
+      opensOn: t.opensOn,
+      closesOn: t.closesOn,
+      nextTermBegins: terms[i + 1]?.opensOn ?? calendarOf(year + 1)[0][0],
+    });
+  }
+}
+
+/**
+ * Puts a school in a term (the demo school, made on any day, stands at the close of its latest finished
+ * term): that year's term dates, the next term's too, and the settings' current year and term.
+ */
+export async function placeInTerm(scope: SchoolScope, at: { year: number; term: number }) {
+  await scope.transaction(async (s) => {
+    await addTermDates(s, at.year);
+    if (at.term === 3) await addTermDates(s, at.year + 1);
+    const before = await currentTerm(s);
+    await s.db
+      .update(schoolSettings)
+      .set({ currentYear: at.year, currentTerm: at.term })
+      .where(eq(schoolSettings.schoolId, s.schoolId));
+    await s.audit({
+      action: 'update',
+      module: 'settings',
+      entity: 'school_settings',
+      entityId: s.schoolId,
+      before: { current_year: before.year, current_term: before.term },
+      after: { current_year: at.year, current_term: at.term },
+    });
+  });
+}
 
 /**
  * What a new school starts with: S1–S6 (promoting S1→S2…S3→S4, S5→S6; S4 and S6 leave), this year's
  * Ministry term dates, and its settings row with the current term.
  */
 export async function setUpNewSchool(scope: SchoolScope) {
-  const year = new Date().getFullYear();
-  const terms = calendarOf(year).map(([opensOn, closesOn], i) => ({ term: i + 1, opensOn, closesOn }));
+  const year = thisYear();
+  const terms = termsOf(year);
   await scope.transaction(async (s) => {
     const made: { id: number; name: string }[] = [];
     for (const [i, name] of ['S1', 'S2', 'S3', 'S4', 'S5', 'S6'].entries()) {
@@ -61,15 +120,7 @@ export async function setUpNewSchool(scope: SchoolScope) {
     ]) {
       await s.table(classes, 'settings').update(made[from].id, { promotesToId: made[to].id });
     }
-    for (const [i, t] of terms.entries()) {
-      await s.table(termDates, 'settings').insert({
-        year,
-        term: t.term,
-        opensOn: t.opensOn,
-        closesOn: t.closesOn,
-        nextTermBegins: terms[i + 1]?.opensOn ?? calendarOf(year + 1)[0][0],
-      });
-    }
+    await addTermDates(s, year);
     const [row] = await s.db
       .insert(schoolSettings)
       .values({ schoolId: s.schoolId, currentYear: year, currentTerm: termOn(today(), terms) })
@@ -117,7 +168,7 @@ export async function schoolDetailsOf(scope: SchoolScope): Promise<SchoolDetails
     sms_sickbay_visits: s?.smsSickbayVisits ?? false,
     sms_absences: s?.smsAbsences ?? false,
     visiting_hours: s?.visitingHours ?? null,
-    current_year: s?.currentYear ?? new Date().getFullYear(),
+    current_year: s?.currentYear ?? thisYear(),
     current_term: s?.currentTerm ?? 1,
   };
 }

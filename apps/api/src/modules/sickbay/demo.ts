@@ -1,8 +1,9 @@
 import { sickbayProblems, sickbayVisits, staff, students } from '@somero/contract';
 import { and, asc, eq } from 'drizzle-orm';
+import { now as clockNow, today as todayOf } from '../../core/dates.js';
 import { SchoolScope } from '../../core/scope.js';
 import type { Executor } from '../../db/open.js';
-import { kampalaDay, kampalaDayStart } from './rules.js';
+import { kampalaDayStart } from './rules.js';
 
 /** The common complaints of a Ugandan secondary school's sick bay, the list a new school starts with. */
 export const defaultSickbayProblems = [
@@ -90,8 +91,8 @@ export async function fillDemoSickbay(db: Executor, schoolId: number, adminId: n
       return 'Headache';
     };
     const rows: (typeof sickbayVisits.$inferInsert)[] = [];
-    const today = kampalaDay(new Date());
-    const now = Date.now();
+    const today = todayOf();
+    const now = clockNow().getTime();
     for (let back = 35; back >= 0; back--) {
       const start = kampalaDayStart(today).getTime() - back * 86_400_000;
       const weekday = new Date(start + 3 * 3600_000).getUTCDay();

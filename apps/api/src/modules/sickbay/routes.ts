@@ -21,6 +21,7 @@ import {
 import { count, desc, eq, gte, ilike, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Caller } from '../../core/auth.js';
+import { now as clockNow } from '../../core/dates.js';
 import { Invalid, NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import type { ModuleContext } from '../module.js';
@@ -103,7 +104,7 @@ async function checked(scope: SchoolScope, input: VisitFields, before?: { visite
     complaint ??= problem.name;
   }
   if (!complaint) throw new Invalid('complaint', 'Choose a problem from the list or write the complaint');
-  const now = new Date();
+  const now = clockNow();
   const visitedAt = input.visited_at ? new Date(input.visited_at) : (before?.visitedAt ?? now);
   // A minute's grace for a clock a little ahead of the server's.
   if (visitedAt.getTime() > now.getTime() + 60_000) throw new Invalid('visited_at', 'The time cannot be in the future');
@@ -121,6 +122,7 @@ async function checked(scope: SchoolScope, input: VisitFields, before?: { visite
     notes: input.notes ?? null,
     outcome,
     referredTo: outcome === 'referred' ? (input.referred_to ?? null) : null,
+    // biome-ignore lint/complexity/useMathMinMax: moments (Date), not numbers
     ...(input.close ? { status: 'closed', closedAt: now < visitedAt ? visitedAt : now } : {}),
   };
 }
@@ -253,7 +255,7 @@ export function sickbayRoutes({ serve, notices }: ModuleContext) {
           {
             status: 'deleted',
             deleteReason: input.reason,
-            deletedAt: new Date(),
+            deletedAt: clockNow(),
             deletedBy: tx.actor.name ?? 'System',
           },
           'delete',

@@ -1,19 +1,12 @@
 // The sick bay's counting rules, with no I/O: periods are Kampala days (EAT, UTC+3 all year, no summer time).
 
+import { kampalaDay } from '@somero/contract';
+
+export { kampalaDay, kampalaDayStart } from '@somero/contract';
+
 export type Period = 'day' | 'week' | 'month';
 
-const kampalaOffsetMs = 3 * 3600_000;
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** The Kampala calendar day of an instant, as YYYY-MM-DD. */
-export function kampalaDay(at: Date): string {
-  return new Date(at.getTime() + kampalaOffsetMs).toISOString().slice(0, 10);
-}
-
-/** The instant a Kampala day starts (00:00 EAT), for querying a range of days. */
-export function kampalaDayStart(day: string): Date {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - kampalaOffsetMs);
-}
 
 const utcDate = (day: string) => new Date(`${day}T00:00:00Z`);
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);

@@ -17,6 +17,7 @@ import {
 } from '@somero/contract';
 import { and, asc, eq, ne, type SQL } from 'drizzle-orm';
 import type { Caller } from '../../core/auth.js';
+import { now } from '../../core/dates.js';
 import { Invalid, NotFound, Refusal } from '../../core/errors.js';
 import { hashPassword } from '../../core/passwords.js';
 import type { SchoolScope } from '../../core/scope.js';
@@ -146,7 +147,7 @@ export function profileRoutes({ serve, database }: ModuleContext) {
       .where(scope.mine(staff, and(eq(staff.userId, user.id), ne(staff.id, id))));
     if (holder) throw new Refusal(`The user ${user.username} is already the sign-in of ${holder.name}.`);
     await refuseSecondSignIn(scope, member);
-    await scope.table(staff, 'staff').update(id, { userId: user.id, updatedAt: new Date() }, 'link sign-in');
+    await scope.table(staff, 'staff').update(id, { userId: user.id, updatedAt: now() }, 'link sign-in');
     return { data: await staffProfile(scope, caller, id), message: `${member.name} now signs in as ${user.username}` };
   });
 
@@ -170,7 +171,7 @@ export function profileRoutes({ serve, database }: ModuleContext) {
         active: true,
         passwordHash,
       });
-      await tx.table(staff, 'staff').update(id, { userId: user.id, updatedAt: new Date() }, 'link sign-in');
+      await tx.table(staff, 'staff').update(id, { userId: user.id, updatedAt: now() }, 'link sign-in');
     });
     return {
       data: await staffProfile(scope, caller, id),
@@ -183,7 +184,7 @@ export function profileRoutes({ serve, database }: ModuleContext) {
     if (!member.userId) throw new Refusal(`${member.name} has no sign-in to unlink.`);
     const user = await signInOf(scope, member.userId);
     if (user) await refuseManaging(scope, caller, user);
-    await scope.table(staff, 'staff').update(id, { userId: null, updatedAt: new Date() }, 'unlink sign-in');
+    await scope.table(staff, 'staff').update(id, { userId: null, updatedAt: now() }, 'unlink sign-in');
     return {
       data: await staffProfile(scope, caller, id),
       message: user ? `${member.name} no longer signs in as ${user.username}` : `${member.name} has no sign-in now`,

@@ -1,5 +1,6 @@
 import { addStaff, fillMessage, staff, staffPositions, staffResource, updateStaff } from '@somero/contract';
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { now } from '../../core/dates.js';
 import { Invalid, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { rowToJson } from '../../resources/engine.js';
@@ -64,7 +65,7 @@ export function registerRoutes({ serve }: ModuleContext) {
     const change = input as Partial<NewStaff>;
     await checkPosition(scope, change.positionId);
     await refuseTaken(scope, { ...current, ...change } as { name: string; initials: string }, id);
-    const row = await table.update(id, { ...change, updatedAt: new Date() });
+    const row = await table.update(id, { ...change, updatedAt: now() });
     return { data: rowToJson(staff, row), message: fillMessage(staffResource.texts.updated, { name: row.name }) };
   });
 }

@@ -15,6 +15,7 @@ import {
   teachingLoadTerms,
 } from '@somero/contract';
 import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { now as clockNow, thisYear } from '../../core/dates.js';
 import { Refusal } from '../../core/errors.js';
 import { cachedSchoolSettings } from '../../core/school-settings.js';
 import type { SchoolScope } from '../../core/scope.js';
@@ -27,7 +28,7 @@ type LoadRow = typeof staffSubjects.$inferSelect;
 /** The school's current year and term (read from its settings row, fresh inside a transaction). */
 async function thisTerm(scope: SchoolScope) {
   const s = await cachedSchoolSettings(scope.db, scope.schoolId);
-  return { year: s?.currentYear ?? new Date().getFullYear(), term: s?.currentTerm ?? 1 };
+  return { year: s?.currentYear ?? thisYear(), term: s?.currentTerm ?? 1 };
 }
 
 /** The term before: Term 3 of the year before Term 1. */
@@ -45,8 +46,10 @@ export async function recordTeachingLoad(scope: SchoolScope) {
     .delete(teachingLoadTerms)
     .where(scope.mine(teachingLoadTerms, eq(teachingLoadTerms.year, year), eq(teachingLoadTerms.term, term)));
   await scope.db.execute(sql`
-    insert into teaching_load_terms (school_id, year, term, staff_id, subject_id, class_id, stream_id, paper_id)
-    select school_id, ${year}, ${term}, staff_id, subject_id, class_id, stream_id, paper_id
+    insert into teaching_load_terms (school_id, year, term, staff_id, subject_id, class_id, stream_id, paper_id,
+      created_at, updated_at)
+    select school_id, ${year}, ${term}, staff_id, subject_id, class_id, stream_id, paper_id,
+      ${clockNow().toISOString()}::timestamptz, ${clockNow().toISOString()}::timestamptz
     from staff_subjects where school_id = ${scope.schoolId}`);
 }
 
@@ -242,7 +245,7 @@ export function teachingLoadRoutes({ serve }: ModuleContext) {
       }
       if (held?.staffId === member.id) return out([member.id], false, `${member.name} already teaches ${place}.`);
       if (held)
-        await tx.table(staffSubjects, moduleName).update(held.id, { staffId: member.id, updatedAt: new Date() });
+        await tx.table(staffSubjects, moduleName).update(held.id, { staffId: member.id, updatedAt: clockNow() });
       else await tx.table(staffSubjects, moduleName).insert({ ...cell, staffId: member.id });
       await recordTeachingLoad(tx);
       return out([member.id], true, `${member.name} teaches ${place}.`);

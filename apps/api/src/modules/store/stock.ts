@@ -1,6 +1,6 @@
 import { storeItems, storeMovements, storeUnits } from '@somero/contract';
 import { eq } from 'drizzle-orm';
-import { today } from '../../core/dates.js';
+import { now, today } from '../../core/dates.js';
 import { NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import type { Outcome, Stock } from './rules.js';
@@ -61,7 +61,7 @@ export async function writeMovement(
   });
   await tx.db
     .update(storeItems)
-    .set({ balance: outcome.stock.balance, value: outcome.stock.value, updatedAt: new Date() })
+    .set({ balance: outcome.stock.balance, value: outcome.stock.value, updatedAt: now() })
     .where(tx.mine(storeItems, eq(storeItems.id, item.id)));
   item.balance = outcome.stock.balance;
   item.value = outcome.stock.value;

@@ -10,6 +10,7 @@ import {
 } from '@somero/contract';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { now } from '../../core/dates.js';
 import { Invalid } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 
@@ -262,6 +263,6 @@ export async function renameAccount(scope: SchoolScope, studentId: number, admis
     .from(studentAccounts)
     .where(scope.mine(studentAccounts, eq(studentAccounts.studentId, studentId)));
   if (account && account.username !== admissionNo) {
-    await scope.table(studentAccounts, 'students').update(account.id, { username: admissionNo, updatedAt: new Date() });
+    await scope.table(studentAccounts, 'students').update(account.id, { username: admissionNo, updatedAt: now() });
   }
 }

@@ -22,6 +22,7 @@ import {
 } from '@somero/contract';
 import { compulsoryInClass } from '@somero/grading';
 import { and, asc, eq, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
+import { now } from '../../core/dates.js';
 import { Invalid, NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { beforeWrite } from '../../resources/engine.js';
@@ -427,7 +428,7 @@ export function subjectRoutes({ serve }: ModuleContext) {
     }
     await scope.transaction(async (tx) => {
       for (const c of changes) {
-        await tx.table(students, 'students').update(c.id, { combinationId: c.combinationId, updatedAt: new Date() });
+        await tx.table(students, 'students').update(c.id, { combinationId: c.combinationId, updatedAt: now() });
       }
     });
     return {

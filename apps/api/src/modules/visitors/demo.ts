@@ -1,8 +1,9 @@
 import { guardians, staff, studentGuardians, students, visitorVisits } from '@somero/contract';
 import { and, asc, eq } from 'drizzle-orm';
+import { now as clockNow, today as todayOf } from '../../core/dates.js';
 import { SchoolScope } from '../../core/scope.js';
 import type { Executor } from '../../db/open.js';
-import { kampalaDay, kampalaDayStart } from './rules.js';
+import { kampalaDayStart } from './rules.js';
 
 type Visit = typeof visitorVisits.$inferInsert;
 
@@ -114,8 +115,8 @@ export async function fillDemoVisitors(db: Executor, schoolId: number, adminId: 
       return seed / 2147483648;
     };
     const any = <T>(list: T[]) => list[Math.floor(random() * list.length)];
-    const today = kampalaDay(new Date());
-    const now = Date.now();
+    const today = todayOf();
+    const now = clockNow().getTime();
     const rows: Visit[] = [];
     const book = (at: Date, visit: Omit<Visit, 'schoolId' | 'timeIn' | 'recordedBy'>, stay: number, open: boolean) => {
       if (at.getTime() > now) return;

@@ -17,6 +17,7 @@ import {
   visitReport,
 } from '@somero/contract';
 import { asc, count, desc, eq, gte, ilike, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { now as clockNow } from '../../core/dates.js';
 import { Invalid, NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { visitorsRegisterPdf } from '../../documents/visitors-register.js';
@@ -206,7 +207,7 @@ export function visitorsRoutes({ serve }: ModuleContext) {
   });
 
   serve(addVisit, async ({ input, scope }) => {
-    const now = new Date();
+    const now = clockNow();
     const outsideHoursReason = await outsideHours(scope, input, now);
     const made = await scope.transaction(async (tx) =>
       tx.table(visitorVisits, 'visitors').insert({
@@ -235,11 +236,12 @@ export function visitorsRoutes({ serve }: ModuleContext) {
       const before = await tx.table(visitorVisits, 'visitors').find(id, 'visit');
       const no = refusal(before.status, 'close');
       if (no) throw new Refusal(no);
-      const now = new Date();
+      const now = clockNow();
       await tx.table(visitorVisits, 'visitors').update(
         id,
         {
           status: 'closed',
+          // biome-ignore lint/complexity/useMathMinMax: moments (Date), not numbers
           timeOut: now < before.timeIn ? before.timeIn : now,
           closedBy: tx.actor.name ?? 'System',
           ...(input.remarks ? { remarks: input.remarks } : {}),
@@ -260,7 +262,7 @@ export function visitorsRoutes({ serve }: ModuleContext) {
         {
           status: 'deleted',
           deleteReason: input.reason,
-          deletedAt: new Date(),
+          deletedAt: clockNow(),
           deletedBy: tx.actor.name ?? 'System',
         },
         'delete',

@@ -1,19 +1,14 @@
 // The visitors book's rules, with no I/O: Kampala days (EAT, UTC+3 all year), durations, report counts.
 
-export type Period = 'day' | 'week' | 'month';
+import { kampalaDay, kampalaDayStart } from '@somero/contract';
 
 const kampalaOffsetMs = 3 * 3600_000;
+
+export { kampalaDay, kampalaDayStart } from '@somero/contract';
+
+export type Period = 'day' | 'week' | 'month';
+
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** The Kampala calendar day of an instant, as YYYY-MM-DD. */
-export function kampalaDay(at: Date): string {
-  return new Date(at.getTime() + kampalaOffsetMs).toISOString().slice(0, 10);
-}
-
-/** The instant a Kampala day starts (00:00 EAT). */
-export function kampalaDayStart(day: string): Date {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - kampalaOffsetMs);
-}
 
 /** The instant the day after `day` starts in Kampala: the end (exclusive) of a range of days. */
 export const kampalaDayEnd = (day: string) => new Date(kampalaDayStart(day).getTime() + 86_400_000);

@@ -1,4 +1,5 @@
 import { Anchor, Box, Center, Text } from '@mantine/core';
+import { now } from '@somero/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 
@@ -15,7 +16,7 @@ export function BareLayout() {
           <Outlet />
         </Box>
         <Text c="dimmed" size="xs" mt="lg">
-          © {new Date().getFullYear()}{' '}
+          © {now().getFullYear()}{' '}
           <Anchor component={Link} to="/" c="dimmed" inherit>
             {t('footer.credit')}
           </Anchor>

@@ -1,5 +1,6 @@
 import { Button, Group, Paper } from '@mantine/core';
 import type { Call } from '@somero/contract';
+import { now } from '@somero/contract';
 import { IconPrinter } from '@tabler/icons-react';
 import type { FormEvent, ReactNode } from 'react';
 import { useState } from 'react';
@@ -10,7 +11,7 @@ import { localDate, today } from '../../lib/format';
 
 /** The first of this month to today: a report's default range. */
 export const thisMonth = () => {
-  const d = new Date();
+  const d = now();
   return { from: localDate(new Date(d.getFullYear(), d.getMonth(), 1)), to: today() };
 };
 

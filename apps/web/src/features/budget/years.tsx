@@ -1,5 +1,5 @@
 import { Badge, Button, Checkbox, Group, Modal, Paper, Stack, TextInput } from '@mantine/core';
-import { addFyear, deleteFyear, type FyearRow, updateFyear } from '@somero/contract';
+import { addFyear, deleteFyear, type FyearRow, now, updateFyear } from '@somero/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -15,7 +15,7 @@ import { useYears, yearsKey } from './year-select';
 
 function YearForm({ year, onClose }: { year: FyearRow | 'new'; onClose: (saved: boolean) => void }) {
   const { t } = useTranslation('budget');
-  const next = new Date().getFullYear();
+  const next = now().getFullYear();
   const { field, values, setValue, submit } = useContractForm(
     year === 'new' ? addFyear.input : updateFyear.input,
     year === 'new'

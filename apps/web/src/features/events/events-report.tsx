@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Select, SimpleGrid, Text, Title } from '@mantine/core';
-import { eventsReport, eventTypes } from '@somero/contract';
+import { eventsReport, eventTypes, now } from '@somero/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BarChart } from '../../components/bar-chart';
@@ -40,7 +40,7 @@ function CountPanel({ title, lines, name, testId }: { title: string; lines: Line
 /** /events/report: this year's events (by default) by month and type, each with its attendance and resolutions. */
 export default function EventsReportScreen() {
   const { t } = useTranslation('events');
-  const year = new Date().getFullYear();
+  const year = now().getFullYear();
   const [filters, setFilters] = useState({
     from: localDate(new Date(year, 0, 1)),
     to: localDate(new Date(year, 11, 31)),

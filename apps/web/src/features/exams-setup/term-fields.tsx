@@ -1,5 +1,5 @@
 import { NumberInput, Select } from '@mantine/core';
-import { termChoices } from '@somero/contract';
+import { now, termChoices } from '@somero/contract';
 import { useTranslation } from 'react-i18next';
 
 export interface YearTerm {
@@ -30,7 +30,7 @@ export function TermFields({ value, onChange }: { value: YearTerm | null; onChan
         allowDeselect={false}
         data={termChoices.map((c) => ({ value: c.value, label: c.label }))}
         value={value ? String(value.term) : null}
-        onChange={(next) => next && onChange({ year: value?.year ?? new Date().getFullYear(), term: Number(next) })}
+        onChange={(next) => next && onChange({ year: value?.year ?? now().getFullYear(), term: Number(next) })}
       />
     </>
   );

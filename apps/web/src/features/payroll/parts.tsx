@@ -1,4 +1,5 @@
 import { Group, NumberInput, Select } from '@mantine/core';
+import { now as clockNow } from '@somero/contract';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/format';
 
@@ -9,7 +10,7 @@ export interface PayMonth {
 }
 
 export const thisMonth = (): PayMonth => {
-  const now = new Date();
+  const now = clockNow();
   return { year: now.getFullYear(), month: now.getMonth() + 1 };
 };
 

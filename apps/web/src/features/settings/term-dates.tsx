@@ -1,5 +1,5 @@
 import { Select, Stack, Text } from '@mantine/core';
-import { listTermDates } from '@somero/contract';
+import { listTermDates, now } from '@somero/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +27,7 @@ export default function TermDatesScreen() {
     enabled: year !== undefined,
   });
   const editable = can(user, 'general_settings');
-  const base = current.data?.year ?? new Date().getFullYear();
+  const base = current.data?.year ?? now().getFullYear();
   const years = Array.from({ length: 7 }, (_, i) => String(base - 3 + i));
 
   return (

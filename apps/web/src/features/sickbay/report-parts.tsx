@@ -1,3 +1,4 @@
+import { now } from '@somero/contract';
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Button, Group, Paper, Select, Title } from '@mantine/core';
@@ -16,7 +17,7 @@ export interface ReportFilters {
 
 /** The first of this month to today: a report's default range. */
 export const thisMonth = (): ReportFilters => {
-  const d = new Date();
+  const d = now();
   return { from: localDate(new Date(d.getFullYear(), d.getMonth(), 1)), to: today(), patients: 'all' };
 };
 

@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Select, SimpleGrid, Text, Title } from '@mantine/core';
-import { visitReport } from '@somero/contract';
+import { now, visitReport } from '@somero/contract';
 import { IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -48,7 +48,7 @@ export function CountPanel({ title, lines, testId }: { title: string; lines: Lin
 /** /visitors/report: the visits of a date range (this month by default) by period, whom visited, kind and purpose. */
 export default function VisitorsReportScreen() {
   const { t } = useTranslation('visitors');
-  const start = new Date();
+  const start = now();
   const [filters, setFilters] = useState({
     from: localDate(new Date(start.getFullYear(), start.getMonth(), 1)),
     to: today(),

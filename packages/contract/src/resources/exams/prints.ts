@@ -1,5 +1,5 @@
-import { boolean, integer, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { schoolTable, tenantColumns } from '../../resource.js';
+import { boolean, integer, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { recordedAt, schoolTable, tenantColumns } from '../../resource.js';
 import { classes } from '../school/classes.js';
 import { students } from '../students/students.js';
 
@@ -22,7 +22,7 @@ export const reportCardPrints = schoolTable(
     /** The layout printed (`reportKinds`). */
     kind: text().notNull(),
     withheld: boolean().notNull().default(false),
-    printedAt: timestamp('printed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    printedAt: recordedAt('printed_at'),
   },
   (t) => [uniqueIndex('report_card_prints_student').on(t.schoolId, t.year, t.term, t.studentId)],
 );

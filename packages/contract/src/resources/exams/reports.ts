@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { defineResource, schools, schoolTable, tenantColumns } from '../../resource.js';
+import { boolean, index, integer, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { changedAt, defineResource, schools, schoolTable, tenantColumns } from '../../resource.js';
 import { subjects } from '../academics/subjects.js';
 import { files } from '../core/files.js';
 import { students } from '../students/students.js';
@@ -48,7 +48,7 @@ export const reportSettings = schoolTable('report_settings', {
   promoteDivision: integer('promote_division').notNull().default(4),
   promoteAverage: integer('promote_average').notNull().default(40),
   promotePoints: integer('promote_points').notNull().default(2),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: changedAt(),
 });
 
 /**

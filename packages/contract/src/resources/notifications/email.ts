@@ -1,5 +1,5 @@
 import { boolean, index, integer, text, timestamp } from 'drizzle-orm/pg-core';
-import { schools, schoolTable, tenantColumns } from '../../resource.js';
+import { changedAt, schools, schoolTable, tenantColumns } from '../../resource.js';
 import { jobs } from '../core/jobs.js';
 
 // Its own file, which the web app never imports, so the tables stay out of the app's chunks.
@@ -69,5 +69,5 @@ export const emailAccounts = schoolTable('email_accounts', {
   username: text(),
   password: text(),
   fromAddress: text('from_address'),
-  updatedAt: at('updated_at').notNull().defaultNow(),
+  updatedAt: changedAt(),
 });

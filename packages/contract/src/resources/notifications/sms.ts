@@ -1,5 +1,5 @@
 import { boolean, date, index, integer, text, timestamp } from 'drizzle-orm/pg-core';
-import { schools, schoolTable, tenantColumns } from '../../resource.js';
+import { changedAt, schools, schoolTable, tenantColumns } from '../../resource.js';
 import { jobs } from '../core/jobs.js';
 import { expenses } from '../expenses/expenses.js';
 import { paymentModes } from '../fees/money.js';
@@ -90,5 +90,5 @@ export const smsAccounts = schoolTable('sms_accounts', {
     .primaryKey()
     .references(() => schools.id),
   logOnly: boolean('log_only').notNull().default(false),
-  updatedAt: at('updated_at').notNull().defaultNow(),
+  updatedAt: changedAt(),
 });

@@ -1,10 +1,8 @@
-import { boolean, index, integer, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { schools, schoolTable, tenantColumns } from '../../resource.js';
+import { boolean, index, integer, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { changedAt, schools, schoolTable, tenantColumns } from '../../resource.js';
 import { students } from '../students/students.js';
 
 // Its own file, which the web app never imports, so the tables stay out of the app's chunks.
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
  * The parents' line of a school (issue 29): parents ask by USSD or by a text message and Somero answers.
@@ -19,7 +17,7 @@ export const parentLineSettings = schoolTable('parent_line_settings', {
   answers: text().array().notNull().default([]),
   resultsYear: integer('results_year'),
   resultsTerm: integer('results_term'),
-  updatedAt: at('updated_at').notNull().defaultNow(),
+  updatedAt: changedAt(),
 });
 
 /**

@@ -1,5 +1,5 @@
-import { boolean, integer, jsonb, text, timestamp } from 'drizzle-orm/pg-core';
-import { schools, schoolTable } from '../../resource.js';
+import { boolean, integer, jsonb, text } from 'drizzle-orm/pg-core';
+import { changedAt, schools, schoolTable } from '../../resource.js';
 import { files } from '../core/files.js';
 
 /** One row per school: what documents print and what later areas default to. The name is on `schools`. */
@@ -41,5 +41,5 @@ export const schoolSettings = schoolTable('school_settings', {
    * any time. A visit to a student outside them is recorded only with a reason (an emergency).
    */
   visitingHours: jsonb('visiting_hours').$type<{ days: number[]; from: string; to: string }>(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: changedAt(),
 });

@@ -22,6 +22,7 @@ import {
 } from '@somero/contract';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Caller } from '../../../core/auth.js';
+import { now } from '../../../core/dates.js';
 import { Invalid } from '../../../core/errors.js';
 import type { SchoolScope } from '../../../core/scope.js';
 import { users } from '../../../db/schema.js';
@@ -341,7 +342,7 @@ export function marksRoutes({ serve }: ModuleContext) {
       if ((before?.initials ?? '') === initials) return;
       const table = tx.table(subjectInitials, 'exams');
       if (!initials) await table.remove(before!.id);
-      else if (before) await table.update(before.id, { initials, updatedAt: new Date() });
+      else if (before) await table.update(before.id, { initials, updatedAt: now() });
       else await table.insert({ classId: cls.id, streamId, subjectId: subject.id, initials });
     });
     return {

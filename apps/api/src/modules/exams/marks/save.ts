@@ -1,5 +1,6 @@
 import { aoiScores, examMarks, type MarksCell, students } from '@somero/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { now as clockNow } from '../../../core/dates.js';
 import { Invalid, NotFound, Refusal } from '../../../core/errors.js';
 import type { AuditEntry, SchoolScope } from '../../../core/scope.js';
 import { sqlRows } from '../../../db/open.js';
@@ -261,7 +262,7 @@ export async function saveCells(
     });
     if (conflicts.length) await refuseConflicts(current, conflicts);
 
-    const now = new Date();
+    const now = clockNow();
     const audits: AuditEntry[] = [];
     const record = (c: CellChange, action: string, id: number, before: Current | undefined) => {
       const column = columnOf.get(keyOf(c));

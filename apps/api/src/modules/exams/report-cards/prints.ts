@@ -1,5 +1,6 @@
 import { type ReportCards, type ReportKind, reportCardPrints } from '@somero/contract';
 import { sql } from 'drizzle-orm';
+import { now } from '../../../core/dates.js';
 import type { SchoolScope } from '../../../core/scope.js';
 
 /**
@@ -33,8 +34,8 @@ export async function recordPrints(
           classId: sql`excluded.class_id`,
           kind: sql`excluded.kind`,
           withheld: sql`excluded.withheld`,
-          printedAt: sql`now()`,
-          updatedAt: sql`now()`,
+          printedAt: now(),
+          updatedAt: now(),
         },
       });
     await tx.audit({

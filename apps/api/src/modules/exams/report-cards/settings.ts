@@ -8,6 +8,7 @@ import {
   students,
 } from '@somero/contract';
 import { and, eq } from 'drizzle-orm';
+import { now } from '../../../core/dates.js';
 import { NotFound } from '../../../core/errors.js';
 import { saveFile } from '../../../core/files.js';
 import type { SchoolScope } from '../../../core/scope.js';
@@ -96,7 +97,7 @@ export function reportSettingsRoutes({ serve }: ModuleContext) {
       const [after] = before
         ? await tx.db
             .update(promotions)
-            .set({ decision: input.decision, decidedBy: caller.userId, updatedAt: new Date() })
+            .set({ decision: input.decision, decidedBy: caller.userId, updatedAt: now() })
             .where(which)
             .returning()
         : await tx.db
@@ -152,7 +153,7 @@ export function reportSettingsRoutes({ serve }: ModuleContext) {
       await tx.db
         .insert(reportSettings)
         .values({ schoolId: tx.schoolId, ...after })
-        .onConflictDoUpdate({ target: reportSettings.schoolId, set: { ...after, updatedAt: new Date() } });
+        .onConflictDoUpdate({ target: reportSettings.schoolId, set: { ...after, updatedAt: now() } });
       await tx.audit({
         action: 'update',
         module: 'exams',

@@ -8,6 +8,7 @@ import {
   setCurriculum,
 } from '@somero/contract';
 import { asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { now } from '../../../core/dates.js';
 import { NeedsConfirmation, NotFound, Refusal } from '../../../core/errors.js';
 import type { SchoolScope } from '../../../core/scope.js';
 import { sqlRows } from '../../../db/open.js';
@@ -203,7 +204,7 @@ export function curriculumRoutes({ serve }: ModuleContext) {
     }
     await scope.transaction(async (s) => {
       for (const c of changing)
-        await s.table(classes, 'settings').update(c.cls.id, { curriculum: c.to, updatedAt: new Date() });
+        await s.table(classes, 'settings').update(c.cls.id, { curriculum: c.to, updatedAt: now() });
     });
     return {
       data: await curriculumRows(scope),

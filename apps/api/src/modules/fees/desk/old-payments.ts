@@ -11,7 +11,7 @@ import {
   voidOldPayment,
 } from '@somero/contract';
 import { count, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
-import { today } from '../../../core/dates.js';
+import { now, today } from '../../../core/dates.js';
 import { NotFound } from '../../../core/errors.js';
 import type { SchoolScope } from '../../../core/scope.js';
 import { receiptPdf } from '../../../documents/receipt.js';
@@ -155,7 +155,7 @@ export function oldPaymentRoutes({ serve }: ModuleContext) {
         payer: row.payer,
         balanceAfter: row.status === 'valid' ? (old?.debt ?? 0) - paid : null,
         cashierName: row.cashier_name,
-        issuedAt: new Date(),
+        issuedAt: now(),
         term: null,
         voided: row.status === 'void' ? { reason: row.void_reason, by: null } : null,
       },

@@ -1,5 +1,6 @@
 import { feesPayments } from '@somero/contract';
 import { and, eq, gt, sql } from 'drizzle-orm';
+import { now as clockNow } from '../../../core/dates.js';
 import { NotFound } from '../../../core/errors.js';
 import type { SchoolScope } from '../../../core/scope.js';
 import { type ReceiptDocument, receiptPdf } from '../../../documents/receipt.js';
@@ -69,7 +70,7 @@ export async function feesReceiptPdf(scope: SchoolScope, id: number) {
     payer: row.payer,
     balanceAfter: balance,
     cashierName: row.cashier_name,
-    issuedAt: new Date(),
+    issuedAt: clockNow(),
     term: `Term ${row.term}, ${row.year}`,
     voided: row.status === 'void' ? { reason: row.void_reason, by: row.voided_by } : null,
   };

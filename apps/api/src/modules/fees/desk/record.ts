@@ -1,7 +1,7 @@
 import { feesPayments, oldPayments, paymentModes } from '@somero/contract';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import { today } from '../../../core/dates.js';
+import { now, today } from '../../../core/dates.js';
 import { databaseFault, Invalid, NotFound, Refusal } from '../../../core/errors.js';
 import { SchoolScope } from '../../../core/scope.js';
 import { type Executor, preparedRows, sqlRows } from '../../../db/open.js';
@@ -204,6 +204,8 @@ async function insertPayments(
   checks: RowChecks[],
 ): Promise<Recorded[]> {
   const accounts = await deskAccounts(db, schoolId, payments);
+  // Every row of the batch is stamped by the clock, not the database's.
+  const at = sql`${now().toISOString()}::timestamptz`;
   const rows = payments.map((p, i) => ({
     mode_account: accounts.get(`mode:${p.modeId}`) ?? null,
     income_account: accounts.get('fees_income') ?? null,
@@ -275,10 +277,10 @@ async function insertPayments(
     ),
     p as (
       insert into fees_payments (school_id, receipt_no, student_id, amount, mode_id, paid_on, reference, payer,
-        year, term, cashier_id, cashier_name, idempotency_key, online_transaction_id)
+        year, term, cashier_id, cashier_name, idempotency_key, online_transaction_id, created_at, updated_at)
       select ${schoolId}::int, n.value - ok.total + ok.k, ok.student_id, ok.amount, ok.mode_id, ok.paid_on,
         ok.reference, ok.payer, coalesce(t.current_year, ok.fallback_year), coalesce(t.current_term, 1),
-        ok.cashier_id, ok.cashier_name, ok.idempotency_key, ok.online_transaction_id
+        ok.cashier_id, ok.cashier_name, ok.idempotency_key, ok.online_transaction_id, ${at}, ${at}
       from ok, n, t
       returning id, receipt_no, year, term, created_at
     ),
@@ -288,24 +290,25 @@ async function insertPayments(
       from p, n, ok where p.receipt_no = n.value - ok.total + ok.k
     ),
     je as (
-      insert into journal_entries (school_id, date, source_kind, source_id, memo, reference, created_by)
+      insert into journal_entries (school_id, date, source_kind, source_id, memo, reference, created_by, created_at,
+        updated_at)
       select ${schoolId}::int, r.paid_on, 'fees_payment', r.id,
-        'Fees receipt ' || r.receipt_no || ': ' || r.surname || ' ' || r.other_names, r.reference, r.user_id
+        'Fees receipt ' || r.receipt_no || ': ' || r.surname || ' ' || r.other_names, r.reference, r.user_id, ${at}, ${at}
       from r
       returning id, source_id
     ),
     jl as (
-      insert into journal_lines (school_id, entry_id, account_id, date, debit, credit)
-      select ${schoolId}::int, je.id, side.account_id, r.paid_on, side.debit, side.credit
+      insert into journal_lines (school_id, entry_id, account_id, date, debit, credit, created_at, updated_at)
+      select ${schoolId}::int, je.id, side.account_id, r.paid_on, side.debit, side.credit, ${at}, ${at}
       from je join r on r.id = je.source_id
       cross join lateral (values (r.mode_account, r.amount, 0), (r.income_account, 0, r.amount)) side(account_id, debit, credit)
     ),
     a as (
-      insert into audits (school_id, user_id, user_name, action, module, entity, entity_id, after)
+      insert into audits (school_id, user_id, user_name, action, module, entity, entity_id, after, at)
       select ${schoolId}::int, r.user_id, r.user_name, 'create', 'fees', 'fees_payments', r.id::text,
         r.audit || jsonb_build_object('id', r.id,
           'receiptNo', r.receipt_no, 'year', r.year, 'term', r.term, 'createdAt', ${isoSql('r.created_at')},
-          'updatedAt', ${isoSql('r.created_at')})
+          'updatedAt', ${isoSql('r.created_at')}), ${at}
       from r
     )
     select f.i, f.student_status, f.mode_name, f.mode_active, f.key_taken, f.reference_missing, f.reference_receipt,

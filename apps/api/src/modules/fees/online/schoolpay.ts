@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { addDays } from '../../../core/dates.js';
+import { addDays, now } from '../../../core/dates.js';
 
 /**
  * The SchoolPay-style aggregator adapter (DOMAIN.md §5.5). Pull: `GET {base}/SchoolRangeTransactions/
@@ -55,9 +55,7 @@ export function parseTransaction(raw: Record<string, unknown>): ProviderTransact
   if (!receiptNo || !Number.isFinite(amount) || amount <= 0) return null;
   const when = text(raw.paymentDateAndTime);
   // SchoolPay writes "2026-02-03 10:15:00" in Kampala time (UTC+3), without a zone.
-  const paidAt = when
-    ? new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(when) ? when : `${when.replace(' ', 'T')}+03:00`)
-    : new Date();
+  const paidAt = when ? new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(when) ? when : `${when.replace(' ', 'T')}+03:00`) : now();
   const status = text(raw.transactionCompletionStatus);
   return {
     receiptNo,
@@ -66,7 +64,7 @@ export function parseTransaction(raw: Record<string, unknown>): ProviderTransact
     amount: Math.round(amount),
     channel: text(raw.sourcePaymentChannel),
     channelTransactionId: text(raw.sourceChannelTransactionId),
-    paidAt: Number.isNaN(paidAt.getTime()) ? new Date() : paidAt,
+    paidAt: Number.isNaN(paidAt.getTime()) ? now() : paidAt,
     completed: !status || /^(completed|success|successful)$/i.test(status),
     raw,
   };

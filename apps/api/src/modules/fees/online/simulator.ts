@@ -1,5 +1,6 @@
 import { students } from '@somero/contract';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { now } from '../../../core/dates.js';
 import type { SchoolScope } from '../../../core/scope.js';
 import type { ProviderTransaction } from './schoolpay.js';
 
@@ -16,7 +17,7 @@ export async function simulatedTransactions(scope: SchoolScope): Promise<Provide
     .where(scope.mine(students, and(eq(students.status, 'current'), isNotNull(students.paymentCode))))
     .orderBy(sql`random()`)
     .limit(3);
-  const stamp = Date.now().toString(36).toUpperCase();
+  const stamp = now().getTime().toString(36).toUpperCase();
   const channels = ['MTN MoMo', 'Airtel Money', 'Stanbic Bank'];
   const list = [
     ...picked.map((p) => ({ code: p.code as string, name: `${p.surname} ${p.otherNames}`.toUpperCase() })),
@@ -30,7 +31,7 @@ export async function simulatedTransactions(scope: SchoolScope): Promise<Provide
       amount: (50 + Math.floor(Math.random() * 20) * 25) * 1000,
       sourcePaymentChannel: channels[i % channels.length],
       sourceChannelTransactionId: `SIMTX${stamp}${i}`,
-      paymentDateAndTime: new Date().toISOString(),
+      paymentDateAndTime: now().toISOString(),
       transactionCompletionStatus: 'Completed',
       simulated: true,
     };
@@ -41,7 +42,7 @@ export async function simulatedTransactions(scope: SchoolScope): Promise<Provide
       amount: raw.amount,
       channel: raw.sourcePaymentChannel,
       channelTransactionId: raw.sourceChannelTransactionId,
-      paidAt: new Date(),
+      paidAt: now(),
       completed: true,
       raw,
     };

@@ -16,7 +16,7 @@ import {
   students,
 } from '@somero/contract';
 import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
-import { addDays } from '../../../core/dates.js';
+import { addDays, kampalaDay, today as todayOf } from '../../../core/dates.js';
 import { HttpError, NotFound, Refusal } from '../../../core/errors.js';
 import { SchoolScope } from '../../../core/scope.js';
 import type { Executor } from '../../../db/open.js';
@@ -37,9 +37,6 @@ export const providerName = 'schoolpay';
 
 type Gateway = typeof paymentGateways.$inferSelect;
 type Transaction = typeof onlineTransactions.$inferSelect;
-
-/** A day in Kampala (UTC+3, no daylight saving) as YYYY-MM-DD. */
-export const kampalaDay = (moment: Date) => new Date(moment.getTime() + 3 * 3600_000).toISOString().slice(0, 10);
 
 /** The school's gateway row. `payment_gateways` is keyed by school, so this is the scope's own row. */
 export async function gatewayOf(scope: SchoolScope): Promise<Gateway | null> {
@@ -62,7 +59,7 @@ async function receivingMode(scope: SchoolScope, gateway: Gateway | null): Promi
     name: 'SchoolPay',
     kind: 'aggregator',
     openingBalance: 0,
-    openingOn: kampalaDay(new Date()),
+    openingOn: todayOf(),
   });
   return made.id;
 }
@@ -179,12 +176,7 @@ export async function matchPending(scope: SchoolScope, only?: Transaction[]): Pr
  * Pulls from the provider at `baseUrl` (the server's SCHOOLPAY_URL, never the school's) since the last
  * sync (or 30 days back), imports and matches.
  */
-export async function syncOnline(
-  scope: SchoolScope,
-  gateway: Gateway,
-  baseUrl: string,
-  today = kampalaDay(new Date()),
-) {
+export async function syncOnline(scope: SchoolScope, gateway: Gateway, baseUrl: string, today = todayOf()) {
   const account: GatewayAccount = { schoolCode: gateway.schoolCode, apiPassword: gateway.apiPassword, baseUrl };
   // The day of the last sync is pulled again: payments made later that day were not in it.
   const from = gateway.lastSyncedOn ?? addDays(today, -30);

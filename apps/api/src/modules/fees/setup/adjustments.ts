@@ -20,6 +20,7 @@ import {
   students,
 } from '@somero/contract';
 import { and, asc, count, eq, ilike, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { now as clockNow } from '../../../core/dates.js';
 import { Invalid } from '../../../core/errors.js';
 import { type AuditEntry, chunks, type SchoolScope } from '../../../core/scope.js';
 import { decodeUpload, exampleRefusals, readSheet, templateSheet } from '../../../documents/spreadsheet.js';
@@ -229,7 +230,7 @@ async function saveDebts(scope: SchoolScope, debts: { student_id: number; amount
         )
         .onConflictDoUpdate({
           target: [previousDebts.schoolId, previousDebts.studentId],
-          set: { amount: sql`excluded.amount`, note: sql`excluded.note`, updatedAt: new Date() },
+          set: { amount: sql`excluded.amount`, note: sql`excluded.note`, updatedAt: clockNow() },
         })
         .returning();
       for (const row of rows)

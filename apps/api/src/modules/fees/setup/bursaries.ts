@@ -12,6 +12,7 @@ import {
 } from '@somero/contract';
 import { and, asc, count, eq, ilike, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { now as clockNow } from '../../../core/dates.js';
 import { Invalid, NotFound } from '../../../core/errors.js';
 import type { SchoolScope } from '../../../core/scope.js';
 import type { ModuleContext } from '../../module.js';
@@ -208,7 +209,7 @@ export function bursaryRoutes({ serve }: ModuleContext) {
       ...(input.start_term ? { startTerm: input.start_term } : {}),
       ...(input.every_term !== undefined ? { everyTerm: input.every_term } : {}),
       ...(input.note !== undefined ? { note: input.note } : {}),
-      updatedAt: new Date(),
+      updatedAt: clockNow(),
     });
     return { data: await one(scope, id), message: 'Bursary updated Successfully' };
   });
@@ -231,7 +232,7 @@ export function bursaryRoutes({ serve }: ModuleContext) {
     }
     await scope
       .table(bursaries, 'fees')
-      .update(id, { endYear: now.year, endTerm: now.term, updatedAt: new Date() }, 'end');
+      .update(id, { endYear: now.year, endTerm: now.term, updatedAt: clockNow() }, 'end');
     return {
       data: { removed: false, end_year: now.year, end_term: now.term },
       message: `Bursary ended at Term ${now.term} ${now.year}; earlier terms keep it`,

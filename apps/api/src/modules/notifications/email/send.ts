@@ -15,6 +15,7 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import type { Config } from '../../../config.js';
 import { nextNumber } from '../../../core/counters.js';
+import { now as clockNow } from '../../../core/dates.js';
 import { Invalid, NotFound, Refusal } from '../../../core/errors.js';
 import {
   addressesOf,
@@ -95,7 +96,7 @@ export async function saveEmailSettings(
       // An empty password keeps the one kept; no host forgets it.
       password: host ? input.password || before?.password || null : null,
       fromAddress: input.from_address || null,
-      updatedAt: new Date(),
+      updatedAt: clockNow(),
     };
     await tx.db
       .insert(emailAccounts)
@@ -417,12 +418,11 @@ export async function performEmailSend(
   let lastError = '';
   try {
     for (const q of queued) {
-      const now = () => new Date();
       const fail = async (error: string) => {
         lastError = error;
         await scope.db
           .update(emailRecipients)
-          .set({ status: 'failed', error: error.slice(0, 500), updatedAt: now() })
+          .set({ status: 'failed', error: error.slice(0, 500), updatedAt: clockNow() })
           .where(mine(eq(emailRecipients.id, q.id), eq(emailRecipients.status, 'queued')));
       };
       if (down || !server) {
@@ -494,8 +494,8 @@ export async function performEmailSend(
                 status: 'sent',
                 error: null,
                 attachmentNames: files.map((f) => f.filename),
-                sentAt: now(),
-                updatedAt: now(),
+                sentAt: clockNow(),
+                updatedAt: clockNow(),
               })
               .where(mine(eq(emailRecipients.id, q.id), eq(emailRecipients.status, 'queued')));
         }
@@ -508,7 +508,7 @@ export async function performEmailSend(
   }
   await scope.db
     .update(emailMessages)
-    .set({ status: 'done', finishedAt: new Date(), updatedAt: new Date() })
+    .set({ status: 'done', finishedAt: clockNow(), updatedAt: clockNow() })
     .where(scope.mine(emailMessages, eq(emailMessages.id, messageId)));
   const sent = c.done - c.failed;
   return {

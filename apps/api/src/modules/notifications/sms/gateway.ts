@@ -1,3 +1,4 @@
+import { now } from '../../../core/dates.js';
 /**
  * Where messages leave the server. `SmsGateway` sends one text to some numbers and answers, per number,
  * whether the gateway accepted it. Two adapters: Africa's Talking's HTTP API (or one compatible with
@@ -133,7 +134,7 @@ export function logOnly(log: (line: string) => void = () => {}): SmsGateway {
       return to.map((number) => ({
         number,
         accepted: true,
-        messageId: `log-${Date.now().toString(36)}-${(n++).toString(36)}`,
+        messageId: `log-${now().getTime().toString(36)}-${(n++).toString(36)}`,
         status: 'Logged',
         cost: null,
       }));

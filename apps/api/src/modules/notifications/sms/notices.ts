@@ -9,7 +9,7 @@ import {
   students,
 } from '@somero/contract';
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
-import { today } from '../../../core/dates.js';
+import { ago, today } from '../../../core/dates.js';
 import { Refusal } from '../../../core/errors.js';
 import { cachedSchoolSettings } from '../../../core/school-settings.js';
 import type { SchoolScope } from '../../../core/scope.js';
@@ -214,7 +214,7 @@ export function guardianNotices(ctx: Pick<ModuleContext, 'jobs' | 'feesBalances'
             smsRecipients,
             eq(smsMessages.audience, audience),
             inArray(smsRecipients.studentId, studentIds),
-            gte(smsRecipients.createdAt, new Date(Date.now() - 2 * 86_400_000)),
+            gte(smsRecipients.createdAt, ago(2 * 86_400_000)),
           ),
         );
       const sent = new Set(already.map((a) => a.studentId));

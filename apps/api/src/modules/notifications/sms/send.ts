@@ -16,6 +16,7 @@ import {
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../../config.js';
 import { nextNumber } from '../../../core/counters.js';
+import { now as clockNow } from '../../../core/dates.js';
 import { Invalid, NeedsConfirmation, Refusal } from '../../../core/errors.js';
 import type { SchoolScope } from '../../../core/scope.js';
 import type { Executor } from '../../../db/open.js';
@@ -289,7 +290,7 @@ export async function performSend(
   const mark = (status: SmsStatus, note: string, ids?: number[]) =>
     scope.db
       .update(smsRecipients)
-      .set({ status, gatewayStatus: note.slice(0, 200), updatedAt: new Date() })
+      .set({ status, gatewayStatus: note.slice(0, 200), updatedAt: clockNow() })
       .where(mine(eq(smsRecipients.status, 'sending'), ...(ids ? [inArray(smsRecipients.id, ids)] : [])));
   await scope.db
     .update(smsMessages)
@@ -310,7 +311,7 @@ export async function performSend(
       // Claim the batch: only messages still queued (a settled or resumed job may have taken some).
       const claimed = await scope.db
         .update(smsRecipients)
-        .set({ status: 'sending', updatedAt: new Date() })
+        .set({ status: 'sending', updatedAt: clockNow() })
         .where(
           mine(
             eq(smsRecipients.status, 'queued'),
@@ -354,7 +355,7 @@ export async function performSend(
           log?.(`${lastError} (try ${attempt + 1} of ${config.sms.retries + 1})`);
         }
       }
-      const now = new Date();
+      const now = clockNow();
       if (!results) {
         await mark('failed', lastError, [...ids]);
       } else {
@@ -381,7 +382,7 @@ export async function performSend(
   }
   await scope.db
     .update(smsMessages)
-    .set({ status: 'done', finishedAt: new Date(), updatedAt: new Date() })
+    .set({ status: 'done', finishedAt: clockNow(), updatedAt: clockNow() })
     .where(scope.mine(smsMessages, eq(smsMessages.id, messageId), ne(smsMessages.status, 'failed')));
   return { sent: c.done - c.failed - c.unknown, failed: c.failed, unknown: c.unknown, message: outcomeOf(c) };
 }
@@ -392,7 +393,7 @@ export async function performSend(
  * `sending` may have gone, so they are unknown (charged). Messages already settled keep their status.
  */
 export async function settleSend(scope: SchoolScope, messageId: number) {
-  const now = new Date();
+  const now = clockNow();
   const mine = (status: SmsStatus) =>
     scope.mine(smsRecipients, eq(smsRecipients.messageId, messageId), eq(smsRecipients.status, status));
   await scope.db
@@ -427,7 +428,7 @@ export async function applyDeliveryReport(
   // The statuses this report may change, checked again in each update: of two reports at once, the
   // second finds the first's final status and changes nothing.
   const open = smsStatuses.filter((s) => afterDeliveryReport(s, report.status) !== null);
-  const now = new Date();
+  const now = clockNow();
   const found = await db
     .select({ schoolId: smsRecipients.schoolId, id: smsRecipients.id, status: smsRecipients.status })
     .from(smsRecipients)

@@ -9,6 +9,7 @@ import {
   students,
 } from '@somero/contract';
 import { inArray, sql } from 'drizzle-orm';
+import { now } from '../../../core/dates.js';
 import { Invalid } from '../../../core/errors.js';
 import { unstorable } from '../../../core/input.js';
 import type { SchoolScope } from '../../../core/scope.js';
@@ -375,7 +376,7 @@ export function importRoutes({ serve }: ModuleContext) {
         const id = c.owner!.id;
         await tx.db
           .update(students)
-          .set({ paymentCode: c.code, updatedAt: new Date() })
+          .set({ paymentCode: c.code, updatedAt: now() })
           .where(tx.mine(students, inArray(students.id, [id])));
         await tx.audit({
           action: 'payment code',

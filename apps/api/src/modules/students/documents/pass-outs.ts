@@ -10,6 +10,7 @@ import {
 } from '@somero/contract';
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import { nextNumber } from '../../../core/counters.js';
+import { now } from '../../../core/dates.js';
 import { NotFound, Refusal } from '../../../core/errors.js';
 import { readFile } from '../../../core/files.js';
 import type { SchoolScope } from '../../../core/scope.js';
@@ -22,7 +23,8 @@ import { findStudent, fullName, likeTerm } from '../query.js';
 const startOfDay = (date: string) => new Date(`${date}T00:00:00+03:00`);
 const dayAfter = (date: string) => new Date(startOfDay(date).getTime() + 86_400_000);
 
-const overdue = sql<boolean>`(${passOuts.status} = 'out' and ${passOuts.expectedReturn} < now())`;
+/** A pass still out after its expected return, by the clock. */
+const overdue = () => sql<boolean>`(${passOuts.status} = 'out' and ${passOuts.expectedReturn} < ${now()})`;
 
 /** Pass-outs with the student's name, number and class ("S2 East"): one query. */
 async function passOutRows(scope: SchoolScope, where: SQL, page?: { limit: number; offset: number }) {
@@ -35,7 +37,7 @@ async function passOutRows(scope: SchoolScope, where: SQL, page?: { limit: numbe
       photoFileId: students.photoFileId,
       className: classes.name,
       streamName: streams.name,
-      overdue,
+      overdue: overdue(),
     })
     .from(passOuts)
     .innerJoin(students, eq(students.id, passOuts.studentId))
@@ -112,7 +114,7 @@ export function passOutRoutes({ serve }: ModuleContext) {
   /** Newest first; 'overdue' is a pass still out after its expected return. */
   serve(viewPassOuts, async ({ input, scope }) => {
     const conditions: (SQL | undefined)[] = [];
-    if (input.status === 'overdue') conditions.push(overdue);
+    if (input.status === 'overdue') conditions.push(overdue());
     else if (input.status) conditions.push(eq(passOuts.status, input.status));
     if (input.student_id) conditions.push(eq(passOuts.studentId, input.student_id));
     if (input.from) conditions.push(gte(passOuts.timeOut, startOfDay(input.from)));

@@ -11,6 +11,7 @@ import {
   toMigrate,
 } from '@somero/contract';
 import { and, desc, eq, gt, inArray } from 'drizzle-orm';
+import { now as clockNow } from '../../../core/dates.js';
 import { Invalid, Refusal } from '../../../core/errors.js';
 import type { SchoolScope } from '../../../core/scope.js';
 import { chunks } from '../../../core/scope.js';
@@ -143,7 +144,7 @@ export function migrationRoutes({ serve, feesBalances, yearEndDecisions }: Modul
           const target = name ? (placement.streamNamed(to.id, name)?.id ?? null) : null;
           await tx.db
             .update(students)
-            .set({ classId: to.id, streamId: target, updatedAt: new Date() })
+            .set({ classId: to.id, streamId: target, updatedAt: clockNow() })
             .where(tx.mine(students, inArray(students.id, ids)));
           await tx.auditMany(
             ids.map((id) => ({
@@ -168,7 +169,7 @@ export function migrationRoutes({ serve, feesBalances, yearEndDecisions }: Modul
       const leftReason = `Completed ${from.name}`;
       await tx.db
         .update(students)
-        .set({ status: 'left', leftOn, leftReason, updatedAt: new Date() })
+        .set({ status: 'left', leftOn, leftReason, updatedAt: clockNow() })
         .where(tx.mine(students, inArray(students.id, ids)));
       if (newYearBegun) {
         // A term of the new year written for them before they left (a report enrols every current student

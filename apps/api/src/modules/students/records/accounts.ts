@@ -9,6 +9,7 @@ import {
   viewStudentAccounts,
 } from '@somero/contract';
 import { asc, eq, type SQL } from 'drizzle-orm';
+import { now } from '../../../core/dates.js';
 import { Refusal } from '../../../core/errors.js';
 import { hashPassword } from '../../../core/passwords.js';
 import type { SchoolScope } from '../../../core/scope.js';
@@ -76,11 +77,7 @@ export function accountRoutes({ serve }: ModuleContext) {
       const account = await accountOf(tx, id);
       const table = tx.table(studentAccounts, 'students');
       if (account) {
-        await table.update(
-          account.id,
-          { passwordHash, username: student.admissionNo, updatedAt: new Date() },
-          'password',
-        );
+        await table.update(account.id, { passwordHash, username: student.admissionNo, updatedAt: now() }, 'password');
       } else {
         await table.insert({ studentId: id, username: student.admissionNo, passwordHash, active: true });
       }
@@ -97,7 +94,7 @@ export function accountRoutes({ serve }: ModuleContext) {
     }
     await scope
       .table(studentAccounts, 'students')
-      .update(account.id, { active: !account.active, updatedAt: new Date() }, account.active ? 'disable' : 'enable');
+      .update(account.id, { active: !account.active, updatedAt: now() }, account.active ? 'disable' : 'enable');
     return { data: await accountRow(scope, id), message: messages.students.accountStatus.success };
   });
 }

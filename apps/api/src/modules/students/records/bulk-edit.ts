@@ -1,5 +1,6 @@
 import { messages, modifyStudents, students } from '@somero/contract';
 import { inArray } from 'drizzle-orm';
+import { now } from '../../../core/dates.js';
 import { Invalid, NotFound } from '../../../core/errors.js';
 import { followPlacement } from '../../enrolment/index.js';
 import type { ModuleContext } from '../../module.js';
@@ -79,7 +80,7 @@ export function bulkEditRoutes({ serve }: ModuleContext) {
     const changed = plans.filter((p) => Object.keys(p.values).length);
     await scope.transaction(async (tx) => {
       for (const p of changed) {
-        await tx.table(students, 'students').update(p.row.id, { ...p.values, updatedAt: new Date() });
+        await tx.table(students, 'students').update(p.row.id, { ...p.values, updatedAt: now() });
         if (p.values.admissionNo) await renameAccount(tx, p.row.id, p.values.admissionNo);
       }
       await followPlacement(

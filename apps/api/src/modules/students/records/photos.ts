@@ -1,5 +1,6 @@
 import { files, messages, students, uploadStudentPhotos } from '@somero/contract';
 import { inArray, sql } from 'drizzle-orm';
+import { now } from '../../../core/dates.js';
 import { HttpError } from '../../../core/errors.js';
 import { saveFile } from '../../../core/files.js';
 import { prepareImage } from '../../../documents/images.js';
@@ -64,9 +65,7 @@ export function photoRoutes({ serve }: ModuleContext) {
       }
       await scope.transaction(async (tx) => {
         const fileId = await saveFile(tx, 'photo', image);
-        await tx
-          .table(students, 'students')
-          .update(student.id, { photoFileId: fileId, updatedAt: new Date() }, 'photo');
+        await tx.table(students, 'students').update(student.id, { photoFileId: fileId, updatedAt: now() }, 'photo');
         // The photo it replaces belongs to nobody else.
         if (student.photoFileId) await tx.table(files, 'students').remove(student.photoFileId);
       });

@@ -9,6 +9,7 @@ import {
   updateStudent,
 } from '@somero/contract';
 import { eq } from 'drizzle-orm';
+import { now } from '../../../core/dates.js';
 import { Invalid, Refusal } from '../../../core/errors.js';
 import { usedBy } from '../../../resources/engine.js';
 import { dropEnrolments, followPlacement } from '../../enrolment/index.js';
@@ -38,7 +39,7 @@ export function profileRoutes({ serve }: ModuleContext) {
         .table(students, 'students')
         .update(
           id,
-          { ...values, ...(restoring ? { status: 'current' } : {}), updatedAt: new Date() },
+          { ...values, ...(restoring ? { status: 'current' } : {}), updatedAt: now() },
           restoring ? 'restore' : 'update',
         );
       if (guardians) {
@@ -59,7 +60,7 @@ export function profileRoutes({ serve }: ModuleContext) {
     const student = await findStudent(scope, id);
     const name = fullName(student);
     if (student.status === 'current') {
-      await scope.table(students, 'students').update(id, { status: 'trashed', updatedAt: new Date() }, 'trash');
+      await scope.table(students, 'students').update(id, { status: 'trashed', updatedAt: now() }, 'trash');
       return { data: null, message: fillMessage(messages.students.delete.success ?? '', { name }) };
     }
     // Trashed (or left): gone for good, but only when no record refers to the student.

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Select, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
-import { addPassOut, passOutTypes, relationships } from '@somero/contract';
+import { addPassOut, now, passOutTypes, relationships } from '@somero/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field';
@@ -29,7 +29,7 @@ const start = (): Values => ({
   type: null,
   reason: '',
   destination: '',
-  time_out: toLocalInput(new Date().toISOString()),
+  time_out: toLocalInput(now().toISOString()),
   expected_return: '',
   collector_name: '',
   collector_relationship: null,

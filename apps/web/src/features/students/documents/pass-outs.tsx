@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Button, Group, Paper, Select, TextInput, Tooltip } from '@mantine/core';
-import { passOutResource, passOutStatuses, printPassOut, routeHref, viewPassOuts } from '@somero/contract';
+import { now, passOutResource, passOutStatuses, printPassOut, routeHref, viewPassOuts } from '@somero/contract';
 import { IconCheck, IconPlus, IconPrinter, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,7 +43,7 @@ export default function PassOutsScreen() {
   const markReturned = async (p: PassOut) => {
     const result = await api(
       calls.update,
-      { returned_at: new Date().toISOString(), status: 'returned' },
+      { returned_at: now().toISOString(), status: 'returned' },
       { id: p.id, module: 'passOuts', action: 'update' },
     );
     if (result.ok) reload();
