@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { testNow, thisYear } from '../support/dates';
 import { admin, apiSignIn, collectPageErrors, getData, seedSession } from '../support/session';
 
 // Issue 27 §5: every date a user reads or types is day first, whatever the browser's language. This
@@ -30,7 +31,7 @@ test('term dates show day first in a US English browser', async ({ page, request
 
 test('a report’s dates are typed day first and its rows read "2 Jan 2026"', async ({ page }) => {
   const errors = collectPageErrors(page);
-  const year = new Date().getFullYear();
+  const year = thisYear();
   await page.goto('/fees/reports/payments');
   // 2 January, written as Ugandans write it; a US reading would be 1 February.
   await page.getByLabel('From', { exact: true }).fill(`02/01/${year}`);
@@ -55,7 +56,7 @@ test('the fees desk and the payments list: today’s date day first, a payment d
   page,
 }) => {
   const errors = collectPageErrors(page);
-  const now = new Date();
+  const now = testNow();
   const today = `${String(now.getDate()).padStart(2, '0')}/${String(now.getMonth() + 1).padStart(2, '0')}/${now.getFullYear()}`;
   await page.goto('/fees/pay');
   await expect(page.getByLabel('Date')).toHaveValue(today);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { dayFirst, localDate } from '../support/dates';
+import { dayFirst, kampalaDay, localDate } from '../support/dates';
 import { plain, ugx } from '../support/money';
 import { expectCategoriesAddUp, expectOneCategoryAsked, openStatement } from '../support/reports';
 import { admin, apiSignIn, bearer, collectPageErrors, getData, type Session, seedSession } from '../support/session';
@@ -15,7 +15,7 @@ test.beforeEach(async ({ context, request }) => {
   await seedSession(context, session);
 });
 
-const today = localDate(new Date());
+const today = kampalaDay();
 
 const category = unique('Kitchen stores ');
 const flour = unique('Maize flour ');

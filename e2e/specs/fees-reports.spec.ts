@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { allows, resourceByPath } from '@somero/contract';
-import { dayFirst, localDate } from '../support/dates';
+import { dayFirst, kampalaDay, localDate, thisYear } from '../support/dates';
 import { num, plain } from '../support/money';
 import { admin, apiSignIn, bearer, collectPageErrors, type Session, seedSession } from '../support/session';
 import { choose, exportedFileName, go, notice, totalsOf } from '../support/ui';
@@ -106,8 +106,8 @@ test('fees summary: the totals row adds up, a class agrees with the API, default
 
 test('the periodic report and the payments report give the same total for the same range', async ({ page }) => {
   const errors = collectPageErrors(page);
-  const from = `${new Date().getFullYear()}-01-01`;
-  const to = localDate(new Date());
+  const from = `${thisYear()}-01-01`;
+  const to = kampalaDay();
   const api = await post<{ totals: { amount: number; count: number } }>(page, 'fees_payments_report', { from, to });
   expect(api.totals.amount).toBeGreaterThan(0);
 
@@ -240,7 +240,7 @@ test('online payments: check, match a waiting one (it moves to the processed lis
 
   await go(page, '/online/payments');
   // Up to tomorrow: the server counts days in Kampala time, which may be ahead of the test machine's.
-  await page.getByLabel('To', { exact: true }).fill(localDate(new Date(Date.now() + 24 * 3600 * 1000)));
+  await page.getByLabel('To', { exact: true }).fill(kampalaDay(1));
   await page.getByRole('button', { name: 'Show' }).click();
   const processed = page.getByTestId('online-table').locator(`tr[data-receipt="${receipt}"]`);
   await expect(processed).toBeVisible();
@@ -354,7 +354,7 @@ test('a user group with only the payments report flag gets the report, without t
   const page = await context.newPage();
   const errors = collectPageErrors(page);
   await page.goto('/fees/reports/payments');
-  await page.getByLabel('From', { exact: true }).fill(`${new Date().getFullYear()}-01-01`);
+  await page.getByLabel('From', { exact: true }).fill(`${thisYear()}-01-01`);
   await page.getByRole('button', { name: 'Show' }).click();
   await expect(page.getByTestId('payments-table').getByTestId('totals-row')).toContainText('payments');
   await expect(page.getByRole('combobox', { name: 'Class' })).toBeVisible();

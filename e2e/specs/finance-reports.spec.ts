@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { localDate } from '../support/dates';
+import { kampalaDay, localDate } from '../support/dates';
 import { plain, ugx } from '../support/money';
 import { admin, apiSignIn, bearer, collectPageErrors, type Session, seedSession, uiSignIn } from '../support/session';
 import { choose, totalsOf, unique } from '../support/ui';
@@ -15,7 +15,7 @@ test.beforeEach(async ({ context, request }) => {
   await seedSession(context, session);
 });
 
-const today = localDate(new Date());
+const today = kampalaDay();
 const yearToDate = { from: `${today.slice(0, 4)}-01-01`, to: today };
 
 /** The workbook the screen's Export button saves, and its suggested name. */

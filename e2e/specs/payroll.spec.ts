@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { testNow } from '../support/dates';
 import { plain } from '../support/money';
 import { admin, apiSignIn, bearer, collectPageErrors, type Session, seedSession } from '../support/session';
 import { choose, notice } from '../support/ui';
@@ -13,7 +14,7 @@ test.beforeEach(async ({ context, request }) => {
   await seedSession(context, session);
 });
 
-const now = new Date();
+const now = testNow();
 const year = now.getFullYear();
 const month = now.getMonth() + 1;
 

@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { localDate } from '../support/dates';
+import { kampalaDay, localDate } from '../support/dates';
 import { plain, ugx } from '../support/money';
 import { openStatement } from '../support/reports';
 import { admin, apiSignIn, bearer, collectPageErrors, type Session, seedSession } from '../support/session';
@@ -9,7 +9,7 @@ import { choose, notice, unique } from '../support/ui';
 // teacher approves it, the bursar pays it from Cash; it is then on Cash's statement as an expense.
 test.describe.configure({ mode: 'serial' });
 
-const today = localDate(new Date());
+const today = kampalaDay();
 const title = unique('Food for the mid-term break ');
 const reference = unique('PV-');
 const total = 4 * 310_000 + 2 * 140_000;

@@ -14,7 +14,7 @@ test.beforeEach(async ({ context, request }) => {
   await seedSession(context, session);
 });
 
-const today = localDate(new Date());
+const today = kampalaDay();
 const tomorrow = kampalaDay(1);
 
 const category = unique('Uniform sales ');

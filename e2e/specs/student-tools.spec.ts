@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { localDate } from '../support/dates';
+import { localDate, testNow } from '../support/dates';
 import { admin, apiSignIn, bearer, collectPageErrors, type Session, seedSession } from '../support/session';
 import { choose, go, notice } from '../support/ui';
 
@@ -64,7 +64,7 @@ test('bulk edit saves a changed cell, and a clash names the row without saving a
 
 test('a pass out issued with the student picker, marked returned, printed and deleted', async ({ page }) => {
   const errors = collectPageErrors(page);
-  const tomorrow = new Date(Date.now() + 24 * 3600 * 1000);
+  const tomorrow = new Date(testNow().getTime() + 24 * 3600 * 1000);
   await page.goto('/student/passouts');
   await page.getByRole('button', { name: 'Issue a pass out' }).click();
   const form = page.getByRole('dialog', { name: 'Issue a pass out' });

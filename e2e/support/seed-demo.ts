@@ -2,11 +2,14 @@
 // environment), so the seeding runs beside the web app's build instead of after it. The server then finds
 // the school made and starts at once.
 import { readConfig } from '../../apps/api/src/config.js';
+import { startClock } from '../../apps/api/src/core/dates.js';
 import { openDatabase } from '../../apps/api/src/db/open.js';
 import { seedDemoSchool } from '../../apps/api/src/db/seed.js';
 import { postEverySchool } from '../../apps/api/src/modules/money.js';
 
 const config = readConfig();
+// The demo is made on the server's clock (CLOCK_START for the browser tests).
+startClock(config.clockStart);
 const database = await openDatabase(config);
 await seedDemoSchool(database.db, config.demoAdminPassword);
 await postEverySchool(database.db);
