@@ -107,10 +107,10 @@ describe('O-Level marksheet', () => {
   ];
   const people: Record<string, number> = {};
   let english: number;
+  const subjects: { id: number; mark: number }[] = [];
 
   beforeAll(async () => {
     english = await subject('112', 'English', 'olevel', 'english');
-    const subjects: { id: number; mark: number }[] = [];
     for (const [code, group, mark] of plan)
       subjects.push({ id: await subject(code, `S${code}`, 'olevel', group), mark });
     const art = await subject('610', 'Art', 'olevel', 'practical', false);
@@ -167,6 +167,33 @@ describe('O-Level marksheet', () => {
     // Equal results share a place; the next takes the place after them.
     expect([people.Akello, people.Dembe, people.Bbosa].map((id) => row(sheet, id).position)).toEqual([1, 1, 3]);
     expect(sheet.readings.join(' ')).toContain('D1 80–100, D2 75–79, C3 70–74');
+  });
+
+  it('places the higher average first between two students of the same division and aggregate', async () => {
+    // S4 follows the old curriculum too. Namazzi and Mugisha sit the same seven subjects and English (C3);
+    // Mugisha's Mathematics is 88 where Namazzi's is 84, both D1: the same 32 and Division 1, but Mugisha's
+    // average mark is higher (by 4 ÷ 8 = 0.5), so Mugisha is first and Namazzi second, not both first.
+    await db()
+      .update(classes)
+      .set({ curriculum: 'old' })
+      .where(eq(classes.id, s.classes.S4 as number));
+    const namazzi = (await admit(s, { surname: 'Namazzi', class_id: s.classes.S4, stream_id: s.streams['S4 East'] }))
+      .id as number;
+    const mugisha = (await admit(s, { surname: 'Mugisha', class_id: s.classes.S4, stream_id: s.streams['S4 East'] }))
+      .id as number;
+    const maths = subjects[0]?.id as number;
+    await marks(ids.EOT as number, [
+      ...[namazzi, mugisha].flatMap((st) =>
+        [...subjects, { id: english, mark: 72 }].map(
+          (x) => [st, x.id, null, st === mugisha && x.id === maths ? 88 : x.mark] as [number, number, null, number],
+        ),
+      ),
+    ]);
+    await consider(s.classes.S4 as number, [[ids.EOT as number, 100]]);
+    const sheet = await ok('oLevel_marksheet', classTerm('S4'));
+    expect(row(sheet, namazzi)).toMatchObject({ aggregate: 32, division: 1, average: 67 });
+    expect(row(sheet, mugisha)).toMatchObject({ aggregate: 32, division: 1, average: 67.5 });
+    expect([mugisha, namazzi].map((id) => row(sheet, id).position)).toEqual([1, 2]);
   });
 
   it('counts a missing set as zero when the school chose so, and hides positions when turned off', async () => {

@@ -265,6 +265,30 @@ describe("the parents' line", () => {
     expect(await ussdText('1*2*98*98', mother, sessionId)).toBe(next);
   });
 
+  it('last payments leave out a payment the bursar voided, and the balance does not count it', async () => {
+    // Bbosa (the mother's second child): 60,000 paid on 5 Oct, then 75,000 on 20 Oct that was voided.
+    const pay = async (amount: number, paidOn: string) => {
+      const res = await a.api.post('/fees_payments', {
+        student_id: people.Bbosa,
+        amount,
+        mode_id: cash,
+        paid_on: paidOn,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as number;
+    };
+    const kept = await pay(60_000, '2026-10-05');
+    const bounced = await pay(75_000, '2026-10-20');
+    const voided = await a.api.post('/delete_fees_payment', { id: bounced, reason: 'Cheque bounced' });
+    expect(voided.statusCode, voided.body).toBe(200);
+    expect(voided.json().data.status).toBe('void');
+    const receipt = (await a.api.post('/view_fees_payments', { id: kept })).json().data[0].receipt_no;
+    // 800,000 for the term − 60,000.
+    expect(await ussdText('2*2', mother)).toBe(
+      `END Last payments for Sarah:\n5 Oct 2026: UGX 60,000 paid, receipt no. ${receipt}.\nBalance now UGX 740,000.`,
+    );
+  });
+
   it("the term's results as the card states them, once released", async () => {
     const text = await ussdText('1*3', mother);
     expect(text).toMatch(/^END Sarah, Term 3 2026:\nDivision 1, aggregate 8\./);

@@ -191,7 +191,7 @@ describe(`a school moved to another server (embedded to ${onPostgres ? 'PostgreS
     expect(await schools(target)).toBe(1);
   }, 120_000);
 
-  it('comes in beside another school, renumbered, reading the same; that school is untouched', async () => {
+  it('comes in beside another school, renumbered, reading the same (its audit trail too); that school is untouched', async () => {
     const file = path.join(work, 'demo-beside.json.gz');
     await exportSchool(source, { kind: 'database' }, demoId, file);
     const otherBefore = await schoolDigest(crowded, other.schoolId);
@@ -209,6 +209,23 @@ describe(`a school moved to another server (embedded to ${onPostgres ? 'PostgreS
       Object.fromEntries(Object.entries(await schoolDigest(database, schoolId)).map(([t, d]) => [t, d.split(' ')[0]]));
     expect(await counts(crowded, imported.schoolId)).toEqual(await counts(source, demoId));
     expect(await schoolDigest(crowded, other.schoolId)).toEqual(otherBefore);
+    // Its audit trail came too, each row naming its record's new number (the rows about the school
+    // itself name its new school id).
+    const trail = async (database: Database, schoolId: number) =>
+      (await database.raw('select entity, action, entity_id from audits where school_id = $1 order by id', [
+        schoolId,
+      ])) as { entity: string; action: string; entity_id: string | null }[];
+    const sourceTrail = await trail(source, demoId);
+    expect(sourceTrail.filter((r) => r.entity_id !== null).length).toBeGreaterThan(100);
+    expect(await trail(crowded, imported.schoolId)).toEqual(
+      sourceTrail.map((r) => ({
+        ...r,
+        entity_id:
+          r.entity_id === null
+            ? null
+            : String(r.entity === 'schools' ? imported.schoolId : Number(r.entity_id) + imported.shift),
+      })),
+    );
 
     const crowdedApp = await appOn(crowded);
     try {
@@ -216,6 +233,26 @@ describe(`a school moved to another server (embedded to ${onPostgres ? 'PostgreS
       const ask = asker(crowdedApp, token);
       expect(await schoolFigures(ask)).toEqual(shifted(before, imported.shift));
       expect(await marksheets(ask)).toEqual(shifted(beforeSheets, imported.shift));
+      // The audit trail still leads to the same records under their new numbers: searched for an expense's
+      // new number it finds that expense's entry, named by the same number, and the expense of that number
+      // is the one entered before the move.
+      const sql = `select id, note from expenses e where school_id = $1 and exists (select 1 from audits a
+        where a.school_id = e.school_id and a.entity = 'expenses' and a.entity_id = e.id::text) order by id limit 1`;
+      const [expense] = (await source.raw(sql, [demoId])) as { id: number; note: string }[];
+      const newNumber = String(Number(expense?.id) + imported.shift);
+      const history = (await ask('POST', 'audits', { entity: 'expenses', search: newNumber })).data as {
+        action: string;
+        entity_id: string | null;
+        record: string;
+      }[];
+      expect(history.map((r) => [r.action, r.entity_id, r.record])).toEqual([
+        ['create', newNumber, `Expense ${newNumber}`],
+      ]);
+      const moved = (await crowded.raw('select note from expenses where school_id = $1 and id = $2', [
+        imported.schoolId,
+        Number(newNumber),
+      ])) as { note: string }[];
+      expect(moved).toEqual([{ note: expense?.note }]);
       // The other school's head still signs in and sees only their school.
       const theirs = await login(crowdedApp, other.username, 'other-pass-123');
       const students = await crowdedApp.inject({
