@@ -133,31 +133,43 @@ test('Enter right after more typing takes a student of the text in the box, neve
   await page.goto('/fees/pay');
   const picker = page.getByRole('combobox', { name: 'Student' });
   await expect(picker).toBeFocused();
-  // The server answers slowly, as on a school's connection: a newer search is still in flight at Enter.
+  // The server answers slowly, as on a school's connection: a search for the text after "ahimbisibwe " is
+  // answered only once Enter has been pressed, so it is still unanswered at Enter whatever the machine's speed.
+  let enterPressed = () => {};
+  let answerNewer = Promise.resolve();
+  const holdNewerSearches = () => {
+    answerNewer = new Promise<void>((resolve) => {
+      enterPressed = resolve;
+    });
+  };
   await page.route(
-    (url) => url.pathname === '/api/students',
+    (url) => url.pathname === '/api/students' && (url.searchParams.get('search') ?? '').startsWith('ahimbisibwe '),
     async (route) => {
-      await new Promise((r) => setTimeout(r, 400));
+      await answerNewer;
       await route.continue();
     },
   );
+  holdNewerSearches();
   await page.keyboard.type('ahimbisibwe');
   await expect(page.getByRole('option').first()).toContainText(before!.name);
-  // Within a tenth of a second: more letters, then the keys that take the first row.
+  // More letters, then the keys that take the first row, while the newer search is unanswered.
   await page.keyboard.type(' tim');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
+  enterPressed();
   await expect(page.getByTestId('desk-student')).toBeVisible();
   await expect(page.getByTestId('desk-student')).toContainText(meant!.name);
   await expect(picker).toHaveValue(new RegExp(meant!.admission_no));
 
   // Enter alone, straight after the letters, waits for their results in the same way.
+  holdNewerSearches();
   await page.goto('/fees/pay');
   await expect(picker).toBeFocused();
   await page.keyboard.type('ahimbisibwe');
   await expect(page.getByRole('option').first()).toContainText(before!.name);
   await page.keyboard.type(' tim');
   await page.keyboard.press('Enter');
+  enterPressed();
   await expect(page.getByTestId('desk-student')).toContainText(meant!.name);
 });
 

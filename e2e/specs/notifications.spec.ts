@@ -59,16 +59,22 @@ test('credit bought from cash, a class previewed and sent through the gateway, t
   await expect(preview).toContainText('visiting day is on Sunday. Kampala Hill Secondary School');
   await expect(preview).not.toContainText('{guardian}');
 
-  // Nothing is spent before the cost is confirmed.
+  // Nothing is spent before the cost is confirmed: the question is the server's answer to the send (a
+  // send is recorded, its credit reserved and its job queued before the server answers; none was).
   const balance = await figure(page, 'balance');
+  const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/send_msg');
   await page.getByRole('button', { name: 'Send', exact: true }).click();
+  const answer = await answered;
+  expect(answer.status()).toBe(202);
+  expect(await answer.json()).toMatchObject({ confirm: true });
   const question = page.getByRole('dialog', { name: 'Send these messages?' });
   await expect(question).toContainText(
     new RegExp(
       `${recipients.toLocaleString('en-GB')} messages to guardians \\(S2\\), [\\d,]+ credits of your ${balance.toLocaleString('en-GB')}\\. Send them\\?`,
     ),
   );
-  await page.waitForTimeout(300);
+  const credit = await request.get('/api/sms_packages', { headers: bearer(session) });
+  expect(((await credit.json()) as { data: { balance: number } }).data.balance).toBe(balance);
   expect((await gatewayReceived()).filter((r) => r.message.includes('visiting day is on Sunday'))).toHaveLength(0);
   await question.getByRole('button', { name: 'Send', exact: true }).click();
   const job = page.getByTestId('sms-job');

@@ -1,5 +1,5 @@
 import { feesBreakdowns, feesCategories, feesPayments, paymentModes } from '@somero/contract';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SchoolScope } from '../src/core/scope.js';
 import { studentPosition } from '../src/modules/fees/ledger/balances.js';
 import { feesTiles } from '../src/modules/fees/reports/routes.js';
@@ -14,7 +14,9 @@ describe('fees balances: summary per class and stream, per category, demand note
   let scope: SchoolScope;
   const kids: Record<string, Json> = {};
 
-  it('sets up a term: S1 pays tuition 600,000 and development 100,000; S2 tuition 700,000', async () => {
+  // A term: S1 pays tuition 600,000 and development 100,000, S2 tuition 700,000; three students and their
+  // payments (one today, one void).
+  beforeAll(async () => {
     s = await registerSchool(t.app, t.database, { year: 2026, term: 2 });
     scope = new SchoolScope(t.database.db, s.schoolId, { userId: null, name: 'test' });
     const [tuition, development] = await t.database.db

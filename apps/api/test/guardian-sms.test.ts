@@ -32,7 +32,11 @@ async function textsTo(p: string, atLeast = 1) {
   }
   return sms.fake.received.filter((r) => r.to.includes(number)).map((r) => r.message);
 }
-const quiet = () => new Promise((r) => setTimeout(r, 600));
+/**
+ * Until every send of the school has been sent or has failed. A notice's send is recorded before the call
+ * that causes it answers, so after this nothing more reaches the gateway for what was done so far.
+ */
+const quiet = () => sms.sendsFinished([s.schoolId]);
 
 async function setting(school: RegisterSchool, values: Json) {
   const { id, logo_file_id: _, ...rest } = (await school.api.get('/school_details')).json().data;

@@ -43,6 +43,7 @@ const t = useTestApp({
 });
 
 let s: RegisterSchool;
+let cash: number;
 const kids: Record<string, Json> = {};
 const phones = {
   amina: '0772 100001',
@@ -51,6 +52,29 @@ const phones = {
   bad: '0772 100009',
 };
 const e164 = (p: string) => `+256${p.replace(/\D/g, '').slice(-9)}`;
+
+/**
+ * The school every test sends from: three S1 families (one parent of two; Brian in another stream than
+ * Amina), an S2 boarder (Chris), fees owed, and SMS credit to send with (buying it is a test of its own).
+ */
+beforeAll(async () => {
+  s = await registerSchool(t.app, t.database);
+  const families = await admitFamilies(
+    s,
+    t.database,
+    { amina: { phone: phones.amina }, brian: { phone: phones.brian }, chris: { phone: phones.chris } },
+    { brianStream: 'S1 West', chrisSection: 'boarding' },
+  );
+  Object.assign(kids, families.kids);
+  cash = families.cash;
+  await payFees(t.database, s, cash, [
+    [kids.amina.id, 650_000],
+    [kids.chris.id, 700_000],
+    [kids.bella.id, 700_000],
+  ]);
+  const bought = await s.api.post('/sms_packages', { credits: 600, price: 24_000, mode_id: cash });
+  expect(bought.statusCode, bought.body).toBe(200);
+});
 
 /** A job followed to its end by who started it (the administrator unless another token is given). */
 async function finished(id: number, token?: string) {
@@ -80,51 +104,38 @@ const statusesOf = async (messageId: number) =>
   (await s.api.post('/sent_notifications', { message_id: messageId, per_page: 100 })).json();
 
 describe('SMS: recipients, credits, sending through the gateway', () => {
-  let cash: number;
-
   it("takes the gateway's address from the server's configuration, Africa's Talking's by default", () => {
     expect(readConfig({}).sms.url).toBe('https://api.africastalking.com');
     expect(readConfig({}).sms.username).toBeUndefined();
     expect(t.config.sms.url).toBe(fake.baseUrl);
   });
 
-  it('sets up a school: three S1 families (one parent of two), an S2 boarder, fees owed', async () => {
-    s = await registerSchool(t.app, t.database);
-    const families = await admitFamilies(
-      s,
-      t.database,
-      { amina: { phone: phones.amina }, brian: { phone: phones.brian }, chris: { phone: phones.chris } },
-      // Brian in another stream than Amina; Chris a boarder.
-      { brianStream: 'S1 West', chrisSection: 'boarding' },
-    );
-    Object.assign(kids, families.kids);
-    cash = families.cash;
-    await payFees(t.database, s, cash, [
-      [kids.amina.id, 650_000],
-      [kids.chris.id, 700_000],
-      [kids.bella.id, 700_000],
-    ]);
-  });
-
-  it('starts with no credit and refuses a send larger than the balance (202 with the figures)', async () => {
-    expect(await credits()).toMatchObject({ balance: 0, bought: 0, used: 0, gateway: 'gateway', packages: [] });
-    const res = await s.api.post('/send_msg', { audience: 'class', class_id: s.classes.S1, message: 'Hello' });
+  it('a new school starts with no credit and refuses a send larger than the balance (202 with the figures)', async () => {
+    const fresh = await registerSchool(t.app, t.database);
+    const creditsOf = async () => (await fresh.api.get('/sms_packages')).json().data;
+    expect(await creditsOf()).toMatchObject({ balance: 0, bought: 0, used: 0, gateway: 'gateway', packages: [] });
+    const res = await fresh.api.post('/send_msg', {
+      audience: 'numbers',
+      numbers: '0772 200011, 0772 200012',
+      message: 'Hello',
+    });
     expect(res.statusCode).toBe(202);
     expect(res.json().message).toBe('This needs 2 credits and the school has 0 left. Buy more credit on SMS Packages.');
     // Nothing reserved, nothing queued: no send, no message, no job.
-    expect(await credits()).toMatchObject({ balance: 0, used: 0, refunded: 0 });
-    expect((await s.api.get('/sent_sms')).json().total).toBe(0);
-    expect((await s.api.post('/sent_notifications', {})).json().total).toBe(0);
-    expect((await s.api.get('/jobs')).json().data).toEqual([]);
+    expect(await creditsOf()).toMatchObject({ balance: 0, used: 0, refunded: 0 });
+    expect((await fresh.api.get('/sent_sms')).json().total).toBe(0);
+    expect((await fresh.api.post('/sent_notifications', {})).json().total).toBe(0);
+    expect((await fresh.api.get('/jobs')).json().data).toEqual([]);
   });
 
   it('buys a package paid from cash: an expense posted to the journal', async () => {
+    const before = await credits();
     const bought = await s.api.post('/sms_packages', { package: 'starter', mode_id: cash, reference: 'INV-1' });
     expect(bought.statusCode, bought.body).toBe(200);
     expect(bought.json().data).toMatchObject({ credits: 500, price: 20_000, mode: 'Cash', name: 'Starter: 500 SMS' });
     const custom = await s.api.post('/sms_packages', { credits: 100, price: 4_000, mode_id: cash });
     expect(custom.json().data).toMatchObject({ credits: 100, price: 4_000, name: '100 SMS' });
-    expect(await credits()).toMatchObject({ balance: 600, bought: 600 });
+    expect(await credits()).toMatchObject({ balance: before.balance + 600, bought: before.bought + 600 });
     const expenseId = bought.json().data.expense_id;
     const [expense] = await t.database.db
       .select()
@@ -157,6 +168,7 @@ describe('SMS: recipients, credits, sending through the gateway', () => {
   });
 
   it('previews a class: one message per number, placeholders filled, parts and credits counted', async () => {
+    const { balance } = await credits();
     const res = await s.api.post('/sms_num', {
       audience: 'class',
       class_id: s.classes.S1,
@@ -164,7 +176,7 @@ describe('SMS: recipients, credits, sending through the gateway', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const d = res.json().data;
-    expect(d).toMatchObject({ recipients: 2, duplicates: 1, without_phone: 0, encoding: 'gsm', balance: 600 });
+    expect(d).toMatchObject({ recipients: 2, duplicates: 1, without_phone: 0, encoding: 'gsm', balance });
     const ruth = d.preview.find((p: Json) => p.phone === e164(phones.brian));
     expect(ruth.text).toContain(
       'Dear Akello Ruth, Okello Bella and Okello Brian of S1 East, S1 West owes UGX 700,000.',
@@ -199,16 +211,18 @@ describe('SMS: recipients, credits, sending through the gateway', () => {
   it('sends a class through the gateway as a job: credits charged per accepted message, refunded for rejected', async () => {
     fake.state.reject.add(e164(phones.amina));
     const before = fake.received.length;
+    const held = await credits();
+    const sends = (await s.api.get('/sent_sms')).json().total;
     const body = { audience: 'guardians', message: 'Dear {guardian}, visiting day is Sunday. {school}' };
     // First the cost as a question: nothing spent, nothing queued until it is confirmed.
     const asked = await s.api.post('/send_msg', body);
     expect(asked.statusCode, asked.body).toBe(202);
     expect(asked.json()).toMatchObject({
       confirm: true,
-      message: '3 messages to guardians, 3 credits of your 600. Send them?',
+      message: `3 messages to guardians, 3 credits of your ${held.balance.toLocaleString('en-US')}. Send them?`,
     });
-    expect(await credits()).toMatchObject({ balance: 600, used: 0 });
-    expect((await s.api.get('/sent_sms')).json().total).toBe(0);
+    expect(await credits()).toMatchObject({ balance: held.balance, used: held.used });
+    expect((await s.api.get('/sent_sms')).json().total).toBe(sends);
     const res = await s.api.post('/send_msg', { ...body, confirm: true });
     expect(res.statusCode, res.body).toBe(200);
     const { job_id, message_id, recipients } = res.json().data;
@@ -226,17 +240,41 @@ describe('SMS: recipients, credits, sending through the gateway', () => {
       gateway_status: 'InvalidPhoneNumber',
     });
     expect(rows.filter((r) => r.status === 'sent')).toHaveLength(2);
-    expect(await credits()).toMatchObject({ balance: 598, used: 2, refunded: 1 });
+    expect(await credits()).toMatchObject({
+      balance: held.balance - 2,
+      used: held.used + 2,
+      refunded: held.refunded + 1,
+    });
     const list = (await s.api.get('/sent_sms')).json();
     expect(list.data[0]).toMatchObject({ id: message_id, total: 3, sent: 2, rejected: 1, credits: 2, refunded: 1 });
     fake.state.reject.clear();
   });
 
   it('updates a message from the delivery report; a wrong token is refused', async () => {
+    // A send of its own to the three guardians, Amina's number refused by the gateway.
+    fake.state.reject.add(e164(phones.amina));
+    const started = await s.api.post('/send_msg', {
+      audience: 'guardians',
+      message: 'Dear {guardian}, reports are out. {school}',
+      confirm: true,
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const { job_id, message_id } = started.json().data;
+    try {
+      expect(await finished(job_id)).toMatchObject({ status: 'done', done: 3, failed: 1 });
+    } finally {
+      fake.state.reject.clear();
+    }
     const [row] = await t.database.db
       .select()
       .from(smsRecipients)
-      .where(and(eq(smsRecipients.schoolId, s.schoolId), eq(smsRecipients.status, 'sent')));
+      .where(
+        and(
+          eq(smsRecipients.schoolId, s.schoolId),
+          eq(smsRecipients.messageId, message_id),
+          eq(smsRecipients.status, 'sent'),
+        ),
+      );
     const wrong = await t.app.inject({
       method: 'POST',
       url: '/api/sms/delivery/not-the-token',
@@ -254,14 +292,14 @@ describe('SMS: recipients, credits, sending through the gateway', () => {
       }).toString(),
     });
     expect(ok.statusCode, ok.body).toBe(200);
-    const report = await s.api.post('/sent_notifications', { status: 'delivered' });
+    const report = await s.api.post('/sent_notifications', { message_id, status: 'delivered' });
     expect(report.json().data.map((r: Json) => r.id)).toEqual([row.id]);
     // The counts and credits agree with the list: a chosen status counts only the messages listed.
     const none = { queued: 0, sending: 0, sent: 0, delivered: 0, undelivered: 0, unknown: 0, rejected: 0, failed: 0 };
     expect(report.json().totals).toEqual({ ...none, count: 1, delivered: 1, credits: 1 });
-    const rejected = (await s.api.post('/sent_notifications', { status: 'rejected' })).json();
+    const rejected = (await s.api.post('/sent_notifications', { message_id, status: 'rejected' })).json();
     expect(rejected.totals).toEqual({ ...none, count: 1, rejected: 1, credits: 0 });
-    const all = (await s.api.post('/sent_notifications', {})).json().totals;
+    const all = (await s.api.post('/sent_notifications', { message_id })).json().totals;
     expect(all).toEqual({ ...none, count: 3, sent: 1, delivered: 1, rejected: 1, credits: 2 });
     // Form-encoded bodies are only for the gateway's callback.
     const form = await t.app.inject({
@@ -387,7 +425,7 @@ describe('SMS: recipients, credits, sending through the gateway', () => {
     const asked = await as('POST', 'send_msg', body);
     expect(asked.json()).toMatchObject({
       confirm: true,
-      message: `1 message to typed numbers, 1 credit of your ${left}. Send it?`,
+      message: `1 message to typed numbers, 1 credit of your ${left.toLocaleString('en-US')}. Send it?`,
     });
     const sent = await as('POST', 'send_msg', { ...body, confirm: true });
     expect(sent.statusCode, sent.body).toBe(200);
@@ -587,9 +625,9 @@ describe('SMS: a gateway that takes a request and does not answer in time', () =
       fake.state.mode = 'up';
       await fake.close();
       fake = await startFakeSmsGateway(username, apiKey, Number(new URL(fake.baseUrl).port));
-      for (let i = 0; i < 100 && !ended; i++) await new Promise((r) => setTimeout(r, 50));
+      // Its attempt ends, and with it whatever the queue writes after it: a graceful stop waits for both.
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: 30_000 });
       expect(ended).toBe(true);
-      await new Promise((r) => setTimeout(r, 300));
       expect((await s.api.get(`/jobs/${started.job_id}`)).json().data.status).toBe('failed');
       expect(await rowsOf(started.message_id)).toEqual([
         ['01', 'sent'],

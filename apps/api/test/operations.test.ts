@@ -64,6 +64,8 @@ describe('logs and metrics', () => {
     expect(res.statusCode).toBe(200);
     const line = lines.find((l) => l.msg === 'request' && l.route === '/api/classes');
     expect(line).toMatchObject({ method: 'GET', status: 200, school: school.schoolId, reqId: expect.any(String) });
+    // Only that line: Fastify's own "incoming request" and "request completed" are off.
+    expect(lines.filter((l) => l.reqId === line?.reqId).map((l) => l.msg)).toEqual(['request']);
     const written = JSON.stringify(lines);
     expect(written).not.toContain('Nakato');
     expect(written).not.toContain(school.adminToken);

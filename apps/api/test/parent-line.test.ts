@@ -84,7 +84,8 @@ async function textsTo(p: string, atLeast = 1) {
   }
   return gateway.fake.received.filter((r) => r.to.includes(number)).map((r) => r.message);
 }
-const quiet = () => new Promise((r) => setTimeout(r, 500));
+/** Until every reply of both schools has been sent or has failed: what the texts so far sent and cost is final. */
+const quiet = () => gateway.sendsFinished([a.schoolId, b.schoolId]);
 const credits = async (school: RegisterSchool) => (await school.api.get('/sms_packages')).json().data.balance;
 
 async function guardianOf(school: RegisterSchool, name: string, phoneNo: string, studentIds: number[]) {

@@ -12,7 +12,7 @@ import { dropMadeDatabases, emptyPostgres, unique } from './support.js';
 /**
  * Several server processes on one PostgreSQL (issue 26 §3): two real servers share one database with the
  * demo school. Desks pay through both (receipts gapless, nothing lost or doubled with an Idempotency-Key),
- * a flag taken away through one is refused by the other at once (not after its 5-second cache), and a
+ * a flag taken away through one is refused by the other as soon as it hears the news (not when its 5-second cache runs out), and a
  * whole-school print is done once. PostgreSQL only: the embedded database is one process's.
  */
 const work = mkdtempSync(path.join(tmpdir(), 'somero-two-servers-'));
@@ -106,18 +106,25 @@ describe('two servers on one PostgreSQL database', () => {
     rmSync(work, { recursive: true, force: true });
   });
 
-  /** Asks again every 25 ms while the answer is still 200 (the other server hears the news a moment after the commit), for up to 5 s. */
-  const statusOnceChanged = async (ask: () => Promise<{ status: number }>) => {
-    const started = Date.now();
-    let status = 200;
-    while (status === 200 && Date.now() - started < 5000) {
-      status = (await ask()).status;
-      if (status === 200) await new Promise((r) => setTimeout(r, 25));
+  /**
+   * What a server answers once it has heard of a change made through the other, and whether it heard it by the
+   * news. It is asked every 25 ms while it still answers 200 (the news arrives a moment after the commit). Its
+   * copy of a caller is kept 5 s from when it looked (`cacheMs` in core/auth.ts), and `lookedAfter` is taken
+   * before it first looked, so an answer that changed and came back before `lookedAfter` + 5 s came from the
+   * news, never from the copy's age. The test does not time the news: that bound only says which of the two
+   * changed the answer.
+   */
+  const cacheMs = 5000;
+  const answerOnceChanged = async (lookedAfter: number, ask: () => Promise<{ status: number }>) => {
+    for (;;) {
+      const { status } = await ask();
+      const byNews = Date.now() < lookedAfter + cacheMs;
+      if (status !== 200 || !byNews) return { status, byNews };
+      await new Promise((r) => setTimeout(r, 25));
     }
-    return status;
   };
 
-  it('takes a flag away through one server and the other refuses within a second', async () => {
+  it('takes a flag away through one server and the other refuses as soon as it hears, before its copy runs out', async () => {
     const group = await call(a, adminA, 'POST', 'roles', { name: 'Desk Clerks' });
     expect(group.status, JSON.stringify(group.body)).toBe(200);
     const roleId = group.body.data.id as number;
@@ -131,24 +138,28 @@ describe('two servers on one PostgreSQL database', () => {
       password,
     });
     expect(user.status, JSON.stringify(user.body)).toBe(200);
+    const bLooked = Date.now();
     const clerkOnB = await signIn(b, username);
     // B has seen the clerk with the flag (and keeps what it saw for a few seconds)…
     expect((await call(b, clerkOnB, 'GET', 'users')).status).toBe(200);
     // …A takes it away…
-    const taken = Date.now();
     expect((await call(a, adminA, 'PUT', `permissions/${roleId}`, { flags: { view_users: false } })).status).toBe(200);
-    // …and B refuses within a second.
-    expect(await statusOnceChanged(() => call(b, clerkOnB, 'GET', 'users'))).toBe(403);
-    expect(Date.now() - taken).toBeLessThan(1000);
+    // …and B refuses once the news arrives, not when its copy runs out.
+    expect(await answerOnceChanged(bLooked, () => call(b, clerkOnB, 'GET', 'users'))).toEqual({
+      status: 403,
+      byNews: true,
+    });
 
-    // A signed-out session ends on the other server as soon as the news arrives, well within a second.
+    // A session signed out on one server ends on the other when the news arrives.
     const clerkOnA = await signIn(a, username);
     await call(a, adminA, 'PUT', `permissions/${roleId}`, { flags: { view_users: true } });
+    const bLookedAgain = Date.now();
     expect((await call(b, clerkOnA, 'GET', 'users')).status).toBe(200);
     expect((await call(a, clerkOnA, 'POST', 'logout', {})).status).toBe(200);
-    const signedOut = Date.now();
-    expect(await statusOnceChanged(() => call(b, clerkOnA, 'GET', 'users'))).toBe(401);
-    expect(Date.now() - signedOut).toBeLessThan(1000);
+    expect(await answerOnceChanged(bLookedAgain, () => call(b, clerkOnA, 'GET', 'users'))).toEqual({
+      status: 401,
+      byNews: true,
+    });
   });
 
   it('takes payments at desks on both servers: gapless receipts, none lost, none doubled', async () => {
