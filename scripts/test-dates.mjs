@@ -63,7 +63,10 @@ function firstStart(day) {
       setTimeout(() => rmSync(dataDir, { recursive: true, force: true }), 2000);
       resolve(result);
     };
-    const timer = setTimeout(() => done({ ok: false, why: `not ready after 5 minutes\n${output.slice(-2000)}` }), 300_000);
+    const timer = setTimeout(
+      () => done({ ok: false, why: `not ready after 5 minutes\n${output.slice(-2000)}` }),
+      300_000,
+    );
     for (const stream of [server.stdout, server.stderr])
       stream.on('data', (chunk) => {
         output += chunk;
@@ -107,7 +110,9 @@ for (const day of days) {
   for (const name of api.names) console.log(`  ✗ ${name}`);
   console.log(`  API files: ${api.passed} passed, ${api.failed} failed`);
   failed += (start.ok ? 0 : 1) + api.failed;
-  lines.push(`${day}: first start ${start.ok ? `ready in ${start.seconds} s` : 'FAILED'}; ${api.passed} passed, ${api.failed} failed`);
+  lines.push(
+    `${day}: first start ${start.ok ? `ready in ${start.seconds} s` : 'FAILED'}; ${api.passed} passed, ${api.failed} failed`,
+  );
 }
 console.log(`\n${lines.join('\n')}\n`);
 process.exit(failed > 0 ? 1 : 0);
