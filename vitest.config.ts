@@ -1,5 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
-import { testClockStart } from './apps/api/test/test-clock.js';
+import { testClockStart, testClockStartedAt } from './apps/api/test/test-clock.js';
 
 // Unit and API tests. TEST_DATABASE_URL switches the API tests from in-memory PGlite to PostgreSQL.
 export default defineConfig({
@@ -13,7 +13,7 @@ export default defineConfig({
     globalSetup: ['apps/api/test/global-setup.ts'],
     // Every test runs on one clock, started at a fixed moment (test-clock.ts), whatever the machine's date:
     // the files' own (clock-setup.ts), their apps' and the servers they start (CLOCK_START).
-    env: { CLOCK_START: testClockStart },
+    env: { CLOCK_START: testClockStart, CLOCK_STARTED: String(testClockStartedAt) },
     setupFiles: ['apps/api/test/clock-setup.ts'],
     pool: 'forks',
     // Files share their worker's modules (a third of the run was importing the API again per file). Module

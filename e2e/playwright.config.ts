@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { testClockStart } from '../apps/api/test/test-clock';
+import { testClockStart, testClockStartedAt } from '../apps/api/test/test-clock';
 import { smsGateway } from './support/sms';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -110,6 +110,7 @@ export default defineConfig({
       // The servers' clock starts at the tests' fixed moment, whatever the machine's date (support/dates.ts
       // keeps the specs on the same one; the app in the page follows the server's).
       CLOCK_START: testClockStart,
+      CLOCK_STARTED: String(testClockStartedAt),
       LOG_LEVEL: 'warn',
       // No backups of its own on a schedule: the backups spec takes one by hand.
       BACKUP_HOURS: '0',

@@ -275,13 +275,13 @@ test('"check for new online payments" shows "No New Payments Received" when the 
   page,
 }) => {
   // A SchoolPay-style provider on loopback with no transactions: the real pull, over HTTP, at the
-  // server's SCHOOLPAY_URL (playwright.config.ts: the app's port + 1000).
+  // server's SCHOOLPAY_URL (playwright.config.ts: the port of this spec's server + 1000).
   const server = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ returnCode: 0, returnMessage: 'SUCCESS', transactions: [] }));
   });
   await new Promise<void>((resolve) =>
-    server.listen(Number(process.env.E2E_PORT ?? 8099) + 1000, '127.0.0.1', resolve),
+    server.listen(Number(new URL(test.info().project.use.baseURL ?? '').port) + 1000, '127.0.0.1', resolve),
   );
   const gateway = (enabled: boolean) =>
     page.request.put('/api/payment_gateway', {

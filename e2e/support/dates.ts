@@ -1,5 +1,5 @@
 import { addDays, clockFrom, kampalaDay as dayOf } from '@somero/contract';
-import { testClockStart } from '../../apps/api/test/test-clock';
+import { testClockStart, testClockStartedAt } from '../../apps/api/test/test-clock';
 
 /** A date as YYYY-MM-DD in the browser's (and the test machine's) time zone, for date inputs. */
 export const localDate = (d: Date) =>
@@ -9,7 +9,7 @@ export const localDate = (d: Date) =>
  * The browser tests' clock: the servers' (their CLOCK_START, apps/api/test/test-clock.ts), started at the
  * same moment, whatever the machine's date. The app in the page follows the server's.
  */
-const clock = clockFrom(new Date(testClockStart));
+const clock = clockFrom(new Date(testClockStart), new Date(testClockStartedAt));
 export const testNow = () => clock.now();
 export const thisYear = () => Number(kampalaDay().slice(0, 4));
 

@@ -9,7 +9,7 @@ import { postEverySchool } from '../../apps/api/src/modules/money.js';
 
 const config = readConfig();
 // The demo is made on the server's clock (CLOCK_START for the browser tests).
-startClock(config.clockStart);
+startClock(config.clockStart, config.clockStartedAt);
 const database = await openDatabase(config);
 await seedDemoSchool(database.db, config.demoAdminPassword);
 await postEverySchool(database.db);

@@ -47,7 +47,7 @@ declare module 'fastify' {
 
 export async function buildApp({ database, config, logger = false, mailer, extraRoutes }: AppOptions): Promise<App> {
   // The one clock every rule reads: the machine's, unless CLOCK_START starts it elsewhere (tests, demos).
-  if (config.clockStart) startClock(config.clockStart);
+  if (config.clockStart) startClock(config.clockStart, config.clockStartedAt);
   const app = Fastify({
     logger,
     bodyLimit: 20 * 1024 * 1024,

@@ -32,6 +32,8 @@ export interface Config {
    * machine's time: for the tests and for showing the app as it would be on another day. Unset in use.
    */
   clockStart?: Date;
+  /** CLOCK_STARTED: when (milliseconds since 1970, the machine's time) the clock read CLOCK_START; unset, at start. */
+  clockStartedAt?: Date;
   logLevel: string;
   /** METRICS_PORT: Prometheus figures at /metrics on this port of their own; unset, none are kept. */
   metricsPort?: number;
@@ -161,6 +163,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoSchool: env.DEMO_SCHOOL ? bool(env.DEMO_SCHOOL, false) : undefined,
     tokenDays: Number(env.TOKEN_DAYS ?? 30),
     clockStart: moment('CLOCK_START', env.CLOCK_START),
+    clockStartedAt: env.CLOCK_STARTED ? new Date(Number(env.CLOCK_STARTED)) : undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     metricsPort: env.METRICS_PORT ? Number(env.METRICS_PORT) : undefined,
     onlineSyncMinutes: Number(env.ONLINE_SYNC_MINUTES ?? 60),

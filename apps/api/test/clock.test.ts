@@ -4,7 +4,7 @@ import { clockFrom, kampalaDay, now, setClock, today } from '@somero/contract';
 import { afterEach, describe, expect, test } from 'vitest';
 import { repoRoot } from '../src/config.js';
 import { startClock } from '../src/core/dates.js';
-import { testClockStart } from './test-clock.js';
+import { testClockStart, testClockStartedAt } from './test-clock.js';
 
 /** Every .ts and .tsx file under a folder of the repository, but tests. */
 function sources(folder: string): string[] {
@@ -71,7 +71,7 @@ describe('one clock', () => {
     expect(found).toEqual([]);
   });
 
-  afterEach(() => startClock(new Date(testClockStart)));
+  afterEach(() => startClock(new Date(testClockStart), new Date(testClockStartedAt)));
 
   test('runs on from where it was started, in Uganda’s calendar', () => {
     // 22:30 in UTC is 01:30 the next morning in Kampala.

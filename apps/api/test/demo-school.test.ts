@@ -9,7 +9,7 @@ import { seedDemoSchool } from '../src/db/seed.js';
 import { openTemplateDatabase } from './pglite-template.js';
 import { client, type Json } from './students-fixtures.js';
 import { dropMadeDatabases, emptyPostgres, login, onPostgres, shared, unique } from './support.js';
-import { testClockStart } from './test-clock.js';
+import { testClockStart, testClockStartedAt } from './test-clock.js';
 
 /**
  * The demo school is right on whatever day it is made (issue 36 §2): the clock's day here is the tests'
@@ -36,7 +36,12 @@ const demo = shared(async () => {
   database = onPostgres
     ? await openDatabase({ databaseUrl: await emptyPostgres('somero_demo_'), dataDir: 'memory://' })
     : await openTemplateDatabase();
-  const config = { ...readConfig({}), jobsQueue: unique('demo'), clockStart: new Date(testClockStart) };
+  const config = {
+    ...readConfig({}),
+    jobsQueue: unique('demo'),
+    clockStart: new Date(testClockStart),
+    clockStartedAt: new Date(testClockStartedAt),
+  };
   app = await buildApp({ database, config });
   await seedDemoSchool(database.db, 'demo-pass-123');
   const api = client(app, await login(app, 'admin', 'demo-pass-123'));

@@ -15,7 +15,7 @@ import { roles, users } from '../src/db/schema.js';
 import { presetFlags } from '../src/modules/users/presets.js';
 import { createSchool } from '../src/modules/users/school.js';
 import { openTemplateDatabase } from './pglite-template.js';
-import { testClockStart } from './test-clock.js';
+import { testClockStart, testClockStartedAt } from './test-clock.js';
 
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -37,6 +37,7 @@ export async function startTestApp(
     // Test files share one PostgreSQL database: each app takes only its own queued work.
     jobsQueue: unique('test'),
     clockStart: new Date(testClockStart),
+    clockStartedAt: new Date(testClockStartedAt),
   };
   // A backup a generic test starts (POST backups) goes to a folder of the app's own, removed after.
   config.backups = { ...config.backups, dir: path.join(tmpdir(), unique('somero-test-backups-')) };

@@ -6,3 +6,10 @@
  * environment moves it (`npm run test:dates` runs the date-sensitive files on other days).
  */
 export const testClockStart = process.env.CLOCK_START || '2026-12-07T10:00:00+03:00';
+
+/**
+ * When the clock read that moment, by the machine's time: taken once by the run's first process and handed
+ * to every process after it (test workers, servers), so that all of them keep one time.
+ */
+process.env.CLOCK_STARTED ||= String(Date.now());
+export const testClockStartedAt = Number(process.env.CLOCK_STARTED);

@@ -16,16 +16,17 @@ export const serverTimeHeader = 'x-server-time';
 /** The machine's time. */
 export const systemClock: Clock = { now: () => new Date() };
 
-const started = new Map<number, Clock>();
+const started = new Map<string, Clock>();
 /**
- * A clock that starts at `moment` and runs on with the machine's, so records keep their order. The same
- * moment gives the same clock for the whole process (test files of one worker share one).
+ * A clock that read `moment` when the machine's read `startedAt` (by default the first time this process
+ * asked for it), and runs on with the machine's, so records keep their order. Processes given the same
+ * two (the tests' servers and workers) keep one time between them.
  */
-export function clockFrom(moment: Date): Clock {
-  const key = moment.getTime();
+export function clockFrom(moment: Date, startedAt?: Date): Clock {
+  const key = `${moment.getTime()}@${startedAt?.getTime() ?? 'first'}`;
   let clock = started.get(key);
   if (!clock) {
-    const offset = key - Date.now();
+    const offset = moment.getTime() - (startedAt?.getTime() ?? Date.now());
     clock = { now: () => new Date(Date.now() + offset) };
     started.set(key, clock);
   }

@@ -7,7 +7,10 @@ import { clockFrom, setClock, systemClock } from '@somero/contract';
  */
 export { addDays, ago, kampalaDay, kampalaDayStart, now, thisYear, today } from '@somero/contract';
 
-/** Starts the clock: the machine's time, or from `start` on (CLOCK_START: the tests, a demonstration). */
-export function startClock(start?: Date) {
-  setClock(start ? clockFrom(start) : systemClock);
+/**
+ * Starts the clock: the machine's time, or from `start` on (CLOCK_START: the tests, a demonstration), as
+ * the machine's time was `startedAt` (CLOCK_STARTED; unset, now).
+ */
+export function startClock(start?: Date, startedAt?: Date) {
+  setClock(start ? clockFrom(start, startedAt) : systemClock);
 }

@@ -3,6 +3,7 @@ import { type PgColumn, type PgTable, PgTransaction } from 'drizzle-orm/pg-core'
 import type { Executor } from '../db/open.js';
 import { audits } from '../db/schema.js';
 import { announce, type CacheNews } from './cache-news.js';
+import { now } from './dates.js';
 import { NotFound } from './errors.js';
 
 /** Who is writing, for the audit trail. */
@@ -17,6 +18,21 @@ type Row<T extends TenantTable> = T['$inferSelect'];
 type NewRow<T extends TenantTable> = Omit<T['$inferInsert'], 'schoolId' | 'id'>;
 
 const callerEntities = new Set(['users', 'roles', 'schools', 'school_settings']);
+
+/**
+ * The moment of a transaction by the clock, taken at its first audit row: every audit row it writes carries
+ * it, as PostgreSQL's now() would, so what was saved at once reads as one batch (recent activity).
+ */
+const moments = new WeakMap<object, Date>();
+function momentOf(db: Executor): Date {
+  if (!(db instanceof PgTransaction)) return now();
+  let at = moments.get(db);
+  if (!at) {
+    at = now();
+    moments.set(db, at);
+  }
+  return at;
+}
 
 /** Columns never copied into the audit trail. */
 const secretKeys = new Set(['passwordHash', 'tokenHash']);
@@ -87,9 +103,11 @@ export class SchoolScope {
       ...(entries.some((e) => e.entity === 'school_settings') ? (['settings'] as const) : []),
     ];
     if (news.length) await announce(this.db, this.schoolId, news);
+    const at = momentOf(this.db);
     for (const part of chunks(entries)) {
       await this.db.insert(audits).values(
         part.map((entry) => ({
+          at,
           schoolId: this.schoolId,
           userId: this.actor.userId,
           userName: this.actor.name,
