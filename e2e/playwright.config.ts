@@ -1,58 +1,24 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { testClockStart, testClockStartedAt } from '../apps/api/test/test-clock';
+import { halves } from './halves';
+import { builtMark, dataDir, port, postgres, seededMark, webDir } from './servers';
 import { smsGateway } from './support/sms';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-// E2E_PORT lets two runs share a machine (helpers working in parallel); a run uses it and the next port.
-const port = Number(process.env.E2E_PORT ?? 8099);
 
 /**
- * Two servers, each on its own fresh demo database, each serving one half of the spec files with one
- * worker: the halves run side by side (the suite took 12 minutes in one line) and never share data.
- * The specs that need the fake SchoolPay provider (it listens on E2E_PORT + 1000) are on the first.
+ * Two servers, each on its own demo database, each serving one half of the spec files with one worker: the
+ * halves run side by side and never share data. The halves come from the specs' recorded times (halves.ts).
  */
-const firstHalf = [
-  'fees-desk',
-  'fees-reports',
-  'fees-setup',
-  'expenses',
-  'staff',
-  'imports',
-  'exams-setup',
-  'bundle',
-  // One school on this server: its administrator sees and takes its backups.
-  'backups',
-  // Every screen's title (under two minutes, read only).
-  'routes',
-  // Read only (axe on each area's main screen, dates under US English): they even the halves out (29 Nov).
-  'accessibility',
-  'dates',
-  // Last of this half (files run in name order): its promotion of S5 and new student come after the fees
-  // specs. With it the halves even out (routes became a minute shorter, 26 Nov).
-  'students',
-].map((name) => `**/${name}.spec.ts`);
+const firstHalf = halves()[0].map((name) => `**/${name}.spec.ts`);
 
-// A fresh embedded database and a private build of the web app per run, so a build in the working tree
-// during the run cannot swap the chunks under the server. Workers inherit the variable; only the
-// runner makes the directory.
-if (!process.env.SOMERO_E2E_DIR) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'somero-e2e-'));
-  process.env.SOMERO_E2E_DIR = dir;
-  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
-}
-const runDir = process.env.SOMERO_E2E_DIR;
-
-/** A half's own PostgreSQL database on TEST_DATABASE_URL's server, named by its port; none without one. */
-function postgres(half: number) {
-  if (!process.env.TEST_DATABASE_URL) return undefined;
-  const url = new URL(process.env.TEST_DATABASE_URL);
-  url.pathname = `/somero_e2e_${port + half}`;
-  return url.toString();
-}
+// A private build of the web app per run (a build in the working tree during the run cannot swap the chunks
+// under the server) and each server's database: prepare.ts makes them, started by `npm test` at its
+// beginning (SOMERO_E2E_PREPARING), or here by the first server when the browser tests run alone.
+const prepare = process.env.SOMERO_E2E_PREPARING ? '' : 'npx tsx e2e/prepare.ts & ';
+const ready = `until [ -f ${builtMark()} ] && [ -f ${seededMark()} ]; do sleep 1; done`;
 
 export default defineConfig({
   testDir: './specs',
@@ -68,6 +34,8 @@ export default defineConfig({
     browserName: 'chromium',
     headless: true,
     viewport: { width: 1366, height: 800 },
+    // As a computer set to reduce motion: no transitions or spinning loaders to draw (the app honours it).
+    reducedMotion: 'reduce',
     launchOptions: {
       // The system Chromium; never a downloaded browser.
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -85,27 +53,17 @@ export default defineConfig({
     { name: 'first', testMatch: firstHalf, workers: 1, use: { baseURL: `http://localhost:${port}` } },
     { name: 'second', testIgnore: firstHalf, workers: 1, use: { baseURL: `http://localhost:${port + 1}` } },
   ],
-  // Each seeds its own demo school (admin / demo-admin-pass), on a fresh PostgreSQL database beside
-  // TEST_DATABASE_URL's when that is set (twice as fast as the embedded one), else embedded, while the first
-  // builds the web app once (then marks it built); each serves the build once it is there.
+  // The demo school (admin / demo-admin-pass), seeded once and copied (prepare.ts), on fresh PostgreSQL
+  // databases beside TEST_DATABASE_URL's when that is set (twice as fast as the embedded one), else embedded;
+  // each server starts once the build and its school are there.
   webServer: [0, 1].map((half) => ({
-    command: [
-      ...(half === 0
-        ? [`(npm run build --workspace=@somero/web -- --outDir ${runDir}/web && touch ${runDir}/built) & build=$!`]
-        : []),
-      [
-        ...(postgres(half) ? [`npx tsx e2e/support/fresh-database.ts ${postgres(half)}`] : []),
-        'npx tsx e2e/support/seed-demo.ts',
-        half === 0 ? 'wait $build' : `until [ -f ${runDir}/built ]; do sleep 1; done`,
-        'npx tsx apps/api/src/server.ts',
-      ].join(' && '),
-    ].join('; '),
+    command: `${half === 0 ? prepare : ''}${ready}; npx tsx apps/api/src/server.ts`,
     cwd: repoRoot,
     env: {
       PORT: String(port + half),
-      DATA_DIR: `${runDir}/data${half}`,
+      DATA_DIR: dataDir(half),
       ...(postgres(half) ? { DATABASE_URL: postgres(half), DEMO_SCHOOL: 'true' } : {}),
-      WEB_DIST: `${runDir}/web`,
+      WEB_DIST: webDir(),
       DEMO_ADMIN_PASSWORD: 'demo-admin-pass',
       // The servers' clock starts at the tests' fixed moment, whatever the machine's date (support/dates.ts
       // keeps the specs on the same one; the app in the page follows the server's).
@@ -127,7 +85,8 @@ export default defineConfig({
       MAIL_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
     },
     url: `http://localhost:${port + half}/login`,
-    timeout: 240_000,
+    // The build and the seeding, on a busy machine.
+    timeout: 600_000,
     reuseExistingServer: false,
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run check`: lint and format (Biome), the areas' import rules (dependency-cruiser), every package's
-// supported Node versions (engines.mjs) and the type
-// check of every workspace, two at a time (each is one thread; the machines are two cores). Prints each
+// supported Node versions (engines.mjs) and the types (the Node code as one program, the web app as
+// another), two at a time (each is one thread; the machines are two cores). Prints each
 // one's output when it ends; fails when any fails.
 import { spawn } from 'node:child_process';
 
@@ -9,9 +9,13 @@ const tasks = [
   ['Biome', 'npx', ['biome', 'check', '.']],
   ['Imports', 'npm', ['run', '--silent', 'imports']],
   ['Node versions of the packages', 'node', ['scripts/engines.mjs']],
-  ...['apps/api', 'apps/web', 'packages/contract', 'packages/grading', 'packages/payroll', 'e2e', 'bench'].map(
-    (project) => [`Types of ${project}`, 'npx', ['tsc', '-p', project]],
-  ),
+  // All the Node code as one program (tsconfig.check.json), the web app as another.
+  [
+    'Types of the server, the packages, the browser tests and the benchmarks',
+    'npx',
+    ['tsc', '-p', 'tsconfig.check.json'],
+  ],
+  ['Types of the web app', 'npx', ['tsc', '-p', 'apps/web']],
 ];
 
 const run = ([title, command, args]) =>

@@ -2,12 +2,14 @@
 // `npm test`: the check, the unit and API tests on PGlite (on PostgreSQL when TEST_DATABASE_URL is set,
 // with the embedded database's own files still on PGlite), then the browser tests when Chromium is found (else they count as skipped). Ends with one line
 // "N passed, N failed, N skipped".
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+/** The last browser run's report, read by `npm run e2e:times` (scripts/e2e-times.mjs). */
+const lastBrowserRun = path.join(tmpdir(), 'somero-last-browser-run.json');
 const tmp = mkdtempSync(path.join(tmpdir(), 'somero-test-'));
 /** API test files run on the embedded database even when PostgreSQL is there (see below). */
 const embeddedSubjects = [
@@ -80,6 +82,30 @@ function countBrowserTests() {
   return total ? Number(total[1]) : 0;
 }
 
+// Every test process keeps one clock (apps/api/test/test-clock.ts): it read the tests' start moment now.
+process.env.CLOCK_STARTED ||= String(Date.now());
+
+const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+  (p) => p && existsSync(p),
+);
+
+// The browser tests' build of the web app and their demo schools are made from the start, beside the check
+// and the API tests (e2e/prepare.ts); the browser tests wait for them.
+let prepared = Promise.resolve(0);
+const prepareLog = path.join(tmp, 'e2e-prepare.log');
+if (chromium) {
+  process.env.SOMERO_E2E_DIR = mkdtempSync(path.join(tmpdir(), 'somero-e2e-'));
+  const log = openSync(prepareLog, 'w');
+  const child = spawn('npx', ['tsx', 'e2e/prepare.ts'], { cwd: root, stdio: ['ignore', log, log], detached: true });
+  prepared = new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
+  process.on('exit', () => {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {}
+    rmSync(process.env.SOMERO_E2E_DIR, { recursive: true, force: true });
+  });
+}
+
 if (run('Check: lint, format and types', 'npm', ['run', 'check']) !== 0) {
   failed += 1;
   console.log('\nThe check failed; fix it first (npm run format mends formatting).');
@@ -105,18 +131,17 @@ if (run('Check: lint, format and types', 'npm', ['run', 'check']) !== 0) {
     ]);
   }
 
-  const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
-    (p) => p && existsSync(p),
-  );
   if (!chromium) {
     const browserTests = countBrowserTests();
     skipped += browserTests;
     console.log(
       `\nBrowser tests skipped (${browserTests}): Chromium was not found. Install it (Debian/Ubuntu: sudo apt-get install -y chromium) or set CHROMIUM_PATH, then run npm test again.`,
     );
+  } else if ((await prepared) !== 0) {
+    failed += 1;
+    failures.push(`Browser: the web app's build or the demo schools failed (${prepareLog})`);
+    console.log(`\nThe browser tests' preparation failed:\n${readFileSync(prepareLog, 'utf8').slice(-3000)}`);
   } else {
-    // Playwright's web server builds the app into the run's own directory (e2e/playwright.config.ts),
-    // so a failed build fails the browser step; no separate build here.
     const out = path.join(tmp, 'playwright.json');
     const status = run(
       'Browser tests in Chromium',
@@ -125,9 +150,12 @@ if (run('Check: lint, format and types', 'npm', ['run', 'check']) !== 0) {
       {
         CHROMIUM_PATH: chromium,
         PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+        SOMERO_E2E_PREPARING: '1',
       },
     );
     if (existsSync(out)) {
+      // For `npm run e2e:times`, which keeps the halves even (e2e/halves.ts).
+      copyFileSync(out, lastBrowserRun);
       const report = JSON.parse(readFileSync(out, 'utf8'));
       const { stats } = report;
       const walk = (suite) => {

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { allows, resourceByPath } from '@somero/contract';
-import { dayFirst, kampalaDay, localDate, thisYear } from '../support/dates';
+import { dayFirst, kampalaDay, thisYear } from '../support/dates';
 import { num, plain } from '../support/money';
 import { admin, apiSignIn, bearer, collectPageErrors, type Session, seedSession } from '../support/session';
 import { choose, exportedFileName, go, notice, totalsOf } from '../support/ui';

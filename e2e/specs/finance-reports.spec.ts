@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { kampalaDay, localDate } from '../support/dates';
+import { kampalaDay } from '../support/dates';
 import { plain, ugx } from '../support/money';
 import { admin, apiSignIn, bearer, collectPageErrors, type Session, seedSession, uiSignIn } from '../support/session';
 import { choose, totalsOf, unique } from '../support/ui';

@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { kampalaDay, localDate } from '../support/dates';
+import { kampalaDay } from '../support/dates';
 import { plain, ugx } from '../support/money';
 import { openStatement } from '../support/reports';
 import { admin, apiSignIn, bearer, collectPageErrors, type Session, seedSession } from '../support/session';

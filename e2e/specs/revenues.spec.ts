@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { dayFirst, kampalaDay, localDate } from '../support/dates';
+import { dayFirst, kampalaDay } from '../support/dates';
 import { plain, ugx } from '../support/money';
 import { expectCategoriesAddUp, expectOneCategoryAsked, openStatement } from '../support/reports';
 import { admin, apiSignIn, bearer, collectPageErrors, getData, type Session, seedSession } from '../support/session';

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { projectScreens, routeHref, type ScreenRoute, screenRoutes } from '@somero/contract';
+import { axeScreens, seriousViolations } from '../support/axe';
 import { admin, apiSignIn, collectPageErrors, seedSession } from '../support/session';
 
 /**
@@ -57,6 +58,8 @@ test('0 of the 179 signed-in screens are still planned, each a route of the tabl
   expect(new Set(planned).size).toBe(planned.length);
   expect(planned).toHaveLength(0);
   expect(mainScreens.length - projectScreens.length - planned.length).toBe(179);
+  // Every screen axe is to read is one the walk passes.
+  expect([...axeScreens].filter((path) => !mainScreens.some((r) => href(r) === path))).toEqual([]);
 });
 
 test('public screens show their title, signed out', async ({ page }) => {
@@ -69,15 +72,24 @@ test('public screens show their title, signed out', async ({ page }) => {
   expect(errors).toEqual([]);
 });
 
+/** A date written month first, as a US English browser would ("Dec 7, 2026"): never on a screen here. */
+const monthFirst = /\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* \d{1,2}, \d{4}\b/;
+
 /**
- * One page walks every area: the first screen is opened by loading the page (a deep link), the others
- * as the menus open them, without reloading the app, which keeps this walk over 179 screens quick.
- * A test that fails takes its worker down, and the next area starts again on a new one.
+ * One page walks every area, each screen visited once for all its checks: the first screen is opened by
+ * loading the page (a deep link), the others as the menus open them, without reloading the app, which
+ * keeps this walk over 179 screens quick. The browser speaks US English, so a date the app let the
+ * browser write would come out month first. Each area's main screen is read by axe on the way
+ * (`axeScreens`). A test that fails takes its worker down, and the next area starts again on a new one.
  */
 let page: Page;
 let errors: string[];
 test.beforeAll(async ({ browser }) => {
-  const context = await browser.newContext();
+  const context = await browser.newContext({
+    locale: 'en-US',
+    viewport: { width: 1366, height: 800 },
+    reducedMotion: 'reduce',
+  });
   await seedSession(context, await apiSignIn(context.request, admin.username, admin.password));
   page = await context.newPage();
   errors = collectPageErrors(page);
@@ -97,6 +109,8 @@ async function open(path: string) {
 
 for (const [area, routes] of byArea) {
   test(`${area} screens show their title, signed in as the demo admin`, async () => {
+    // An area whose main screen axe reads takes longer on a busy machine.
+    test.setTimeout(150_000);
     errors.length = 0;
     for (const route of routes) {
       await open(href(route));
@@ -116,6 +130,9 @@ for (const [area, routes] of byArea) {
       // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what is checked
       const text = await page.evaluate(() => document.body.innerText);
       for (const word of developerWords) expect(text, `${route.path}: ${word}`).not.toMatch(word);
+      expect(text, `${route.path}: a date month first`).not.toMatch(monthFirst);
+      if (axeScreens.has(route.path))
+        expect(await seriousViolations(page, route.path === '/dashboardv1'), `${route.path}: WCAG 2 A/AA`).toEqual([]);
       expect(shown, route.path).toEqual({
         at: href(route),
         title: `${route.title} · Somero`,

@@ -67,6 +67,9 @@ interface QueuedWork {
  */
 const sendOptions = { retryDelay: 10, retryBackoff: true, expireInSeconds: 30 * 60 } as const;
 
+/** How often an idle worker looks for work (a tenth of a core on the embedded database at 0.5 s). */
+const pollSeconds = 2;
+
 const failedMessage = 'It stopped with an error. Start it again; if it fails again, tell us.';
 
 /**
@@ -80,6 +83,8 @@ export class Jobs {
     { handler: JobHandler<never>; retryLimit: number; retryDelay: number; settle?: JobSettle<never> }
   >();
   private running?: Promise<PgBoss>;
+  /** This server's worker of each kind, woken when work of its kind is queued here. */
+  private readonly workers = new Map<string, string>();
 
   /** `queue` prefixes the queue names: the tests of different files share one PostgreSQL database. */
   constructor(
@@ -119,6 +124,9 @@ export class Jobs {
       // A job that fails for good (its last attempt threw, or it expired) lands here and is settled.
       deadLetter: this.deadName(kind),
     });
+    // This server's worker takes it now rather than at its next look (another server's may take it first).
+    const worker = this.workers.get(kind);
+    if (worker) boss.notifyWorker(worker);
     return job.id;
   }
 
@@ -144,6 +152,7 @@ export class Jobs {
     if (!this.running) return;
     const boss = await this.running.catch(() => undefined);
     this.running = undefined;
+    this.workers.clear();
     await boss?.stop({ graceful: false, wait: true, close: false });
   }
 
@@ -169,10 +178,15 @@ export class Jobs {
       const name = this.queueName(kind);
       await ensureQueue(boss, this.deadName(kind));
       await ensureQueue(boss, name);
-      await boss.work<QueuedWork>(name, { includeMetadata: true, pollingIntervalSeconds: 0.5 }, async ([job]) =>
-        this.perform(kind, job),
+      // Work queued here wakes this server's worker at once (start); every two seconds each worker also looks
+      // for work queued by another server, a retry come due, or a job failed for good to settle.
+      const worker = await boss.work<QueuedWork>(
+        name,
+        { includeMetadata: true, pollingIntervalSeconds: pollSeconds },
+        async ([job]) => this.perform(kind, job),
       );
-      await boss.work<QueuedWork>(this.deadName(kind), { pollingIntervalSeconds: 0.5 }, async ([job]) =>
+      this.workers.set(kind, worker);
+      await boss.work<QueuedWork>(this.deadName(kind), { pollingIntervalSeconds: pollSeconds }, async ([job]) =>
         this.settle(kind, job.data),
       );
     }

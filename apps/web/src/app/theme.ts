@@ -45,4 +45,7 @@ export const themeOf = (accent: string) =>
     primaryColor: accent,
     colors,
     fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+    // A computer set to reduce motion gets dialogs, menus and notices without their slide and fade (shell.css
+    // stops the spinners' and skeletons' animations too).
+    respectReducedMotion: true,
   });
