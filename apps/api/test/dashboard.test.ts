@@ -283,3 +283,50 @@ describe("the dashboard's term collection and recent activity say what they coun
     );
   });
 });
+
+describe('the dashboard of a term that has closed (the office in the holidays, before it moves on)', () => {
+  it("draws the term's weeks to the week it closed, with a bar for a receipt paid for it after", async () => {
+    const s = await registerSchool(t.app, t.database, { year: 2026, term: 3 });
+    const db = t.database.db;
+    const { schoolId } = s;
+    const [opens, closes] = [inDays(-80), inDays(-24)];
+    await db
+      .update(termDates)
+      .set({ opensOn: opens, closesOn: closes })
+      .where(and(eq(termDates.schoolId, schoolId), eq(termDates.year, 2026), eq(termDates.term, 3)));
+    const pupil = await admit(s, {});
+    const [cash] = await db
+      .insert(paymentModes)
+      .values({ schoolId, name: 'Cash', kind: 'cash', openingOn: '2026-01-01' })
+      .returning();
+    const pay = (receiptNo: number, amount: number, paidOn: string) => ({
+      schoolId,
+      receiptNo,
+      studentId: pupil.id,
+      amount,
+      modeId: cash.id,
+      paidOn,
+      year: 2026,
+      term: 3,
+      cashierName: 'Bursar',
+    });
+    // Two receipts in term, and the balance paid in the holidays, ten days ago.
+    await db
+      .insert(feesPayments)
+      .values([pay(1, 200_000, inDays(-70)), pay(2, 150_000, inDays(-40)), pay(3, 50_000, inDays(-10))]);
+    const res = await client(t.app, s.adminToken).post('/dashboard', {});
+    expect(res.statusCode, res.body).toBe(200);
+    const weeks = res.json().data.fees.weeks as { week: string; amount: number }[];
+    const monday = (day: string) => {
+      const d = new Date(`${day}T00:00:00Z`);
+      d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+      return d.toISOString().slice(0, 10);
+    };
+    // No empty weeks after the close: the last of the term's weeks is the one it closed in, then the late receipt.
+    const after = weeks.filter((w) => w.week > monday(closes));
+    expect(after).toEqual([{ week: monday(inDays(-10)), amount: 50_000 }]);
+    expect(weeks.at(-2)?.week).toBe(monday(closes));
+    expect(weeks[0]?.week).toBe(monday(opens));
+    expect(weeks.reduce((n, w) => n + w.amount, 0)).toBe(400_000);
+  });
+});

@@ -177,13 +177,13 @@ export async function feesTiles(scope: SchoolScope): Promise<FeesTiles> {
   const day = today();
   const monday = mondayOf(day);
   const now = await currentTerm(scope);
-  const [classes, opensOn, byDayMode, termByDay] = await Promise.all([
+  const [classes, dates, byDayMode, termByDay] = await Promise.all([
     classTotals(scope, now),
     scope.db
-      .select({ opensOn: termDates.opensOn })
+      .select({ opensOn: termDates.opensOn, closesOn: termDates.closesOn })
       .from(termDates)
       .where(scope.mine(termDates, and(eq(termDates.year, now.year), eq(termDates.term, now.term))))
-      .then(([d]) => d?.opensOn ?? null),
+      .then(([d]) => d ?? null),
     // One indexed query (school, paid_on): this week's valid payments by day and mode, whatever term they are for.
     scope.db
       .select({
@@ -221,18 +221,22 @@ export async function feesTiles(scope: SchoolScope): Promise<FeesTiles> {
     return [...m].map(([mode, amount]) => ({ mode, amount })).sort((a, b) => b.amount - a.amount);
   };
   const todayRows = byDayMode.filter((r) => r.day === day);
-  // The bars start the Monday of the week the term opened, or twelve weeks back without term dates; a term
-  // not open yet has no bars (all it has is paid before it opened).
+  // The bars start the Monday of the week the term opened, or twelve weeks back without term dates, and run to
+  // this week, or to the week the term closed once it has (a receipt for it paid later has a bar of its own);
+  // a term not open yet has no bars (all it has is paid before it opened).
+  const opensOn = dates?.opensOn ?? null;
   const notOpen = opensOn !== null && opensOn > day;
   const first = opensOn !== null ? mondayOf(opensOn) : addDays(monday, -7 * 11);
+  const last = dates && dates.closesOn < day ? mondayOf(dates.closesOn) : monday;
   const weeks = new Map<string, number>();
-  if (!notOpen) for (let w = first; w <= monday; w = addDays(w, 7)) weeks.set(w, 0);
+  if (!notOpen) for (let w = first; w <= last; w = addDays(w, 7)) weeks.set(w, 0);
   let before = 0;
   for (const r of termByDay) {
     const amount = Number(r.amount);
     if (notOpen || (opensOn !== null ? r.day < opensOn : r.day < first)) before += amount;
     else weeks.set(mondayOf(r.day), (weeks.get(mondayOf(r.day)) ?? 0) + amount);
   }
+  const byWeek = [...weeks].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const sum = (f: (c: ClassTotal) => number) => classes.reduce((a, c) => a + f(c), 0);
   return {
     collected_today: todayRows.reduce((a, r) => a + r.amount, 0),
@@ -246,7 +250,7 @@ export async function feesTiles(scope: SchoolScope): Promise<FeesTiles> {
     term_opens_on: opensOn,
     paid_before_opening: before,
     students_owing: sum((c) => c.owing),
-    weeks: [...weeks].map(([week, amount]) => ({ week, amount })),
+    weeks: byWeek.map(([week, amount]) => ({ week, amount })),
     debt_classes: classes
       .filter((c) => c.owing > 0)
       .sort((a, b) => b.owed - a.owed || a.name.localeCompare(b.name))
