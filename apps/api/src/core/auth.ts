@@ -123,9 +123,9 @@ async function lookUpCaller(db: Executor, hash: string, days: number) {
       roleFlags: roles.flags,
     })
     .from(authTokens)
-    .innerJoin(users, eq(users.id, authTokens.userId))
+    .innerJoin(users, and(eq(users.schoolId, authTokens.schoolId), eq(users.id, authTokens.userId)))
     .innerJoin(schools, eq(schools.id, users.schoolId))
-    .leftJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(roles, and(eq(roles.schoolId, users.schoolId), eq(roles.id, users.roleId)))
     .where(
       and(
         eq(authTokens.tokenHash, hash),

@@ -238,7 +238,10 @@ export const assetPurchaseDocument = moneyDocument({
     const rows = await scope.db
       .select({ p: assetPurchases, item: assetItems.name })
       .from(assetPurchases)
-      .innerJoin(assetItems, eq(assetItems.id, assetPurchases.itemId))
+      .innerJoin(
+        assetItems,
+        and(eq(assetItems.schoolId, assetPurchases.schoolId), eq(assetItems.id, assetPurchases.itemId)),
+      )
       .where(scope.mine(assetPurchases, inArray(assetPurchases.id, ids), eq(assetPurchases.status, 'valid')));
     return rows.map(({ p, item }) => ({
       date: p.purchasedOn,

@@ -21,7 +21,7 @@ import {
   staffResources,
   viewDepartmentReports,
 } from '@somero/contract';
-import { desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Caller } from '../../core/auth.js';
 import { now } from '../../core/dates.js';
 import { HttpError, Invalid, NotFound, Refusal } from '../../core/errors.js';
@@ -97,7 +97,7 @@ async function departmentOf(scope: SchoolScope, caller: Caller, departmentId: nu
   const [row] = await scope.db
     .select({ id: departments.id, name: departments.name, headUserId: staff.userId })
     .from(departments)
-    .leftJoin(staff, eq(staff.id, departments.headStaffId))
+    .leftJoin(staff, and(eq(staff.schoolId, departments.schoolId), eq(staff.id, departments.headStaffId)))
     .where(scope.mine(departments, eq(departments.id, departmentId)));
   if (!row) throw new NotFound('department');
   return { ...row, isHead: row.headUserId !== null && row.headUserId === caller.userId };
@@ -107,7 +107,10 @@ async function reportRows(scope: SchoolScope, caller: Caller, where: SQL): Promi
   const rows = await scope.db
     .select({ r: departmentReports, departmentName: departments.name })
     .from(departmentReports)
-    .innerJoin(departments, eq(departments.id, departmentReports.departmentId))
+    .innerJoin(
+      departments,
+      and(eq(departments.schoolId, departmentReports.schoolId), eq(departments.id, departmentReports.departmentId)),
+    )
     .where(where)
     .orderBy(desc(departmentReports.createdAt), desc(departmentReports.id));
   const admin = isAdmin(caller);

@@ -14,7 +14,7 @@ import {
   streams,
   subjects,
 } from '@somero/contract';
-import { asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Caller } from '../../core/auth.js';
 import { now } from '../../core/dates.js';
 import { Invalid, NotFound, Refusal } from '../../core/errors.js';
@@ -32,9 +32,18 @@ async function resourceRows(scope: SchoolScope, who: Viewer, where: SQL | undefi
   const rows = await scope.db
     .select({ r: elearningResources, className: classes.name, streamName: streams.name, subjectName: subjects.name })
     .from(elearningResources)
-    .innerJoin(classes, eq(classes.id, elearningResources.classId))
-    .leftJoin(streams, eq(streams.id, elearningResources.streamId))
-    .innerJoin(subjects, eq(subjects.id, elearningResources.subjectId))
+    .innerJoin(
+      classes,
+      and(eq(classes.schoolId, elearningResources.schoolId), eq(classes.id, elearningResources.classId)),
+    )
+    .leftJoin(
+      streams,
+      and(eq(streams.schoolId, elearningResources.schoolId), eq(streams.id, elearningResources.streamId)),
+    )
+    .innerJoin(
+      subjects,
+      and(eq(subjects.schoolId, elearningResources.schoolId), eq(subjects.id, elearningResources.subjectId)),
+    )
     .where(where)
     .orderBy(
       desc(sql`coalesce(${elearningResources.publishedAt}, ${elearningResources.createdAt})`),

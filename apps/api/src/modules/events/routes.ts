@@ -73,7 +73,7 @@ async function eventRows(
   let q = scope.db
     .select({ e: events, className: classes.name })
     .from(events)
-    .leftJoin(classes, eq(classes.id, events.classId))
+    .leftJoin(classes, and(eq(classes.schoolId, events.schoolId), eq(classes.id, events.classId)))
     .where(where)
     .orderBy(
       ...(order === 'soonest' ? [asc(events.onDate), asc(events.startsAt), asc(events.id)] : comingFirst(today())),

@@ -23,17 +23,17 @@ type CompetenceInput = z.output<typeof competenceInput>;
 
 async function competenceRows(scope: SchoolScope, where: SQL): Promise<CompetenceRow[]> {
   const scores = scope.db
-    .select({ competenceId: aoiScores.competenceId, n: count().as('n') })
+    .select({ schoolId: aoiScores.schoolId, competenceId: aoiScores.competenceId, n: count().as('n') })
     .from(aoiScores)
     .where(scope.mine(aoiScores))
-    .groupBy(aoiScores.competenceId)
+    .groupBy(aoiScores.schoolId, aoiScores.competenceId)
     .as('scores');
   const rows = await scope.db
     .select({ c: competences, subjectName: subjects.name, className: classes.name, scores: scores.n })
     .from(competences)
     .innerJoin(subjects, and(eq(subjects.schoolId, competences.schoolId), eq(subjects.id, competences.subjectId)))
     .innerJoin(classes, and(eq(classes.schoolId, competences.schoolId), eq(classes.id, competences.classId)))
-    .leftJoin(scores, eq(scores.competenceId, competences.id))
+    .leftJoin(scores, and(eq(scores.schoolId, competences.schoolId), eq(scores.competenceId, competences.id)))
     .where(where)
     .orderBy(asc(classes.rank), asc(subjects.name), asc(competences.rank), asc(competences.id));
   return rows.map(({ c, subjectName, className, scores }) => ({

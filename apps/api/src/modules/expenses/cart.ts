@@ -38,8 +38,11 @@ export async function lineRows(scope: SchoolScope, table: LineTable, where: SQL)
       categoryName: expenseCategories.name,
     })
     .from(table as typeof expenseCartLines)
-    .innerJoin(expenseItems, eq(expenseItems.id, table.itemId))
-    .innerJoin(expenseCategories, eq(expenseCategories.id, expenseItems.categoryId))
+    .innerJoin(expenseItems, and(eq(expenseItems.schoolId, table.schoolId), eq(expenseItems.id, table.itemId)))
+    .innerJoin(
+      expenseCategories,
+      and(eq(expenseCategories.schoolId, expenseItems.schoolId), eq(expenseCategories.id, expenseItems.categoryId)),
+    )
     .where(where)
     .orderBy(asc(table.id));
   return rows.map(({ line, itemName, unit, categoryId, categoryName }) => {

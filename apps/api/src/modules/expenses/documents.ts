@@ -1,5 +1,5 @@
 import { type ExpenseLineRow, expenseItems, expenseLines, expenses, suppliers } from '@somero/contract';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { type Entry, moneyDocument, postEntries } from '../journal/index.js';
@@ -19,13 +19,16 @@ async function expenseEntries(
       scope.db
         .select({ e: expenses, supplier: suppliers.name })
         .from(expenses)
-        .leftJoin(suppliers, eq(suppliers.id, expenses.supplierId))
+        .leftJoin(suppliers, and(eq(suppliers.schoolId, expenses.schoolId), eq(suppliers.id, expenses.supplierId)))
         .where(scope.mine(expenses, inArray(expenses.id, ids), eq(expenses.status, 'valid'))),
     () =>
       scope.db
         .select({ expenseId: expenseLines.expenseId, categoryId: expenseItems.categoryId, amount: expenseLines.amount })
         .from(expenseLines)
-        .innerJoin(expenseItems, eq(expenseItems.id, expenseLines.itemId))
+        .innerJoin(
+          expenseItems,
+          and(eq(expenseItems.schoolId, expenseLines.schoolId), eq(expenseItems.id, expenseLines.itemId)),
+        )
         .where(scope.mine(expenseLines, inArray(expenseLines.expenseId, ids))),
   );
   const entries: Entry[] = [];

@@ -19,7 +19,7 @@ import {
   submitRequisition,
   suppliers,
 } from '@somero/contract';
-import { count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql, sum } from 'drizzle-orm';
 import { nextNumber } from '../../core/counters.js';
 import { now, today } from '../../core/dates.js';
 import { Conflict, NotFound, Refusal } from '../../core/errors.js';
@@ -50,7 +50,10 @@ async function requisitionRows(
   let q = scope.db
     .select({ r: expenseRequisitions, supplierName: suppliers.name })
     .from(expenseRequisitions)
-    .leftJoin(suppliers, eq(suppliers.id, expenseRequisitions.supplierId))
+    .leftJoin(
+      suppliers,
+      and(eq(suppliers.schoolId, expenseRequisitions.schoolId), eq(suppliers.id, expenseRequisitions.supplierId)),
+    )
     .where(where)
     .orderBy(desc(expenseRequisitions.number))
     .$dynamic();

@@ -64,9 +64,9 @@ async function expenseRows(
   let q = scope.db
     .select({ e: expenses, modeName: paymentModes.name, supplierName: suppliers.name, clearedName: clearedMode.name })
     .from(expenses)
-    .leftJoin(paymentModes, eq(paymentModes.id, expenses.modeId))
-    .leftJoin(clearedMode, eq(clearedMode.id, expenses.clearedModeId))
-    .leftJoin(suppliers, eq(suppliers.id, expenses.supplierId))
+    .leftJoin(paymentModes, and(eq(paymentModes.schoolId, expenses.schoolId), eq(paymentModes.id, expenses.modeId)))
+    .leftJoin(clearedMode, and(eq(clearedMode.schoolId, expenses.schoolId), eq(clearedMode.id, expenses.clearedModeId)))
+    .leftJoin(suppliers, and(eq(suppliers.schoolId, expenses.schoolId), eq(suppliers.id, expenses.supplierId)))
     .where(where)
     .orderBy(
       ...(order === 'newest' ? [desc(expenses.spentOn), desc(expenses.id)] : [asc(expenses.spentOn), asc(expenses.id)]),
@@ -162,17 +162,26 @@ async function reportOf(scope: SchoolScope, from: string, to: string, categoryId
         amount,
       })
       .from(expenseLines)
-      .innerJoin(expenses, eq(expenses.id, expenseLines.expenseId))
-      .innerJoin(expenseItems, eq(expenseItems.id, expenseLines.itemId))
-      .innerJoin(expenseCategories, eq(expenseCategories.id, expenseItems.categoryId))
+      .innerJoin(expenses, and(eq(expenses.schoolId, expenseLines.schoolId), eq(expenses.id, expenseLines.expenseId)))
+      .innerJoin(
+        expenseItems,
+        and(eq(expenseItems.schoolId, expenseLines.schoolId), eq(expenseItems.id, expenseLines.itemId)),
+      )
+      .innerJoin(
+        expenseCategories,
+        and(eq(expenseCategories.schoolId, expenseItems.schoolId), eq(expenseCategories.id, expenseItems.categoryId)),
+      )
       .where(lineWhere)
       .groupBy(expenseCategories.id, expenseCategories.name, expenseItems.id, expenseItems.name)
       .orderBy(asc(expenseCategories.name), asc(expenseItems.name)),
     scope.db
       .select({ modeId: paidFrom, count: sql<number>`count(distinct ${expenses.id})`.mapWith(Number), amount })
       .from(expenseLines)
-      .innerJoin(expenses, eq(expenses.id, expenseLines.expenseId))
-      .innerJoin(expenseItems, eq(expenseItems.id, expenseLines.itemId))
+      .innerJoin(expenses, and(eq(expenses.schoolId, expenseLines.schoolId), eq(expenses.id, expenseLines.expenseId)))
+      .innerJoin(
+        expenseItems,
+        and(eq(expenseItems.schoolId, expenseLines.schoolId), eq(expenseItems.id, expenseLines.itemId)),
+      )
       .where(lineWhere)
       .groupBy(paidFrom),
   ]);
@@ -325,7 +334,10 @@ export function expenseRoutes(ctx: ModuleContext) {
             scope.db
               .select({ one: sql`1` })
               .from(expenseLines)
-              .innerJoin(expenseItems, eq(expenseItems.id, expenseLines.itemId))
+              .innerJoin(
+                expenseItems,
+                and(eq(expenseItems.schoolId, expenseLines.schoolId), eq(expenseItems.id, expenseLines.itemId)),
+              )
               .where(and(eq(expenseLines.expenseId, expenses.id), eq(expenseItems.categoryId, input.category_id))),
           )
         : undefined,
@@ -343,7 +355,10 @@ export function expenseRoutes(ctx: ModuleContext) {
               scope.db
                 .select({ one: sql`1` })
                 .from(expenseLines)
-                .innerJoin(expenseItems, eq(expenseItems.id, expenseLines.itemId))
+                .innerJoin(
+                  expenseItems,
+                  and(eq(expenseItems.schoolId, expenseLines.schoolId), eq(expenseItems.id, expenseLines.itemId)),
+                )
                 .where(and(eq(expenseLines.expenseId, expenses.id), ilike(expenseItems.name, search))),
             ),
           )

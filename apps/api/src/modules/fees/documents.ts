@@ -1,5 +1,5 @@
 import { feesPayments, moneyTransfers, oldPayments, oldStudents, paymentModes, students } from '@somero/contract';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { SchoolScope } from '../../core/scope.js';
 import { sqlRows } from '../../db/open.js';
@@ -30,7 +30,7 @@ async function feesPaymentEntries(scope: SchoolScope, ids: number[]) {
       otherNames: students.otherNames,
     })
     .from(feesPayments)
-    .innerJoin(students, eq(students.id, feesPayments.studentId))
+    .innerJoin(students, and(eq(students.schoolId, feesPayments.schoolId), eq(students.id, feesPayments.studentId)))
     .where(scope.mine(feesPayments, inArray(feesPayments.id, ids), eq(feesPayments.status, 'valid')));
   return rows.map((p) => ({
     date: p.paidOn,
@@ -66,7 +66,10 @@ export const oldPaymentDocument = moneyDocument({
     const rows = await scope.db
       .select({ p: oldPayments, name: oldStudents.name })
       .from(oldPayments)
-      .innerJoin(oldStudents, eq(oldStudents.id, oldPayments.oldStudentId))
+      .innerJoin(
+        oldStudents,
+        and(eq(oldStudents.schoolId, oldPayments.schoolId), eq(oldStudents.id, oldPayments.oldStudentId)),
+      )
       .where(scope.mine(oldPayments, inArray(oldPayments.id, ids), eq(oldPayments.status, 'valid')));
     return rows.map(({ p, name }) => ({
       date: p.paidOn,
@@ -93,8 +96,11 @@ export const transferDocument = moneyDocument({
     const rows = await scope.db
       .select({ t: moneyTransfers, from: fromMode.name, to: toMode.name })
       .from(moneyTransfers)
-      .innerJoin(fromMode, eq(fromMode.id, moneyTransfers.fromModeId))
-      .innerJoin(toMode, eq(toMode.id, moneyTransfers.toModeId))
+      .innerJoin(
+        fromMode,
+        and(eq(fromMode.schoolId, moneyTransfers.schoolId), eq(fromMode.id, moneyTransfers.fromModeId)),
+      )
+      .innerJoin(toMode, and(eq(toMode.schoolId, moneyTransfers.schoolId), eq(toMode.id, moneyTransfers.toModeId)))
       .where(scope.mine(moneyTransfers, inArray(moneyTransfers.id, ids), eq(moneyTransfers.status, 'valid')));
     return rows.map(({ t, from, to }) => ({
       date: t.transferredOn,

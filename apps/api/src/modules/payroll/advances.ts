@@ -12,7 +12,7 @@ import {
   voidAdvance,
 } from '@somero/contract';
 import { repaymentPlan } from '@somero/payroll';
-import { asc, desc, eq, inArray, type SQL, sum } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sum } from 'drizzle-orm';
 import { today } from '../../core/dates.js';
 import { NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
@@ -37,8 +37,11 @@ export async function advanceRows(scope: SchoolScope, where: SQL): Promise<Advan
   const rows = await scope.db
     .select({ a: staffAdvances, name: staff.name, mode: paymentModes.name })
     .from(staffAdvances)
-    .innerJoin(staff, eq(staff.id, staffAdvances.staffId))
-    .innerJoin(paymentModes, eq(paymentModes.id, staffAdvances.modeId))
+    .innerJoin(staff, and(eq(staff.schoolId, staffAdvances.schoolId), eq(staff.id, staffAdvances.staffId)))
+    .innerJoin(
+      paymentModes,
+      and(eq(paymentModes.schoolId, staffAdvances.schoolId), eq(paymentModes.id, staffAdvances.modeId)),
+    )
     .where(where)
     .orderBy(desc(staffAdvances.givenOn), desc(staffAdvances.id));
   const recovered = await recoveredOf(

@@ -1,5 +1,5 @@
 import { salaryPayments, staff, staffAdvances } from '@somero/contract';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { type Entry, moneyDocument, type PostingLine } from '../journal/index.js';
 
 const monthName = (year: number, month: number) =>
@@ -15,7 +15,7 @@ export const advanceDocument = moneyDocument({
     const rows = await scope.db
       .select({ a: staffAdvances, name: staff.name })
       .from(staffAdvances)
-      .innerJoin(staff, eq(staff.id, staffAdvances.staffId))
+      .innerJoin(staff, and(eq(staff.schoolId, staffAdvances.schoolId), eq(staff.id, staffAdvances.staffId)))
       .where(scope.mine(staffAdvances, inArray(staffAdvances.id, ids), eq(staffAdvances.status, 'valid')));
     return rows.map(({ a, name }) => ({
       date: a.givenOn,
@@ -44,7 +44,7 @@ export const salaryDocument = moneyDocument({
     const rows = await scope.db
       .select({ p: salaryPayments, name: staff.name })
       .from(salaryPayments)
-      .innerJoin(staff, eq(staff.id, salaryPayments.staffId))
+      .innerJoin(staff, and(eq(staff.schoolId, salaryPayments.schoolId), eq(staff.id, salaryPayments.staffId)))
       .where(scope.mine(salaryPayments, inArray(salaryPayments.id, ids), eq(salaryPayments.status, 'valid')));
     return rows.map(({ p, name }): Entry => {
       const lines: PostingLine[] = [

@@ -57,7 +57,10 @@ export function salaryReportRoutes({ serve }: Pick<ModuleContext, 'serve'>) {
         ? await scope.db
             .select({ id: staff.id, tin: staff.tin, nssf: staff.nssfNumber, position: staffPositions.name })
             .from(staff)
-            .leftJoin(staffPositions, eq(staffPositions.id, staff.positionId))
+            .leftJoin(
+              staffPositions,
+              and(eq(staffPositions.schoolId, staff.schoolId), eq(staffPositions.id, staff.positionId)),
+            )
             .where(
               scope.mine(
                 staff,

@@ -10,7 +10,7 @@ import {
   type TempRow,
 } from '@somero/contract';
 import { lstAnnual, lstInstalment, monthlyPay } from '@somero/payroll';
-import { asc, desc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import { today } from '../../core/dates.js';
 import { NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
@@ -55,7 +55,7 @@ export async function tempRows(scope: SchoolScope, where: SQL): Promise<TempRow[
   const rows = await scope.db
     .select({ t: salaryTemps, name: staff.name, bank: staff.bankName, account: staff.bankAccount })
     .from(salaryTemps)
-    .innerJoin(staff, eq(staff.id, salaryTemps.staffId))
+    .innerJoin(staff, and(eq(staff.schoolId, salaryTemps.schoolId), eq(staff.id, salaryTemps.staffId)))
     .where(where)
     .orderBy(asc(staff.name));
   const paid = rows.length
@@ -102,8 +102,11 @@ export async function salaryRows(
       mode: paymentModes.name,
     })
     .from(salaryPayments)
-    .innerJoin(staff, eq(staff.id, salaryPayments.staffId))
-    .innerJoin(paymentModes, eq(paymentModes.id, salaryPayments.modeId))
+    .innerJoin(staff, and(eq(staff.schoolId, salaryPayments.schoolId), eq(staff.id, salaryPayments.staffId)))
+    .innerJoin(
+      paymentModes,
+      and(eq(paymentModes.schoolId, salaryPayments.schoolId), eq(paymentModes.id, salaryPayments.modeId)),
+    )
     .where(where)
     .orderBy(desc(salaryPayments.year), desc(salaryPayments.month), asc(staff.name), desc(salaryPayments.id))
     .$dynamic();

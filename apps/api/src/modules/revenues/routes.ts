@@ -40,9 +40,15 @@ async function revenueRows(
       modeName: paymentModes.name,
     })
     .from(revenues)
-    .innerJoin(revenueSources, eq(revenueSources.id, revenues.sourceId))
-    .innerJoin(revenueCategories, eq(revenueCategories.id, revenueSources.categoryId))
-    .innerJoin(paymentModes, eq(paymentModes.id, revenues.modeId))
+    .innerJoin(
+      revenueSources,
+      and(eq(revenueSources.schoolId, revenues.schoolId), eq(revenueSources.id, revenues.sourceId)),
+    )
+    .innerJoin(
+      revenueCategories,
+      and(eq(revenueCategories.schoolId, revenueSources.schoolId), eq(revenueCategories.id, revenueSources.categoryId)),
+    )
+    .innerJoin(paymentModes, and(eq(paymentModes.schoolId, revenues.schoolId), eq(paymentModes.id, revenues.modeId)))
     .where(where)
     .orderBy(desc(revenues.receivedOn), desc(revenues.id))
     .$dynamic();
@@ -114,16 +120,28 @@ async function reportOf(scope: SchoolScope, from: string, to: string, categoryId
         amount: sum(revenues.amount),
       })
       .from(revenues)
-      .innerJoin(revenueSources, eq(revenueSources.id, revenues.sourceId))
-      .innerJoin(revenueCategories, eq(revenueCategories.id, revenueSources.categoryId))
+      .innerJoin(
+        revenueSources,
+        and(eq(revenueSources.schoolId, revenues.schoolId), eq(revenueSources.id, revenues.sourceId)),
+      )
+      .innerJoin(
+        revenueCategories,
+        and(
+          eq(revenueCategories.schoolId, revenueSources.schoolId),
+          eq(revenueCategories.id, revenueSources.categoryId),
+        ),
+      )
       .where(where)
       .groupBy(revenueCategories.id, revenueCategories.name, revenueSources.id, revenueSources.name)
       .orderBy(asc(revenueCategories.name), asc(revenueSources.name)),
     scope.db
       .select({ modeId: paymentModes.id, modeName: paymentModes.name, count: count(), amount: sum(revenues.amount) })
       .from(revenues)
-      .innerJoin(revenueSources, eq(revenueSources.id, revenues.sourceId))
-      .innerJoin(paymentModes, eq(paymentModes.id, revenues.modeId))
+      .innerJoin(
+        revenueSources,
+        and(eq(revenueSources.schoolId, revenues.schoolId), eq(revenueSources.id, revenues.sourceId)),
+      )
+      .innerJoin(paymentModes, and(eq(paymentModes.schoolId, revenues.schoolId), eq(paymentModes.id, revenues.modeId)))
       .where(where)
       .groupBy(paymentModes.id, paymentModes.name)
       .orderBy(asc(paymentModes.name)),
@@ -168,7 +186,10 @@ export const revenueDocument = moneyDocument({
     const rows = await scope.db
       .select({ r: revenues, source: revenueSources.name, categoryId: revenueSources.categoryId })
       .from(revenues)
-      .innerJoin(revenueSources, eq(revenueSources.id, revenues.sourceId))
+      .innerJoin(
+        revenueSources,
+        and(eq(revenueSources.schoolId, revenues.schoolId), eq(revenueSources.id, revenues.sourceId)),
+      )
       .where(scope.mine(revenues, inArray(revenues.id, ids), eq(revenues.status, 'valid')));
     return rows.map(({ r, source, categoryId }) => ({
       date: r.receivedOn,
@@ -210,13 +231,19 @@ export function revenueRoutes({ serve }: ModuleContext) {
       scope.db
         .select({ n: count() })
         .from(revenues)
-        .innerJoin(revenueSources, eq(revenueSources.id, revenues.sourceId))
+        .innerJoin(
+          revenueSources,
+          and(eq(revenueSources.schoolId, revenues.schoolId), eq(revenueSources.id, revenues.sourceId)),
+        )
         .where(where),
       // The totals leave void revenues out, whatever the status filter.
       scope.db
         .select({ n: count(), amount: sum(revenues.amount) })
         .from(revenues)
-        .innerJoin(revenueSources, eq(revenueSources.id, revenues.sourceId))
+        .innerJoin(
+          revenueSources,
+          and(eq(revenueSources.schoolId, revenues.schoolId), eq(revenueSources.id, revenues.sourceId)),
+        )
         .where(and(where, eq(revenues.status, 'valid'))),
     ]);
     return {

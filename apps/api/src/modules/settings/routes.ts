@@ -174,7 +174,7 @@ export function settingsRoutes({ serve }: ModuleContext) {
     const rows = await scope.db
       .select({ id: streams.id, name: streams.name, class_id: classes.id, class_name: classes.name })
       .from(streams)
-      .innerJoin(classes, eq(classes.id, streams.classId))
+      .innerJoin(classes, and(eq(classes.schoolId, streams.schoolId), eq(classes.id, streams.classId)))
       .where(scope.mine(streams, and(eq(classes.level, level))))
       .orderBy(asc(classes.rank), asc(classes.name), asc(streams.name));
     return rows.map((r) => ({ ...r, label: `${r.class_name} ${r.name}` }));

@@ -18,7 +18,7 @@ import {
   students,
   type visitEditInput,
 } from '@somero/contract';
-import { count, desc, eq, gte, ilike, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Caller } from '../../core/auth.js';
 import { now as clockNow } from '../../core/dates.js';
@@ -52,9 +52,9 @@ async function visitRows(
       className: classes.name,
     })
     .from(sickbayVisits)
-    .leftJoin(students, eq(students.id, sickbayVisits.studentId))
-    .leftJoin(staff, eq(staff.id, sickbayVisits.staffId))
-    .leftJoin(classes, eq(classes.id, sickbayVisits.classId))
+    .leftJoin(students, and(eq(students.schoolId, sickbayVisits.schoolId), eq(students.id, sickbayVisits.studentId)))
+    .leftJoin(staff, and(eq(staff.schoolId, sickbayVisits.schoolId), eq(staff.id, sickbayVisits.staffId)))
+    .leftJoin(classes, and(eq(classes.schoolId, sickbayVisits.schoolId), eq(classes.id, sickbayVisits.classId)))
     .where(where)
     .orderBy(desc(sickbayVisits.visitedAt), desc(sickbayVisits.id))
     .$dynamic();
@@ -173,8 +173,11 @@ async function countedVisits(scope: SchoolScope, from: string, to: string, patie
         outcome: sickbayVisits.outcome,
       })
       .from(sickbayVisits)
-      .leftJoin(sickbayProblems, eq(sickbayProblems.id, sickbayVisits.problemId))
-      .leftJoin(classes, eq(classes.id, sickbayVisits.classId))
+      .leftJoin(
+        sickbayProblems,
+        and(eq(sickbayProblems.schoolId, sickbayVisits.schoolId), eq(sickbayProblems.id, sickbayVisits.problemId)),
+      )
+      .leftJoin(classes, and(eq(classes.schoolId, sickbayVisits.schoolId), eq(classes.id, sickbayVisits.classId)))
       .where(
         scope.mine(
           sickbayVisits,
@@ -275,8 +278,11 @@ export function sickbayRoutes({ serve, notices }: ModuleContext) {
         scope.db
           .select({ n: count() })
           .from(sickbayVisits)
-          .leftJoin(students, eq(students.id, sickbayVisits.studentId))
-          .leftJoin(staff, eq(staff.id, sickbayVisits.staffId))
+          .leftJoin(
+            students,
+            and(eq(students.schoolId, sickbayVisits.schoolId), eq(students.id, sickbayVisits.studentId)),
+          )
+          .leftJoin(staff, and(eq(staff.schoolId, sickbayVisits.schoolId), eq(staff.id, sickbayVisits.staffId)))
           .where(where),
       ]);
       return { data: rows, page: input.page, per_page: input.per_page, total: counted?.n ?? 0 };

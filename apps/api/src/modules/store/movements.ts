@@ -9,7 +9,7 @@ import {
   storeUnits,
   suppliers,
 } from '@somero/contract';
-import { asc, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
 import { today } from '../../core/dates.js';
 import { Conflict, NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
@@ -297,11 +297,23 @@ export async function movementRows(
       departmentName: departments.name,
     })
     .from(storeMovements)
-    .innerJoin(storeItems, eq(storeItems.id, storeMovements.itemId))
-    .innerJoin(storeUnits, eq(storeUnits.id, storeItems.unitId))
-    .leftJoin(suppliers, eq(suppliers.id, storeMovements.supplierId))
-    .leftJoin(paymentModes, eq(paymentModes.id, storeMovements.modeId))
-    .leftJoin(departments, eq(departments.id, storeMovements.departmentId))
+    .innerJoin(
+      storeItems,
+      and(eq(storeItems.schoolId, storeMovements.schoolId), eq(storeItems.id, storeMovements.itemId)),
+    )
+    .innerJoin(storeUnits, and(eq(storeUnits.schoolId, storeItems.schoolId), eq(storeUnits.id, storeItems.unitId)))
+    .leftJoin(
+      suppliers,
+      and(eq(suppliers.schoolId, storeMovements.schoolId), eq(suppliers.id, storeMovements.supplierId)),
+    )
+    .leftJoin(
+      paymentModes,
+      and(eq(paymentModes.schoolId, storeMovements.schoolId), eq(paymentModes.id, storeMovements.modeId)),
+    )
+    .leftJoin(
+      departments,
+      and(eq(departments.schoolId, storeMovements.schoolId), eq(departments.id, storeMovements.departmentId)),
+    )
     .where(where)
     .$dynamic();
   q = page?.newest
@@ -356,7 +368,7 @@ export async function levelRows(scope: SchoolScope, itemId?: number): Promise<St
   const rows = await scope.db
     .select({ i: storeItems, unitName: storeUnits.name, unitShort: storeUnits.short })
     .from(storeItems)
-    .innerJoin(storeUnits, eq(storeUnits.id, storeItems.unitId))
+    .innerJoin(storeUnits, and(eq(storeUnits.schoolId, storeItems.schoolId), eq(storeUnits.id, storeItems.unitId)))
     .where(scope.mine(storeItems, itemId ? eq(storeItems.id, itemId) : undefined))
     .orderBy(asc(storeItems.name));
   return rows.map(({ i, unitName, unitShort }) => ({

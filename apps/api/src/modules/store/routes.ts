@@ -247,7 +247,7 @@ export function storeRoutes({ serve }: ModuleContext) {
           balance: storeItems.balance,
         })
         .from(storeItems)
-        .innerJoin(storeUnits, eq(storeUnits.id, storeItems.unitId))
+        .innerJoin(storeUnits, and(eq(storeUnits.schoolId, storeItems.schoolId), eq(storeUnits.id, storeItems.unitId)))
         .where(scope.mine(storeItems))
         .orderBy(asc(storeItems.name)),
       scope.db

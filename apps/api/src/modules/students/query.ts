@@ -104,7 +104,10 @@ export function studentWhere(scope: SchoolScope, f: StudentFilter): SQL {
           scope.db
             .select({ id: studentGuardians.studentId })
             .from(studentGuardians)
-            .innerJoin(guardians, eq(guardians.id, studentGuardians.guardianId))
+            .innerJoin(
+              guardians,
+              and(eq(guardians.schoolId, studentGuardians.schoolId), eq(guardians.id, studentGuardians.guardianId)),
+            )
             .where(
               scope.mine(
                 guardians,
@@ -156,8 +159,8 @@ export async function studentRows(
   let q = scope.db
     .select(rowColumns)
     .from(students)
-    .innerJoin(classes, eq(classes.id, students.classId))
-    .leftJoin(streams, eq(streams.id, students.streamId))
+    .innerJoin(classes, and(eq(classes.schoolId, students.schoolId), eq(classes.id, students.classId)))
+    .leftJoin(streams, and(eq(streams.schoolId, students.schoolId), eq(streams.id, students.streamId)))
     .where(where)
     .orderBy(...studentOrder(opts.sort ?? 'name', opts.order ?? 'asc'))
     .$dynamic();
@@ -181,8 +184,8 @@ export async function studentProfile(scope: SchoolScope, id: number) {
   const [row] = await scope.db
     .select(profileColumns)
     .from(students)
-    .innerJoin(classes, eq(classes.id, students.classId))
-    .leftJoin(streams, eq(streams.id, students.streamId))
+    .innerJoin(classes, and(eq(classes.schoolId, students.schoolId), eq(classes.id, students.classId)))
+    .leftJoin(streams, and(eq(streams.schoolId, students.schoolId), eq(streams.id, students.streamId)))
     .where(scope.mine(students, eq(students.id, id)));
   if (!row) throw new NotFound('student');
   const links = await scope.db
@@ -197,7 +200,10 @@ export async function studentProfile(scope: SchoolScope, id: number) {
       primary: studentGuardians.primary,
     })
     .from(studentGuardians)
-    .innerJoin(guardians, eq(guardians.id, studentGuardians.guardianId))
+    .innerJoin(
+      guardians,
+      and(eq(guardians.schoolId, studentGuardians.schoolId), eq(guardians.id, studentGuardians.guardianId)),
+    )
     .where(scope.mine(guardians, eq(studentGuardians.studentId, id)))
     .orderBy(desc(studentGuardians.primary), asc(guardians.name), asc(guardians.id));
   const account = await studentAccountOf(scope, id);
@@ -221,7 +227,10 @@ export async function guardianPhones(scope: SchoolScope, studentIds: number[]) {
   const rows = await scope.db
     .select({ studentId: studentGuardians.studentId, phone: guardians.phone })
     .from(studentGuardians)
-    .innerJoin(guardians, eq(guardians.id, studentGuardians.guardianId))
+    .innerJoin(
+      guardians,
+      and(eq(guardians.schoolId, studentGuardians.schoolId), eq(guardians.id, studentGuardians.guardianId)),
+    )
     .where(scope.mine(guardians, inArray(studentGuardians.studentId, studentIds)))
     .orderBy(desc(studentGuardians.primary));
   const phones = new Map<number, string>();

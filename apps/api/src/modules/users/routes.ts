@@ -33,7 +33,7 @@ export function userRoutes({ serve, database }: ModuleContext) {
     const q = scope.db
       .select(userColumns)
       .from(users)
-      .leftJoin(roles, eq(roles.id, users.roleId))
+      .leftJoin(roles, and(eq(roles.schoolId, users.schoolId), eq(roles.id, users.roleId)))
       .where(scope.mine(users, where))
       .orderBy(asc(users.name), asc(users.id))
       .$dynamic();

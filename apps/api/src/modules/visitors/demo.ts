@@ -98,7 +98,10 @@ export async function fillDemoVisitors(db: Executor, schoolId: number, adminId: 
         studentGuardians,
         and(eq(studentGuardians.studentId, students.id), eq(studentGuardians.schoolId, schoolId)),
       )
-      .leftJoin(guardians, eq(guardians.id, studentGuardians.guardianId))
+      .leftJoin(
+        guardians,
+        and(eq(guardians.schoolId, studentGuardians.schoolId), eq(guardians.id, studentGuardians.guardianId)),
+      )
       .where(and(eq(students.schoolId, schoolId), eq(students.status, 'current')))
       .orderBy(asc(students.id));
     const parents = pupils.map((p, i) => ({

@@ -16,7 +16,7 @@ import {
   visitorVisits,
   visitReport,
 } from '@somero/contract';
-import { asc, count, desc, eq, gte, ilike, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { now as clockNow } from '../../core/dates.js';
 import { Invalid, NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
@@ -51,9 +51,9 @@ async function visitRows(scope: SchoolScope, where: SQL, page?: { limit: number;
       staffName: staff.name,
     })
     .from(visitorVisits)
-    .leftJoin(students, eq(students.id, visitorVisits.studentId))
-    .leftJoin(classes, eq(classes.id, students.classId))
-    .leftJoin(staff, eq(staff.id, visitorVisits.staffId))
+    .leftJoin(students, and(eq(students.schoolId, visitorVisits.schoolId), eq(students.id, visitorVisits.studentId)))
+    .leftJoin(classes, and(eq(classes.schoolId, students.schoolId), eq(classes.id, students.classId)))
+    .leftJoin(staff, and(eq(staff.schoolId, visitorVisits.schoolId), eq(staff.id, visitorVisits.staffId)))
     .where(where)
     .orderBy(
       asc(sql`case ${visitorVisits.status} when 'open' then 0 when 'closed' then 1 else 2 end`),
@@ -199,8 +199,11 @@ export function visitorsRoutes({ serve }: ModuleContext) {
       scope.db
         .select({ n: count() })
         .from(visitorVisits)
-        .leftJoin(students, eq(students.id, visitorVisits.studentId))
-        .leftJoin(staff, eq(staff.id, visitorVisits.staffId))
+        .leftJoin(
+          students,
+          and(eq(students.schoolId, visitorVisits.schoolId), eq(students.id, visitorVisits.studentId)),
+        )
+        .leftJoin(staff, and(eq(staff.schoolId, visitorVisits.schoolId), eq(staff.id, visitorVisits.staffId)))
         .where(where),
     ]);
     return { data: rows, page: input.page, per_page: input.per_page, total: counted?.n ?? 0 };

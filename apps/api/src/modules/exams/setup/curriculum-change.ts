@@ -7,7 +7,7 @@ import {
   getCurriculum,
   setCurriculum,
 } from '@somero/contract';
-import { asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { now } from '../../../core/dates.js';
 import { NeedsConfirmation, NotFound, Refusal } from '../../../core/errors.js';
 import type { SchoolScope } from '../../../core/scope.js';
@@ -96,7 +96,7 @@ async function setsCountingUnder(
       classIds: examSets.classIds,
     })
     .from(consideredSets)
-    .innerJoin(examSets, eq(examSets.id, consideredSets.examSetId))
+    .innerJoin(examSets, and(eq(examSets.schoolId, consideredSets.schoolId), eq(examSets.id, consideredSets.examSetId)))
     .where(
       scope.mine(
         consideredSets,

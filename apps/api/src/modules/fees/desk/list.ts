@@ -73,10 +73,13 @@ export async function paymentRows(
       modeName: paymentModes.name,
     })
     .from(feesPayments)
-    .innerJoin(students, eq(students.id, feesPayments.studentId))
-    .innerJoin(classes, eq(classes.id, students.classId))
-    .leftJoin(streams, eq(streams.id, students.streamId))
-    .innerJoin(paymentModes, eq(paymentModes.id, feesPayments.modeId))
+    .innerJoin(students, and(eq(students.schoolId, feesPayments.schoolId), eq(students.id, feesPayments.studentId)))
+    .innerJoin(classes, and(eq(classes.schoolId, students.schoolId), eq(classes.id, students.classId)))
+    .leftJoin(streams, and(eq(streams.schoolId, students.schoolId), eq(streams.id, students.streamId)))
+    .innerJoin(
+      paymentModes,
+      and(eq(paymentModes.schoolId, feesPayments.schoolId), eq(paymentModes.id, feesPayments.modeId)),
+    )
     .where(where)
     .orderBy(desc(feesPayments.receiptNo))
     .$dynamic();
@@ -112,7 +115,7 @@ export async function paymentTotals(scope: SchoolScope, where: SQL) {
       valid: sum(sql`case when ${feesPayments.status} = 'valid' then 1 else 0 end`),
     })
     .from(feesPayments)
-    .innerJoin(students, eq(students.id, feesPayments.studentId))
+    .innerJoin(students, and(eq(students.schoolId, feesPayments.schoolId), eq(students.id, feesPayments.studentId)))
     .where(where);
   return { rows: Number(row?.n ?? 0), count: Number(row?.valid ?? 0), amount: Number(row?.amount ?? 0) };
 }

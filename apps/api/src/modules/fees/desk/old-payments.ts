@@ -10,7 +10,7 @@ import {
   paymentModes,
   voidOldPayment,
 } from '@somero/contract';
-import { count, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
 import { now, today } from '../../../core/dates.js';
 import { NotFound } from '../../../core/errors.js';
 import type { SchoolScope } from '../../../core/scope.js';
@@ -31,8 +31,14 @@ async function oldPaymentRows(scope: SchoolScope, where: SQL, page?: { limit: nu
       modeName: paymentModes.name,
     })
     .from(oldPayments)
-    .innerJoin(oldStudents, eq(oldStudents.id, oldPayments.oldStudentId))
-    .innerJoin(paymentModes, eq(paymentModes.id, oldPayments.modeId))
+    .innerJoin(
+      oldStudents,
+      and(eq(oldStudents.schoolId, oldPayments.schoolId), eq(oldStudents.id, oldPayments.oldStudentId)),
+    )
+    .innerJoin(
+      paymentModes,
+      and(eq(paymentModes.schoolId, oldPayments.schoolId), eq(paymentModes.id, oldPayments.modeId)),
+    )
     .where(where)
     .orderBy(desc(oldPayments.receiptNo))
     .$dynamic();
@@ -187,7 +193,10 @@ export function oldPaymentRoutes({ serve }: ModuleContext) {
       scope.db
         .select({ n: count() })
         .from(oldPayments)
-        .innerJoin(oldStudents, eq(oldStudents.id, oldPayments.oldStudentId))
+        .innerJoin(
+          oldStudents,
+          and(eq(oldStudents.schoolId, oldPayments.schoolId), eq(oldStudents.id, oldPayments.oldStudentId)),
+        )
         .where(where),
     ]);
     return { data: rows, page: input.page, per_page: input.per_page, total: Number(n) };

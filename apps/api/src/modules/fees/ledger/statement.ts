@@ -1,5 +1,5 @@
 import { classes, feesLedger, fullFeesLedger, printLedger, streams, students } from '@somero/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Content, TableCell } from 'pdfmake/interfaces';
 import { NotFound } from '../../../core/errors.js';
 import type { SchoolScope } from '../../../core/scope.js';
@@ -20,8 +20,8 @@ async function studentOf(scope: SchoolScope, id: number) {
       section: students.section,
     })
     .from(students)
-    .leftJoin(classes, eq(classes.id, students.classId))
-    .leftJoin(streams, eq(streams.id, students.streamId))
+    .leftJoin(classes, and(eq(classes.schoolId, students.schoolId), eq(classes.id, students.classId)))
+    .leftJoin(streams, and(eq(streams.schoolId, students.schoolId), eq(streams.id, students.streamId)))
     .where(scope.mine(students, eq(students.id, id)));
   if (!s) throw new NotFound('student');
   return {

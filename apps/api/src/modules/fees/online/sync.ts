@@ -255,8 +255,17 @@ async function rowsOf(scope: SchoolScope, where: SQL, page?: { limit: number; of
       otherNames: students.otherNames,
     })
     .from(onlineTransactions)
-    .leftJoin(feesPayments, eq(feesPayments.id, onlineTransactions.feesPaymentId))
-    .leftJoin(students, eq(students.id, onlineTransactions.studentId))
+    .leftJoin(
+      feesPayments,
+      and(
+        eq(feesPayments.schoolId, onlineTransactions.schoolId),
+        eq(feesPayments.id, onlineTransactions.feesPaymentId),
+      ),
+    )
+    .leftJoin(
+      students,
+      and(eq(students.schoolId, onlineTransactions.schoolId), eq(students.id, onlineTransactions.studentId)),
+    )
     .where(where)
     .orderBy(desc(onlineTransactions.paidAt), desc(onlineTransactions.id));
   const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;

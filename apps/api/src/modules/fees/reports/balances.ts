@@ -110,8 +110,8 @@ export async function studentFacts(scope: SchoolScope, ids: number[]): Promise<M
       streamName: streams.name,
     })
     .from(students)
-    .innerJoin(classes, eq(classes.id, students.classId))
-    .leftJoin(streams, eq(streams.id, students.streamId))
+    .innerJoin(classes, and(eq(classes.schoolId, students.schoolId), eq(classes.id, students.classId)))
+    .leftJoin(streams, and(eq(streams.schoolId, students.schoolId), eq(streams.id, students.streamId)))
     .where(scope.mine(students, inArray(students.id, ids)));
   return new Map(rows.map(({ surname, otherNames, ...r }) => [r.id, { ...r, name: `${surname} ${otherNames}` }]));
 }
@@ -192,7 +192,7 @@ export async function feesTiles(scope: SchoolScope): Promise<FeesTiles> {
         amount: sql<number>`sum(${feesPayments.amount})`.mapWith(Number),
       })
       .from(feesPayments)
-      .innerJoin(paymentModes, eq(paymentModes.id, feesPayments.modeId))
+      .innerJoin(paymentModes, and(eq(paymentModes.schoolId, feesPayments.schoolId), eq(paymentModes.id, feesPayments.modeId)))
       .where(
         scope.mine(
           feesPayments,

@@ -7,7 +7,7 @@ import {
   streams,
   students,
 } from '@somero/contract';
-import { asc, count, eq, gte, ilike, lte, type SQL, sum } from 'drizzle-orm';
+import { and, asc, count, eq, gte, ilike, lte, type SQL, sum } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SchoolScope } from '../../../core/scope.js';
 import { addDays } from '../../../core/dates.js';
@@ -69,10 +69,10 @@ export async function reportPayments(scope: SchoolScope, f: PaymentFilter): Prom
       status: feesPayments.status,
     })
     .from(feesPayments)
-    .innerJoin(students, eq(students.id, feesPayments.studentId))
-    .innerJoin(paymentModes, eq(paymentModes.id, feesPayments.modeId))
-    .leftJoin(classes, eq(classes.id, students.classId))
-    .leftJoin(streams, eq(streams.id, students.streamId))
+    .innerJoin(students, and(eq(students.schoolId, feesPayments.schoolId), eq(students.id, feesPayments.studentId)))
+    .innerJoin(paymentModes, and(eq(paymentModes.schoolId, feesPayments.schoolId), eq(paymentModes.id, feesPayments.modeId)))
+    .leftJoin(classes, and(eq(classes.schoolId, students.schoolId), eq(classes.id, students.classId)))
+    .leftJoin(streams, and(eq(streams.schoolId, students.schoolId), eq(streams.id, students.streamId)))
     .where(paymentWhere(scope, f))
     .orderBy(asc(feesPayments.paidOn), asc(feesPayments.receiptNo));
   return rows.map(({ surname, other_names, ...r }) => ({ ...r, student_name: `${surname} ${other_names}` }));
@@ -140,7 +140,7 @@ export async function dailyModeSums(scope: SchoolScope, table: 'fees' | 'old', f
       amount: sum(t.amount),
     })
     .from(t)
-    .innerJoin(paymentModes, eq(paymentModes.id, t.modeId))
+    .innerJoin(paymentModes, and(eq(paymentModes.schoolId, t.schoolId), eq(paymentModes.id, t.modeId)))
     .where(scope.mine(t, gte(t.paidOn, from), lte(t.paidOn, to), eq(t.status, 'valid')))
     .groupBy(t.paidOn, t.modeId, paymentModes.name)
     .orderBy(t.paidOn);

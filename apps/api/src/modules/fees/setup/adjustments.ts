@@ -73,7 +73,7 @@ async function adjustmentList(
   const [{ n }] = await scope.db
     .select({ n: count() })
     .from(table)
-    .innerJoin(students, eq(students.id, table.studentId))
+    .innerJoin(students, and(eq(students.schoolId, table.schoolId), eq(students.id, table.studentId)))
     .where(mine);
   const data = await scope.db
     .select({
@@ -90,9 +90,12 @@ async function adjustmentList(
       term: table.term,
     })
     .from(table)
-    .innerJoin(students, eq(students.id, table.studentId))
-    .leftJoin(classes, eq(classes.id, students.classId))
-    .leftJoin(feesCategories, category ? eq(feesCategories.id, category) : sql`false`)
+    .innerJoin(students, and(eq(students.schoolId, table.schoolId), eq(students.id, table.studentId)))
+    .leftJoin(classes, and(eq(classes.schoolId, students.schoolId), eq(classes.id, students.classId)))
+    .leftJoin(
+      feesCategories,
+      category ? and(eq(feesCategories.schoolId, table.schoolId), eq(feesCategories.id, category)) : sql`false`,
+    )
     .where(mine)
     .orderBy(asc(table.year), asc(table.term), asc(students.surname), asc(table.id))
     .limit(f.per_page)
@@ -285,8 +288,8 @@ async function debtRows(
     })
     .from(students)
     .leftJoin(previousDebts, join)
-    .leftJoin(classes, eq(classes.id, students.classId))
-    .leftJoin(streams, eq(streams.id, students.streamId))
+    .leftJoin(classes, and(eq(classes.schoolId, students.schoolId), eq(classes.id, students.classId)))
+    .leftJoin(streams, and(eq(streams.schoolId, students.schoolId), eq(streams.id, students.streamId)))
     .where(mine)
     .orderBy(asc(classes.rank), asc(students.surname), asc(students.otherNames), asc(students.id))
     .limit(f.per_page)

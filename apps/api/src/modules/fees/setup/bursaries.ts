@@ -45,10 +45,16 @@ async function bursaryRows(scope: SchoolScope, where: SQL[], page?: { page: numb
       category_name: feesCategories.name,
     })
     .from(bursaries)
-    .innerJoin(students, eq(students.id, bursaries.studentId))
-    .leftJoin(classes, eq(classes.id, students.classId))
-    .innerJoin(bursaryCategories, eq(bursaryCategories.id, bursaries.bursaryCategoryId))
-    .leftJoin(feesCategories, eq(feesCategories.id, bursaries.categoryId))
+    .innerJoin(students, and(eq(students.schoolId, bursaries.schoolId), eq(students.id, bursaries.studentId)))
+    .leftJoin(classes, and(eq(classes.schoolId, students.schoolId), eq(classes.id, students.classId)))
+    .innerJoin(
+      bursaryCategories,
+      and(eq(bursaryCategories.schoolId, bursaries.schoolId), eq(bursaryCategories.id, bursaries.bursaryCategoryId)),
+    )
+    .leftJoin(
+      feesCategories,
+      and(eq(feesCategories.schoolId, bursaries.schoolId), eq(feesCategories.id, bursaries.categoryId)),
+    )
     .where(scope.mine(bursaries, ...where))
     .orderBy(asc(students.surname), asc(students.otherNames), asc(bursaries.id));
   const rows = page ? await q.limit(page.per_page).offset((page.page - 1) * page.per_page) : await q;
@@ -156,7 +162,7 @@ async function bursaryList(scope: SchoolScope, input: BursaryFilter) {
   const [{ n }] = await scope.db
     .select({ n: count() })
     .from(bursaries)
-    .innerJoin(students, eq(students.id, bursaries.studentId))
+    .innerJoin(students, and(eq(students.schoolId, bursaries.schoolId), eq(students.id, bursaries.studentId)))
     .where(scope.mine(bursaries, ...where));
   return {
     data: await bursaryRows(scope, where, input),

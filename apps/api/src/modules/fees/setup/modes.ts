@@ -8,7 +8,7 @@ import {
   statementLine,
   voidMoneyTransfer,
 } from '@somero/contract';
-import { count, desc, eq, gte, lte, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lte, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { today } from '../../../core/dates.js';
 import { NotFound, Refusal } from '../../../core/errors.js';
@@ -81,8 +81,11 @@ async function transferRows(scope: SchoolScope, where: SQL, page?: { limit: numb
   let q = scope.db
     .select({ t: moneyTransfers, fromName: fromMode.name, toName: toMode.name })
     .from(moneyTransfers)
-    .innerJoin(fromMode, eq(fromMode.id, moneyTransfers.fromModeId))
-    .innerJoin(toMode, eq(toMode.id, moneyTransfers.toModeId))
+    .innerJoin(
+      fromMode,
+      and(eq(fromMode.schoolId, moneyTransfers.schoolId), eq(fromMode.id, moneyTransfers.fromModeId)),
+    )
+    .innerJoin(toMode, and(eq(toMode.schoolId, moneyTransfers.schoolId), eq(toMode.id, moneyTransfers.toModeId)))
     .where(where)
     .orderBy(desc(moneyTransfers.transferredOn), desc(moneyTransfers.id))
     .$dynamic();

@@ -36,8 +36,11 @@ async function breakdownRows(scope: SchoolScope, f: { year?: number; term?: numb
       amount: feesBreakdowns.amount,
     })
     .from(feesBreakdowns)
-    .innerJoin(classes, eq(classes.id, feesBreakdowns.classId))
-    .innerJoin(feesCategories, eq(feesCategories.id, feesBreakdowns.categoryId))
+    .innerJoin(classes, and(eq(classes.schoolId, feesBreakdowns.schoolId), eq(classes.id, feesBreakdowns.classId)))
+    .innerJoin(
+      feesCategories,
+      and(eq(feesCategories.schoolId, feesBreakdowns.schoolId), eq(feesCategories.id, feesBreakdowns.categoryId)),
+    )
     .where(scope.mine(feesBreakdowns, ...where))
     .orderBy(
       asc(feesBreakdowns.year),

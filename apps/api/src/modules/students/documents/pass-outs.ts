@@ -40,9 +40,9 @@ async function passOutRows(scope: SchoolScope, where: SQL, page?: { limit: numbe
       overdue: overdue(),
     })
     .from(passOuts)
-    .innerJoin(students, eq(students.id, passOuts.studentId))
-    .innerJoin(classes, eq(classes.id, students.classId))
-    .leftJoin(streams, eq(streams.id, students.streamId))
+    .innerJoin(students, and(eq(students.schoolId, passOuts.schoolId), eq(students.id, passOuts.studentId)))
+    .innerJoin(classes, and(eq(classes.schoolId, students.schoolId), eq(classes.id, students.classId)))
+    .leftJoin(streams, and(eq(streams.schoolId, students.schoolId), eq(streams.id, students.streamId)))
     .where(where)
     .orderBy(desc(passOuts.timeOut), desc(passOuts.id))
     .$dynamic();
@@ -139,7 +139,7 @@ export function passOutRoutes({ serve }: ModuleContext) {
       scope.db
         .select({ n: count() })
         .from(passOuts)
-        .innerJoin(students, eq(students.id, passOuts.studentId))
+        .innerJoin(students, and(eq(students.schoolId, passOuts.schoolId), eq(students.id, passOuts.studentId)))
         .where(where),
     ]);
     return { data: rows.map(withoutPhoto), page: input.page, per_page: input.per_page, total: Number(n) };

@@ -8,7 +8,7 @@ import {
   toggleStudentAccount,
   viewStudentAccounts,
 } from '@somero/contract';
-import { asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { now } from '../../../core/dates.js';
 import { Refusal } from '../../../core/errors.js';
 import { hashPassword } from '../../../core/passwords.js';
@@ -31,9 +31,12 @@ async function accountRows(scope: SchoolScope, where: SQL, page?: { limit: numbe
       lastLoginAt: studentAccounts.lastLoginAt,
     })
     .from(students)
-    .innerJoin(classes, eq(classes.id, students.classId))
-    .leftJoin(streams, eq(streams.id, students.streamId))
-    .leftJoin(studentAccounts, eq(studentAccounts.studentId, students.id))
+    .innerJoin(classes, and(eq(classes.schoolId, students.schoolId), eq(classes.id, students.classId)))
+    .leftJoin(streams, and(eq(streams.schoolId, students.schoolId), eq(streams.id, students.streamId)))
+    .leftJoin(
+      studentAccounts,
+      and(eq(studentAccounts.schoolId, students.schoolId), eq(studentAccounts.studentId, students.id)),
+    )
     .where(where)
     .orderBy(asc(students.surname), asc(students.otherNames), asc(students.id))
     .$dynamic();
