@@ -32,6 +32,10 @@ try {
   // Fewer shards than Citus's 32 a table: the same co-location rules, a faster start for the tests.
   if (run('npx', ['tsx', 'apps/api/src/cli/citus-distribute.ts'], { DATABASE_URL: url, CITUS_SHARD_COUNT: '4' }) !== 0)
     throw new Error('the distribution failed');
+  // Some tests make the database fail on purpose with a trigger, which Citus allows on distributed tables
+  // only when asked to.
+  if (run('psql', [url, '-qc', `alter database ${database} set citus.enable_unsafe_triggers to on`]) !== 0)
+    throw new Error('the test settings could not be made');
   const out = path.join(dir, 'vitest.json');
   console.log('\n▶ API tests on the cluster');
   status = run(

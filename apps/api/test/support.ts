@@ -18,6 +18,8 @@ import { openTemplateDatabase } from './pglite-template.js';
 import { testClockStart, testClockStartedAt } from './test-clock.js';
 
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+/** The tests' PostgreSQL is a Citus coordinator, its school tables distributed (`npm run test:citus`). */
+export const onCitus = process.env.SOMERO_CITUS === '1';
 
 /**
  * A fresh app per test file: in-memory PGlite, or the PostgreSQL of TEST_DATABASE_URL. `env` is the

@@ -1,7 +1,7 @@
 import { notPerSchool, schools, schoolTable, tenantColumns } from '@somero/contract';
 import { getTableConfig, integer, text } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newSchool, type TestSchool, unique, useTestApp } from './support.js';
+import { newSchool, onCitus, type TestSchool, unique, useTestApp } from './support.js';
 
 /**
  * Issue 9 §7: the database holds tenancy too. Every school-owned table keys on school_id, and every
@@ -140,7 +140,10 @@ describe('the database refuses a cross-school reference', () => {
 
   it('refuses to move a row to another school under its references', async () => {
     const [student] = await addStudent(a, await classOf(a));
-    expect(await codeOf(q('update students set school_id = $1 where id = $2', [b.schoolId, student.id]))).toBe('23503');
+    // Citus refuses it before the references are read: a row never changes its distribution value (0A000).
+    expect(await codeOf(q('update students set school_id = $1 where id = $2', [b.schoolId, student.id]))).toBe(
+      onCitus ? '0A000' : '23503',
+    );
   });
 });
 

@@ -82,3 +82,27 @@ export function isUniqueViolation(error: unknown, table?: string) {
   const fault = databaseFault(error);
   return fault.code === '23505' && (!table || fault.table === table);
 }
+
+/**
+ * PostgreSQL (or Citus, across its nodes) gave a transaction up so that another could go on: a deadlock or a
+ * serialization failure. Nothing of it was kept; it may simply be run again.
+ */
+export function wasGivenUp(error: unknown) {
+  const code = databaseFault(error).code;
+  return code === '40P01' || code === '40001';
+}
+
+/**
+ * Runs `work`, a whole transaction, again (up to `tries` times in all, a few milliseconds apart) when the
+ * database gave it up (`wasGivenUp`): for the few writes every node of a cluster takes, such as a sign-in.
+ */
+export async function againIfGivenUp<T>(work: () => Promise<T>, tries = 4): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= tries || !wasGivenUp(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
+    }
+  }
+}

@@ -6,7 +6,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/open.js';
 import { bearerToken, type Caller, findCaller } from './auth.js';
 import { now } from './dates.js';
-import { databaseFault, HttpError, NeedsConfirmation, Refusal } from './errors.js';
+import { databaseFault, HttpError, NeedsConfirmation, Refusal, wasGivenUp } from './errors.js';
 import { SchoolScope } from './scope.js';
 
 declare module 'fastify' {
@@ -186,6 +186,12 @@ export function installCore(app: FastifyInstance, database: Database, config: Co
           ? 'Something this record refers to no longer exists. Reload and try again.'
           : 'This record is still in use by other records, so it cannot be removed.',
       });
+    }
+    if (wasGivenUp(error)) {
+      // A deadlock or serialization failure: the request's transaction was undone whole, so sending it again
+      // is safe.
+      req.log.warn({ code: fault.code }, 'the database gave the request up');
+      return reply.code(503).send({ message: 'The server was busy and nothing was saved. Try again.' });
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {

@@ -10,7 +10,7 @@ import {
   signedInUser,
 } from '../../core/auth.js';
 import { now } from '../../core/dates.js';
-import { HttpError, Refusal } from '../../core/errors.js';
+import { againIfGivenUp, HttpError, Refusal } from '../../core/errors.js';
 import { checkPassword, hashPassword, hashSecret, newSecret } from '../../core/passwords.js';
 import {
   clearFailures,
@@ -33,17 +33,21 @@ export function authRoutes({ serve, database, config, mailer }: ModuleContext) {
 
   /** Signs a user in: a new token, last sign-in time and an audit row, in one transaction. */
   async function signIn(user: { id: number; schoolId: number; name: string }) {
-    const token = await db.transaction(async (tx) => {
-      const secret = await issueToken(tx, user, config.tokenDays);
-      await tx.update(users).set({ lastLoginAt: now() }).where(eq(users.id, user.id));
-      await new SchoolScope(tx, user.schoolId, { userId: user.id, name: user.name }).audit({
-        action: 'login',
-        module: 'auth',
-        entity: 'users',
-        entityId: user.id,
-      });
-      return secret;
-    });
+    // The user and their tokens are on every node of a Citus cluster: a sign-in that meets another write to
+    // them may be given up, and is then simply made again.
+    const token = await againIfGivenUp(() =>
+      db.transaction(async (tx) => {
+        const secret = await issueToken(tx, user, config.tokenDays);
+        await tx.update(users).set({ lastLoginAt: now() }).where(eq(users.id, user.id));
+        await new SchoolScope(tx, user.schoolId, { userId: user.id, name: user.name }).audit({
+          action: 'login',
+          module: 'auth',
+          entity: 'users',
+          entityId: user.id,
+        });
+        return secret;
+      }),
+    );
     const caller = await findCaller(db, token, config.tokenDays);
     if (!caller) throw new Error('a token just issued was not found');
     return { token, user: signedInUser(caller) };

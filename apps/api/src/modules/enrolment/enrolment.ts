@@ -1,7 +1,7 @@
-import { studentTerms } from '@somero/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { nationalityGroup, students, studentTerms } from '@somero/contract';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { now } from '../../core/dates.js';
-import type { SchoolScope } from '../../core/scope.js';
+import { chunks, type SchoolScope } from '../../core/scope.js';
 import { currentTerm } from '../settings/index.js';
 
 /** The clock's now as a value PostgreSQL reads as a moment, for rows written in SQL. */
@@ -14,8 +14,7 @@ const groupSql = sql`case when students.nationality ~* '^\\s*ugand' then 'nation
  * Enrols the school's current students in a term (their class, stream, section and nationality as they
  * are now) when they have no row for it yet. Students with no enrolment at all (admitted before
  * enrolments were recorded) are enrolled from their entry term up to this term in their current class.
- * One statement for both. `studentIds` limits it to those students; `classId` to the students now in
- * that class (a class's roster: a student now in another class would be enrolled in that one).
+ * `studentIds` limits it to those students; `classId` to the students now in that class (a class's roster: a student now in another class would be enrolled in that one).
  */
 export async function ensureEnrolled(
   scope: SchoolScope,
@@ -25,38 +24,80 @@ export async function ensureEnrolled(
   classId?: number,
 ) {
   if (studentIds && studentIds.length === 0) return;
-  const only = studentIds
-    ? sql`and students.id in (${sql.join(
-        studentIds.map((id) => sql`${id}`),
-        sql`, `,
-      )})`
-    : sql``;
-  const inClass = classId === undefined ? sql`` : sql`and students.class_id = ${classId}`;
-  // For the whole school, first one probe of the (school, student, year, term) index per current student:
-  // when every one has the term (nearly always) nothing more is read, rather than hashing every enrolment.
-  const anyMissing =
-    studentIds || classId !== undefined
-      ? sql``
-      : sql`and exists (select 1 from students s where s.school_id = ${scope.schoolId} and s.status = 'current'
-          and (select count(*) from student_terms t where t.school_id = s.school_id and t.student_id = s.id
-            and t.year = ${year} and t.term = ${term}) = 0)`;
+  // The school's current students (of the class, or those named) without a row for this term: one probe of
+  // the (school, student, year, term) index each, and nearly always none. Every statement names the school on
+  // each table, so that on a Citus cluster it runs on the one node that holds the school.
+  const missing = await scope.db
+    .select({
+      id: students.id,
+      classId: students.classId,
+      streamId: students.streamId,
+      section: students.section,
+      nationality: students.nationality,
+      entryYear: students.entryYear,
+      entryTerm: students.entryTerm,
+    })
+    .from(students)
+    .leftJoin(
+      studentTerms,
+      and(
+        eq(studentTerms.schoolId, students.schoolId),
+        eq(studentTerms.studentId, students.id),
+        eq(studentTerms.year, year),
+        eq(studentTerms.term, term),
+      ),
+    )
+    .where(
+      and(
+        eq(students.schoolId, scope.schoolId),
+        eq(students.status, 'current'),
+        studentIds ? inArray(students.id, studentIds) : undefined,
+        classId === undefined ? undefined : eq(students.classId, classId),
+        isNull(studentTerms.id),
+      ),
+    );
+  if (missing.length === 0) return;
+  // Those enrolled in some term before get this one alone; a student never enrolled (admitted before
+  // enrolments were recorded) gets every term from their entry term to this one, in their class of today.
+  const enrolledBefore = new Set(
+    (
+      await scope.db
+        .selectDistinct({ id: studentTerms.studentId })
+        .from(studentTerms)
+        .where(
+          and(
+            eq(studentTerms.schoolId, scope.schoolId),
+            inArray(
+              studentTerms.studentId,
+              missing.map((m) => m.id),
+            ),
+          ),
+        )
+    ).map((r) => r.id),
+  );
   const last = year * 3 + term - 1;
-  const entry = sql`students.entry_year * 3 + students.entry_term - 1`;
-  // Terms as year * 3 + term - 1: this one alone for a student enrolled before, every term from entry for
-  // a student never enrolled.
-  await scope.db.execute(sql`
-    insert into student_terms (school_id, student_id, year, term, class_id, stream_id, section, nationality_group, is_new,
-      created_at, updated_at)
-    select students.school_id, students.id, g / 3, g % 3 + 1, students.class_id, students.stream_id, students.section,
-      ${groupSql}, g = ${entry}, ${stamp()}, ${stamp()}
-    from students
-    cross join lateral generate_series(
-      case when exists (select 1 from student_terms t where t.school_id = students.school_id and t.student_id = students.id) then ${last}::int else ${entry} end,
-      ${last}::int) g
-    where students.school_id = ${scope.schoolId} and students.status = 'current' ${only} ${inClass} ${anyMissing}
-      and not exists (select 1 from student_terms t
-        where t.school_id = students.school_id and t.student_id = students.id and t.year = g / 3 and t.term = g % 3 + 1)
-    on conflict (school_id, student_id, year, term) do nothing`);
+  const at = now();
+  const rows = missing.flatMap((s) => {
+    const entry = s.entryYear * 3 + s.entryTerm - 1;
+    const first = enrolledBefore.has(s.id) ? last : entry;
+    return Array.from({ length: Math.max(0, last - first + 1) }, (_, i) => {
+      const g = first + i;
+      return {
+        schoolId: scope.schoolId,
+        studentId: s.id,
+        year: Math.floor(g / 3),
+        term: (g % 3) + 1,
+        classId: s.classId,
+        streamId: s.streamId,
+        section: s.section,
+        nationalityGroup: nationalityGroup(s.nationality ?? ''),
+        isNew: g === entry,
+        createdAt: at,
+        updatedAt: at,
+      };
+    });
+  });
+  for (const part of chunks(rows)) await scope.db.insert(studentTerms).values(part).onConflictDoNothing();
 }
 
 /** The current term, with the school's current students enrolled in it. */
@@ -83,7 +124,8 @@ export async function followPlacement(scope: SchoolScope, studentIds: number[]) 
     update student_terms set class_id = students.class_id, stream_id = students.stream_id,
       section = students.section, nationality_group = ${groupSql}, updated_at = ${stamp()}
     from students
-    where student_terms.student_id = students.id and student_terms.school_id = ${scope.schoolId}
+    where student_terms.school_id = ${scope.schoolId} and students.school_id = ${scope.schoolId}
+      and student_terms.student_id = students.id
       and student_terms.year = ${t.year} and student_terms.term = ${t.term}
       and students.status = 'current'
       and students.id in (${sql.join(

@@ -338,7 +338,13 @@ export function expenseRoutes(ctx: ModuleContext) {
                 expenseItems,
                 and(eq(expenseItems.schoolId, expenseLines.schoolId), eq(expenseItems.id, expenseLines.itemId)),
               )
-              .where(and(eq(expenseLines.expenseId, expenses.id), eq(expenseItems.categoryId, input.category_id))),
+              .where(
+                and(
+                  eq(expenseLines.schoolId, expenses.schoolId),
+                  eq(expenseLines.expenseId, expenses.id),
+                  eq(expenseItems.categoryId, input.category_id),
+                ),
+              ),
           )
         : undefined,
       search
@@ -349,7 +355,13 @@ export function expenseRoutes(ctx: ModuleContext) {
               scope.db
                 .select({ one: sql`1` })
                 .from(suppliers)
-                .where(and(eq(suppliers.id, expenses.supplierId), ilike(suppliers.name, search))),
+                .where(
+                  and(
+                    eq(suppliers.schoolId, expenses.schoolId),
+                    eq(suppliers.id, expenses.supplierId),
+                    ilike(suppliers.name, search),
+                  ),
+                ),
             ),
             exists(
               scope.db
@@ -359,7 +371,13 @@ export function expenseRoutes(ctx: ModuleContext) {
                   expenseItems,
                   and(eq(expenseItems.schoolId, expenseLines.schoolId), eq(expenseItems.id, expenseLines.itemId)),
                 )
-                .where(and(eq(expenseLines.expenseId, expenses.id), ilike(expenseItems.name, search))),
+                .where(
+                  and(
+                    eq(expenseLines.schoolId, expenses.schoolId),
+                    eq(expenseLines.expenseId, expenses.id),
+                    ilike(expenseItems.name, search),
+                  ),
+                ),
             ),
           )
         : undefined,
@@ -397,7 +415,13 @@ export function expenseRoutes(ctx: ModuleContext) {
               scope.db
                 .select({ one: sql`1` })
                 .from(suppliers)
-                .where(and(eq(suppliers.id, expenses.supplierId), ilike(suppliers.name, search))),
+                .where(
+                  and(
+                    eq(suppliers.schoolId, expenses.schoolId),
+                    eq(suppliers.id, expenses.supplierId),
+                    ilike(suppliers.name, search),
+                  ),
+                ),
             ),
           )
         : undefined,

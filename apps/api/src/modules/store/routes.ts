@@ -61,13 +61,25 @@ function listWhere(
             scope.db
               .select({ one: sql`1` })
               .from(storeItems)
-              .where(and(eq(storeItems.id, storeMovements.itemId), ilike(storeItems.name, search))),
+              .where(
+                and(
+                  eq(storeItems.schoolId, storeMovements.schoolId),
+                  eq(storeItems.id, storeMovements.itemId),
+                  ilike(storeItems.name, search),
+                ),
+              ),
           ),
           exists(
             scope.db
               .select({ one: sql`1` })
               .from(departments)
-              .where(and(eq(departments.id, storeMovements.departmentId), ilike(departments.name, search))),
+              .where(
+                and(
+                  eq(departments.schoolId, storeMovements.schoolId),
+                  eq(departments.id, storeMovements.departmentId),
+                  ilike(departments.name, search),
+                ),
+              ),
           ),
         )
       : undefined,

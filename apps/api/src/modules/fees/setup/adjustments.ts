@@ -94,7 +94,7 @@ async function adjustmentList(
     .leftJoin(classes, and(eq(classes.schoolId, students.schoolId), eq(classes.id, students.classId)))
     .leftJoin(
       feesCategories,
-      category ? and(eq(feesCategories.schoolId, table.schoolId), eq(feesCategories.id, category)) : sql`false`,
+      and(eq(feesCategories.schoolId, table.schoolId), category ? eq(feesCategories.id, category) : sql`false`),
     )
     .where(mine)
     .orderBy(asc(table.year), asc(table.term), asc(students.surname), asc(table.id))
