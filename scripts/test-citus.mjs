@@ -43,7 +43,8 @@ try {
     [
       'vitest',
       'run',
-      'apps/api/test/',
+      // `npm run test:citus -- FILE…` runs those files alone.
+      ...(process.argv.length > 2 ? process.argv.slice(2) : ['apps/api/test/']),
       // As on PostgreSQL (scripts/test.mjs): not about the database.
       '--exclude=apps/api/test/db-lock.test.ts',
       '--exclude=apps/api/test/fees-payments-crash.test.ts',

@@ -91,7 +91,7 @@ describe('the desk’s statement', () => {
     const lines = await t.database.db
       .select({ key: accounts.key, debit: journalLines.debit, credit: journalLines.credit, date: journalLines.date })
       .from(journalLines)
-      .innerJoin(accounts, eq(accounts.id, journalLines.accountId))
+      .innerJoin(accounts, and(eq(accounts.schoolId, journalLines.schoolId), eq(accounts.id, journalLines.accountId)))
       .where(eq(journalLines.entryId, entries[0]!.id));
     return { entry: entries[0]!, lines: lines.sort((a, b) => b.debit - a.debit) };
   };

@@ -13,7 +13,7 @@ import {
   students,
   studentTerms,
 } from '@somero/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { now as clockNow } from '../src/core/dates.js';
 import { hashPassword } from '../src/core/passwords.js';
@@ -34,7 +34,7 @@ async function fromLedger(scope: SchoolScope): Promise<ClassTotal[]> {
   const rows = await t.database.db
     .select({ id: students.id, classId: students.classId, name: classes.name })
     .from(students)
-    .innerJoin(classes, eq(classes.id, students.classId))
+    .innerJoin(classes, and(eq(classes.schoolId, students.schoolId), eq(classes.id, students.classId)))
     .where(eq(students.schoolId, scope.schoolId));
   const classOf = new Map(rows.map((r) => [r.id, r]));
   const by = new Map<number, ClassTotal>();

@@ -366,7 +366,7 @@ async function ceilingsOf(scope: SchoolScope, ids: number[]): Promise<Map<number
       sql`select st.current_year as year, st.current_term as term,
           array(select t.student_id from student_terms t where t.school_id = ${scope.schoolId}
             and t.student_id = any(${idList}::int[]) and t.year = st.current_year and t.term = st.current_term) as enrolled
-        from schools sc left join school_settings st on st.school_id = sc.id where sc.id = ${scope.schoolId}`,
+        from school_settings st where st.school_id = ${scope.schoolId}`,
     ),
     // Stryker disable next-line ObjectLiteral,BooleanLiteral: the figures only (the lines too answer the same figures)
     positionsOf(scope, ids, { lines: false }),

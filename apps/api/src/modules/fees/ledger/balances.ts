@@ -88,7 +88,8 @@ export async function classBalances(scope: SchoolScope, filter: BalanceFilter): 
         eq(students.status, 'current'),
         and(
           eq(students.status, 'left'),
-          sql`exists (select 1 from ${studentTerms} where ${studentTerms.studentId} = ${students.id}
+          sql`exists (select 1 from ${studentTerms} where ${studentTerms.schoolId} = ${students.schoolId}
+            and ${studentTerms.studentId} = ${students.id}
             and ${studentTerms.year} = ${known.year} and ${studentTerms.term} = ${known.term})`,
         ),
       ) as SQL,

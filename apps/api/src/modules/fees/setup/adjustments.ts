@@ -75,7 +75,7 @@ async function adjustmentList(
     .from(table)
     .innerJoin(students, and(eq(students.schoolId, table.schoolId), eq(students.id, table.studentId)))
     .where(mine);
-  const data = await scope.db
+  const rows = scope.db
     .select({
       id: table.id,
       student_id: table.studentId,
@@ -92,10 +92,12 @@ async function adjustmentList(
     .from(table)
     .innerJoin(students, and(eq(students.schoolId, table.schoolId), eq(students.id, table.studentId)))
     .leftJoin(classes, and(eq(classes.schoolId, students.schoolId), eq(classes.id, students.classId)))
-    .leftJoin(
-      feesCategories,
-      and(eq(feesCategories.schoolId, table.schoolId), category ? eq(feesCategories.id, category) : sql`false`),
-    )
+    .$dynamic();
+  // Additions name their category; deductions have none, and join no category at all.
+  const data = await (category
+    ? rows.leftJoin(feesCategories, and(eq(feesCategories.schoolId, table.schoolId), eq(feesCategories.id, category)))
+    : rows
+  )
     .where(mine)
     .orderBy(asc(table.year), asc(table.term), asc(students.surname), asc(table.id))
     .limit(f.per_page)
