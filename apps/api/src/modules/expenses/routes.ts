@@ -321,6 +321,18 @@ export function expenseRoutes(ctx: ModuleContext) {
 
   serve(listExpenses, async ({ input, scope }) => {
     const search = input.search ? `%${input.search}%` : undefined;
+    /** The expense has a line whose item meets `condition`. */
+    const hasLine = (condition: SQL) =>
+      exists(
+        scope.db
+          .select({ one: sql`1` })
+          .from(expenseLines)
+          .innerJoin(
+            expenseItems,
+            and(eq(expenseItems.schoolId, expenseLines.schoolId), eq(expenseItems.id, expenseLines.itemId)),
+          )
+          .where(and(eq(expenseLines.schoolId, expenses.schoolId), eq(expenseLines.expenseId, expenses.id), condition)),
+      );
     const where = scope.mine(
       expenses,
       input.from ? gte(expenses.spentOn, input.from) : undefined,
@@ -329,24 +341,7 @@ export function expenseRoutes(ctx: ModuleContext) {
       input.mode_id ? or(eq(expenses.modeId, input.mode_id), eq(expenses.clearedModeId, input.mode_id)) : undefined,
       input.on_credit === undefined ? undefined : eq(expenses.onCredit, input.on_credit),
       input.status ? eq(expenses.status, input.status) : undefined,
-      input.category_id
-        ? exists(
-            scope.db
-              .select({ one: sql`1` })
-              .from(expenseLines)
-              .innerJoin(
-                expenseItems,
-                and(eq(expenseItems.schoolId, expenseLines.schoolId), eq(expenseItems.id, expenseLines.itemId)),
-              )
-              .where(
-                and(
-                  eq(expenseLines.schoolId, expenses.schoolId),
-                  eq(expenseLines.expenseId, expenses.id),
-                  eq(expenseItems.categoryId, input.category_id),
-                ),
-              ),
-          )
-        : undefined,
+      input.category_id ? hasLine(eq(expenseItems.categoryId, input.category_id)) : undefined,
       search
         ? or(
             ilike(expenses.reference, search),
@@ -363,22 +358,7 @@ export function expenseRoutes(ctx: ModuleContext) {
                   ),
                 ),
             ),
-            exists(
-              scope.db
-                .select({ one: sql`1` })
-                .from(expenseLines)
-                .innerJoin(
-                  expenseItems,
-                  and(eq(expenseItems.schoolId, expenseLines.schoolId), eq(expenseItems.id, expenseLines.itemId)),
-                )
-                .where(
-                  and(
-                    eq(expenseLines.schoolId, expenses.schoolId),
-                    eq(expenseLines.expenseId, expenses.id),
-                    ilike(expenseItems.name, search),
-                  ),
-                ),
-            ),
+            hasLine(ilike(expenseItems.name, search)),
           )
         : undefined,
     );
