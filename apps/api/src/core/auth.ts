@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../db/open.js';
 import { authTokens, passwordResets, roles, schools, users } from '../db/schema.js';
 import { now as clockNow } from './dates.js';
+import { againIfGivenUp } from './errors.js';
 import { hashSecret, newSecret } from './passwords.js';
 
 /** The signed-in user of a request, found from its bearer token in one query. */
@@ -139,10 +140,13 @@ async function lookUpCaller(db: Executor, hash: string, days: number) {
   let tokenExpires = row.expiresAt.getTime();
   if (tokenExpires < clockNow().getTime() + (days - 1) * DAY) {
     tokenExpires = clockNow().getTime() + days * DAY;
-    await db
-      .update(authTokens)
-      .set({ expiresAt: new Date(tokenExpires) })
-      .where(eq(authTokens.id, row.tokenId));
+    // Sessions are on every node of a Citus cluster: an extension the cluster gives up is made again.
+    await againIfGivenUp(() =>
+      db
+        .update(authTokens)
+        .set({ expiresAt: new Date(tokenExpires) })
+        .where(eq(authTokens.id, row.tokenId)),
+    );
   }
   const { expiresAt: _expires, lockedAt, roleFlags, ...caller } = row;
   return {

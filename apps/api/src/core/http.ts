@@ -188,10 +188,10 @@ export function installCore(app: FastifyInstance, database: Database, config: Co
       });
     }
     if (wasGivenUp(error)) {
-      // A deadlock or serialization failure: the request's transaction was undone whole, so sending it again
-      // is safe.
+      // A deadlock or serialization failure (on a Citus cluster, across nodes): the transaction that met it was
+      // undone; the caller may send the request again (payments carry their idempotency key).
       req.log.warn({ code: fault.code }, 'the database gave the request up');
-      return reply.code(503).send({ message: 'The server was busy and nothing was saved. Try again.' });
+      return reply.code(503).send({ message: 'The server was busy. Try again in a moment.' });
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
