@@ -49,10 +49,6 @@ try {
       '--exclude=apps/api/test/db-lock.test.ts',
       '--exclude=apps/api/test/fees-payments-crash.test.ts',
       '--exclude=apps/api/test/bad-input.test.ts',
-      // One file at a time: writes to the users and sessions that every node holds, made at once by two files,
-      // deadlock across the nodes now and then (issue 37, point 6: sign-ins still write them); a sign-in and a
-      // user's change are made again, other such writes not yet.
-      '--maxWorkers=1',
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${out}`,
