@@ -6,6 +6,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { repoRoot } from '../src/config.js';
+import { citusPlan, colocationAnchor } from '../src/db/citus.js';
+import { useTestApp } from './support.js';
 
 /** Every .ts file under a folder of the repository. */
 function sources(folder: string): string[] {
@@ -86,5 +88,26 @@ describe('queries between school tables name the school (Citus co-location)', ()
       }
     }
     expect(found).toEqual([]);
+  });
+});
+
+describe('what npm run citus:distribute would make of this release’s tables (read from the catalogue)', () => {
+  const t = useTestApp();
+  test('the tables read before the school is known, and what they refer to, are copied to every node; the rest go by school', async () => {
+    const plan = await citusPlan(<T>(text: string, values?: unknown[]) => t.database.raw(text, values) as Promise<T[]>);
+    expect(plan.reference).toEqual([
+      'auth_tokens',
+      'login_failures',
+      'password_resets',
+      'roles',
+      'schools',
+      'server_backups',
+      'users',
+    ]);
+    expect(plan.distributed).toContain(colocationAnchor);
+    expect(plan.distributed).toEqual(
+      expect.arrayContaining(['fees_payments', 'journal_lines', 'audits', 'exam_marks']),
+    );
+    expect(plan.distributed.length).toBeGreaterThan(100);
   });
 });
