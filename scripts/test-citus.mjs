@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run test:citus`: the API tests on a three-node Citus cluster (a coordinator and two workers of this
-// machine's PostgreSQL 15, started in a folder of their own), migrated and distributed by
-// `npm run citus:distribute`. Needs Citus installed into PostgreSQL (on these machines ../shared/citus/build.sh).
+// machine's PostgreSQL 15, started in a folder of their own), distributed as the previous release left it and
+// upgraded by `npm run citus:distribute`. Needs Citus installed into PostgreSQL (on these machines ../shared/citus/build.sh).
 // Ends with one line "N passed, N failed, N skipped". CITUS_PORT moves the cluster (9700 and the next two).
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -28,10 +28,16 @@ let status = 1;
 try {
   console.log(`▶ A Citus cluster in ${dir} (coordinator on ${port}, workers on ${port + 1} and ${port + 2})`);
   if (run('bash', [cluster, 'start', dir, String(port), database]) !== 0) throw new Error('the cluster did not start');
-  console.log('\n▶ Migrated and distributed (npm run citus:distribute)');
   // Fewer shards than Citus's 32 a table: the same co-location rules, a faster start for the tests.
-  if (run('npx', ['tsx', 'apps/api/src/cli/citus-distribute.ts'], { DATABASE_URL: url, CITUS_SHARD_COUNT: '4' }) !== 0)
-    throw new Error('the distribution failed');
+  const distributing = { DATABASE_URL: url, CITUS_SHARD_COUNT: '4' };
+  console.log('\n▶ The previous release, migrated and distributed');
+  if (run('npx', ['tsx', 'scripts/citus-before-upgrade.ts'], distributing) !== 0)
+    throw new Error('the previous release could not be distributed');
+  console.log(
+    '\n▶ Upgraded to this release (npm run citus:distribute: the newest migration on the cluster, then the distribution)',
+  );
+  if (run('npx', ['tsx', 'apps/api/src/cli/citus-distribute.ts'], distributing) !== 0)
+    throw new Error('the upgrade or the distribution failed');
   // Some tests make the database fail on purpose with a trigger, which Citus allows on distributed tables
   // only when asked to.
   if (run('psql', [url, '-qc', `alter database ${database} set citus.enable_unsafe_triggers to on`]) !== 0)

@@ -71,7 +71,8 @@ describe('sign-in', () => {
       });
       expect(res.statusCode).toBe(200);
       const { token, user } = res.json();
-      expect(token).toMatch(/^[\w-]{43}$/); // 256 bits, base64url
+      // The school, then 256 bits in base64url.
+      expect(token).toMatch(new RegExp(`^${school.schoolId}\\.[\\w-]{43}$`));
       expect(user).toMatchObject({
         username: school.adminUsername,
         type: 0,
@@ -87,8 +88,42 @@ describe('sign-in', () => {
   it('keeps only a hash of the token', async () => {
     const token = await login(t.app, school.adminUsername);
     const rows = await t.database.db.select().from(authTokens).where(eq(authTokens.userId, school.adminId));
-    expect(rows.some((r) => r.tokenHash === token)).toBe(false);
+    expect(rows.some((r) => token.endsWith(r.tokenHash))).toBe(false);
     expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.tokenHash))).toBe(true);
+  });
+
+  it('a token opens its own school only: the same secret under another school, or without one, is unknown', async () => {
+    const token = await login(t.app, school.adminUsername);
+    const secret = token.slice(token.indexOf('.') + 1);
+    for (const other of [`${school.schoolId + 1}.${secret}`, secret, `${school.schoolId}.`, `x.${secret}`]) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(other) });
+      expect(res.statusCode, other.slice(0, 12)).toBe(401);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) })).statusCode).toBe(200);
+  });
+
+  it('a sign-in after a correct one writes nothing the whole server shares, and the users list shows it as the last sign-in', async () => {
+    const someone = await newSchool(t.app, t.database);
+    // Its rows of the tables that belong to no school or are copied to every node of a cluster.
+    const shared = async () =>
+      await t.database.raw(
+        `select (select json_agg(f order by key) from login_failures f where key like '%' || $1 || '%') as failures,
+                (select json_agg(u order by id) from users u where school_id = $2) as users`,
+        [someone.adminUsername.toLowerCase(), someone.schoolId],
+      );
+    await login(t.app, someone.adminUsername);
+    const before = await shared();
+    await login(t.app, someone.adminUsername);
+    expect(await shared()).toEqual(before);
+    const [newest] = await t.database.db
+      .select({ at: authTokens.createdAt })
+      .from(authTokens)
+      .where(and(eq(authTokens.schoolId, someone.schoolId), eq(authTokens.userId, someone.adminId)))
+      .orderBy(sql`${authTokens.createdAt} desc`)
+      .limit(1);
+    const list = await t.app.inject({ method: 'GET', url: '/api/users', headers: bearer(someone.adminToken) });
+    const me = list.json().data.find((u: { id: number }) => u.id === someone.adminId);
+    expect(me.last_login_at).toBe(newest.at.toISOString());
   });
 
   it('refuses a wrong password or a disabled account with 202 and a message', async () => {

@@ -4,10 +4,11 @@
 // without one, for the joins and subqueries that forget it.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { repoRoot } from '../src/config.js';
 import { citusPlan, colocationAnchor } from '../src/db/citus.js';
-import { useTestApp } from './support.js';
+import { newSchool, onCitus, unique, useTestApp } from './support.js';
 
 /** Every .ts file under a folder of the repository. */
 function sources(folder: string): string[] {
@@ -96,7 +97,6 @@ describe('what npm run citus:distribute would make of this release’s tables (r
   test('the tables read before the school is known, and what they refer to, are copied to every node; the rest go by school', async () => {
     const plan = await citusPlan(<T>(text: string, values?: unknown[]) => t.database.raw(text, values) as Promise<T[]>);
     expect(plan.reference).toEqual([
-      'auth_tokens',
       'login_failures',
       'password_resets',
       'roles',
@@ -106,8 +106,102 @@ describe('what npm run citus:distribute would make of this release’s tables (r
     ]);
     expect(plan.distributed).toContain(colocationAnchor);
     expect(plan.distributed).toEqual(
-      expect.arrayContaining(['fees_payments', 'journal_lines', 'audits', 'exam_marks']),
+      // Sessions go with their school: a sign-in and a request's look-up stay on the school's node.
+      expect.arrayContaining(['fees_payments', 'journal_lines', 'audits', 'exam_marks', 'auth_tokens']),
     );
     expect(plan.distributed.length).toBeGreaterThan(100);
+  });
+});
+
+/**
+ * The school tables a migration creates without distributing them at once (`SELECT somero_distribute('x');` as
+ * the statement right after `CREATE TABLE "x"`): on a cluster their foreign keys to school tables would fail.
+ */
+function undistributedTables(migration: string): string[] {
+  const statements = migration
+    .split('--> statement-breakpoint')
+    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
+    .filter(Boolean);
+  const out: string[] = [];
+  statements.forEach((statement, i) => {
+    const created = /^CREATE TABLE (?:IF NOT EXISTS )?"?(\w+)"?\s*\(/i.exec(statement);
+    if (!created || !/"school_id"/.test(statement)) return;
+    const next = statements[i + 1] ?? '';
+    if (!new RegExp(`^SELECT somero_distribute\\('"?${created[1]}"?'\\);?$`, 'i').test(next)) out.push(created[1]);
+  });
+  return out;
+}
+
+describe('migrations that create a school table distribute it in the same step (ARCHITECTURE.md, "Migrations")', () => {
+  const folder = path.join(repoRoot, 'apps/api/drizzle');
+  const journal = JSON.parse(readFileSync(path.join(folder, 'meta/_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
+  // Those before somero_distribute existed were distributed by `npm run citus:distribute` itself.
+  const since = journal.entries.findIndex((e) => e.tag === '0052_sessions_by_school');
+
+  test('the check finds a school table left undistributed, and passes one distributed at once', () => {
+    const table = 'CREATE TABLE "x" (\n\t"id" serial NOT NULL,\n\t"school_id" integer NOT NULL\n);';
+    const key = 'ALTER TABLE "x" ADD CONSTRAINT "x_school_id_fk" FOREIGN KEY ("school_id") REFERENCES "schools"("id");';
+    expect(undistributedTables([table, key].join('\n--> statement-breakpoint\n'))).toEqual(['x']);
+    expect(
+      undistributedTables([table, "SELECT somero_distribute('x');", key].join('\n--> statement-breakpoint\n')),
+    ).toEqual([]);
+    expect(undistributedTables('CREATE TABLE "y" (\n\t"id" serial NOT NULL\n);')).toEqual([]);
+  });
+
+  test('every migration from 0052 on', () => {
+    expect(since).toBeGreaterThan(0);
+    const found = journal.entries
+      .slice(since)
+      .flatMap((e) =>
+        undistributedTables(readFileSync(path.join(folder, `${e.tag}.sql`), 'utf8')).map((t) => `${e.tag}: ${t}`),
+      );
+    expect(found).toEqual([]);
+  });
+});
+
+describe('a migration that creates a school table, as drizzle-kit writes it with somero_distribute', () => {
+  const t = useTestApp();
+  test(`runs in one transaction as the migrations do, and the new table joins students on the school's node${onCitus ? ' (a cluster)' : ''}`, async () => {
+    const school = await newSchool(t.app, t.database);
+    const table = unique('probe_');
+    const migration = `CREATE TABLE "${table}" (
+	"id" serial NOT NULL,
+	"school_id" integer NOT NULL,
+	"student_id" integer NOT NULL,
+	"note" text NOT NULL,
+	CONSTRAINT "${table}_pkey" PRIMARY KEY("school_id","id")
+);
+--> statement-breakpoint
+SELECT somero_distribute('${table}');--> statement-breakpoint
+ALTER TABLE "${table}" ADD CONSTRAINT "${table}_school_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "${table}" ADD CONSTRAINT "${table}_student_id_fk" FOREIGN KEY ("school_id","student_id") REFERENCES "public"."students"("school_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "${table}_student" ON "${table}" USING btree ("school_id","student_id");`;
+    expect(undistributedTables(migration)).toEqual([]);
+    try {
+      // As drizzle's migrator runs a release's migrations: statement by statement, in one transaction.
+      await t.database.db.transaction(async (tx) => {
+        for (const statement of migration.split('--> statement-breakpoint')) await tx.execute(sql.raw(statement));
+      });
+      const [placed] = (await t.database.raw(
+        onCitus
+          ? `select (select colocationid from pg_dist_partition where logicalrelid = '${table}'::regclass) =
+                    (select colocationid from pg_dist_partition where logicalrelid = 'students'::regclass) as beside`
+          : `select to_regclass('${table}') is not null as beside`,
+      )) as { beside: boolean }[];
+      expect(placed.beside).toBe(true);
+      // A row of another school's student is refused by the foreign key; the join runs.
+      await expect(
+        t.database.raw(`insert into "${table}" (school_id, student_id, note) values ($1, -1, 'x')`, [school.schoolId]),
+      ).rejects.toThrow(/foreign key/);
+      const joined = await t.database.raw(
+        `select count(*)::int as n from "${table}" p join students s on s.school_id = p.school_id and s.id = p.student_id where p.school_id = $1`,
+        [school.schoolId],
+      );
+      expect(joined).toEqual([{ n: 0 }]);
+    } finally {
+      await t.database.raw(`drop table if exists "${table}"`);
+    }
   });
 });

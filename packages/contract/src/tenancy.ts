@@ -75,7 +75,6 @@ export const notPerSchool = {
   uniques: {
     users_username: 'people sign in with a user name without naming their school',
     users_email: 'people sign in (and recover a password) with an e-mail without naming their school',
-    auth_tokens_hash: 'a sign-in token is looked up by its hash alone, on every request',
     password_resets_token_hash_unique: 'a reset link is looked up by its hash alone',
   },
 } as const;

@@ -1,9 +1,8 @@
 import { completeFlags, isAdministratorType, permissionFlags, type SignedInUser } from '@somero/contract';
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, max, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../db/open.js';
 import { authTokens, passwordResets, roles, schools, users } from '../db/schema.js';
 import { now as clockNow } from './dates.js';
-import { againIfGivenUp } from './errors.js';
 import { hashSecret, newSecret } from './passwords.js';
 
 /** The signed-in user of a request, found from its bearer token in one query. */
@@ -26,6 +25,11 @@ export interface Caller {
 const allFlags = Object.fromEntries(permissionFlags.map((f) => [f, true]));
 const DAY = 86_400_000;
 
+/**
+ * A new session's token: `<school id>.<secret>`. Only the secret's hash is kept, beside the school, so
+ * that a request's token is looked up among its own school's sessions (on a Citus cluster, on the one
+ * node that holds the school; nothing of a sign-in is written to the tables every node holds).
+ */
 export async function issueToken(db: Executor, user: { id: number; schoolId: number }, days: number) {
   const { secret, hash } = newSecret();
   await db.insert(authTokens).values({
@@ -34,8 +38,30 @@ export async function issueToken(db: Executor, user: { id: number; schoolId: num
     tokenHash: hash,
     expiresAt: new Date(clockNow().getTime() + days * DAY),
   });
-  return secret;
+  return `${user.schoolId}.${secret}`;
 }
+
+/** A token's school and its secret's hash; null for a token of another shape (one from before schools were named in them). */
+function readToken(token: string) {
+  const match = /^(\d{1,9})\.([A-Za-z0-9_-]{20,})$/.exec(token);
+  return match ? { schoolId: Number(match[1]), hash: hashSecret(match[2]) } : null;
+}
+
+/**
+ * When each of a school's users last signed in (their newest session's start), to left-join on school and user.
+ * A join, not a subquery per user: on a Citus cluster users are on every node and sessions with their school.
+ */
+export const lastSignIns = (db: Executor, schoolId: number) =>
+  db
+    .select({
+      schoolId: authTokens.schoolId,
+      userId: authTokens.userId,
+      at: max(authTokens.createdAt).as('last_sign_in'),
+    })
+    .from(authTokens)
+    .where(eq(authTokens.schoolId, schoolId))
+    .groupBy(authTokens.schoolId, authTokens.userId)
+    .as('last_sign_ins');
 
 /**
  * Signed-in users found in the last few seconds, by token hash. Every write to users, user groups or
@@ -62,12 +88,14 @@ export function forgetUser(userId: number) {
  * Call it with the executor that wrote the password (inside its transaction, or after it); the
  * signed-in user cache of this process forgets the user, so the old sessions end here at once.
  */
-export async function endOtherSessions(db: Executor, userId: number, keepTokenId?: number) {
+export async function endOtherSessions(db: Executor, user: { id: number; schoolId: number }, keepTokenId?: number) {
+  const userId = user.id;
   await db
     .update(authTokens)
     .set({ revokedAt: clockNow() })
     .where(
       and(
+        eq(authTokens.schoolId, user.schoolId),
         eq(authTokens.userId, userId),
         isNull(authTokens.revokedAt),
         keepTokenId === undefined ? undefined : ne(authTokens.id, keepTokenId),
@@ -85,7 +113,7 @@ export async function setSessionLocked(db: Executor, caller: Caller, locked: boo
   await db
     .update(authTokens)
     .set({ lockedAt: locked ? sql`coalesce(${authTokens.lockedAt}, ${clockNow()})` : null })
-    .where(eq(authTokens.id, caller.tokenId));
+    .where(and(eq(authTokens.schoolId, caller.schoolId), eq(authTokens.id, caller.tokenId)));
   forgetUser(caller.userId);
 }
 
@@ -94,11 +122,14 @@ export async function setSessionLocked(db: Executor, caller: Caller, locked: boo
  * disabled. Expiry slides: a token used more than a day after it was last extended is extended again.
  */
 export async function findCaller(db: Executor, token: string, days: number): Promise<Caller | null> {
-  const hash = hashSecret(token);
+  const read = readToken(token);
+  if (!read) return null;
+  const { hash } = read;
   const now = clockNow().getTime();
   const hit = cache.get(hash);
-  if (hit && now - hit.at < cacheMs && hit.tokenExpires > now) return hit.caller;
-  const found = await lookUpCaller(db, hash, days);
+  if (hit && now - hit.at < cacheMs && hit.tokenExpires > now && hit.caller.schoolId === read.schoolId)
+    return hit.caller;
+  const found = await lookUpCaller(db, read.schoolId, hash, days);
   if (found) {
     if (cache.size >= cacheLimit) cache.delete(cache.keys().next().value as string);
     cache.set(hash, { ...found, at: now });
@@ -106,7 +137,7 @@ export async function findCaller(db: Executor, token: string, days: number): Pro
   return found?.caller ?? null;
 }
 
-async function lookUpCaller(db: Executor, hash: string, days: number) {
+async function lookUpCaller(db: Executor, schoolId: number, hash: string, days: number) {
   const [row] = await db
     .select({
       tokenId: authTokens.id,
@@ -129,6 +160,7 @@ async function lookUpCaller(db: Executor, hash: string, days: number) {
     .leftJoin(roles, and(eq(roles.schoolId, users.schoolId), eq(roles.id, users.roleId)))
     .where(
       and(
+        eq(authTokens.schoolId, schoolId),
         eq(authTokens.tokenHash, hash),
         isNull(authTokens.revokedAt),
         gt(authTokens.expiresAt, clockNow()),
@@ -140,13 +172,10 @@ async function lookUpCaller(db: Executor, hash: string, days: number) {
   let tokenExpires = row.expiresAt.getTime();
   if (tokenExpires < clockNow().getTime() + (days - 1) * DAY) {
     tokenExpires = clockNow().getTime() + days * DAY;
-    // Sessions are on every node of a Citus cluster: an extension the cluster gives up is made again.
-    await againIfGivenUp(() =>
-      db
-        .update(authTokens)
-        .set({ expiresAt: new Date(tokenExpires) })
-        .where(eq(authTokens.id, row.tokenId)),
-    );
+    await db
+      .update(authTokens)
+      .set({ expiresAt: new Date(tokenExpires) })
+      .where(and(eq(authTokens.schoolId, schoolId), eq(authTokens.id, row.tokenId)));
   }
   const { expiresAt: _expires, lockedAt, roleFlags, ...caller } = row;
   return {

@@ -12,9 +12,11 @@ import { TooManyAttempts } from './errors.js';
  * minutes), so failures from one address never lock out the user signing in from another. They also
  * count per address (100 in 15 minutes, high because a school's office shares one address), which
  * stops one address spraying guesses over many names. A blocked address still lets in a user who has
- * signed in correctly from that address in the last 90 days (a `known:` row, refreshed at each
- * sign-in): other people's failures at the office do not lock out its own staff, while a sprayer
+ * signed in correctly from that address in the last 90 days (a `known:` row, refreshed by a sign-in at
+ * most once a day): other people's failures at the office do not lock out its own staff, while a sprayer
  * there learns nothing about names that never signed in from it, and each name keeps its 5 tries.
+ * A correct sign-in writes here only when there is something to forget or to refresh: these rows belong
+ * to no school, and on a Citus cluster every node holds them.
  */
 const minute = 60_000;
 const day = 1_440 * minute;
@@ -61,11 +63,15 @@ const tryAgain = (what: string, minutes: number) =>
   new TooManyAttempts(`${what} Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
 const tooManySignIns = 'Too many failed sign-in attempts.';
 
+/** The counts a sign-in found before the password was checked (for `clearFailures`). */
+export type SignInCounts = { key: string; failures: number; firstAt: Date }[];
+
 /**
  * Refuses (429 with the minutes to wait) a sign-in or unlock whose user name has failed 5 times from
- * this address, or whose address has failed 100 times unless the user is known there.
+ * this address, or whose address has failed 100 times unless the user is known there. Answers the
+ * counts it read.
  */
-export async function refuseIfLocked(db: Executor, keys: SignInKeys) {
+export async function refuseIfLocked(db: Executor, keys: SignInKeys): Promise<SignInCounts> {
   const rows = await db
     .select()
     .from(loginFailures)
@@ -81,6 +87,7 @@ export async function refuseIfLocked(db: Executor, keys: SignInKeys) {
   if (address && address.failures >= keys.address.max && !row(keys.known)) {
     throw tryAgain(tooManySignIns, minutesLeft(address.firstAt, keys.address.windowMs));
   }
+  return rows;
 }
 
 /** Adds one to each limit's count (a new window when the last one is over); answers the new counts. */
@@ -107,9 +114,16 @@ async function count(db: Executor, limits: Limit[]) {
 
 export const countFailure = (db: Executor, keys: SignInKeys) => count(db, [keys.pair, keys.address]);
 
-/** A correct password: this name's failures from this address are forgotten and the address knows the name. */
-export async function clearFailures(db: Executor, keys: SignInKeys) {
-  await db.delete(loginFailures).where(eq(loginFailures.key, keys.pair.key));
+/**
+ * A correct password: this name's failures from this address are forgotten (when there were any) and the
+ * address knows the name (written when it did not, or last did more than a day ago).
+ */
+export async function clearFailures(db: Executor, keys: SignInKeys, seen: SignInCounts) {
+  if (seen.some((r) => r.key === keys.pair.key)) {
+    await db.delete(loginFailures).where(eq(loginFailures.key, keys.pair.key));
+  }
+  const known = seen.find((r) => r.key === keys.known.key);
+  if (known && known.firstAt.getTime() > ago(day).getTime()) return;
   await db
     .insert(loginFailures)
     .values({ key: keys.known.key, failures: 1, firstAt: now() })

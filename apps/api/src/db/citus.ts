@@ -1,9 +1,10 @@
 // Many schools on a Citus cluster (`npm run citus:distribute`, README "Many schools on Citus"): turns a migrated
 // Somero database on a Citus coordinator into a distributed one. Every table with `school_id` is distributed by
 // it, all in one co-location group, so a school's rows of every table sit on one worker and a query that joins
-// them on school_id runs there. The tables a request reads before it knows the school (schools, users and their
-// tokens, sign-in limits, the server's backups), and what they refer to, become reference tables, copied to
-// every node. Idempotent: a database already distributed is left as it is.
+// them on school_id runs there. The tables a request reads before it knows the school (schools, users, sign-in
+// limits, the server's backups), and what they refer to, become reference tables, copied to every node.
+// Idempotent: a database already distributed is left as it is. After an upgrade it places what the new release
+// places otherwise (a table its migrations made without distributing it; sessions, reference tables before 0052).
 import pg from 'pg';
 
 export interface CitusPlan {
@@ -133,6 +134,10 @@ export async function distributeDatabase(
     if (keys.length) say(`Dropped ${keys.length} foreign keys for the time of the move.`);
     done = await placed();
     for (const [name, kind] of done) if (kind === 'local') await query(`select undistribute_table($1)`, [name]);
+    // A table of an earlier release's plan (copied to every node, now the school's own) is made whole first.
+    const moved = toDistribute.filter((name) => done.get(name) === 'reference');
+    for (const name of moved) await query(`select undistribute_table($1)`, [name]);
+    if (moved.length) say(`Gathered ${moved.join(', ')} from every node, to distribute by school.`);
 
     // Citus cannot change a table whose key is GENERATED ALWAYS AS IDENTITY once it has it: such a key becomes
     // an ordinary sequence default (inserts that leave it out are numbered as before).

@@ -48,7 +48,6 @@ export const users = schoolTable(
     roleId: integer('role_id').references(() => roles.id),
     passwordHash: text('password_hash').notNull(),
     active: boolean().notNull().default(true),
-    lastLoginAt: at('last_login_at'),
     createdAt: recordedAt(),
   },
   (t) => [
@@ -76,7 +75,12 @@ export const authTokens = schoolTable(
     /** Set by the lock screen: until the password is given again, the token opens nothing else. */
     lockedAt: at('locked_at'),
   },
-  (t) => [uniqueIndex('auth_tokens_hash').on(t.tokenHash), index('auth_tokens_user').on(t.userId)],
+  // A token names its school (`<school>.<secret>`): it is found within that school's rows, so on a Citus
+  // cluster a sign-in and every request touch the one node that holds the school.
+  (t) => [
+    uniqueIndex('auth_tokens_hash').on(t.schoolId, t.tokenHash),
+    index('auth_tokens_user').on(t.schoolId, t.userId, t.createdAt),
+  ],
 );
 
 /** One-hour password reset links; only a hash of the secret is kept. */

@@ -31,14 +31,14 @@ const wrongCredentials = 'Wrong user name or password.';
 export function authRoutes({ serve, database, config, mailer }: ModuleContext) {
   const { db } = database;
 
-  /** Signs a user in: a new token, last sign-in time and an audit row, in one transaction. */
+  /**
+   * Signs a user in: a new session and an audit row, in one transaction, both the school's own rows (the
+   * session's start is the user's last sign-in). One the database gives up (a deadlock) is made again.
+   */
   async function signIn(user: { id: number; schoolId: number; name: string }) {
-    // The user and their tokens are on every node of a Citus cluster: a sign-in that meets another write to
-    // them may be given up, and is then simply made again.
     const token = await againIfGivenUp(() =>
       db.transaction(async (tx) => {
         const secret = await issueToken(tx, user, config.tokenDays);
-        await tx.update(users).set({ lastLoginAt: now() }).where(eq(users.id, user.id));
         await new SchoolScope(tx, user.schoolId, { userId: user.id, name: user.name }).audit({
           action: 'login',
           module: 'auth',
@@ -55,7 +55,7 @@ export function authRoutes({ serve, database, config, mailer }: ModuleContext) {
 
   serve(calls.login, async ({ input, req }) => {
     const keys = signInKeys(input.username, req.ip);
-    await refuseIfLocked(db, keys);
+    const counts = await refuseIfLocked(db, keys);
     const name = input.username.toLowerCase();
     const [user] = await db
       .select()
@@ -67,7 +67,7 @@ export function authRoutes({ serve, database, config, mailer }: ModuleContext) {
       throw new Refusal(wrongCredentials);
     }
     if (!user.active) throw new Refusal('This account is disabled. Ask an administrator of your school.');
-    await clearFailures(db, keys);
+    await clearFailures(db, keys, counts);
     return signIn(user);
   });
 
@@ -75,7 +75,10 @@ export function authRoutes({ serve, database, config, mailer }: ModuleContext) {
 
   serve(calls.logout, async ({ caller, scope }) => {
     await scope.transaction(async (s) => {
-      await s.db.update(authTokens).set({ revokedAt: now() }).where(eq(authTokens.id, caller.tokenId));
+      await s.db
+        .update(authTokens)
+        .set({ revokedAt: now() })
+        .where(and(eq(authTokens.schoolId, caller.schoolId), eq(authTokens.id, caller.tokenId)));
       await s.audit({ action: 'logout', module: 'auth', entity: 'users', entityId: caller.userId });
     });
     return { data: null, message: 'Signed out' };
@@ -156,7 +159,7 @@ export function authRoutes({ serve, database, config, mailer }: ModuleContext) {
       if (!taken) throw new Refusal(usedUp);
       // Every session of the user ends and every other reset link dies.
       await tx.update(users).set({ passwordHash }).where(eq(users.id, reset.userId));
-      await endOtherSessions(tx, reset.userId);
+      await endOtherSessions(tx, { id: reset.userId, schoolId: reset.schoolId });
       await new SchoolScope(tx, reset.schoolId, { userId: reset.userId, name: null }).audit({
         action: 'password_reset',
         module: 'auth',
@@ -191,12 +194,12 @@ export function authRoutes({ serve, database, config, mailer }: ModuleContext) {
 
   serve(calls.unlock, async ({ input, caller, req, scope }) => {
     const keys = signInKeys(caller.username, req.ip);
-    await refuseIfLocked(db, keys);
+    const counts = await refuseIfLocked(db, keys);
     if (!(await checkPassword(await passwordOf(caller.userId), input.password))) {
       await countFailure(db, keys);
       throw new Refusal('Wrong password.');
     }
-    await clearFailures(db, keys);
+    await clearFailures(db, keys, counts);
     await lockSession(scope, caller, false);
     return { data: null };
   });
@@ -212,7 +215,7 @@ export function authRoutes({ serve, database, config, mailer }: ModuleContext) {
         .set({ passwordHash })
         .where(s.mine(users, eq(users.id, caller.userId)));
       // Other sessions of this user end and reset links die; this session goes on.
-      await endOtherSessions(s.db, caller.userId, caller.tokenId);
+      await endOtherSessions(s.db, { id: caller.userId, schoolId: caller.schoolId }, caller.tokenId);
       await s.audit({ action: 'password_change', module: 'auth', entity: 'users', entityId: caller.userId });
     });
     forgetUser(caller.userId);

@@ -1,8 +1,8 @@
 import * as calls from '@somero/contract';
 import { allows, students as studentTable } from '@somero/contract';
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, countDistinct, eq, gte, inArray, sql } from 'drizzle-orm';
 import { kampalaDayStart, today } from '../../core/dates.js';
-import { audits, roles, users } from '../../db/schema.js';
+import { audits, authTokens, roles, users } from '../../db/schema.js';
 import { attendanceToday } from '../attendance/index.js';
 import { recentActivity } from '../audits/index.js';
 import { upcomingEvents } from '../events/index.js';
@@ -62,7 +62,12 @@ export function dashboardRoutes({ serve }: ModuleContext) {
       userTable.count(),
       userTable.count(eq(users.active, true)),
       scope.table(roles, 'users').count(),
-      userTable.count(gte(users.lastLoginAt, midnight)),
+      // Today's sign-ins: the users with a session started today.
+      scope.db
+        .select({ n: countDistinct(authTokens.userId) })
+        .from(authTokens)
+        .where(scope.mine(authTokens, gte(authTokens.createdAt, midnight)))
+        .then(([r]) => r.n),
       scope.db
         .select({ n: sql<number>`count(*)`.mapWith(Number) })
         .from(audits)

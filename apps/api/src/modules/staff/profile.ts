@@ -16,7 +16,7 @@ import {
   userTypes,
 } from '@somero/contract';
 import { and, asc, eq, ne, type SQL } from 'drizzle-orm';
-import type { Caller } from '../../core/auth.js';
+import { type Caller, lastSignIns } from '../../core/auth.js';
 import { now } from '../../core/dates.js';
 import { Invalid, NotFound, Refusal } from '../../core/errors.js';
 import { hashPassword } from '../../core/passwords.js';
@@ -28,6 +28,7 @@ import { mayManage, refuseGroupBeyond, refuseManaging, refuseTakenLogin } from '
 /** The staff member's user, with what the manage rules need; null when none (or it was deleted). */
 async function signInOf(scope: SchoolScope, userId: number | null) {
   if (!userId) return null;
+  const signIns = lastSignIns(scope.db, scope.schoolId);
   const [user] = await scope.db
     .select({
       id: users.id,
@@ -38,10 +39,11 @@ async function signInOf(scope: SchoolScope, userId: number | null) {
       role: roles.name,
       roleFlags: roles.flags,
       active: users.active,
-      lastLoginAt: users.lastLoginAt,
+      lastLoginAt: signIns.at,
     })
     .from(users)
     .leftJoin(roles, and(eq(roles.schoolId, users.schoolId), eq(roles.id, users.roleId)))
+    .leftJoin(signIns, and(eq(signIns.schoolId, users.schoolId), eq(signIns.userId, users.id)))
     .where(scope.mine(users, eq(users.id, userId)));
   return user ?? null;
 }

@@ -1,7 +1,7 @@
 import * as calls from '@somero/contract';
 import { completeFlags, isAdministratorType, isPermissionFlag, staff, userTypes } from '@somero/contract';
 import { and, asc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
-import { type Caller, endOtherSessions } from '../../core/auth.js';
+import { type Caller, endOtherSessions, lastSignIns } from '../../core/auth.js';
 import { againIfGivenUp, Invalid, Refusal } from '../../core/errors.js';
 import { hashPassword } from '../../core/passwords.js';
 import type { SchoolScope } from '../../core/scope.js';
@@ -25,15 +25,16 @@ export function userRoutes({ serve, database }: ModuleContext) {
     role: roles.name,
     roleFlags: roles.flags,
     active: users.active,
-    lastLoginAt: users.lastLoginAt,
     createdAt: users.createdAt,
   };
 
   async function userRows(scope: SchoolScope, caller: Caller, where?: SQL, page?: { limit: number; offset: number }) {
+    const signIns = lastSignIns(scope.db, scope.schoolId);
     const q = scope.db
-      .select(userColumns)
+      .select({ ...userColumns, lastLoginAt: signIns.at })
       .from(users)
       .leftJoin(roles, and(eq(roles.schoolId, users.schoolId), eq(roles.id, users.roleId)))
+      .leftJoin(signIns, and(eq(signIns.schoolId, users.schoolId), eq(signIns.userId, users.id)))
       .where(scope.mine(users, where))
       .orderBy(asc(users.name), asc(users.id))
       .$dynamic();
@@ -122,8 +123,8 @@ export function userRoutes({ serve, database }: ModuleContext) {
     }
     const passwordHash = input.password ? await hashPassword(input.password) : undefined;
     // A new password ends the user's other sessions and reset links (the administrator's own session stays), in
-    // the same transaction; users and sessions are on every node of a Citus cluster, so it is made again when
-    // the cluster gives it up.
+    // the same transaction; users are on every node of a Citus cluster, so it is made again when the cluster
+    // gives it up.
     await againIfGivenUp(() =>
       scope.transaction(async (s) => {
         await s.table(users, 'users').update(id, {
@@ -136,7 +137,7 @@ export function userRoutes({ serve, database }: ModuleContext) {
           active: input.active,
           ...(passwordHash ? { passwordHash } : {}),
         });
-        if (passwordHash) await endOtherSessions(s.db, id, caller.tokenId);
+        if (passwordHash) await endOtherSessions(s.db, { id, schoolId: scope.schoolId }, caller.tokenId);
       }),
     );
     return { data: await userRow(scope, caller, id), message: `User ${input.name} updated Successfully` };
