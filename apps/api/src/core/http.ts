@@ -223,12 +223,20 @@ export function installCore(app: FastifyInstance, database: Database, config: Co
     return reply.code(404).send({ message: 'Not found' });
   });
 
+  /**
+   * Serves one call of the contract. A signed-in call that writes (any method but GET) runs in one transaction:
+   * what it wrote stays only when it answers, so a request that fails, is refused or asks for confirmation
+   * leaves nothing. `apart` names why a call writes on its own instead (its writes must outlive its refusal,
+   * or are their own all-or-nothing statements).
+   */
   function serve<C extends Call & { bare?: boolean }>(
     call: C,
     handler: (args: HandlerArgs<C>) => Promise<Body<C>> | Body<C>,
+    options: { apart?: string } = {},
   ) {
     const hasId = call.path.includes('{id}');
     const inQuery = call.method === 'GET' || call.method === 'DELETE';
+    const oneTransaction = call.method !== 'GET' && call.access !== 'public' && !options.apart;
     app.route({
       method: call.method,
       url: apiUrl(call.path),
@@ -262,7 +270,7 @@ export function installCore(app: FastifyInstance, database: Database, config: Co
             return new SchoolScope(database.db, caller.schoolId, { userId: caller.userId, name: caller.name });
           },
         };
-        return handler(args);
+        return oneTransaction ? database.inTransaction(async () => handler(args)) : handler(args);
       },
     });
   }

@@ -2,7 +2,7 @@ import { jobs } from '@somero/contract';
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
-import type { Database } from '../db/open.js';
+import { afterCommit, apartFromRequest, type Database } from '../db/open.js';
 import { now } from './dates.js';
 import { saveFile } from './files.js';
 import { type Actor, SchoolScope } from './scope.js';
@@ -83,6 +83,8 @@ export class Jobs {
     { handler: JobHandler<never>; retryLimit: number; retryDelay: number; settle?: JobSettle<never> }
   >();
   private running?: Promise<PgBoss>;
+  /** The queue, once started. */
+  private ready?: PgBoss;
   /** This server's worker of each kind, woken when work of its kind is queued here. */
   private readonly workers = new Map<string, string>();
 
@@ -115,27 +117,46 @@ export class Jobs {
       await tx.audit({ action: 'create', module: 'jobs', entity: 'jobs', entityId: row.id, after: { kind, title } });
       return row;
     });
-    const boss = await this.run();
     const work: QueuedWork = { jobId: job.id, schoolId: scope.schoolId, actor: scope.actor, data };
-    await boss.send(this.queueName(kind), work as object, {
-      ...sendOptions,
-      retryLimit: defined.retryLimit,
-      retryDelay: defined.retryDelay,
-      // A job that fails for good (its last attempt threw, or it expired) lands here and is settled.
-      deadLetter: this.deadName(kind),
-    });
-    // This server's worker takes it now rather than at its next look (another server's may take it first).
-    const worker = this.workers.get(kind);
-    if (worker) boss.notifyWorker(worker);
+    const send = async (boss: PgBoss) => {
+      await boss.send(this.queueName(kind), work as object, {
+        ...sendOptions,
+        retryLimit: defined.retryLimit,
+        retryDelay: defined.retryDelay,
+        // A job that fails for good (its last attempt threw, or it expired) lands here and is settled.
+        deadLetter: this.deadName(kind),
+      });
+      // This server's worker takes it now rather than at its next look (another server's may take it first),
+      // once the request that queued it has committed.
+      const worker = this.workers.get(kind);
+      if (worker) afterCommit(() => apartFromRequest(() => boss.notifyWorker(worker)));
+    };
+    // Queued in the request's transaction: it runs only if the request answers. A queue not started yet (its
+    // first job since the server started) is started once the request has committed (the embedded database
+    // has one connection, which the request holds until then), and the work queued then.
+    if (this.ready) await send(this.ready);
+    else
+      afterCommit(() => {
+        this.run()
+          .then(send)
+          .catch((error: unknown) => this.log.error({ err: error, jobId: job.id }, 'The job could not be queued'));
+      });
     return job.id;
   }
 
   /** Starts the queue and its workers (once); the server calls it at start-up to resume queued work. */
   run(): Promise<PgBoss> {
-    this.running ??= this.open().catch((error) => {
-      this.running = undefined;
-      throw error;
-    });
+    // Its workers live on after the request that may start it: apart from that request's transaction.
+    this.running ??= apartFromRequest(() => this.open()).then(
+      (boss) => {
+        this.ready = boss;
+        return boss;
+      },
+      (error) => {
+        this.running = undefined;
+        throw error;
+      },
+    );
     return this.running;
   }
 
@@ -152,6 +173,7 @@ export class Jobs {
     if (!this.running) return;
     const boss = await this.running.catch(() => undefined);
     this.running = undefined;
+    this.ready = undefined;
     this.workers.clear();
     await boss?.stop({ graceful: false, wait: true, close: false });
   }

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +27,84 @@ export async function sqlRows<T>(db: Executor, query: SQL): Promise<T[]> {
 const dialect = new PgDialect();
 
 /**
+ * The transaction of the write request running here (core/http.ts opens one for each signed-in write): every
+ * query the request makes through `database.db`, `raw` or `executeSql`, wherever it is written, runs in it, so
+ * a request that fails leaves nothing it wrote. Work that outlives the request (a timer it started) finds the
+ * transaction closed and runs on its own again.
+ */
+interface RequestTransaction {
+  tx: Tx;
+  open: boolean;
+  afterCommit: (() => void)[];
+}
+const requestTransaction = new AsyncLocalStorage<RequestTransaction>();
+const openTransaction = () => {
+  const store = requestTransaction.getStore();
+  return store?.open ? store : undefined;
+};
+
+/** Runs `work` once the request's transaction has committed (at once outside one); never when it rolls back. */
+export function afterCommit(work: () => void): void {
+  const store = openTransaction();
+  if (store) store.afterCommit.push(work);
+  else work();
+}
+
+/** Runs `work` apart from the request's transaction (what lives on after it: the job queue's workers). */
+export const apartFromRequest = <T>(work: () => T): T => requestTransaction.exit(work);
+
+/** The driver's client under a transaction (node-postgres's pooled client, PGlite's transaction). */
+interface DriverClient {
+  query(text: string, values?: unknown[]): Promise<unknown>;
+  /** PGlite's: several statements in one text, without parameters. */
+  exec?(text: string): Promise<{ rows: unknown[] }[]>;
+}
+const clientOf = (tx: Tx) => (tx as unknown as { session: { client: DriverClient } }).session.client;
+
+/** The database, or inside a write request that request's transaction. */
+function followingRequests(base: Db): Db {
+  return new Proxy(base, {
+    get(target, property) {
+      const into = (openTransaction()?.tx ?? target) as object;
+      const value = Reflect.get(into, property, into);
+      return typeof value === 'function' ? value.bind(into) : value;
+    },
+  });
+}
+
+/** `raw` and `executeSql` inside a write request: on its transaction's connection. */
+async function inRequest(text: string, values?: unknown[]): Promise<{ rows: unknown[] } | undefined> {
+  const store = openTransaction();
+  if (!store) return undefined;
+  const client = clientOf(store.tx);
+  const result =
+    client.exec && !values?.length
+      ? await client.exec(text)
+      : ((await client.query(text, values?.length ? values : undefined)) as unknown);
+  // Several statements in one text come back as one result each: the last one answers.
+  return Array.isArray(result) ? (result[result.length - 1] ?? { rows: [] }) : (result as { rows: unknown[] });
+}
+
+/** Opens a write request's transaction around `work` (core/http.ts). */
+function requestTransactions(base: Db) {
+  return async <T>(work: () => Promise<T>): Promise<T> => {
+    if (openTransaction()) return work();
+    const store: RequestTransaction = { tx: undefined as never, open: false, afterCommit: [] };
+    const result = await base.transaction(async (tx) => {
+      store.tx = tx;
+      store.open = true;
+      try {
+        return await requestTransaction.run(store, work);
+      } finally {
+        store.open = false;
+      }
+    });
+    for (const then of store.afterCommit) then();
+    return result;
+  };
+}
+
+/**
  * `sqlRows` for a hot statement whose text never changes (its values are parameters): on PostgreSQL, outside
  * a transaction, it is a named prepared statement, planned once per connection instead of on every call
  * (the desk's batch statement took 3 ms to plan). Elsewhere (embedded, a transaction) an ordinary one. Its
@@ -39,7 +118,10 @@ export async function preparedRows<T>(db: Executor, name: string, query: SQL): P
 }
 
 export interface Database {
+  /** The ORM: inside a write request, on the request's transaction (`inTransaction`). */
   db: Db;
+  /** Runs a write request's work in one transaction (core/http.ts); inside one already, just runs it. */
+  inTransaction<T>(work: () => Promise<T>): Promise<T>;
   kind: 'postgres' | 'pglite';
   /** One plain driver query, with no ORM in between (used by the benchmark's baseline route). */
   raw(sql: string, params?: unknown[]): Promise<unknown[]>;
@@ -164,10 +246,14 @@ export async function openDatabase(opts: {
         throw error;
       });
     return {
-      db,
+      db: followingRequests(db),
+      inTransaction: requestTransactions(db),
       kind: 'postgres',
-      raw: async (text, params) => (await pool.query(text, params as unknown[])).rows,
+      raw: async (text, params) =>
+        ((await inRequest(text, params)) ?? (await pool.query(text, params as unknown[]))).rows,
       executeSql: async (text, values) => {
+        const inside = await inRequest(text, values);
+        if (inside) return inside;
         // Several statements in one text come back as one result each: the last one answers.
         const result = (await pool.query(text, values?.length ? values : undefined)) as unknown;
         return Array.isArray(result) ? result[result.length - 1] : (result as { rows: unknown[] });
@@ -204,11 +290,16 @@ export async function openDatabase(opts: {
 
 /** The app's way into an embedded database (PGlite): the ORM, plain queries and the job queue's door. */
 export function embeddedDatabase(client: PGlite, close: () => Promise<void>): Database {
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
-    db: drizzlePglite({ client, schema }) as unknown as Db,
+    db: followingRequests(db),
+    inTransaction: requestTransactions(db),
     kind: 'pglite',
-    raw: async (text, params) => (await client.query(text, params as unknown[])).rows,
+    raw: async (text, params) =>
+      ((await inRequest(text, params)) ?? (await client.query(text, params as unknown[]))).rows,
     executeSql: async (text, values) => {
+      const inside = await inRequest(text, values);
+      if (inside) return inside;
       if (values?.length) return client.query(text, values);
       const results = await client.exec(text);
       return results[results.length - 1] ?? { rows: [] };

@@ -192,17 +192,21 @@ export function authRoutes({ serve, database, config, mailer }: ModuleContext) {
     return { data: null };
   });
 
-  serve(calls.unlock, async ({ input, caller, req, scope }) => {
-    const keys = signInKeys(caller.username, req.ip);
-    const counts = await refuseIfLocked(db, keys);
-    if (!(await checkPassword(await passwordOf(caller.userId), input.password))) {
-      await countFailure(db, keys);
-      throw new Refusal('Wrong password.');
-    }
-    await clearFailures(db, keys, counts);
-    await lockSession(scope, caller, false);
-    return { data: null };
-  });
+  serve(
+    calls.unlock,
+    async ({ input, caller, req, scope }) => {
+      const keys = signInKeys(caller.username, req.ip);
+      const counts = await refuseIfLocked(db, keys);
+      if (!(await checkPassword(await passwordOf(caller.userId), input.password))) {
+        await countFailure(db, keys);
+        throw new Refusal('Wrong password.');
+      }
+      await clearFailures(db, keys, counts);
+      await lockSession(scope, caller, false);
+      return { data: null };
+    },
+    { apart: 'a wrong password is counted against the sign-in limits although the unlock is refused' },
+  );
 
   serve(calls.changePassword, async ({ input, caller, scope }) => {
     if (!(await checkPassword(await passwordOf(caller.userId), input.current_password))) {

@@ -55,22 +55,26 @@ export function backupRoutes({ app, serve, database, config }: ModuleContext) {
     };
   });
 
-  serve(backupNow, async ({ scope }) => {
-    const schoolId = await whose(scope.schoolId);
-    const started = await startBackup(deps, 'manual', schoolId);
-    if (!started) throw new Refusal('A backup is being taken now: it shows here when it is done.');
-    // Who asked for it, in the school's trail (the backup itself records its end on its row).
-    await scope.audit({
-      action: 'create',
-      module: 'settings',
-      entity: schoolId == null ? 'server_backups' : 'school_backups',
-      entityId: started.row.id,
-      after: backupReply(started.row),
-    });
-    // Settles on its own (kept, or failed and written on its row); the list shows which.
-    started.done.catch((error: unknown) => app.log.error({ err: error }, 'A backup could not be recorded'));
-    return { data: backupReply(started.row), message: 'Backing up: the list shows it when it is done.' };
-  });
+  serve(
+    backupNow,
+    async ({ scope }) => {
+      const schoolId = await whose(scope.schoolId);
+      const started = await startBackup(deps, 'manual', schoolId);
+      if (!started) throw new Refusal('A backup is being taken now: it shows here when it is done.');
+      // Who asked for it, in the school's trail (the backup itself records its end on its row).
+      await scope.audit({
+        action: 'create',
+        module: 'settings',
+        entity: schoolId == null ? 'server_backups' : 'school_backups',
+        entityId: started.row.id,
+        after: backupReply(started.row),
+      });
+      // Settles on its own (kept, or failed and written on its row); the list shows which.
+      started.done.catch((error: unknown) => app.log.error({ err: error }, 'A backup could not be recorded'));
+      return { data: backupReply(started.row), message: 'Backing up: the list shows it when it is done.' };
+    },
+    { apart: 'the backup goes on after the answer, reading the database on its own' },
+  );
 
   serve(latestBackup, async ({ scope, reply }) => {
     const schoolId = await whose(scope.schoolId);

@@ -80,32 +80,39 @@ export function exportFileName(f: { from?: string; to?: string }) {
 export function feesPaymentsRoutes(ctx: ModuleContext) {
   const { serve } = ctx;
 
-  serve(addFeesPayment, async ({ input, scope, req }) => {
-    const header = req.headers['idempotency-key'];
-    const key = (Array.isArray(header) ? header[0] : header)?.slice(0, 200) || null;
-    const payment = await recordFeesPayment(scope, {
-      studentId: input.student_id,
-      amount: input.amount,
-      modeId: input.mode_id,
-      paidOn: input.paid_on,
-      reference: input.reference,
-      payer: input.payer,
-      idempotencyKey: key,
-      confirm: input.confirm,
-    });
-    // The guardian's SMS receipt, after the payment has committed: off (the default) it is one cached
-    // setting read; on, a refusal or fault comes back as a note beside the success, never as an error.
-    const note = payment.created
-      ? await ctx.notices.feesReceipt(scope, {
-          studentId: payment.studentId,
-          amount: payment.amount,
-          receiptNo: payment.receiptNo,
-          paidOn: payment.paidOn,
-        })
-      : null;
-    const success = messages.feesPayments.add.success;
-    return { data: payment.id, message: note ? `${success}. ${note}` : success };
-  });
+  serve(
+    addFeesPayment,
+    async ({ input, scope, req }) => {
+      const header = req.headers['idempotency-key'];
+      const key = (Array.isArray(header) ? header[0] : header)?.slice(0, 200) || null;
+      const payment = await recordFeesPayment(scope, {
+        studentId: input.student_id,
+        amount: input.amount,
+        modeId: input.mode_id,
+        paidOn: input.paid_on,
+        reference: input.reference,
+        payer: input.payer,
+        idempotencyKey: key,
+        confirm: input.confirm,
+      });
+      // The guardian's SMS receipt, after the payment has committed: off (the default) it is one cached
+      // setting read; on, a refusal or fault comes back as a note beside the success, never as an error.
+      const note = payment.created
+        ? await ctx.notices.feesReceipt(scope, {
+            studentId: payment.studentId,
+            amount: payment.amount,
+            receiptNo: payment.receiptNo,
+            paidOn: payment.paidOn,
+          })
+        : null;
+      const success = messages.feesPayments.add.success;
+      return { data: payment.id, message: note ? `${success}. ${note}` : success };
+    },
+    {
+      apart:
+        'the desk writes each payment whole in one statement, batched with the payments of other requests (record.ts)',
+    },
+  );
 
   serve(feesReceipt, async ({ id, scope, reply }) => {
     const { pdf, fileName } = await feesReceiptPdf(scope, id);
