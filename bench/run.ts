@@ -69,8 +69,10 @@ const env: Record<string, string> = { PORT: port, DATA_DIR: path.join(dataDir, '
 const kind = process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite';
 console.log(`Somero benchmark on ${kind}, ${seconds} s per route, 20 connections unless said\n`);
 
-// On PostgreSQL the run gets a database of its own next to DATABASE_URL's, dropped at the end.
-const pgServer = process.env.DATABASE_URL;
+// On PostgreSQL the run gets a database of its own next to DATABASE_URL's, dropped at the end; with
+// BENCH_OWN_DATABASE=1 it uses DATABASE_URL's own (a Citus cluster's, distributed beforehand: a database made
+// on the coordinator alone would not be), which it seeds: give it an empty one.
+const pgServer = process.env.BENCH_OWN_DATABASE === '1' ? undefined : process.env.DATABASE_URL;
 const benchDatabase = `somero_bench_${process.pid}_${Date.now()}`;
 async function admin(statement: string) {
   const client = new pg.Client({ connectionString: pgServer });

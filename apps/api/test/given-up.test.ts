@@ -1,7 +1,8 @@
 // A write that the database gives up (a deadlock, a serialization failure: on a Citus cluster, a sign-in meeting
 // another write to the users every node holds) is made again; any other failure is not.
+import { staff, staffSubjects } from '@somero/contract';
 import { describe, expect, it } from 'vitest';
-import { againIfGivenUp, wasGivenUp } from '../src/core/errors.js';
+import { againIfGivenUp, databaseFault, isUniqueViolation, wasGivenUp } from '../src/core/errors.js';
 
 /** An error as drizzle throws it: the driver's error, with its SQLSTATE code, as the cause. */
 const failure = (code: string) => Object.assign(new Error('Failed query'), { cause: { code, message: code } });
@@ -42,5 +43,23 @@ describe('againIfGivenUp', () => {
       expect(wasGivenUp(failure(code))).toBe(false);
     }
     expect(wasGivenUp(new Error('no database here'))).toBe(false);
+  });
+});
+
+describe('what the database refused, by the names of the schema', () => {
+  it('a Citus worker’s shard names are read as their table and constraint, so a duplicate gets its own words', () => {
+    const refused = (cause: object) => Object.assign(new Error('Failed query'), { cause: { code: '23505', ...cause } });
+    // As PostgreSQL says it, and as a Citus coordinator passes a worker's on: the words alone.
+    const onPostgres = refused({ table: 'staff_subjects', constraint: 'staff_subjects_load' });
+    const onShard = refused({
+      message: 'duplicate key value violates unique constraint "staff_subjects_load_102045"',
+    });
+    expect(databaseFault(onShard)).toMatchObject({ constraint: 'staff_subjects_load' });
+    for (const error of [onPostgres, onShard]) {
+      expect(isUniqueViolation(error, staffSubjects)).toBe(true);
+      expect(isUniqueViolation(error, staff)).toBe(false);
+    }
+    // A name of the schema that ends in a short number stays as it is.
+    expect(databaseFault(refused({ table: 'fees_2026' })).table).toBe('fees_2026');
   });
 });

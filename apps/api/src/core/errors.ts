@@ -1,3 +1,6 @@
+import { getTableName } from 'drizzle-orm';
+import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
+
 /**
  * Errors a handler throws to answer in the conventions of ARCHITECTURE §4. The error handler in
  * http.ts turns them into replies; anything else becomes a 500 with a request id.
@@ -63,6 +66,9 @@ export interface DatabaseFault {
   message?: string;
 }
 
+/** A table's or constraint's name as the schema has it: a Citus worker names its shard (`staff_subjects_102045`). */
+const unsharded = (name: string | undefined) => name?.replace(/_1\d{5,}$/, '');
+
 /**
  * The database error behind an error, or an empty object when it is none: drizzle wraps the driver's
  * error (node-postgres or PGlite) in a `DrizzleQueryError` whose `cause` it is.
@@ -70,17 +76,36 @@ export interface DatabaseFault {
 export function databaseFault(error: unknown): DatabaseFault {
   let e: unknown = error;
   for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
-    const code = (e as DatabaseFault).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return e as DatabaseFault;
+    const fault = e as DatabaseFault;
+    if (typeof fault.code === 'string' && /^[0-9A-Z]{5}$/.test(fault.code))
+      return {
+        code: fault.code,
+        table: unsharded(fault.table),
+        // A Citus coordinator passes on a worker's words without the fields: the constraint is in them.
+        constraint: unsharded(fault.constraint ?? fault.message?.match(/constraint "([^"]+)"/)?.[1]),
+        message: fault.message,
+      };
     e = (e as { cause?: unknown }).cause;
   }
   return {};
 }
 
-/** A unique index of `table` (any table when not named) refused the row: the same details are already recorded. */
-export function isUniqueViolation(error: unknown, table?: string) {
+/**
+ * A unique index of `table` (any table when not named) refused the row: the same details are already recorded.
+ * The table is known by its name, or (from a Citus coordinator, which gives only the words) by the constraint's.
+ */
+export function isUniqueViolation(error: unknown, table?: PgTable) {
   const fault = databaseFault(error);
-  return fault.code === '23505' && (!table || fault.table === table);
+  if (fault.code !== '23505' || !table) return fault.code === '23505';
+  if (fault.table) return fault.table === getTableName(table);
+  if (!fault.constraint) return true;
+  const config = getTableConfig(table);
+  return [
+    ...config.indexes.map((i) => i.config.name),
+    ...config.primaryKeys.map((k) => k.getName()),
+    ...config.uniqueConstraints.map((u) => u.getName()),
+    ...config.columns.filter((c) => c.isUnique).map((c) => c.uniqueName),
+  ].includes(fault.constraint);
 }
 
 /**

@@ -124,7 +124,7 @@ async function orDuplicate<T>(r: Resource, values: Row, write: Promise<T>): Prom
   try {
     return await write;
   } catch (error) {
-    if (isUniqueViolation(error, r.tableName)) throw duplicate(r, values);
+    if (isUniqueViolation(error, r.table)) throw duplicate(r, values);
     throw error;
   }
 }
