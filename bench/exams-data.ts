@@ -15,7 +15,8 @@ import { createSchool } from '../apps/api/src/modules/users/index.js';
  * embedded one in a temporary folder.
  */
 export async function benchDatabase(name: string) {
-  const server = process.env.DATABASE_URL;
+  // BENCH_OWN_DATABASE=1: DATABASE_URL's own database (a Citus cluster's, distributed beforehand), seeded as it is.
+  const server = process.env.BENCH_OWN_DATABASE === '1' ? undefined : process.env.DATABASE_URL;
   const own = `somero_bench_${name}_${process.pid}`;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: server });
@@ -26,7 +27,7 @@ export async function benchDatabase(name: string) {
       await client.end();
     }
   };
-  let databaseUrl: string | undefined;
+  let databaseUrl = process.env.BENCH_OWN_DATABASE === '1' ? process.env.DATABASE_URL : undefined;
   if (server) {
     await admin(`create database ${own}`);
     const url = new URL(server);

@@ -15,6 +15,7 @@ import { installFieldMessages, validatorCompiler } from './core/input.js';
 import { Jobs } from './core/jobs.js';
 import { createMailer, type Mailer } from './core/mail.js';
 import { installMetrics } from './core/metrics.js';
+import { serverSecretKeys, useSecretKeys } from './core/secrets.js';
 import { installSecurityHeaders } from './core/security.js';
 import type { Database } from './db/open.js';
 import { stopPdfWorkers } from './documents/pdf-pool.js';
@@ -85,6 +86,7 @@ export async function buildApp({ database, config, logger = false, mailer, extra
 
   const { serve } = installCore(app, database, config);
   useFileStore(openFileStore(config.fileStorage));
+  useSecretKeys(() => serverSecretKeys(config));
   const jobs = new Jobs(database, config.jobsQueue, app.log);
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());

@@ -12,6 +12,13 @@ export interface Config {
   /** PostgreSQL connection string; without it the embedded PGlite database in dataDir is used. */
   databaseUrl?: string;
   dataDir: string;
+  /**
+   * The key integration secrets are sealed with (SECRET_KEY, at least 32 characters); without it, one made in
+   * the data folder on the first start. Every process of one database needs the same.
+   */
+  secretKey?: string;
+  /** Earlier keys (SECRET_KEY_OLD, comma-separated), still opened while a new key is rolled in. */
+  secretKeysOld: string[];
   /** Where the built web app is; served with history-mode fallback when it exists. */
   webDist: string;
   /** Base address used in e-mailed links. */
@@ -138,6 +145,14 @@ function moment(name: string, value: string | undefined): Date | undefined {
   return at;
 }
 
+/** A key's text: at least 32 characters (a random one: `openssl rand -base64 32`). */
+function secretKey(name: string, value: string | undefined) {
+  if (!value) return undefined;
+  if (value.length < 32)
+    throw new Error(`${name} must be at least 32 characters (for example: openssl rand -base64 32).`);
+  return value;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
   // Relative paths are the user's, from where they ran npm (npm runs workspace scripts elsewhere).
@@ -148,6 +163,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
+    secretKey: secretKey('SECRET_KEY', env.SECRET_KEY),
+    secretKeysOld: (env.SECRET_KEY_OLD ?? '')
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean)
+      .map((k) => secretKey('SECRET_KEY_OLD', k) as string),
     fileStorage: fileStorage(env, dataDir, fromUser),
     backups: {
       everyHours: count(env.BACKUP_HOURS, 24),

@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { readConfig } from './config.js';
+import { resealSecrets } from './core/secrets.js';
 import { DataDirInUse } from './db/lock.js';
 import { MigrationFailed, openDatabase } from './db/open.js';
 import { seedDemoSchool } from './db/seed.js';
@@ -42,6 +43,9 @@ if (config.demoSchool ?? database.kind === 'pglite') {
 
 // Money recorded before the journal existed is posted to it once (issue 12's migration).
 await postEverySchool(database.db);
+// Secrets kept in plain text by an earlier release, or under a key being rolled out, are sealed with the current key.
+const resealed = await resealSecrets(database.db);
+if (resealed) app.log.info(`${resealed} kept secret${resealed === 1 ? '' : 's'} sealed with the current key.`);
 
 await app.listen({ port: config.port, host: config.host });
 // The Prometheus figures on a port of their own (METRICS_PORT), for the operator's monitoring only.

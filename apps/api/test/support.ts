@@ -38,6 +38,8 @@ export async function startTestApp(
     databaseUrl: process.env.TEST_DATABASE_URL,
     // Test files share one PostgreSQL database: each app takes only its own queued work.
     jobsQueue: unique('test'),
+    // One key for every test app (not a key file beside the repository's data folder).
+    secretKey: 'the tests’ own secret key, 32 characters and more',
     clockStart: new Date(testClockStart),
     clockStartedAt: new Date(testClockStartedAt),
   };

@@ -49,5 +49,6 @@ export * from './phone.js';
 export * from './resource.js';
 export * from './resources/index.js';
 export * from './routes.js';
+export * from './secret-column.js';
 export * from './sms-text.js';
 export * from './subject-levels.js';

@@ -3,6 +3,7 @@
 // nothing written, when its users' names or e-mails are taken here or the releases differ.
 import path from 'node:path';
 import { readConfig } from '../config.js';
+import { secretsToTypeAgain, serverSecretKeys, useSecretKeys } from '../core/secrets.js';
 import { openDatabase } from '../db/open.js';
 import { importSchool } from '../modules/operations/index.js';
 import { sayFailure } from './say.js';
@@ -16,12 +17,16 @@ const config = readConfig();
 try {
   const database = await openDatabase(config);
   try {
-    const { summary } = await importSchool(
+    const { summary, schoolId } = await importSchool(
       database,
       config.fileStorage,
       path.resolve(process.env.INIT_CWD ?? process.cwd(), arg),
     );
     console.log(`${summary} Its users sign in with their passwords.`);
+    // Secrets travel sealed with the key of the server that made the copy: another server cannot open them.
+    useSecretKeys(() => serverSecretKeys(config));
+    const again = await secretsToTypeAgain(database.db, schoolId);
+    if (again.length) console.log(`Type again on this server: ${again.join('; ')}.`);
   } finally {
     await database.close();
   }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { moneyColumns } from '../../money-columns.js';
 import { defineResource, schools, schoolTable, tenantColumns } from '../../resource.js';
+import { secretText } from '../../secret-column.js';
 import { oldStudents } from '../students/old-students.js';
 import { students } from '../students/students.js';
 import { paymentModeKinds } from './options.js';
@@ -157,7 +158,8 @@ export const paymentGateways = schoolTable(
       .references(() => schools.id),
     provider: text().notNull().default('schoolpay'),
     schoolCode: text('school_code').notNull(),
-    apiPassword: text('api_password').notNull(),
+    /** Kept sealed with the server's key. */
+    apiPassword: secretText('api_password').notNull(),
     /** The payment mode online payments are received into. */
     modeId: integer('mode_id').references(() => paymentModes.id),
     enabled: boolean().notNull().default(true),

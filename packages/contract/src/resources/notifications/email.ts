@@ -1,5 +1,6 @@
 import { boolean, index, integer, text, timestamp } from 'drizzle-orm/pg-core';
 import { changedAt, schools, schoolTable, tenantColumns } from '../../resource.js';
+import { secretText } from '../../secret-column.js';
 import { jobs } from '../core/jobs.js';
 
 // Its own file, which the web app never imports, so the tables stay out of the app's chunks.
@@ -67,7 +68,8 @@ export const emailAccounts = schoolTable('email_accounts', {
   port: integer(),
   secure: boolean().notNull().default(false),
   username: text(),
-  password: text(),
+  /** Kept sealed with the server's key. */
+  password: secretText(),
   fromAddress: text('from_address'),
   updatedAt: changedAt(),
 });
