@@ -18,9 +18,15 @@ const twoWrites = {
   path: 'test/two_writes',
   access: 'view_staff',
   summary: 'Writes two staff positions, then ends as asked',
-  input: z.object({ name: z.string(), how: z.enum(['answer', 'refuse', 'confirm', 'fault', 'duplicate']) }),
+  input: z.object({
+    name: z.string(),
+    how: z.enum(['answer', 'refuse', 'confirm', 'fault', 'duplicate', 'given_up_once', 'given_up_always']),
+  }),
   output: z.number(),
 } as const satisfies Call;
+
+/** How many times the handler ran for each name. */
+const triesOf = new Map<string, number>();
 
 async function appWithTheCall() {
   return buildApp({
@@ -38,6 +44,11 @@ async function appWithTheCall() {
         if (input.how === 'refuse') throw new Refusal('Refused after two writes.');
         if (input.how === 'confirm') throw new NeedsConfirmation('Sure?');
         if (input.how === 'fault') throw new Error('a fault after two writes');
+        // As the database gives a transaction up (a deadlock): once, or every time it is made again.
+        const tries = (triesOf.get(input.name) ?? 0) + 1;
+        triesOf.set(input.name, tries);
+        if (input.how === 'given_up_always' || (input.how === 'given_up_once' && tries === 1))
+          throw Object.assign(new Error('Failed query'), { cause: { code: '40P01', message: 'deadlock detected' } });
         // The database refuses the third write: the first position's name again (its unique index).
         if (input.how === 'duplicate') await positions.insert({ name: input.name });
         return { data: 1 };
@@ -112,6 +123,40 @@ describe('a write request is one transaction', () => {
           .sort();
       for (let i = 0; i < 100 && (await names()).length < 3; i++) await new Promise((r) => setTimeout(r, 50));
       expect(await names()).toEqual([name, `${name} (from the job)`, `${name} II`]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  test('given up by the database: made again from the start, once kept; given up every time, it answers busy and keeps nothing', async () => {
+    const school = await newSchool(t.app, t.database);
+    const app = await appWithTheCall();
+    try {
+      const send = (name: string, how: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/test/two_writes',
+          headers: bearer(school.adminToken),
+          payload: { name, how },
+        });
+      const once = unique('once ');
+      expect((await send(once, 'given_up_once')).statusCode).toBe(200);
+      expect(triesOf.get(once)).toBe(2);
+      const always = unique('always ');
+      const busy = await send(always, 'given_up_always');
+      expect([busy.statusCode, busy.json().message]).toEqual([503, 'The server was busy. Try again in a moment.']);
+      expect(triesOf.get(always)).toBe(4);
+      const names = (
+        await t.database.db
+          .select({ name: staffPositions.name })
+          .from(staffPositions)
+          .where(eq(staffPositions.schoolId, school.schoolId))
+      )
+        .map((p) => p.name)
+        .sort();
+      // The first try's writes went with it: each position once.
+      expect(names.filter((n) => n.startsWith(once) && !n.includes('job'))).toEqual([once, `${once} II`]);
+      expect(names.filter((n) => n.startsWith(always))).toEqual([]);
     } finally {
       await app.close();
     }

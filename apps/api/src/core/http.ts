@@ -6,7 +6,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/open.js';
 import { bearerToken, type Caller, findCaller } from './auth.js';
 import { now } from './dates.js';
-import { databaseFault, HttpError, NeedsConfirmation, Refusal, wasGivenUp } from './errors.js';
+import { againIfGivenUp, databaseFault, HttpError, NeedsConfirmation, Refusal, wasGivenUp } from './errors.js';
 import { SchoolScope } from './scope.js';
 
 declare module 'fastify' {
@@ -270,7 +270,9 @@ export function installCore(app: FastifyInstance, database: Database, config: Co
             return new SchoolScope(database.db, caller.schoolId, { userId: caller.userId, name: caller.name });
           },
         };
-        return oneTransaction ? database.inTransaction(async () => handler(args)) : handler(args);
+        // A transaction the database gave up (a deadlock: on a Citus cluster, writes meeting on the tables every
+        // node holds) left nothing: the request is simply made again, a few times, before it answers busy.
+        return oneTransaction ? againIfGivenUp(() => database.inTransaction(async () => handler(args))) : handler(args);
       },
     });
   }

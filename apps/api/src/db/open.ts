@@ -27,33 +27,44 @@ export async function sqlRows<T>(db: Executor, query: SQL): Promise<T[]> {
 const dialect = new PgDialect();
 
 /**
- * The transaction of the write request running here (core/http.ts opens one for each signed-in write): every
- * query the request makes through `database.db`, `raw` or `executeSql`, wherever it is written, runs in it, so
- * a request that fails leaves nothing it wrote. Work that outlives the request (a timer it started) finds the
- * transaction closed and runs on its own again.
+ * The transaction of the write request running here (core/http.ts, `inTransaction`, for each signed-in call that
+ * writes). It opens at the request's first transaction (a scoped write, an audit row, a queued job): from then on
+ * every query the request makes through `database.db`, `raw` or `executeSql`, wherever it is written, runs in it,
+ * each later transaction being a savepoint of it, and it commits when the request answers or rolls back when it
+ * fails, so a request that fails leaves nothing it wrote. What the request reads before it writes runs on the
+ * pool, side by side. Work that outlives the request (a timer it started) runs on its own again.
  */
 interface RequestTransaction {
-  tx: Tx;
-  open: boolean;
+  /** While the request runs. */
+  active: boolean;
+  tx?: Tx;
+  opening?: Promise<Tx>;
+  /** Ends the open transaction: commit (true) or roll back. */
+  finish?: (commit: boolean) => void;
+  /** Settles once the transaction has committed or rolled back. */
+  ended?: Promise<void>;
   afterCommit: (() => void)[];
 }
 const requestTransaction = new AsyncLocalStorage<RequestTransaction>();
-const openTransaction = () => {
+const activeRequest = () => {
   const store = requestTransaction.getStore();
-  return store?.open ? store : undefined;
+  return store?.active ? store : undefined;
+};
+const openTransaction = () => {
+  const store = activeRequest();
+  return store?.tx ? store : undefined;
 };
 
-/** Runs `work` once the request's transaction has committed (at once outside one); never when it rolls back. */
+/** Runs `work` once the request's transaction has committed (at once when none is open); never when it rolls back. */
 export function afterCommit(work: () => void): void {
-  const store = openTransaction();
-  if (store) store.afterCommit.push(work);
+  const store = activeRequest();
+  if (store?.opening) store.afterCommit.push(work);
   else work();
 }
 
 /** Runs `work` apart from the request's transaction (what lives on after it: the job queue's workers). */
 export const apartFromRequest = <T>(work: () => T): T => requestTransaction.exit(work);
 
-/** The driver's client under a transaction (node-postgres's pooled client, PGlite's transaction). */
 interface DriverClient {
   query(text: string, values?: unknown[]): Promise<unknown>;
   /** PGlite's: several statements in one text, without parameters. */
@@ -61,21 +72,44 @@ interface DriverClient {
 }
 const clientOf = (tx: Tx) => (tx as unknown as { session: { client: DriverClient } }).session.client;
 
-/** The database, or inside a write request that request's transaction. */
+/** Opens the request's transaction (once): it stays open until the request ends (`requestTransactions`). */
+function beginRequest(base: Db, store: RequestTransaction): Promise<Tx> {
+  store.opening ??= new Promise<Tx>((resolve, reject) => {
+    store.ended = base
+      .transaction(async (tx) => {
+        store.tx = tx;
+        resolve(tx);
+        const commit = await new Promise<boolean>((end) => {
+          store.finish = end;
+        });
+        if (!commit) tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!store.tx) reject(error);
+        throw error;
+      });
+  });
+  return store.opening;
+}
+
+/** The database, or inside a write request that request's transaction (opened by its first transaction). */
 function followingRequests(base: Db): Db {
   return new Proxy(base, {
     get(target, property) {
-      const into = (openTransaction()?.tx ?? target) as object;
+      const store = activeRequest();
+      if (store && !store.tx && property === 'transaction')
+        return (work: (tx: Tx) => Promise<unknown>) => beginRequest(target, store).then((tx) => tx.transaction(work));
+      const into = (store?.tx ?? target) as object;
       const value = Reflect.get(into, property, into);
       return typeof value === 'function' ? value.bind(into) : value;
     },
   });
 }
 
-/** `raw` and `executeSql` inside a write request: on its transaction's connection. */
+/** `raw` and `executeSql` inside a write request's open transaction: on its connection. */
 async function inRequest(text: string, values?: unknown[]): Promise<{ rows: unknown[] } | undefined> {
   const store = openTransaction();
-  if (!store) return undefined;
+  if (!store?.tx) return undefined;
   const client = clientOf(store.tx);
   const result =
     client.exec && !values?.length
@@ -85,20 +119,29 @@ async function inRequest(text: string, values?: unknown[]): Promise<{ rows: unkn
   return Array.isArray(result) ? (result[result.length - 1] ?? { rows: [] }) : (result as { rows: unknown[] });
 }
 
-/** Opens a write request's transaction around `work` (core/http.ts). */
+/** Runs a write request's work as one transaction (core/http.ts). */
 function requestTransactions(base: Db) {
   return async <T>(work: () => Promise<T>): Promise<T> => {
-    if (openTransaction()) return work();
-    const store: RequestTransaction = { tx: undefined as never, open: false, afterCommit: [] };
-    const result = await base.transaction(async (tx) => {
-      store.tx = tx;
-      store.open = true;
-      try {
-        return await requestTransaction.run(store, work);
-      } finally {
-        store.open = false;
+    if (activeRequest()) return work();
+    const store: RequestTransaction = { active: true, afterCommit: [] };
+    let result: T;
+    try {
+      result = await requestTransaction.run(store, work);
+    } catch (error) {
+      store.active = false;
+      if (store.opening) {
+        await store.opening.catch(() => {});
+        store.finish?.(false);
+        await store.ended?.catch(() => {});
       }
-    });
+      throw error;
+    }
+    store.active = false;
+    if (store.opening) {
+      await store.opening;
+      store.finish?.(true);
+      await store.ended;
+    }
     for (const then of store.afterCommit) then();
     return result;
   };

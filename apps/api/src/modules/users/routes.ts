@@ -2,7 +2,7 @@ import * as calls from '@somero/contract';
 import { completeFlags, isAdministratorType, isPermissionFlag, staff, userTypes } from '@somero/contract';
 import { and, asc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type Caller, endOtherSessions, lastSignIns } from '../../core/auth.js';
-import { againIfGivenUp, Invalid, Refusal } from '../../core/errors.js';
+import { Invalid, Refusal } from '../../core/errors.js';
 import { hashPassword } from '../../core/passwords.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { roles, users } from '../../db/schema.js';
@@ -123,23 +123,20 @@ export function userRoutes({ serve, database }: ModuleContext) {
     }
     const passwordHash = input.password ? await hashPassword(input.password) : undefined;
     // A new password ends the user's other sessions and reset links (the administrator's own session stays), in
-    // the same transaction; users are on every node of a Citus cluster, so it is made again when the cluster
-    // gives it up.
-    await againIfGivenUp(() =>
-      scope.transaction(async (s) => {
-        await s.table(users, 'users').update(id, {
-          name: input.name,
-          username: input.username,
-          email: input.email ?? null,
-          phone: input.phone ?? null,
-          type,
-          roleId,
-          active: input.active,
-          ...(passwordHash ? { passwordHash } : {}),
-        });
-        if (passwordHash) await endOtherSessions(s.db, { id, schoolId: scope.schoolId }, caller.tokenId);
-      }),
-    );
+    // the same transaction.
+    await scope.transaction(async (s) => {
+      await s.table(users, 'users').update(id, {
+        name: input.name,
+        username: input.username,
+        email: input.email ?? null,
+        phone: input.phone ?? null,
+        type,
+        roleId,
+        active: input.active,
+        ...(passwordHash ? { passwordHash } : {}),
+      });
+      if (passwordHash) await endOtherSessions(s.db, { id, schoolId: scope.schoolId }, caller.tokenId);
+    });
     return { data: await userRow(scope, caller, id), message: `User ${input.name} updated Successfully` };
   });
 
