@@ -59,8 +59,8 @@ export async function seedFeesHistory(database: Database): Promise<number> {
   await q(
     `insert into bursaries (school_id, student_id, bursary_category_id, kind, percent, category_id, start_year,
        start_term, every_term)
-     values (1, $1, $2, 'percent', 10, (select id from fees_categories where school_id = 1 and name = 'Tuition'), $3, 1,
-       true)`,
+     select 1, $1::int, $2::int, 'percent', 10, id, $3::int, 1, true
+       from fees_categories where school_id = 1 and name = 'Tuition'`,
     [id, bc.id, first],
   );
   // Three payments in each past term, numbered on from the receipt counter (and the counter moved on).
@@ -73,16 +73,18 @@ export async function seedFeesHistory(database: Database): Promise<number> {
     `update counters set value = value + $1 where school_id = 1 and name = 'receipt' returning value - $1 as start`,
     [n * 3],
   )) as { start: number }[];
+  // Values read first, not in subqueries: a Citus cluster plans an INSERT … SELECT without them.
+  const [mode] = (await q(`select min(id) as id from payment_modes where school_id = 1`)) as { id: number }[];
   await q(
     `insert into fees_payments (school_id, receipt_no, student_id, amount, mode_id, paid_on, payer, year, term,
        cashier_name, status, void_reason, voided_at, voided_by)
      select 1, $1::int + row_number() over (order by g, k), $2::int, 300000 + k * 10000,
-       (select min(id) from payment_modes where school_id = 1), make_date(g / 3, 2 + (g % 3) * 4, 5 + k * 6),
+       $6::int, make_date(g / 3, 2 + (g % 3) * 4, 5 + k * 6),
        'Parent', g / 3, g % 3 + 1, 'Bench', case when g % 3 = 1 and k = 3 then 'void' else 'valid' end,
        case when g % 3 = 1 and k = 3 then 'Entered twice' end, case when g % 3 = 1 and k = 3 then now() end,
        case when g % 3 = 1 and k = 3 then 'Bench' end
      from generate_series($3::int * 3, $4::int * 3 + $5::int - 2) g, generate_series(1, 3) k`,
-    [counter.start, id, first, now.y, now.t],
+    [counter.start, id, first, now.y, now.t, mode.id],
   );
   return id;
 }
