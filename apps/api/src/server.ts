@@ -1,6 +1,6 @@
 import { buildApp } from './app.js';
 import { readConfig } from './config.js';
-import { resealSecrets } from './core/secrets.js';
+import { keyFileOf, resealSecrets } from './core/secrets.js';
 import { DataDirInUse } from './db/lock.js';
 import { MigrationFailed, openDatabase } from './db/open.js';
 import { seedDemoSchool } from './db/seed.js';
@@ -41,6 +41,11 @@ if (config.demoSchool ?? database.kind === 'pglite') {
   }
 }
 
+if (database.kind === 'postgres' && !config.secretKey) {
+  app.log.warn(
+    `SECRET_KEY is not set: this server seals the schools' integration passwords with the key in ${keyFileOf(config.dataDir)}. Every server process of this database needs the same key: set SECRET_KEY on each.`,
+  );
+}
 // Money recorded before the journal existed is posted to it once (issue 12's migration).
 await postEverySchool(database.db);
 // Secrets kept in plain text by an earlier release, or under a key being rolled out, are sealed with the current key.
