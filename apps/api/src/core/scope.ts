@@ -1,6 +1,6 @@
 import { and, count, eq, getTableName, type SQL } from 'drizzle-orm';
 import { type PgColumn, type PgTable, PgTransaction } from 'drizzle-orm/pg-core';
-import type { Executor } from '../db/open.js';
+import { type Executor, inRequestTransaction } from '../db/open.js';
 import { audits } from '../db/schema.js';
 import { announce, type CacheNews } from './cache-news.js';
 import { now } from './dates.js';
@@ -74,7 +74,7 @@ export class SchoolScope {
    * query at a time; node-postgres deprecates queuing them). Each read is a function, so none starts early.
    */
   async all<T extends unknown[]>(...reads: { [K in keyof T]: () => PromiseLike<T[K]> }): Promise<T> {
-    if (!this.inTransaction && !(this.db instanceof PgTransaction))
+    if (!this.inTransaction && !(this.db instanceof PgTransaction) && !inRequestTransaction())
       return (await Promise.all(reads.map((read) => read()))) as T;
     const results: unknown[] = [];
     for (const read of reads) results.push(await read());

@@ -62,6 +62,9 @@ export function afterCommit(work: () => void): void {
   else work();
 }
 
+/** Whether the request running here has opened its transaction (its queries then go one after another). */
+export const inRequestTransaction = () => openTransaction() !== undefined;
+
 /** Runs `work` apart from the request's transaction (what lives on after it: the job queue's workers). */
 export const apartFromRequest = <T>(work: () => T): T => requestTransaction.exit(work);
 
