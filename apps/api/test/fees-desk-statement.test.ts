@@ -16,7 +16,7 @@ import { audits } from '../src/db/schema.js';
 import { activeMode, modeRule, recordFeesPayment } from '../src/modules/fees/desk/record.js';
 import { feesPaymentDocument } from '../src/modules/fees/documents.js';
 import { admit, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
-import { bearer, refusingPostingsOf, useTestApp } from './support.js';
+import { bearer, onPostgres, refusingPostingsOf, useTestApp } from './support.js';
 
 // The desk's statement (`fees/desk/record.ts`) seen from what a bursar and an auditor notice: receipts,
 // journal entries, audit rows and the "far above the balance" question, for payments sent at once, one
@@ -385,25 +385,30 @@ describe('the desk’s statement', () => {
   const first = async () =>
     recordFeesPayment(scope, { studentId: (await admit(school)).id, amount: 500, modeId: cash, confirm: true });
 
-  it('a payment whose balance cannot be read fails alone; a confirmed one in the same statement is taken', async () => {
-    const [asked, confirmed, filler] = await Promise.all([admit(school), admit(school), admit(school)]);
-    const before = await lastReceipt();
-    await t.database.raw('alter table student_terms rename to student_terms_away');
-    let results: PromiseSettledResult<unknown>[] = [];
-    try {
-      results = await Promise.allSettled([
-        recordFeesPayment(scope, { studentId: filler.id, amount: 500, modeId: cash, confirm: true }),
-        recordFeesPayment(scope, { studentId: asked.id, amount: 1_000, modeId: cash }),
-        recordFeesPayment(scope, { studentId: confirmed.id, amount: 2_000, modeId: cash, confirm: true }),
-      ]);
-    } finally {
-      await t.database.raw('alter table student_terms_away rename to student_terms');
-    }
-    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    expect(await lastReceipt()).toBe(before + 2);
-    expect(await balance(confirmed.id)).toBe(98_000);
-    expect(await balance(asked.id)).toBe(100_000);
-  });
+  // Its fault is a table renamed for a moment: on a database the test files share, another file's reads would meet
+  // it. It runs on the embedded database, each file's own (scripts/test.mjs runs this file there too).
+  it.skipIf(onPostgres)(
+    'a payment whose balance cannot be read fails alone; a confirmed one in the same statement is taken',
+    async () => {
+      const [asked, confirmed, filler] = await Promise.all([admit(school), admit(school), admit(school)]);
+      const before = await lastReceipt();
+      await t.database.raw('alter table student_terms rename to student_terms_away');
+      let results: PromiseSettledResult<unknown>[] = [];
+      try {
+        results = await Promise.allSettled([
+          recordFeesPayment(scope, { studentId: filler.id, amount: 500, modeId: cash, confirm: true }),
+          recordFeesPayment(scope, { studentId: asked.id, amount: 1_000, modeId: cash }),
+          recordFeesPayment(scope, { studentId: confirmed.id, amount: 2_000, modeId: cash, confirm: true }),
+        ]);
+      } finally {
+        await t.database.raw('alter table student_terms_away rename to student_terms');
+      }
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect(await lastReceipt()).toBe(before + 2);
+      expect(await balance(confirmed.id)).toBe(98_000);
+      expect(await balance(asked.id)).toBe(100_000);
+    },
+  );
 
   it('a payment the database refuses in a shared statement fails alone; the others are written one by one', async () => {
     const pupils = await Promise.all(Array.from({ length: 4 }, () => admit(school)));
