@@ -105,7 +105,16 @@ export function moneyDocument<T extends MoneyTable>(declaration: MoneyDocumentDe
       return nextNumber(scope, declaration.series);
     },
     async post(scope, ids) {
-      if (ids.length) await postEntries(scope, await declaration.postings(scope, ids));
+      if (!ids.length) return;
+      // Entries are numbered in the order of the documents given (a query answers rows in any order on a cluster),
+      // so a statement's same-day lines keep the order the documents were made in.
+      const place = new Map(ids.map((id, i) => [id, i]));
+      const entries = await declaration.postings(scope, ids);
+      const ordered = entries
+        .map((entry, i) => ({ entry, i }))
+        .sort((a, b) => (place.get(a.entry.source.id) ?? 0) - (place.get(b.entry.source.id) ?? 0) || a.i - b.i)
+        .map((e) => e.entry);
+      await postEntries(scope, ordered);
     },
     async repost(scope, id, why) {
       await scope.transaction(async (tx) => {
