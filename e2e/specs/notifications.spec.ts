@@ -2,7 +2,15 @@ import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { phoneDisplay } from '@somero/contract';
 import { SMTPServer } from 'smtp-server';
-import { admin, apiSignIn, bearer, collectPageErrors, type Session, seedSession } from '../support/session';
+import {
+  admin,
+  apiSignIn,
+  bearer,
+  collectPageErrors,
+  operatorSignIn,
+  type Session,
+  seedSession,
+} from '../support/session';
 import { gatewayReceived, smsGateway } from '../support/sms';
 import { choose, go, notice, unique } from '../support/ui';
 
@@ -20,7 +28,7 @@ test.beforeEach(async ({ context, request }) => {
 const figure = async (page: import('@playwright/test').Page, key: string) =>
   Number(((await page.getByTestId(`credits-${key}`).locator('p').last().textContent()) ?? '').replace(/\D/g, ''));
 
-test('credit bought from cash, a class previewed and sent through the gateway, the progress followed to the end, delivery reports on the report', async ({
+test('credit asked for and confirmed by the service, a class previewed and sent through the gateway, the progress followed to the end, delivery reports on the report', async ({
   page,
   request,
 }) => {
@@ -36,9 +44,24 @@ test('credit bought from cash, a class previewed and sent through the gateway, t
   await choose(page, page.getByRole('combobox', { name: 'Package' }), /^Starter: 500 SMS/);
   await choose(page, page.getByRole('combobox', { name: 'Paid from' }), 'Cash');
   await page.getByRole('textbox', { name: 'Reference' }).fill(reference);
-  await page.getByRole('button', { name: 'Buy credit' }).click();
-  await notice(page, 'SMS credit added');
+  // The gateway account is the service's: the school asks, and nothing counts until the service confirms it.
+  await page.getByRole('button', { name: 'Send the request' }).click();
+  await expect(notice(page, 'Your request for Starter: 500 SMS is sent to the service.')).toBeVisible();
+  const asked = page.getByRole('row', { name: new RegExp(reference) });
+  await expect(asked).toContainText('Waiting for the service');
+  expect(await figure(page, 'balance')).toBe(before);
+  // The service's operator confirms it on the console (its own sign-in; the school's session stays).
+  await operatorSignIn(page);
+  await page.getByRole('tab', { name: /SMS credit requests/ }).click();
+  const waiting = page.getByRole('row', { name: new RegExp(reference) });
+  await expect(waiting).toContainText('Kampala Hill Secondary School');
+  await expect(waiting).toContainText('UGX 20,000');
+  await waiting.getByRole('button', { name: 'Confirm' }).click();
+  await expect(notice(page, 'Starter: 500 SMS confirmed for Kampala Hill Secondary School.')).toBeVisible();
+  await expect(waiting).toHaveCount(0);
+  await go(page, '/sms/packages');
   await expect.poll(() => figure(page, 'balance')).toBe(before + 500);
+  await expect(page.getByRole('row', { name: new RegExp(reference) })).toContainText('Added');
   await expect(page.getByRole('row', { name: new RegExp(reference) })).toContainText('UGX 20,000');
 
   await go(page, '/notification/sms');

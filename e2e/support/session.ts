@@ -2,6 +2,21 @@ import { type APIRequestContext, type BrowserContext, expect, type Page } from '
 import type { SignedInUser } from '@somero/contract';
 
 export const admin = { username: 'admin', password: 'demo-admin-pass' } as const;
+/** The service's operator (made beside the demo school by e2e/support/seed-demo.ts), who signs in at /operator. */
+export const operator = {
+  name: 'Service Operator',
+  email: 'operator@somero.example',
+  password: 'operator-pass-2026',
+} as const;
+
+/** Signs the operator in to the console (its session is kept apart from any school's). */
+export async function operatorSignIn(page: Page) {
+  await page.goto('/operator');
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(operator.email);
+  await page.getByLabel('Password').fill(operator.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('tab', { name: 'Schools' })).toBeVisible();
+}
 
 export interface Session {
   token: string;

@@ -24,6 +24,17 @@ export interface Config {
   /** Base address used in e-mailed links. */
   publicUrl: string;
   allowRegistration: boolean;
+  /**
+   * SCHOOLS_NEED_APPROVAL=true: a school registered at /register waits for the service's operator to approve it
+   * (`npm run operator`, the console at /operator) before its people can sign in.
+   */
+  schoolsNeedApproval: boolean;
+  /**
+   * SCHOOLS_RECORD_SMS_CREDIT=true: a school records the SMS credit it buys itself (a server of one school, on
+   * its own gateway account). Off (the default), the gateway account is the service's: a school's "buy" is a
+   * request that an operator confirms, and only then counts.
+   */
+  schoolsRecordSmsCredit: boolean;
   smtpUrl?: string;
   mailFrom: string;
   demoAdminPassword?: string;
@@ -178,6 +189,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST ? fromUser(env.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     allowRegistration: bool(env.ALLOW_REGISTRATION, true),
+    schoolsNeedApproval: bool(env.SCHOOLS_NEED_APPROVAL, false),
+    schoolsRecordSmsCredit: bool(env.SCHOOLS_RECORD_SMS_CREDIT, false),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Somero <no-reply@somero.local>',
     demoAdminPassword: env.DEMO_ADMIN_PASSWORD || undefined,

@@ -47,7 +47,7 @@ const where = (file: string, line: number, text: string) =>
   `${path.relative(repoRoot, file)}:${line}: ${text.replace(/\s+/g, ' ').slice(0, 140)}`;
 
 describe('queries between school tables name the school (Citus co-location)', () => {
-  test('every join names school_id on both sides, but a join to the schools table itself', () => {
+  test('every join names school_id on both sides, but a join to the schools table itself or the service’s own tables', () => {
     const found: string[] = [];
     for (const file of files) {
       const code = readFileSync(file, 'utf8');
@@ -56,7 +56,9 @@ describe('queries between school tables name the school (Citus co-location)', ()
       for (const { line, args } of calls(code, /\.(inner|left|right|full)Join/)) {
         const named = /^\s*(?:\.\.\.(\w+)\(\)|\w+\s*,\s*(\w+))\s*,?\s*$/.exec(args);
         const condition = named ? made(named[1] ?? named[2]) : args;
-        if (!/schoolId|school_id/.test(condition) && !/^\s*schools\s*,/.test(args)) found.push(where(file, line, args));
+        // The schools table, and the service's own tables (operators and their sessions), are not per school.
+        if (!/schoolId|school_id/.test(condition) && !/^\s*(schools|operators|operatorSessions)\s*,/.test(args))
+          found.push(where(file, line, args));
       }
     }
     expect(found).toEqual([]);
@@ -98,6 +100,9 @@ describe('what npm run citus:distribute would make of this release’s tables (r
     const plan = await citusPlan(<T>(text: string, values?: unknown[]) => t.database.raw(text, values) as Promise<T[]>);
     expect(plan.reference).toEqual([
       'login_failures',
+      'operator_audits',
+      'operator_sessions',
+      'operators',
       'password_resets',
       'roles',
       'schools',
@@ -114,8 +119,9 @@ describe('what npm run citus:distribute would make of this release’s tables (r
 });
 
 /**
- * The school tables a migration creates without distributing them at once (`SELECT somero_distribute('x');` as
- * the statement right after `CREATE TABLE "x"`): on a cluster their foreign keys to school tables would fail.
+ * The tables a migration creates without placing them at once on a cluster (`SELECT somero_distribute('x');` for
+ * a school table, `SELECT somero_reference('x');` for a server table, as the statement right after
+ * `CREATE TABLE "x"`): on a cluster their foreign keys would fail, or the table would stay on the coordinator alone.
  */
 function undistributedTables(migration: string): string[] {
   const statements = migration
@@ -125,9 +131,11 @@ function undistributedTables(migration: string): string[] {
   const out: string[] = [];
   statements.forEach((statement, i) => {
     const created = /^CREATE TABLE (?:IF NOT EXISTS )?"?(\w+)"?\s*\(/i.exec(statement);
-    if (!created || !/"school_id"/.test(statement)) return;
+    if (!created) return;
+    // A school table goes by school; a server table is copied to every node.
+    const how = /"school_id"/.test(statement) ? 'somero_distribute' : 'somero_reference';
     const next = statements[i + 1] ?? '';
-    if (!new RegExp(`^SELECT somero_distribute\\('"?${created[1]}"?'\\);?$`, 'i').test(next)) out.push(created[1]);
+    if (!new RegExp(`^SELECT ${how}\\('"?${created[1]}"?'\\);?$`, 'i').test(next)) out.push(created[1]);
   });
   return out;
 }
@@ -147,7 +155,11 @@ describe('migrations that create a school table distribute it in the same step (
     expect(
       undistributedTables([table, "SELECT somero_distribute('x');", key].join('\n--> statement-breakpoint\n')),
     ).toEqual([]);
-    expect(undistributedTables('CREATE TABLE "y" (\n\t"id" serial NOT NULL\n);')).toEqual([]);
+    const server = 'CREATE TABLE "y" (\n\t"id" serial NOT NULL\n);';
+    expect(undistributedTables(server)).toEqual(['y']);
+    expect(undistributedTables([server, "SELECT somero_reference('y');"].join('\n--> statement-breakpoint\n'))).toEqual(
+      [],
+    );
   });
 
   test('every migration from 0052 on', () => {

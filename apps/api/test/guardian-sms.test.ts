@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call, classTerm, s as examSchool, people, setUpEndOfTerm } from './exams-term-fixture.js';
 import { filePhones, useGatewayApp } from './gateway-app.js';
 import { admitFamilies } from './guardian-fixtures.js';
+import { confirmedCredit } from './operator-fixtures.js';
 import { admit, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
 import { bearer, staffWith, unique } from './support.js';
 
@@ -93,8 +94,7 @@ describe('SMS to guardians: receipts, reminders, sick bay, absences', () => {
   });
 
   it('sends the guardian a receipt with the receipt number and the balance after the payment', async () => {
-    const bought = await s.api.post('/sms_packages', { credits: 100, price: 4_000, mode_id: cash });
-    expect(bought.statusCode, bought.body).toBe(200);
+    await confirmedCredit(t.app, t.database, s, { credits: 100, price: 4_000, mode_id: cash });
     const paid = await s.api.post('/fees_payments', {
       student_id: kids.amina.id,
       amount: 200_000,
@@ -264,7 +264,7 @@ describe('Results by SMS after the report cards', () => {
       .insert(paymentModes)
       .values({ schoolId: examSchool.schoolId, name: unique('Cash'), kind: 'cash', openingOn: '2026-01-01' })
       .returning();
-    await examSchool.api.post('/sms_packages', { credits: 50, price: 2_000, mode_id: mode.id });
+    await confirmedCredit(t.app, t.database, examSchool, { credits: 50, price: 2_000, mode_id: mode.id });
   });
 
   it('fills {division} per student from the O Level scheme, and {points} for A Level', async () => {

@@ -11,6 +11,7 @@ import { sendSms } from '../src/modules/notifications/index.js';
 import { performSend, settleSend } from '../src/modules/notifications/sms/send.js';
 import { startFakeSmsGateway } from './fake-sms-gateway.js';
 import { admitFamilies, payFees } from './guardian-fixtures.js';
+import { confirmedCredit } from './operator-fixtures.js';
 import { type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
 import { bearer, staffWith, unique, useTestApp } from './support.js';
 
@@ -72,8 +73,7 @@ beforeAll(async () => {
     [kids.chris.id, 700_000],
     [kids.bella.id, 700_000],
   ]);
-  const bought = await s.api.post('/sms_packages', { credits: 600, price: 24_000, mode_id: cash });
-  expect(bought.statusCode, bought.body).toBe(200);
+  await confirmedCredit(t.app, t.database, s, { credits: 600, price: 24_000, mode_id: cash });
 });
 
 /** A job followed to its end by who started it (the administrator unless another token is given). */
@@ -113,7 +113,14 @@ describe('SMS: recipients, credits, sending through the gateway', () => {
   it('a new school starts with no credit and refuses a send larger than the balance (202 with the figures)', async () => {
     const fresh = await registerSchool(t.app, t.database);
     const creditsOf = async () => (await fresh.api.get('/sms_packages')).json().data;
-    expect(await creditsOf()).toMatchObject({ balance: 0, bought: 0, used: 0, gateway: 'gateway', packages: [] });
+    expect(await creditsOf()).toMatchObject({
+      balance: 0,
+      bought: 0,
+      used: 0,
+      gateway: 'gateway',
+      records_own_credit: false,
+      packages: [],
+    });
     const res = await fresh.api.post('/send_msg', {
       audience: 'numbers',
       numbers: '0772 200011, 0772 200012',
@@ -128,15 +135,18 @@ describe('SMS: recipients, credits, sending through the gateway', () => {
     expect((await fresh.api.get('/jobs')).json().data).toEqual([]);
   });
 
-  it('buys a package paid from cash: an expense posted to the journal', async () => {
+  it('buys a package paid from cash once the service confirms it: an expense posted to the journal', async () => {
     const before = await credits();
-    const bought = await s.api.post('/sms_packages', { package: 'starter', mode_id: cash, reference: 'INV-1' });
-    expect(bought.statusCode, bought.body).toBe(200);
-    expect(bought.json().data).toMatchObject({ credits: 500, price: 20_000, mode: 'Cash', name: 'Starter: 500 SMS' });
-    const custom = await s.api.post('/sms_packages', { credits: 100, price: 4_000, mode_id: cash });
-    expect(custom.json().data).toMatchObject({ credits: 100, price: 4_000, name: '100 SMS' });
+    const bought = await confirmedCredit(t.app, t.database, s, {
+      package: 'starter',
+      mode_id: cash,
+      reference: 'INV-1',
+    });
+    expect(bought).toMatchObject({ credits: 500, price: 20_000, mode: 'Cash', name: 'Starter: 500 SMS' });
+    const custom = await confirmedCredit(t.app, t.database, s, { credits: 100, price: 4_000, mode_id: cash });
+    expect(custom).toMatchObject({ credits: 100, price: 4_000, name: '100 SMS' });
     expect(await credits()).toMatchObject({ balance: before.balance + 600, bought: before.bought + 600 });
-    const expenseId = bought.json().data.expense_id;
+    const expenseId = bought.expense_id as number;
     const [expense] = await t.database.db
       .select()
       .from(expenses)
@@ -451,7 +461,9 @@ describe('SMS: recipients, credits, sending through the gateway', () => {
       payload: { credits: 10, price: 400, mode_id: cash },
     });
     expect(buy.statusCode, buy.body).toBe(200);
-    expect((await credits()).balance).toBe(left + 9);
+    // A request to the service: nothing counts until it is confirmed.
+    expect(buy.json().data.status).toBe('requested');
+    expect((await credits()).balance).toBe(left - 1);
     const refused = await t.app.inject({
       method: 'POST',
       url: '/api/send_msg',

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { filePhones, useGatewayApp } from './gateway-app.js';
 import { admitFamilies, payFees } from './guardian-fixtures.js';
+import { confirmedCredit } from './operator-fixtures.js';
 import { type RegisterSchool, registerSchool } from './students-fixtures.js';
 
 /**
@@ -37,7 +38,7 @@ describe("the parents' line over HTTP, as the gateway posts", () => {
     });
     // Brian: 700,000 charged, 250,000 paid (receipt 1).
     await payFees(t.database, s, cash, [[kids.brian.id, 250_000]]);
-    expect((await s.api.post('/sms_packages', { credits: 20, price: 700, mode_id: cash })).statusCode).toBe(200);
+    await confirmedCredit(t.app, t.database, s, { credits: 20, price: 700, mode_id: cash });
     const on = await s.api.put('/parent_line', { enabled: true, answers: ['fees', 'payments', 'results'] });
     expect(on.statusCode, on.body).toBe(200);
     await t.app.listen({ port: 0, host: '127.0.0.1' });

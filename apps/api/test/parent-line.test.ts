@@ -15,6 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { audits } from '../src/db/schema.js';
 import { s as examSchool, people, setUpEndOfTerm } from './exams-term-fixture.js';
 import { filePhones, useGatewayApp } from './gateway-app.js';
+import { confirmedCredit } from './operator-fixtures.js';
 import { admit, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
 import { bearer, staffWith, unique } from './support.js';
 
@@ -174,8 +175,7 @@ describe("the parents' line", () => {
       withheld: true,
     });
     // A has SMS credit; B has none.
-    const bought = await a.api.post('/sms_packages', { credits: 50, price: 1_750, mode_id: cash });
-    expect(bought.statusCode, bought.body).toBe(200);
+    await confirmedCredit(t.app, t.database, a, { credits: 50, price: 1_750, mode_id: cash });
   });
 
   it('is off until the school turns it on: a known number hears what an unknown one hears', async () => {

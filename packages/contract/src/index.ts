@@ -25,6 +25,7 @@ export * from './calls/jobs.js';
 export * from './calls/notifications.js';
 export * from './calls/notifications-email.js';
 export * from './calls/operations.js';
+export * from './calls/operator.js';
 export * from './calls/parent-line.js';
 export * from './calls/payroll.js';
 export * from './calls/requirements.js';

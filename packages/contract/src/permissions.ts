@@ -140,9 +140,10 @@ export const isPermissionFlag = (value: string): value is PermissionFlag => flag
  * - a permission flag;
  * - 'everyone': any signed-in user (the screens the specification shows to all);
  * - 'admin': administrators only (user type 0 or 1), for things the specification gives no flag;
- * - 'public': no sign-in (login, register, recover…).
+ * - 'public': no sign-in (login, register, recover…);
+ * - 'operator': the service's operator signed in to the console (never a school's user).
  */
-export type Access = PermissionFlag | 'everyone' | 'admin' | 'public';
+export type Access = PermissionFlag | 'everyone' | 'admin' | 'public' | 'operator';
 
 /** User types: 0 owner and 1 administrator hold every flag; 2 is a staff user whose role decides. */
 export const userTypes = { owner: 0, administrator: 1, staff: 2 } as const;
@@ -163,6 +164,8 @@ export type CallAccess = Access | readonly PermissionFlag[];
 export function allows(user: Grant, access: CallAccess): boolean {
   if (typeof access !== 'string') return isAdministratorType(user.type) || access.some((f) => user.flags[f] === true);
   if (access === 'public' || access === 'everyone') return true;
+  // The service's console: no school user, administrators included, may use it.
+  if (access === 'operator') return false;
   if (isAdministratorType(user.type)) return true;
   if (access === 'admin') return false;
   return user.flags[access] === true;

@@ -12,7 +12,16 @@ import { phoneInput } from './phone.js';
  * (snake_case); code uses the table's keys.
  */
 
-export { changedAt, isSchoolOwned, notPerSchool, recordedAt, schools, schoolTable, tenantColumns } from './tenancy.js';
+export {
+  changedAt,
+  isSchoolOwned,
+  notPerSchool,
+  recordedAt,
+  type SchoolStatus,
+  schools,
+  schoolTable,
+  tenantColumns,
+} from './tenancy.js';
 
 const managedKeys = ['id', 'schoolId', 'createdAt', 'updatedAt'] as const;
 type Managed = (typeof managedKeys)[number];

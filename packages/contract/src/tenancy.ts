@@ -44,8 +44,16 @@ export const schools = pgTable('schools', {
    * payments when it has no SchoolPay account. Nothing else on the server is simulated for it.
    */
   demo: boolean().notNull().default(false),
+  /**
+   * Whether its people may sign in (the service's operator decides, `modules/operator`): 'active';
+   * 'pending' (registered on a server that asks the operator to approve new schools); 'suspended' (its users
+   * and its parents' line are refused with `statusReason`; nothing is deleted).
+   */
+  status: text().$type<SchoolStatus>().notNull().default('active'),
+  statusReason: text('status_reason'),
   createdAt: recordedAt(),
 });
+export type SchoolStatus = 'active' | 'pending' | 'suspended';
 
 /**
  * id, school_id, created_at, updated_at: the columns every declared entity starts with. The primary
@@ -70,6 +78,9 @@ export const notPerSchool = {
     schools: 'the tenant itself',
     login_failures: 'sign-in rate limits, counted per user name and address before the school is known',
     server_backups: "the server's backups of its whole database, every school at once",
+    operators: 'the people who run the service for every school (never a school user)',
+    operator_sessions: "the operators' sign-ins",
+    operator_audits: 'what the operators did, to which school',
   },
   /** Unique indexes of school-owned tables that hold across schools. */
   uniques: {

@@ -30,7 +30,9 @@ describe('the access policy (packages/contract/access-policy.tsv)', () => {
     const keys = rows.map((r) => `${r.kind} ${r.path} ${r.method}`);
     expect(new Set(keys).size).toBe(keys.length);
     for (const r of rows) {
-      const ok = r.access.split(' | ').every((a) => isPermissionFlag(a) || ['everyone', 'admin', 'public'].includes(a));
+      const ok = r.access
+        .split(' | ')
+        .every((a) => isPermissionFlag(a) || ['everyone', 'admin', 'public', 'operator'].includes(a));
       expect(ok, `${r.kind} ${r.method} ${r.path}: ${r.access}`).toBe(true);
     }
   });

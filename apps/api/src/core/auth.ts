@@ -1,4 +1,10 @@
-import { completeFlags, isAdministratorType, permissionFlags, type SignedInUser } from '@somero/contract';
+import {
+  completeFlags,
+  isAdministratorType,
+  permissionFlags,
+  type SchoolStatus,
+  type SignedInUser,
+} from '@somero/contract';
 import { and, eq, gt, isNull, max, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../db/open.js';
 import { authTokens, passwordResets, roles, schools, users } from '../db/schema.js';
@@ -20,6 +26,17 @@ export interface Caller {
   flags: Record<string, boolean>;
   /** The lock screen is on: only the calls marked `whileLocked` answer until the password is given. */
   locked: boolean;
+  /** Whether the service lets the school's people in (`schools.status`), and why not. */
+  schoolStatus: SchoolStatus;
+  schoolStatusReason: string | null;
+}
+
+/** What a user of a school the service has suspended (or not yet approved) is told, at sign-in and on every call. */
+export function schoolClosedMessage(school: { schoolStatus: SchoolStatus; schoolStatusReason: string | null }) {
+  if (school.schoolStatus === 'pending')
+    return 'Your school is registered and waiting for the service to approve it. You can sign in once it is approved.';
+  const why = school.schoolStatusReason ? ` (${school.schoolStatusReason.replace(/\.$/, '')})` : '';
+  return `Your school's use of Somero is suspended${why}. Nothing is deleted. Please contact the service that hosts Somero for your school.`;
 }
 
 const allFlags = Object.fromEntries(permissionFlags.map((f) => [f, true]));
@@ -146,6 +163,8 @@ async function lookUpCaller(db: Executor, schoolId: number, hash: string, days: 
       userId: users.id,
       schoolId: users.schoolId,
       schoolName: schools.name,
+      schoolStatus: schools.status,
+      schoolStatusReason: schools.statusReason,
       name: users.name,
       username: users.username,
       email: users.email,

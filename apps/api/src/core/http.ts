@@ -4,9 +4,10 @@ import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Database } from '../db/open.js';
-import { bearerToken, type Caller, findCaller } from './auth.js';
+import { bearerToken, type Caller, findCaller, schoolClosedMessage } from './auth.js';
 import { now } from './dates.js';
 import { againIfGivenUp, databaseFault, HttpError, NeedsConfirmation, Refusal, wasGivenUp } from './errors.js';
+import { findOperator, type OperatorCaller } from './operators.js';
 import { SchoolScope } from './scope.js';
 
 declare module 'fastify' {
@@ -20,6 +21,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     caller: Caller | null;
+    /** The service's operator, on the console's calls (access 'operator'). */
+    operator: OperatorCaller | null;
   }
   interface FastifyInstance {
     /** Every /api route registered, as Fastify saw it: the generic tests walk this list. */
@@ -48,6 +51,8 @@ export interface HandlerArgs<C extends Call> {
   caller: Caller;
   /** The caller's school: every read and write of school data goes through it. */
   scope: SchoolScope;
+  /** The service's operator (the console's calls only; 401 elsewhere). */
+  operator: OperatorCaller;
 }
 
 type Body<C extends Call> = C extends { file: string }
@@ -86,6 +91,7 @@ export function installCore(app: FastifyInstance, database: Database, config: Co
   const registered: RegisteredRoute[] = [];
 
   app.decorateRequest('caller', null);
+  app.decorateRequest('operator', null);
   app.decorate('registeredRoutes', registered);
 
   app.addHook('onRoute', (route) => {
@@ -127,11 +133,21 @@ export function installCore(app: FastifyInstance, database: Database, config: Co
     const access = req.routeOptions.config.access;
     if (!access || access === 'public') return;
     const token = bearerToken(req.headers.authorization);
+    if (access === 'operator') {
+      // The console's calls take an operator's token only; a school's (an administrator's too) is not one.
+      const operator = token ? await findOperator(database.db, token) : null;
+      if (!operator) return reply.code(401).send({ message: "Please sign in to the service's console." });
+      req.operator = operator;
+      req.log = req.log.child({ operator: operator.operatorId });
+      return;
+    }
     const caller = token ? await findCaller(database.db, token, config.tokenDays) : null;
     if (!caller) {
       const message = token ? 'Your session has ended. Please sign in again.' : 'Please sign in.';
       return reply.code(401).send({ message });
     }
+    // A school the service suspended (or has not yet approved): its sessions end at once, with the reason.
+    if (caller.schoolStatus !== 'active') return reply.code(401).send({ message: schoolClosedMessage(caller) });
     if (caller.locked && !req.routeOptions.config.whileLocked) {
       return reply
         .code(lockedStatus)
@@ -268,6 +284,10 @@ export function installCore(app: FastifyInstance, database: Database, config: Co
           get scope(): SchoolScope {
             if (!caller) throw new HttpError(401, 'Please sign in.');
             return new SchoolScope(database.db, caller.schoolId, { userId: caller.userId, name: caller.name });
+          },
+          get operator(): OperatorCaller {
+            if (!req.operator) throw new HttpError(401, "Please sign in to the service's console.");
+            return req.operator;
           },
         };
         // A transaction the database gave up (a deadlock: on a Citus cluster, writes meeting on the tables every

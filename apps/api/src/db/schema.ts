@@ -128,6 +128,59 @@ export const serverBackups = pgTable('server_backups', { id: serial().primaryKey
 ]);
 
 /**
+ * The people who run the service (`npm run operator -- add`): they see every school it hosts, approve,
+ * suspend and lift schools and grant SMS credit (`modules/operator`). Never a school's user: they sign in at
+ * /operator with a token of their own shape (`op.<secret>`), which no school call accepts.
+ */
+export const operators = pgTable(
+  'operators',
+  {
+    id: serial().primaryKey(),
+    name: text().notNull(),
+    email: text().notNull(),
+    passwordHash: text('password_hash').notNull(),
+    active: boolean().notNull().default(true),
+    createdAt: recordedAt(),
+  },
+  (t) => [uniqueIndex('operators_email').on(sql`lower(${t.email})`)],
+);
+
+/** An operator's sign-in: only the token's hash is kept. */
+export const operatorSessions = pgTable(
+  'operator_sessions',
+  {
+    id: serial().primaryKey(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: recordedAt(),
+    expiresAt: at('expires_at').notNull(),
+    revokedAt: at('revoked_at'),
+  },
+  (t) => [uniqueIndex('operator_sessions_token').on(t.tokenHash)],
+);
+
+/** What an operator did (or `npm run operator` on the server), and to which school: the console's activity list. */
+export const operatorAudits = pgTable(
+  'operator_audits',
+  {
+    id: serial().primaryKey(),
+    at: recordedAt('at'),
+    /** Null for what the server's command line did. */
+    operatorId: integer('operator_id').references(() => operators.id),
+    operatorName: text('operator_name').notNull(),
+    action: text().notNull(),
+    /** The school it was about (not `school_id`: this is not a school's table). */
+    ofSchool: integer('of_school').references(() => schools.id),
+    /** What happened, in words ("Suspended: the fees for the service are unpaid"). */
+    summary: text().notNull(),
+    detail: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index('operator_audits_at').on(t.at)],
+);
+
+/**
  * A school's own copies of its records on a server of several schools (`npm run export-school`'s file,
  * for its administrators to download): as `server_backups`, one running per school at a time.
  */

@@ -18,6 +18,7 @@ import { area as jobs } from './jobs/index.js';
 import type { Area } from './module.js';
 import { area as notifications } from './notifications/index.js';
 import { area as operations } from './operations/index.js';
+import { area as operator } from './operator/index.js';
 import { area as parentLine } from './parent-line/index.js';
 import { area as payroll } from './payroll/index.js';
 import { area as requirements } from './requirements/index.js';
@@ -39,6 +40,7 @@ export const areas: Area[] = [
   auth,
   users,
   operations,
+  operator,
   staff,
   audits,
   dashboard,

@@ -6,8 +6,11 @@ import { useSession } from '../lib/auth';
 import { BareLayout } from './layouts/bare-layout';
 import { LazyScreen } from './lazy-screen';
 import { ScreenFrame } from './screen-frame';
+import { withStrings } from './with-strings';
 
 const mainLayout = () => import('./layouts/main-layout');
+/** The service's console: no school's screen, its own sign-in (`features/operator`). */
+const operatorConsole = withStrings('operator', () => import('../features/operator/operator-console'));
 
 /** `/fees/payment/{id}` in the contract is `/fees/payment/:id` for React Router. */
 export const routePattern = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
@@ -39,6 +42,7 @@ const mainScreens = screenRoutes.filter((r) => r.area !== 'public');
 
 export const routes: RouteObject[] = [
   { path: '/', element: <Navigate to={homePath} replace /> },
+  { path: '/operator', element: <LazyScreen load={operatorConsole} /> },
   {
     element: <BareLayout />,
     children: publicScreens.map((route) => ({ path: route.path, element: publicElement(route) })),

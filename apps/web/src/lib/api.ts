@@ -11,6 +11,7 @@ import {
 import type { z } from 'zod';
 import { currentToken, lockSession, signOut } from './auth';
 import { noticeError, noticeSuccess } from './notices';
+import { operatorToken, signOutOperator } from './operator-session';
 import { startSaving, stopSaving } from './saving';
 
 export type CallInput<C extends Call> = z.input<C['input']>;
@@ -111,7 +112,9 @@ export async function api<C extends Call>(
   const catalogue = options.texts ?? texts(module, action);
   const hasBody = call.method === 'POST' || call.method === 'PUT';
   const path = routeHref(call.path, { ...params, ...(id === undefined ? {} : { id }) });
-  const token = currentToken();
+  // The service's console signs in apart from any school: its calls carry the operator's token.
+  const forOperator = call.access === 'operator';
+  const token = forOperator ? operatorToken() : currentToken();
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (hasBody) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -165,6 +168,10 @@ export async function api<C extends Call>(
         return { ok: false, status, message: body.message };
       }
       return fail(status, body.message);
+    }
+    if (status === 401 && forOperator) {
+      signOutOperator();
+      return { ok: false, status, message: body.message };
     }
     if (status === 401 && call.access !== 'public') {
       signOut();

@@ -90,6 +90,10 @@ export const smsPackageRow = z.object({
   bought_on: z.string(),
   reference: z.string().nullable(),
   bought_by: z.string(),
+  /** 'requested' waits for the service to confirm it (no credit yet); 'declined' says why in `decision_note`. */
+  status: z.enum(['requested', 'confirmed', 'declined']),
+  decided_by: z.string().nullable(),
+  decision_note: z.string().nullable(),
 });
 export type SmsPackageRow = z.infer<typeof smsPackageRow>;
 
@@ -114,6 +118,8 @@ export const smsPackagesCall = defineCall({
     refunded: z.number(),
     /** 'gateway' or 'log' (nothing leaves the server: the demo school, or no gateway configured). */
     gateway: z.enum(['gateway', 'log']),
+    /** True: the school records the credit it buys itself; false: a purchase is a request the service confirms. */
+    records_own_credit: z.boolean(),
     packages: z.array(smsPackageRow),
     catalogue: z.array(smsCatalogueItem),
   }),

@@ -6,6 +6,7 @@ import {
   findCaller,
   forgetUser,
   issueToken,
+  schoolClosedMessage,
   setSessionLocked,
   signedInUser,
 } from '../../core/auth.js';
@@ -57,16 +58,20 @@ export function authRoutes({ serve, database, config, mailer }: ModuleContext) {
     const keys = signInKeys(input.username, req.ip);
     const counts = await refuseIfLocked(db, keys);
     const name = input.username.toLowerCase();
-    const [user] = await db
-      .select()
+    const [found] = await db
+      .select({ user: users, schoolStatus: schools.status, schoolStatusReason: schools.statusReason })
       .from(users)
+      .innerJoin(schools, eq(schools.id, users.schoolId))
       .where(or(eq(sql`lower(${users.username})`, name), eq(sql`lower(${users.email})`, name)))
       .limit(1);
+    const user = found?.user;
     if (!user || !(await checkPassword(user.passwordHash, input.password))) {
       await countFailure(db, keys);
       throw new Refusal(wrongCredentials);
     }
     if (!user.active) throw new Refusal('This account is disabled. Ask an administrator of your school.');
+    // The right password of a school the service suspended, or has not yet approved: said plainly.
+    if (found.schoolStatus !== 'active') throw new Refusal(schoolClosedMessage(found));
     await clearFailures(db, keys, counts);
     return signIn(user);
   });
@@ -94,7 +99,12 @@ export function authRoutes({ serve, database, config, mailer }: ModuleContext) {
       username: input.username,
       email: input.email,
       passwordHash: await hashPassword(input.password),
+      status: config.schoolsNeedApproval ? 'pending' : 'active',
     });
+    if (config.schoolsNeedApproval)
+      throw new Refusal(
+        `${input.school} is registered. The service approves each new school before its first sign-in: you can sign in as ${input.username} once it is approved.`,
+      );
     return { ...(await signIn(owner)), message: `${input.school} is registered. Welcome!` };
   });
 

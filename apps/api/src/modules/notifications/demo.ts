@@ -15,7 +15,7 @@ import { addDays, ago, today } from '../../core/dates.js';
 import { SchoolScope } from '../../core/scope.js';
 import type { Executor } from '../../db/open.js';
 import { fillTemplate, smsParts } from './rules.js';
-import { buyPackage } from './sms/packages.js';
+import { buyPackage, confirmCreditRequest } from './sms/packages.js';
 import { module } from './sms/send.js';
 
 const daysAgo = (n: number) => ago(n * 86_400_000);
@@ -36,7 +36,13 @@ export async function fillDemoSms(db: Executor, schoolId: number, adminId: numbe
   // Bought before the sends below (Kampala's day, UTC+3), never after today.
   const tenDaysAgo = addDays(today(), -10);
   if (!mode) return;
-  await buyPackage(scope, { package: 'term', mode_id: mode.id, bought_on: tenDaysAgo, reference: 'INV-SMS-0412' });
+  // Asked for from the service, which confirmed it once paid (the school's payment is recorded then).
+  const { row: asked } = await buyPackage(
+    scope,
+    { package: 'term', mode_id: mode.id, bought_on: tenDaysAgo, reference: 'INV-SMS-0412' },
+    false,
+  );
+  await confirmCreditRequest(new SchoolScope(db, schoolId, { userId: null, name: 'Somero service' }), asked.id);
   const [school] = await db.select({ name: schools.name }).from(schools).where(eq(schools.id, schoolId));
 
   const [s1] = await db

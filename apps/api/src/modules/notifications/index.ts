@@ -10,6 +10,8 @@ import { creditsOf, type Resolved, startSend } from './sms/send.js';
 
 export { fillDemoSms } from './demo.js';
 export { guardianNotices } from './sms/notices.js';
+export { confirmCreditRequest, declineCreditRequest, grantCredit } from './sms/packages.js';
+export { creditBySchool } from './sms/send.js';
 
 /** The school's SMS credits left (the dashboard's tile). */
 export const smsCreditsLeft = (scope: SchoolScope) => creditsOf(scope).then((c) => c.balance);

@@ -76,13 +76,21 @@ export function notificationRoutes(ctx: ModuleContext) {
       packageRows(scope),
       gatewayFor(config, scope),
     ]);
-    return { data: { ...credits, gateway: gateway.kind, packages, catalogue: [...smsCatalogue] } };
+    return {
+      data: {
+        ...credits,
+        gateway: gateway.kind,
+        records_own_credit: config.schoolsRecordSmsCredit,
+        packages,
+        catalogue: [...smsCatalogue],
+      },
+    };
   });
 
-  serve(buySmsPackage, async ({ scope, input }) => ({
-    data: await buyPackage(scope, input),
-    message: 'SMS credit added',
-  }));
+  serve(buySmsPackage, async ({ scope, input }) => {
+    const { row, message } = await buyPackage(scope, input, config.schoolsRecordSmsCredit);
+    return { data: row, message: message ?? 'SMS credit added' };
+  });
 
   serve(sentSms, async ({ scope, input }) => {
     const { rows, total } = await sendRows(scope, { limit: input.per_page, offset: (input.page - 1) * input.per_page });

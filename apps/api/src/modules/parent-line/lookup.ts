@@ -15,6 +15,8 @@ export interface LineChild {
 export interface LineSchool {
   schoolId: number;
   name: string;
+  /** False while the service has the school suspended: the line answers nothing of it. */
+  open: boolean;
   answers: ParentLineAnswer[];
   results: { year: number; term: number } | null;
   children: LineChild[];
@@ -32,6 +34,7 @@ export async function schoolsOfPhone(db: Executor, phone: string): Promise<LineS
   const rows = await sqlRows<{
     school_id: number;
     school: string;
+    open: boolean;
     answers: string[] | string | null;
     results_year: number | null;
     results_term: number | null;
@@ -44,7 +47,7 @@ export async function schoolsOfPhone(db: Executor, phone: string): Promise<LineS
   }>(
     db,
     sql`select distinct on (sc.name, sc.id, s.surname, s.other_names, s.id)
-          sc.id as school_id, sc.name as school, p.answers, p.results_year, p.results_term,
+          sc.id as school_id, sc.name as school, sc.status = 'active' as open, p.answers, p.results_year, p.results_term,
           s.id, s.surname, s.other_names, s.admission_no, c.name as class_name, g.name as guardian
         from guardians g
         join parent_line_settings p on p.school_id = g.school_id and p.enabled
@@ -64,6 +67,7 @@ export async function schoolsOfPhone(db: Executor, phone: string): Promise<LineS
       school = {
         schoolId,
         name: r.school,
+        open: r.open === true || String(r.open) === 't',
         answers: parentLineAnswers.filter((a) => answers.includes(a)),
         results:
           r.results_year && r.results_term ? { year: Number(r.results_year), term: Number(r.results_term) } : null,

@@ -103,8 +103,10 @@ async function ussdStep(
   const phone = normalisePhone(input.phoneNumber);
   if (!phone) return texts.unknownNumber;
   await takeOrRefuse(ctx.database.db, [ussdLimit(phone)], 'Too many requests.');
-  const schools = await schoolsOfPhone(ctx.database.db, phone);
-  if (!schools.length) return texts.unknownNumber;
+  const known = await schoolsOfPhone(ctx.database.db, phone);
+  if (!known.length) return texts.unknownNumber;
+  const schools = known.filter((s) => s.open);
+  if (!schools.length) return texts.lineClosed;
   const steps = ussdSteps(input.text);
   let at = 0;
   let school = schools[0];
@@ -168,7 +170,8 @@ async function smsQuestionAnswered(
   const phone = normalisePhone(input.from);
   if (!phone) return;
   await takeOrRefuse(ctx.database.db, [smsLimit(phone)], 'Too many requests.');
-  const schools = await schoolsOfPhone(ctx.database.db, phone);
+  // A school the service has suspended answers nothing (and spends none of its credit).
+  const schools = (await schoolsOfPhone(ctx.database.db, phone)).filter((s) => s.open);
   if (!schools.length) return;
   const { asked, child: named } = smsQuestion(input.text);
   const messageId = input.id?.trim() || digest(`${phone}|${input.date ?? ''}|${input.text}`).toString('hex');

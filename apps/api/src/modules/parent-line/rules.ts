@@ -78,6 +78,7 @@ export const termLabel = (t: { year: number; term: number }) => `Term ${t.term} 
 
 export const texts = {
   unknownNumber: 'END This phone number is not registered with a school on Somero. Please ask the school to record it.',
+  lineClosed: "END Your school's line is not available at the moment. Please contact the school.",
   notOnMenu: 'END That choice is not on the menu. Please dial again.',
   nothingOffered: 'END Your school does not answer questions by phone yet.',
   tooMany: 'END Too many requests from this phone. Please try again in a few minutes.',

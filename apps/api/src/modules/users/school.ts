@@ -13,6 +13,8 @@ export interface NewSchool {
   username: string;
   email: string | null;
   passwordHash: string;
+  /** 'pending' on a server where the service approves new schools before their first sign-in. */
+  status?: 'active' | 'pending';
 }
 
 /**
@@ -24,7 +26,10 @@ export interface NewSchool {
 export function createSchool(db: Executor, input: NewSchool) {
   return againIfGivenUp(() =>
     db.transaction(async (tx) => {
-      const [school] = await tx.insert(schools).values({ name: input.school }).returning();
+      const [school] = await tx
+        .insert(schools)
+        .values({ name: input.school, status: input.status ?? 'active' })
+        .returning();
       const groups = await tx
         .insert(roles)
         .values(

@@ -1,4 +1,4 @@
-import { Button, NumberInput, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Badge, Button, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { buySmsPackage, type SmsPackageRow } from '@somero/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -42,10 +42,12 @@ export default function SmsPackagesScreen() {
   );
   const [busy, setBusy] = useState(false);
   const custom = values.package === 'custom';
+  const ownCredit = credits.data?.records_own_credit ?? false;
   const catalogue = credits.data?.catalogue ?? [];
 
   const send = submit(
-    (input) => api(buySmsPackage, input, { texts: { success: t('bought') } }),
+    // A request to the service answers its own words (the credit comes once the service confirms it).
+    (input) => api(buySmsPackage, input, ownCredit ? { texts: { success: t('bought') } } : {}),
     () => {
       setValue('reference', '');
       void queryClient.invalidateQueries({ queryKey: creditsKey });
@@ -66,6 +68,22 @@ export default function SmsPackagesScreen() {
     { key: 'mode', label: t('fields.mode'), render: (r) => r.mode ?? '' },
     { key: 'reference', label: t('fields.reference'), render: (r) => r.reference ?? '' },
     { key: 'bought_by', label: t('fields.boughtBy') },
+    {
+      key: 'status',
+      label: t('fields.status'),
+      render: (r) => (
+        <Stack gap={2}>
+          <Badge variant="light" color={{ requested: 'yellow', confirmed: 'green', declined: 'red' }[r.status]}>
+            {t(`packageStatus.${r.status}`)}
+          </Badge>
+          {r.decision_note ? (
+            <Text size="xs" c="dimmed">
+              {r.decision_note}
+            </Text>
+          ) : null}
+        </Stack>
+      ),
+    },
   ];
 
   return (
@@ -74,8 +92,13 @@ export default function SmsPackagesScreen() {
       <CreditSummary />
       <Paper withBorder p="md" mb="lg" maw={720}>
         <Title order={4} mb="sm">
-          {t('buy')}
+          {ownCredit ? t('buy') : t('request')}
         </Title>
+        {ownCredit ? null : (
+          <Text size="sm" c="dimmed" mb="sm">
+            {t('requestHint')}
+          </Text>
+        )}
         <form onSubmit={(e) => void buy(e)} noValidate>
           <Stack gap="sm">
             <Select
@@ -114,7 +137,7 @@ export default function SmsPackagesScreen() {
               <TextInput label={t('fields.reference')} maxLength={100} {...field('reference')} />
             </SimpleGrid>
             <Button type="submit" w="fit-content" loading={busy}>
-              {t('buyButton')}
+              {ownCredit ? t('buyButton') : t('requestButton')}
             </Button>
           </Stack>
         </form>

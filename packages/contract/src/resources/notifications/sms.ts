@@ -26,6 +26,15 @@ export const smsPackages = schoolTable(
     boughtOn: date('bought_on', { mode: 'string' }).notNull(),
     reference: text(),
     boughtBy: text('bought_by').notNull(),
+    /**
+     * 'confirmed' counts in the balance. On a server whose gateway account is the service's, a school's "buy"
+     * is 'requested' (no credit, no payment yet) until the service confirms it (the payment is recorded then)
+     * or declines it ('declined', with `decisionNote`).
+     */
+    status: text().$type<'requested' | 'confirmed' | 'declined'>().notNull().default('confirmed'),
+    decidedBy: text('decided_by'),
+    decidedAt: at('decided_at'),
+    decisionNote: text('decision_note'),
   },
   (t) => [index('sms_packages_school_day').on(t.schoolId, t.boughtOn)],
 );

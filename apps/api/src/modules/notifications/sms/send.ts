@@ -62,7 +62,7 @@ export async function creditsOf(scope: SchoolScope) {
     scope.db
       .select({ n: sql<number>`coalesce(sum(${smsPackages.credits}), 0)`.mapWith(Number) })
       .from(smsPackages)
-      .where(scope.mine(smsPackages)),
+      .where(scope.mine(smsPackages, eq(smsPackages.status, 'confirmed'))),
     scope.db
       .select({
         charged: partsIn(chargedStatuses),
@@ -494,6 +494,44 @@ const partsIn = (statuses: SmsStatus[]) =>
   sql<number>`coalesce(sum(${smsRecipients.parts}) filter (where ${inArray(smsRecipients.status, statuses)}), 0)`.mapWith(
     Number,
   );
+
+/**
+ * Every school's SMS credit left, what it used since `since` (the month's start) and its requests waiting for the
+ * service (the operator's console): two grouped reads, each by school.
+ */
+export async function creditBySchool(db: Executor, since: Date) {
+  const [bought, used] = await Promise.all([
+    db
+      .select({
+        schoolId: smsPackages.schoolId,
+        confirmed:
+          sql<number>`coalesce(sum(${smsPackages.credits}) filter (where ${smsPackages.status} = 'confirmed'), 0)`.mapWith(
+            Number,
+          ),
+        waiting: sql<number>`count(*) filter (where ${smsPackages.status} = 'requested')`.mapWith(Number),
+      })
+      .from(smsPackages)
+      .groupBy(smsPackages.schoolId),
+    db
+      .select({
+        schoolId: smsRecipients.schoolId,
+        charged: partsIn(chargedStatuses),
+        since:
+          sql<number>`coalesce(sum(${smsRecipients.parts}) filter (where ${inArray(smsRecipients.status, chargedStatuses)} and ${smsRecipients.createdAt} >= ${since}), 0)`.mapWith(
+            Number,
+          ),
+      })
+      .from(smsRecipients)
+      .groupBy(smsRecipients.schoolId),
+  ]);
+  const out = new Map<number, { balance: number; usedSince: number; waiting: number }>();
+  for (const b of bought) out.set(b.schoolId, { balance: b.confirmed, usedSince: 0, waiting: b.waiting });
+  for (const u of used) {
+    const row = out.get(u.schoolId) ?? { balance: 0, usedSince: 0, waiting: 0 };
+    out.set(u.schoolId, { ...row, balance: row.balance - u.charged, usedSince: u.since });
+  }
+  return out;
+}
 
 /** Sends, newest first, with their counts. */
 export async function sendRows(scope: SchoolScope, page: { limit: number; offset: number }) {
