@@ -1,5 +1,6 @@
 // `npm run export-school SCHOOL_ID [FILE]`: one school's records (and its files) as one file, to import into
-// another server of the same release with `npm run import-school FILE`. Without an id, lists the schools.
+// another server of the same release with `npm run import-school FILE`; no password goes in it. Without an id,
+// lists the schools.
 import path from 'node:path';
 import { readConfig } from '../config.js';
 import { openDatabase } from '../db/open.js';
@@ -24,7 +25,9 @@ try {
       const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), out ?? `somero-school-${id}.json.gz`);
       const manifest = await exportSchool(database, config.fileStorage, Number(id), file);
       const records = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
-      console.log(`Exported ${manifest.school.name} (${records.toLocaleString('en-GB')} records) to ${file}.`);
+      console.log(
+        `Exported ${manifest.school.name} (${records.toLocaleString('en-GB')} records) to ${file}. It holds no password: after an import each person sets a new one.`,
+      );
     }
   } finally {
     await database.close();
