@@ -23,10 +23,20 @@ test('an administrator backs up now, sees it kept, and downloads the latest', as
   await expect(row).toContainText(/\d+\.\d MB/);
   await expect(row).toContainText(/\d{1,2} [A-Z][a-z]{2} \d{4}/);
 
+  // The backup holds every record: the password is asked again, and a wrong one is said on the field.
+  await card.getByRole('button', { name: 'Download latest' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Download the latest backup' });
+  await expect(dialog).toContainText('Give your password again to download it');
+  await dialog.getByLabel('Your password').fill('not-the-password');
+  await dialog.getByRole('button', { name: 'Download latest' }).click();
+  await expect(dialog.getByText('That password is not right')).toBeVisible();
+
+  await dialog.getByLabel('Your password').fill(admin.password);
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    card.getByRole('button', { name: 'Download latest' }).click(),
+    dialog.getByRole('button', { name: 'Download latest' }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^somero-backup-\d{4}-\d\d-\d\d-\d{4}-\d+\.tar$/);
+  await expect(dialog).toBeHidden();
   expect(errors).toEqual([]);
 });

@@ -29,10 +29,11 @@ async function tableDigests(database: Database) {
   )) as { name: string }[];
   const out: Record<string, string> = {};
   for (const { name } of tables) {
-    // The backups' own list is written on while the backup is taken: compared apart.
-    if (name === 'server_backups' || name === 'school_backups') continue;
+    // The backups' own list is written on while the backup is taken: compared apart. So are what the download
+    // wrote after the backup was taken: its audit row, and its password check's count of a wrong try.
+    if (name === 'server_backups' || name === 'school_backups' || name === 'login_failures') continue;
     const [row] = (await database.raw(
-      `select count(*)::int as n, md5(coalesce(string_agg(t::text, E'\\n' order by t::text), '')) as digest from "${name}" t`,
+      `select count(*)::int as n, md5(coalesce(string_agg(t::text, E'\\n' order by t::text), '')) as digest from "${name}" t${name === 'audits' ? ` where action <> 'download'` : ''}`,
     )) as { n: number; digest: string }[];
     out[name] = `${row?.n} ${row?.digest}`;
   }
@@ -74,6 +75,14 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
+/** The downloads of backups in the audit trail: who, which backup and file, when. */
+const downloadsInTrail = async (database: Database) =>
+  (await database.raw(
+    `select u.username as user, a.entity, a.entity_id, a.after->>'file' as file, a.at::text as at
+       from audits a left join users u on u.school_id = a.school_id and u.id = a.user_id
+      where a.action = 'download' order by a.id`,
+  )) as { user: string; entity: string; entity_id: string; file: string; at: string }[];
+
 /** What a school would compare after a restore: fees balances by class, the trial balance, S5's report cards. */
 async function schoolFigures(server: App, auth: string) {
   const headers = bearer(auth);
@@ -110,7 +119,7 @@ describe(`a backup of the whole database on ${onPostgres ? 'PostgreSQL' : 'the e
     expect(again.statusCode).toBe(202);
     expect(again.json().message).toMatch(/being taken now/);
 
-    let list: { status: string; bytes: number | null; kind: string; message: string | null }[] = [];
+    let list: { id: number; status: string; bytes: number | null; kind: string; message: string | null }[] = [];
     for (let i = 0; i < 240; i++) {
       list = (await app.inject({ method: 'GET', url: '/api/backups', headers })).json().data.backups;
       if (list[0]?.status !== 'running') break;
@@ -121,13 +130,35 @@ describe(`a backup of the whole database on ${onPostgres ? 'PostgreSQL' : 'the e
     expect(list[0]).toMatchObject({ status: 'done', kind: 'manual' });
     expect(list[0]?.bytes).toBeGreaterThan(100_000);
 
-    const download = await app.inject({ method: 'GET', url: '/api/backups/latest', headers });
-    expect(download.statusCode).toBe(200);
-    expect(download.headers['content-type']).toBe('application/x-tar');
-    expect(download.headers['content-disposition']).toMatch(
+    // The file holds every record: the administrator's password is asked again. A wrong one gets no file.
+    const download = (password: string) =>
+      app.inject({ method: 'POST', url: '/api/backups/latest', headers, payload: { password } });
+    const wrong = await download('not-the-password');
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).toEqual({
+      message: 'That password is not right',
+      errors: { password: ['That password is not right'] },
+    });
+    expect(wrong.headers['content-disposition']).toBeUndefined();
+    expect(await downloadsInTrail(source)).toEqual([]);
+    const right = await download('demo-pass-123');
+    expect(right.statusCode).toBe(200);
+    expect(right.headers['content-type']).toBe('application/x-tar');
+    expect(right.headers['content-disposition']).toMatch(
       /^attachment; filename="somero-backup-\d{4}-\d\d-\d\d-\d{4}-\d+\.tar"$/,
     );
-    expect(download.rawPayload.length).toBe(list[0]?.bytes);
+    expect(right.rawPayload.length).toBe(list[0]?.bytes);
+    // Who took which file away, and when, is in the school's trail.
+    const name = /filename="([^"]+)"/.exec(String(right.headers['content-disposition']))?.[1];
+    expect(await downloadsInTrail(source)).toEqual([
+      {
+        user: 'admin',
+        entity: 'server_backups',
+        entity_id: String(list[0]?.id),
+        file: name,
+        at: expect.stringMatching(/^\d{4}-/),
+      },
+    ]);
     // The operator's monitoring sees it too.
     const metrics = await app.metrics?.registry.metrics();
     expect(metrics).toMatch(/somero_backups\{status="done"\} 1\n/);
@@ -135,7 +166,7 @@ describe(`a backup of the whole database on ${onPostgres ? 'PostgreSQL' : 'the e
     expect(Math.abs(at - now().getTime() / 1000)).toBeLessThan(600);
 
     const file = path.join(work, 'downloaded.tar');
-    await writeFile(file, download.rawPayload);
+    await writeFile(file, right.rawPayload);
 
     const { summary } = await restoreBackup(file, restoredTarget);
     expect(summary).toMatch(/^Restored the backup of \d{4}-\d\d-\d\d \d\d:\d\d UTC \(1 school\) into /);
@@ -221,11 +252,13 @@ describe(`a backup of the whole database on ${onPostgres ? 'PostgreSQL' : 'the e
     const theirs = await login(app, username, 'second-pass-1');
     const ask = (auth: string, method: 'GET' | 'POST', url: string) =>
       app.inject({ method, url: `/api/${url}`, headers: bearer(auth), ...(method === 'POST' ? { payload: {} } : {}) });
+    const download = (auth: string, password: string) =>
+      app.inject({ method: 'POST', url: '/api/backups/latest', headers: bearer(auth), payload: { password } });
 
     // The server's backups (every school in them) are no longer shown: the school's own copies are.
     const mine = (await ask(token, 'GET', 'backups')).json().data;
     expect(mine).toMatchObject({ of: 'school', backups: [] });
-    const none = await ask(token, 'GET', 'backups/latest');
+    const none = await download(token, 'demo-pass-123');
     expect(none.statusCode).toBe(202);
     expect(none.json().message).toBe('There is no backup yet: take one with "Back up now".');
 
@@ -235,7 +268,7 @@ describe(`a backup of the whole database on ${onPostgres ? 'PostgreSQL' : 'the e
       `select entity, entity_id, user_id from audits where entity = 'school_backups' order by id desc limit 1`,
     )) as { entity: string; entity_id: string; user_id: number }[];
     expect(trail).toMatchObject({ entity: 'school_backups', entity_id: String(started.json().data.id) });
-    let list: { status: string; kind: string; bytes: number | null }[] = [];
+    let list: { id: number; status: string; kind: string; bytes: number | null }[] = [];
     for (let i = 0; i < 240 && list[0]?.status !== 'done'; i++) {
       await new Promise((r) => setTimeout(r, 250));
       list = (await ask(token, 'GET', 'backups')).json().data.backups;
@@ -243,11 +276,21 @@ describe(`a backup of the whole database on ${onPostgres ? 'PostgreSQL' : 'the e
     expect(list).toMatchObject([{ status: 'done', kind: 'manual' }]);
     // The other school sees none of it.
     expect((await ask(theirs, 'GET', 'backups')).json().data).toMatchObject({ of: 'school', backups: [] });
-    expect((await ask(theirs, 'GET', 'backups/latest')).statusCode).toBe(202);
+    // Their administrator gets no copy of another school: with their own password there is none of theirs yet,
+    // and the other school's administrator's password is not theirs.
+    const notTheirs = await download(theirs, 'second-pass-1');
+    expect(notTheirs.statusCode).toBe(202);
+    expect(notTheirs.json().message).toBe('There is no backup yet: take one with "Back up now".');
+    expect((await download(theirs, 'demo-pass-123')).statusCode).toBe(422);
 
     // The copy is the school's export: it imports into another server with the demo school's records only.
-    const copy = await ask(token, 'GET', 'backups/latest');
+    const copy = await download(token, 'demo-pass-123');
     expect(copy.statusCode).toBe(200);
+    expect((await downloadsInTrail(source)).at(-1)).toMatchObject({
+      user: 'admin',
+      entity: 'school_backups',
+      entity_id: String(list[0]?.id),
+    });
     expect(copy.headers['content-disposition']).toMatch(/^attachment; filename="somero-school-\d+-.*\.json\.gz"$/);
     expect(copy.rawPayload.length).toBe(list[0]?.bytes);
     const file = path.join(work, 'school-copy.json.gz');
@@ -283,5 +326,12 @@ describe(`a backup of the whole database on ${onPostgres ? 'PostgreSQL' : 'the e
       stop();
     }
     expect(second.id).toBeGreaterThan(0);
+
+    // Guessing is held to the sign-in limits: after five wrong passwords even the right one waits.
+    // (One wrong try above, four here.)
+    for (let i = 0; i < 4; i++) expect((await download(theirs, `guess-${i}`)).statusCode).toBe(422);
+    const held = await download(theirs, 'second-pass-1');
+    expect(held.statusCode).toBe(429);
+    expect(held.json().message).toMatch(/^Too many failed sign-in attempts\. Try again in \d+ minutes?\.$/);
   }, 360_000);
 });

@@ -92,6 +92,7 @@ const verbs: Record<string, string> = {
   delete: 'removed',
   permissions: 'permissions changed',
   profile: 'profile changed',
+  download: 'downloaded',
 };
 
 /**

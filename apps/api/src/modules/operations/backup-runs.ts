@@ -168,7 +168,7 @@ export async function listBackups(database: Database, schoolId: number | null = 
   return database.db.select().from(table).where(mine).orderBy(desc(table.startedAt), desc(table.id)).limit(30);
 }
 
-/** The latest kept backup's name and bytes, or null when there is none. */
+/** The latest kept backup's row number, name and bytes, or null when there is none. */
 export async function latestBackupFile(database: Database, config: Config, schoolId: number | null = null) {
   const { table, mine } = shelf(schoolId);
   const [row] = await database.db
@@ -178,7 +178,7 @@ export async function latestBackupFile(database: Database, config: Config, schoo
     .orderBy(desc(table.startedAt), desc(table.id))
     .limit(1);
   if (!row?.file) return null;
-  return { name: row.file, bytes: await backupStore(config).get(keyOf(config, row.file, schoolId)) };
+  return { id: row.id, name: row.file, bytes: await backupStore(config).get(keyOf(config, row.file, schoolId)) };
 }
 
 /** When the last good backup was taken (the server's, or a school's copy), or null. */

@@ -1,6 +1,10 @@
 import { backupNow, backups, health, latestBackup, ready } from '@somero/contract';
-import { Refusal } from '../../core/errors.js';
+import { eq } from 'drizzle-orm';
+import { Invalid, Refusal } from '../../core/errors.js';
+import { checkPassword } from '../../core/passwords.js';
+import { clearFailures, countFailure, refuseIfLocked, signInKeys } from '../../core/rate-limit.js';
 import { migrationsCurrent } from '../../db/open.js';
+import { users } from '../../db/schema.js';
 import type { ModuleContext } from '../module.js';
 import { backupReply, latestBackupFile, listBackups, sharedServerSchools, startBackup } from './backup-runs.js';
 
@@ -76,13 +80,39 @@ export function backupRoutes({ app, serve, database, config }: ModuleContext) {
     { apart: 'the backup goes on after the answer, reading the database on its own' },
   );
 
-  serve(latestBackup, async ({ scope, reply }) => {
-    const schoolId = await whose(scope.schoolId);
-    const latest = await latestBackupFile(database, config, schoolId);
-    if (!latest) throw new Refusal('There is no backup yet: take one with "Back up now".');
-    return reply
-      .type(schoolId == null ? 'application/x-tar' : 'application/gzip')
-      .header('content-disposition', `attachment; filename="${latest.name}"`)
-      .send(Buffer.from(latest.bytes));
-  });
+  serve(
+    latestBackup,
+    async ({ input, scope, caller, req, reply }) => {
+      // The file holds every record of the school: the password is asked again, and a wrong one counts
+      // against the same limits as a sign-in (5 from one address in 15 minutes), so a session left open
+      // is no way to guess it.
+      const keys = signInKeys(caller.username, req.ip);
+      const counts = await refuseIfLocked(database.db, keys);
+      const [user] = await scope.db
+        .select({ passwordHash: users.passwordHash })
+        .from(users)
+        .where(scope.mine(users, eq(users.id, caller.userId)));
+      if (!user || !(await checkPassword(user.passwordHash, input.password))) {
+        await countFailure(database.db, keys);
+        throw new Invalid('password', 'That password is not right');
+      }
+      await clearFailures(database.db, keys, counts);
+      const schoolId = await whose(scope.schoolId);
+      const latest = await latestBackupFile(database, config, schoolId);
+      if (!latest) throw new Refusal('There is no backup yet: take one with "Back up now".');
+      // Who took which file away, and when, in the school's trail.
+      await scope.audit({
+        action: 'download',
+        module: 'settings',
+        entity: schoolId == null ? 'server_backups' : 'school_backups',
+        entityId: latest.id,
+        after: { id: latest.id, file: latest.name, bytes: latest.bytes.length },
+      });
+      return reply
+        .type(schoolId == null ? 'application/x-tar' : 'application/gzip')
+        .header('content-disposition', `attachment; filename="${latest.name}"`)
+        .send(Buffer.from(latest.bytes));
+    },
+    { apart: 'a wrong password is counted against the sign-in limits although the download is refused' },
+  );
 }
