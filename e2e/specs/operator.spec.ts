@@ -31,7 +31,7 @@ test('the console: a wrong password refused, the schools listed, a school suspen
   await page.goto('/operator');
   await expect(page.getByRole('heading', { name: 'Somero service console' })).toBeVisible();
   await page.getByRole('textbox', { name: 'E-mail' }).fill(operator.email);
-  await page.getByLabel('Password').fill('not the password');
+  await page.getByRole('textbox', { name: 'Password' }).fill('not the password');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(notice(page, 'Wrong e-mail or password.')).toBeVisible();
   await operatorSignIn(page);
@@ -40,8 +40,9 @@ test('the console: a wrong password refused, the schools listed, a school suspen
   const demo = page.locator('tr[data-school="Kampala Hill Secondary School"]');
   await expect(demo).toContainText('Active');
   await expect(demo).toContainText('Demo');
-  // The demo school's figures: its students (in thousands) and its users.
-  await expect(demo.locator('td').nth(2)).toHaveText(/^\d{1,2},\d{3}$/);
+  // The demo school's figures: its current students and its users.
+  await expect(demo.locator('td').nth(2)).toHaveText(/^[1-9][\d,]{2,}$/);
+  await expect(demo.locator('td').nth(3)).toHaveText(/^[1-9]\d*$/);
   const row = page.locator(`tr[data-school="${name}"]`);
   await expect(row).toContainText('Active');
   await expect(row.locator('td').nth(3)).toHaveText('1');

@@ -13,7 +13,7 @@ export const operator = {
 export async function operatorSignIn(page: Page) {
   await page.goto('/operator');
   await page.getByRole('textbox', { name: 'E-mail' }).fill(operator.email);
-  await page.getByLabel('Password').fill(operator.password);
+  await page.getByRole('textbox', { name: 'Password' }).fill(operator.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('tab', { name: 'Schools' })).toBeVisible();
 }

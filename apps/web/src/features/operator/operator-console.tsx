@@ -30,7 +30,7 @@ import {
   smsCreditRequests,
   suspendSchool,
 } from '@somero/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/data-table';
@@ -40,6 +40,7 @@ import { api, fetchData } from '../../lib/api';
 import { useContractForm } from '../../lib/contract-form';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 import { signInOperator, signOutOperator, useOperatorSession } from '../../lib/operator-session';
+import { queryClient } from '../../lib/query-client';
 
 const keys = {
   schools: ['operator', 'schools'],
@@ -50,10 +51,13 @@ const keys = {
 /** /operator: the service's console. Its own sign-in (never a school's), then the schools, SMS requests and activity. */
 export default function OperatorConsole() {
   const session = useOperatorSession();
+  // Outside the school's layout: the console brings its own query client.
   return (
-    <Container size="xl" py="lg" data-screen-status="built">
-      {session ? <Console name={session.operator.name} /> : <SignIn />}
-    </Container>
+    <QueryClientProvider client={queryClient}>
+      <Container size="xl" py="lg" data-screen-status="built">
+        {session ? <Console name={session.operator.name} /> : <SignIn />}
+      </Container>
+    </QueryClientProvider>
   );
 }
 
@@ -106,6 +110,7 @@ function Console({ name }: { name: string }) {
   const signOut = async () => {
     await api(operatorLogout, {}, { silentSuccess: true });
     signOutOperator();
+    queryClient.removeQueries({ queryKey: ['operator'] });
   };
   return (
     <Stack gap="md">
