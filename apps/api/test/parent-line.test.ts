@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { audits } from '../src/db/schema.js';
 import { s as examSchool, people, setUpEndOfTerm } from './exams-term-fixture.js';
 import { filePhones, useGatewayApp } from './gateway-app.js';
-import { confirmedCredit } from './operator-fixtures.js';
+import { confirmedCredit, signedInOperator } from './operator-fixtures.js';
 import { admit, type Json, type RegisterSchool, registerSchool } from './students-fixtures.js';
 import { bearer, staffWith, unique } from './support.js';
 
@@ -321,6 +321,27 @@ describe("the parents' line", () => {
     const menuA = await ussdText(other, father);
     expect(menuA).toMatch(/^CON Sarah:\n1\. Fees balance/);
     expect(await ussdText(`${other}*1`, father)).toMatch(/^END Sarah, Term 3 2026:/);
+  });
+
+  it('a school the service suspends answers nothing on the line until the suspension is lifted', async () => {
+    const op = await signedInOperator(t.app, t.database);
+    const before = await credits(a);
+    const suspended = await op.api.post(`/operator/schools/${a.schoolId}/suspend`, { reason: 'Service fee unpaid' });
+    expect(suspended.statusCode, suspended.body).toBe(200);
+    try {
+      expect(await ussdText('', mother)).toBe(
+        "END Your school's line is not available at the moment. Please contact the school.",
+      );
+      // The father, at both schools, goes straight to B's menu: A is no longer offered.
+      expect(await ussdText('', father)).toBe('CON Ivan:\n1. Fees balance\n2. Results');
+      // A text to A is not answered (and costs it nothing: below).
+      expect((await sms('BAL', mother)).statusCode).toBe(200);
+      await quiet();
+    } finally {
+      expect((await op.api.post(`/operator/schools/${a.schoolId}/reinstate`)).statusCode).toBe(200);
+    }
+    expect(await credits(a)).toBe(before);
+    expect(await ussdText('', mother)).toMatch(/^CON Choose your child:/);
   });
 
   it('a choice not on the menu ends politely', async () => {
