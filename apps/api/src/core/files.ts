@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type CallAccess, files } from '@somero/contract';
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { NotFound } from './errors.js';
 import { type FileStore, openFileStore } from './file-store.js';
 import type { SchoolScope } from './scope.js';
@@ -68,13 +68,21 @@ export async function readFiles(
 ): Promise<Map<number, StoredImage & { kind: string }>> {
   const found = new Map<number, StoredImage & { kind: string }>();
   if (!ids.length) return found;
+  // The bytes travel as base64 text: the embedded database hands a bytea over character by character (100 photos
+  // held the event loop for a quarter of a second; as base64, a hundredth), and base64 is two thirds the size of hex.
   const rows = await scope.db
-    .select({ id: files.id, bytes: files.bytes, key: files.storageKey, mime: files.mime, kind: files.kind })
+    .select({
+      id: files.id,
+      base64: sql<string | null>`encode(${files.bytes}, 'base64')`,
+      key: files.storageKey,
+      mime: files.mime,
+      kind: files.kind,
+    })
     .from(files)
     .where(scope.mine(files, inArray(files.id, [...new Set(ids)])));
   await Promise.all(
     rows.map(async (r) => {
-      const bytes = r.bytes ?? (r.key ? await store.get(r.key) : null);
+      const bytes = r.base64 !== null ? Buffer.from(r.base64, 'base64') : r.key ? await store.get(r.key) : null;
       if (bytes) found.set(r.id, { bytes, mime: r.mime, kind: r.kind });
     }),
   );
