@@ -16,7 +16,8 @@ import type { FastifyReply } from 'fastify';
 import { today } from '../../core/dates.js';
 import type { SchoolScope } from '../../core/scope.js';
 import { sqlRows } from '../../db/open.js';
-import { financePdf, financeSheet, periodText, type ReportTable } from '../../documents/finance-reports.js';
+import { periodText, type ReportTable } from '../../documents/finance-reports.js';
+import { heavyRows, renderDocument } from '../../documents/heavy.js';
 import type { ModuleContext } from '../module.js';
 import { checkRange } from '../reports.js';
 import { schoolForDocuments } from '../settings/index.js';
@@ -160,14 +161,18 @@ async function answer<T extends { from: string; to: string }>(
 ) {
   if (format === 'json') return { data };
   const period = periodText(data.from, data.to);
+  const tables = doc.tables(data);
+  // Written in the document workers, a long report within the school's limit of heavy documents.
+  const heavy = tables.reduce((n, t) => n + t.rows.length, 0) > heavyRows;
   if (format === 'xlsx') {
-    const sheet = await financeSheet(doc.title, doc.title, period, doc.tables(data));
+    const sheet = await renderDocument(reply, heavy, 'financeSheet', doc.title, doc.title, period, tables);
     return reply
       .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
       .header('content-disposition', `attachment; filename="${doc.file}.xlsx"`)
       .send(sheet);
   }
-  const pdf = await financePdf(await schoolForDocuments(scope), doc.title, period, doc.tables(data), doc.landscape);
+  const school = await schoolForDocuments(scope);
+  const pdf = await renderDocument(reply, heavy, 'financePdf', school, doc.title, period, tables, doc.landscape);
   return reply.type('application/pdf').header('content-disposition', `inline; filename="${doc.file}.pdf"`).send(pdf);
 }
 

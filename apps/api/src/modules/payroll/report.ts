@@ -2,7 +2,7 @@ import { salaryPayments, salaryReport, staff, staffAdvances, staffPositions } fr
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { SchoolScope } from '../../core/scope.js';
 import { dayMonthYear } from '../../documents/format.js';
-import { payslipsPdf } from '../../documents/payslips.js';
+import { heavyJob, payslipsInWorkers } from '../../documents/heavy.js';
 import type { ModuleContext } from '../module.js';
 import { sendSheet } from '../reports.js';
 import { schoolDetailsOf, schoolForDocuments } from '../settings/index.js';
@@ -52,64 +52,67 @@ export function salaryReportRoutes({ serve }: Pick<ModuleContext, 'serve'>) {
     );
     const label = monthName(input.year, input.month);
     const file = `${input.kind}_${input.year}_${String(input.month).padStart(2, '0')}`;
-    if (input.kind === 'payslips') {
-      const people = paid.length
-        ? await scope.db
-            .select({ id: staff.id, tin: staff.tin, nssf: staff.nssfNumber, position: staffPositions.name })
-            .from(staff)
-            .leftJoin(
-              staffPositions,
-              and(eq(staffPositions.schoolId, staff.schoolId), eq(staffPositions.id, staff.positionId)),
-            )
-            .where(
-              scope.mine(
-                staff,
-                inArray(
-                  staff.id,
-                  paid.map((p) => p.staff_id),
+    // A month's payslips are a heavy document: read here, drawn in the workers, within the school's limit.
+    if (input.kind === 'payslips')
+      return heavyJob(reply, async (render) => {
+        const people = paid.length
+          ? await scope.db
+              .select({ id: staff.id, tin: staff.tin, nssf: staff.nssfNumber, position: staffPositions.name })
+              .from(staff)
+              .leftJoin(
+                staffPositions,
+                and(eq(staffPositions.schoolId, staff.schoolId), eq(staffPositions.id, staff.positionId)),
+              )
+              .where(
+                scope.mine(
+                  staff,
+                  inArray(
+                    staff.id,
+                    paid.map((p) => p.staff_id),
+                  ),
                 ),
-              ),
-            )
-        : [];
-      const owed = await advanceRows(scope, scope.mine(staffAdvances, eq(staffAdvances.status, 'valid')));
-      const ytd = await yearToDate(scope, input.year, input.month);
-      const details = await schoolDetailsOf(scope);
-      const pdf = await payslipsPdf(
-        await schoolForDocuments(scope, details),
-        paid.map((p) => {
-          const who = people.find((x) => x.id === p.staff_id);
-          const extra = p.details as {
-            allowances?: { name: string; amount: number }[];
-            deductions?: { name: string; taken: number }[];
-            non_resident?: boolean;
-          };
-          return {
-            month: label,
-            name: p.staff_name,
-            position: who?.position ?? null,
-            nssfNumber: who?.nssf ?? null,
-            tin: who?.tin ?? null,
-            bank: p.bank,
-            paidOn: dayMonthYear(p.paid_on),
-            basic: p.basic,
-            allowances: (extra.allowances ?? []).map((a) => ({ name: a.name, amount: a.amount })),
-            gross: p.gross,
-            paye: p.paye,
-            nonResident: extra.non_resident === true,
-            nssfEmployee: p.nssf_employee,
-            nssfEmployer: p.nssf_employer,
-            lst: p.lst,
-            deductions: (extra.deductions ?? []).map((d) => ({ name: d.name ?? 'Deduction', amount: d.taken })),
-            advance: p.advance,
-            advanceOwed: owed.filter((a) => a.staff_id === p.staff_id).reduce((n, a) => n + a.outstanding, 0),
-            net: p.net,
-            yearToDate: { from: ytd.from, ...(ytd.of.get(p.staff_id) ?? { gross: 0, paye: 0, nssf: 0 }) },
-          };
-        }),
-        details.payslips_per_page,
-      );
-      return reply.type('application/pdf').header('content-disposition', `inline; filename="${file}.pdf"`).send(pdf);
-    }
+              )
+          : [];
+        const owed = await advanceRows(scope, scope.mine(staffAdvances, eq(staffAdvances.status, 'valid')));
+        const ytd = await yearToDate(scope, input.year, input.month);
+        const details = await schoolDetailsOf(scope);
+        const pdf = await payslipsInWorkers(
+          render,
+          await schoolForDocuments(scope, details),
+          paid.map((p) => {
+            const who = people.find((x) => x.id === p.staff_id);
+            const extra = p.details as {
+              allowances?: { name: string; amount: number }[];
+              deductions?: { name: string; taken: number }[];
+              non_resident?: boolean;
+            };
+            return {
+              month: label,
+              name: p.staff_name,
+              position: who?.position ?? null,
+              nssfNumber: who?.nssf ?? null,
+              tin: who?.tin ?? null,
+              bank: p.bank,
+              paidOn: dayMonthYear(p.paid_on),
+              basic: p.basic,
+              allowances: (extra.allowances ?? []).map((a) => ({ name: a.name, amount: a.amount })),
+              gross: p.gross,
+              paye: p.paye,
+              nonResident: extra.non_resident === true,
+              nssfEmployee: p.nssf_employee,
+              nssfEmployer: p.nssf_employer,
+              lst: p.lst,
+              deductions: (extra.deductions ?? []).map((d) => ({ name: d.name ?? 'Deduction', amount: d.taken })),
+              advance: p.advance,
+              advanceOwed: owed.filter((a) => a.staff_id === p.staff_id).reduce((n, a) => n + a.outstanding, 0),
+              net: p.net,
+              yearToDate: { from: ytd.from, ...(ytd.of.get(p.staff_id) ?? { gross: 0, paye: 0, nssf: 0 }) },
+            };
+          }),
+          details.payslips_per_page,
+        );
+        return reply.type('application/pdf').header('content-disposition', `inline; filename="${file}.pdf"`).send(pdf);
+      });
     const people = await scope.db
       .select({
         id: staff.id,

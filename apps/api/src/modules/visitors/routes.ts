@@ -20,7 +20,7 @@ import { and, asc, count, desc, eq, gte, ilike, lt, ne, or, type SQL, sql } from
 import { now as clockNow } from '../../core/dates.js';
 import { Invalid, NotFound, Refusal } from '../../core/errors.js';
 import type { SchoolScope } from '../../core/scope.js';
-import { visitorsRegisterPdf } from '../../documents/visitors-register.js';
+import { heavyRows, renderDocument } from '../../documents/heavy.js';
 import type { ModuleContext } from '../module.js';
 import { checkRange, sendSheet } from '../reports.js';
 import { schoolDetailsOf, schoolForDocuments } from '../settings/index.js';
@@ -327,9 +327,13 @@ export function visitorsRoutes({ serve }: ModuleContext) {
       if (visits.length > maxRegisterLines)
         throw new Refusal(`${visits.length} visits are too many to print: choose a shorter range.`);
       const register = (await visitRows(scope, inRange)).sort((a, b) => a.time_in.localeCompare(b.time_in));
-      const pdf = await visitorsRegisterPdf(
+      // Drawn in the document workers, a long book within the school's limit of heavy documents.
+      const pdf = await renderDocument(
+        reply,
+        register.length > heavyRows,
+        'visitorsRegister',
         await schoolForDocuments(scope),
-        input,
+        { from: input.from, to: input.to },
         `${report.total} visits, ${report.still_in} still in`,
         register.map((v) => ({
           timeIn: new Date(v.time_in),

@@ -17,7 +17,7 @@ import { and, desc, eq, lt, or } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { NotFound, Refusal } from '../../../core/errors.js';
 import type { SchoolScope } from '../../../core/scope.js';
-import { newWorkbook, sheetValue, toBuffer } from '../../../documents/spreadsheet.js';
+import type { SheetSpec } from '../../../documents/workbook.js';
 import type { ModuleContext } from '../../module.js';
 import { alevelRows, readAlevelMarks } from '../marksheets/alevel.js';
 import {
@@ -728,32 +728,35 @@ async function nlscByIdentifierOf(scope: SchoolScope, of: ClassOfTerm): Promise<
   };
 }
 
-/** An analysis as a workbook: a sheet per table, its title, a bold header and the rows. */
-async function analysisBook(analysis: Analysis) {
-  const workbook = await newWorkbook();
+/** An analysis as a workbook (plain data, written in the document workers): a sheet per table, its title, a bold header and the rows. */
+function analysisBook(analysis: Analysis): SheetSpec[] {
   const taken = new Set<string>();
-  for (const table of analysis.tables) {
+  return analysis.tables.map((table) => {
     let name = table.title.replace(/[[\]:*?/\\]/g, ' ').slice(0, 28);
     while (taken.has(name)) name = `${name.slice(0, 26)} 2`;
     taken.add(name);
-    const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 3 + analysis.readings.length }] });
-    sheet.addRow([sheetValue(`${analysis.title}: ${table.title}`)]).font = { bold: true, size: 13 };
-    for (const line of analysis.readings) sheet.addRow([sheetValue(line)]).font = { italic: true, size: 9 };
-    sheet.addRow([]);
-    const header = sheet.addRow(table.columns.map((c) => c.label));
-    header.font = { bold: true };
-    header.alignment = { wrapText: true, vertical: 'middle' };
-    table.columns.forEach((c, i) => {
-      sheet.getColumn(i + 1).width = c.numeric ? 10 : 24;
-    });
-    for (const row of table.rows) sheet.addRow(table.columns.map((c) => sheetValue(row[c.key] ?? null)));
-  }
-  return toBuffer(workbook);
+    return {
+      name,
+      options: { views: [{ state: 'frozen', ySplit: 3 + analysis.readings.length }] },
+      widths: table.columns.map((c) => (c.numeric ? 10 : 24)),
+      rows: [
+        { cells: [`${analysis.title}: ${table.title}`], font: { bold: true, size: 13 } },
+        ...analysis.readings.map((line) => ({ cells: [line], font: { italic: true, size: 9 } })),
+        { cells: [] },
+        {
+          cells: table.columns.map((c) => c.label),
+          font: { bold: true },
+          alignment: { wrapText: true, vertical: 'middle' as const },
+        },
+        ...table.rows.map((row) => ({ cells: table.columns.map((c) => row[c.key] ?? null) })),
+      ],
+    };
+  });
 }
 
 async function reply(analysis: Analysis, format: 'json' | 'xlsx', out: FastifyReply) {
   if (format === 'xlsx')
-    return sendMarksheet(out, `${analysis.title.replace(/:/g, ' -')}.xlsx`, await analysisBook(analysis));
+    return sendMarksheet(out, `${analysis.title.replace(/:/g, ' -')}.xlsx`, analysisBook(analysis));
   return { data: analysis };
 }
 

@@ -26,7 +26,8 @@ import { now } from '../../../core/dates.js';
 import { Invalid } from '../../../core/errors.js';
 import type { SchoolScope } from '../../../core/scope.js';
 import { users } from '../../../db/schema.js';
-import { decodeUpload, exampleRefusals, readSheet, writeSheet } from '../../../documents/spreadsheet.js';
+import { renderDocument } from '../../../documents/heavy.js';
+import { decodeUpload, exampleRefusals, readSheet } from '../../../documents/spreadsheet.js';
 import type { ModuleContext } from '../../module.js';
 import {
   type Curriculum,
@@ -233,7 +234,11 @@ export function marksRoutes({ serve }: ModuleContext) {
     const rows = grid.students
       .filter((s) => grid.reach.all || grid.reach.load.some((l) => l.streamId === null || l.streamId === s.streamId))
       .map((s) => ({ admission_no: s.admissionNo, student: s.name, mark: null }));
-    const sheet = await writeSheet(
+    // Written in the document workers (a class's list is light: it waits for no printing).
+    const sheet = await renderDocument(
+      reply,
+      false,
+      'sheet',
       `${grid.cls.name} ${grid.subject.name}`,
       [
         { header: 'Admission No', key: 'admission_no', width: 14 },

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
-import { newWorkbook, sheetValue, toBuffer } from '../../../documents/spreadsheet.js';
+import { heavyRows, renderDocument } from '../../../documents/heavy.js';
+import { rowsOf, type SheetSpec } from '../../../documents/workbook.js';
 import type { alevelMarksheet } from './alevel.js';
 import { mean } from './data.js';
 import type { nlscMarksheet } from './nlsc.js';
@@ -29,25 +30,10 @@ const studentColumns: Column[] = [
 /**
  * A marksheet workbook: the title and the readings in force on top, a bold header row, the students
  * (numbers as numbers, text kept from running as a formula), then a bold row of column averages; the
- * header and the student columns stay in view.
+ * header and the student columns stay in view. Plain data, written in the document workers (`sendMarksheet`).
  */
-async function marksheetBook(what: string, head: Head, columns: Column[], rows: unknown[][]) {
-  const workbook = await newWorkbook();
+function marksheetBook(what: string, head: Head, columns: Column[], rows: unknown[][]): SheetSpec[] {
   const top = 2 + head.readings.length + 1;
-  const sheet = workbook.addWorksheet('Marksheet', {
-    views: [{ state: 'frozen', ySplit: top, xSplit: 3 }],
-    pageSetup: { orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
-  });
-  sheet.addRow([sheetValue(`${what}: ${head.title}`)]).font = { bold: true, size: 14 };
-  for (const line of head.readings) sheet.addRow([sheetValue(line)]).font = { italic: true, size: 9 };
-  sheet.addRow([]);
-  const header = sheet.addRow(columns.map((c) => c.header));
-  header.font = { bold: true };
-  header.alignment = { wrapText: true, vertical: 'middle' };
-  columns.forEach((c, i) => {
-    sheet.getColumn(i + 1).width = c.width;
-  });
-  for (const row of rows) sheet.addRow(row.map(sheetValue));
   const averages = columns.map((c, i) =>
     i === 2
       ? 'Average'
@@ -55,13 +41,37 @@ async function marksheetBook(what: string, head: Head, columns: Column[], rows: 
         ? mean(rows.map((r) => (typeof r[i] === 'number' ? (r[i] as number) : null)))
         : null,
   );
-  sheet.addRow(averages).font = { bold: true };
-  sheet.autoFilter = { from: { row: top, column: 1 }, to: { row: top + rows.length, column: columns.length } };
-  return toBuffer(workbook);
+  return [
+    {
+      name: 'Marksheet',
+      options: {
+        views: [{ state: 'frozen', ySplit: top, xSplit: 3 }],
+        pageSetup: { orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
+      },
+      widths: columns.map((c) => c.width),
+      rows: [
+        { cells: [`${what}: ${head.title}`], font: { bold: true, size: 14 } },
+        ...head.readings.map((line) => ({ cells: [line], font: { italic: true, size: 9 } })),
+        { cells: [] },
+        {
+          cells: columns.map((c) => c.header),
+          font: { bold: true },
+          alignment: { wrapText: true, vertical: 'middle' as const },
+        },
+        ...rows.map((cells) => ({ cells })),
+        { cells: averages, font: { bold: true } },
+      ],
+      autoFilter: { from: { row: top, column: 1 }, to: { row: top + rows.length, column: columns.length } },
+    },
+  ];
 }
 
-/** Sends the workbook under "<title> marksheet.xlsx" (an ASCII fallback beside the UTF-8 name). */
-export function sendMarksheet(reply: FastifyReply, fileName: string, xlsx: Buffer) {
+/**
+ * Sends the workbook under "<title> marksheet.xlsx" (an ASCII fallback beside the UTF-8 name), written in the
+ * document workers, a long one within the school's limit of heavy documents.
+ */
+export async function sendMarksheet(reply: FastifyReply, fileName: string, sheets: SheetSpec[]) {
+  const xlsx = await renderDocument(reply, rowsOf(sheets) > heavyRows, 'workbook', sheets);
   const ascii = fileName.replace(/[^\w .()-]/g, '_');
   return reply
     .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')

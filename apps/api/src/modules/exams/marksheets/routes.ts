@@ -37,21 +37,21 @@ export function marksheetRoutes({ serve }: ModuleContext) {
     const of = classOf(input);
     if (input.subject_id) {
       const sheet = await nlscSubjectMarksheet(scope, { ...of, subjectId: input.subject_id });
-      return sendMarksheet(reply, `${sheet.title} ${sheet.subject.name} marksheet.xlsx`, await nlscSubjectSheet(sheet));
+      return sendMarksheet(reply, `${sheet.title} ${sheet.subject.name} marksheet.xlsx`, nlscSubjectSheet(sheet));
     }
     if ((await classCurriculum(scope, of.classId)) === 'new') {
       const sheet = await nlscMarksheet(scope, of);
-      return sendMarksheet(reply, `${sheet.title} marksheet.xlsx`, await nlscSheet(sheet));
+      return sendMarksheet(reply, `${sheet.title} marksheet.xlsx`, nlscSheet(sheet));
     }
     const sheet = await olevelMarksheet(scope, of);
-    return sendMarksheet(reply, `${sheet.title} marksheet.xlsx`, await olevelSheet(sheet));
+    return sendMarksheet(reply, `${sheet.title} marksheet.xlsx`, olevelSheet(sheet));
   });
   serve(calls.exportAlevelMarksheet, async ({ scope, input, reply }) => {
     const sheet = await alevelMarksheet(scope, classOf(input));
-    return sendMarksheet(reply, `${sheet.title} marksheet.xlsx`, await alevelSheet(sheet));
+    return sendMarksheet(reply, `${sheet.title} marksheet.xlsx`, alevelSheet(sheet));
   });
   serve(calls.exportAlevelSubjectMarksheet, async ({ scope, input, reply }) => {
     const sheet = await alevelSubjectMarksheet(scope, { ...classOf(input), subjectId: input.subject_id });
-    return sendMarksheet(reply, `${sheet.title} ${sheet.subject.name} marksheet.xlsx`, await alevelSubjectSheet(sheet));
+    return sendMarksheet(reply, `${sheet.title} ${sheet.subject.name} marksheet.xlsx`, alevelSubjectSheet(sheet));
   });
 }

@@ -12,7 +12,7 @@ import { asc, eq } from 'drizzle-orm';
 import { HttpError, Refusal } from '../../../core/errors.js';
 import { readFiles } from '../../../core/files.js';
 import type { SchoolScope } from '../../../core/scope.js';
-import { renderPdfOffThread } from '../../../documents/pdf-pool.js';
+import { heavyJob, type Render, renderFor } from '../../../documents/heavy.js';
 import type { CardImages } from '../../../documents/report-card.js';
 import type { SchoolForDocuments } from '../../../documents/types.js';
 import type { ModuleContext } from '../../module.js';
@@ -53,29 +53,41 @@ const partSize = 100;
  * A class's cards as PDF parts rendering in the PDF workers (off the event loop): its list of withheld
  * cards (when any), then its cards in parts the workers render side by side; joined in order later.
  */
-function classParts(school: SchoolForDocuments, cards: ReportCards, images: CardImages, competences: boolean) {
+function classParts(
+  render: Render,
+  school: SchoolForDocuments,
+  cards: ReportCards,
+  images: CardImages,
+  competences: boolean,
+) {
   const parts: Promise<Buffer>[] = [];
-  if (cards.cards.some((c) => c.withheld)) parts.push(renderPdfOffThread('withheldList', school, cards));
+  if (cards.cards.some((c) => c.withheld)) parts.push(render('withheldList', school, cards));
   for (let from = 0; from < cards.cards.length; from += partSize) {
     const part = { ...cards, cards: cards.cards.slice(from, from + partSize) };
     // Only the photos of the part's students go to the worker.
     const photos = new Map(part.cards.map((c) => [c.student.id, images.photos.get(c.student.id) ?? null]));
-    parts.push(renderPdfOffThread('reportCards', school, part, { ...images, photos }, { competences }));
+    parts.push(render('reportCards', school, part, { ...images, photos }, { competences }));
   }
   return parts;
 }
 
 /** The parts as one PDF, joined in a worker too. */
-async function joined(parts: Promise<Buffer>[]) {
-  return renderPdfOffThread('mergePdfs', await Promise.all(parts));
+async function joined(render: Render, parts: Promise<Buffer>[]) {
+  return render('mergePdfs', await Promise.all(parts));
 }
 
-/** One class's cards as PDF bytes. */
-async function classPdf(scope: SchoolScope, kind: ReportKind, asked: CardsAsked, competences = false) {
+/** One class's cards as PDF bytes, rendered in the workers as one job of the school's (`render`). */
+async function classPdf(
+  scope: SchoolScope,
+  kind: ReportKind,
+  asked: CardsAsked,
+  competences = false,
+  render: Render = renderFor(scope.schoolId),
+) {
   const cards = await reportCards(scope, kind, asked);
   if (cards.cards.length === 0) throw new Refusal(`No students in ${classTitle(cards)}.`);
   const [school, images] = await Promise.all([schoolForDocuments(scope), cardImages(scope, cards.cards)]);
-  const pdf = await joined(classParts(school, cards, images, competences));
+  const pdf = await joined(render, classParts(render, school, cards, images, competences));
   await recordPrints(scope, kind, asked, cards);
   return { cards, pdf };
 }
@@ -133,6 +145,7 @@ export function reportCardRoutes({ serve, jobs, notices }: ModuleContext) {
       .where(scope.mine(classes, eq(classes.curriculum, curriculum as string)))
       .orderBy(asc(classes.rank), asc(classes.id));
     const school = await schoolForDocuments(scope);
+    const render = renderFor(scope.schoolId);
     // Each class's parts start rendering as soon as its cards are read, while the next class is read.
     const parts: Promise<Buffer>[] = [];
     const printed: string[] = [];
@@ -143,7 +156,7 @@ export function reportCardRoutes({ serve, jobs, notices }: ModuleContext) {
         try {
           const cards = await reportCards(scope, data.kind, { year: data.year, term: data.term, classId: cls.id });
           if (cards.cards.length) {
-            parts.push(...classParts(school, cards, await cardImages(scope, cards.cards), data.competences));
+            parts.push(...classParts(render, school, cards, await cardImages(scope, cards.cards), data.competences));
             await recordPrints(scope, data.kind, { year: data.year, term: data.term, classId: cls.id }, cards);
             printed.push(cls.name);
             count += cards.cards.length;
@@ -160,7 +173,7 @@ export function reportCardRoutes({ serve, jobs, notices }: ModuleContext) {
       throw error;
     }
     if (count === 0) return { message: 'No class has cards to print yet: choose the considered sets first.' };
-    const pdf = await joined(parts);
+    const pdf = await joined(render, parts);
     return {
       file: { bytes: pdf, mime: 'application/pdf', name: `Report cards Term ${data.term} ${data.year}.pdf` },
       message: `${count} card${count === 1 ? '' : 's'} in ${printed.length} class${printed.length === 1 ? '' : 'es'}.${skipped.length ? ` Not printed (no considered sets): ${skipped.join(', ')}.` : ''}`,
@@ -214,19 +227,18 @@ export function reportCardRoutes({ serve, jobs, notices }: ModuleContext) {
       );
       return { data: { job_id: jobId }, message: 'Printing the whole school: follow it here or carry on working.' };
     }
-    const { cards, pdf } = await classPdf(
-      scope,
-      input.kind,
-      {
-        year: input.year,
-        term: input.term,
-        classId: input.class_id,
-        streamId: input.stream_id ?? null,
-        studentIds: input.student_ids,
-      },
-      competences,
-    );
-    const name = `${classTitle(cards)} report cards.pdf`;
-    return reply.type('application/pdf').header('content-disposition', `inline; filename="${name}"`).send(pdf);
+    const asked = {
+      year: input.year,
+      term: input.term,
+      classId: input.class_id,
+      streamId: input.stream_id ?? null,
+      studentIds: input.student_ids,
+    };
+    // A class's cards are a heavy document: within the school's limit.
+    return heavyJob(reply, async (render) => {
+      const { cards, pdf } = await classPdf(scope, input.kind, asked, competences, render);
+      const name = `${classTitle(cards)} report cards.pdf`;
+      return reply.type('application/pdf').header('content-disposition', `inline; filename="${name}"`).send(pdf);
+    });
   });
 }

@@ -15,7 +15,7 @@ import { and, eq } from 'drizzle-orm';
 import { today } from '../../../core/dates.js';
 import { NotFound } from '../../../core/errors.js';
 import type { SchoolScope } from '../../../core/scope.js';
-import { writeSheet } from '../../../documents/spreadsheet.js';
+import { heavyRows, renderDocument } from '../../../documents/heavy.js';
 import type { ModuleContext } from '../../module.js';
 import { findStudent } from '../../students/index.js';
 import { feesPaymentDocument } from '../documents.js';
@@ -171,7 +171,11 @@ export function feesPaymentsRoutes(ctx: ModuleContext) {
 
   serve(exportFeesPayments, async ({ input, scope, reply }) => {
     const rows = await paymentRows(scope, paymentWhere(scope, input));
-    const xlsx = await writeSheet(
+    // Written in the document workers, a long list within the school's limit of heavy documents.
+    const xlsx = await renderDocument(
+      reply,
+      rows.length > heavyRows,
+      'sheet',
       'Payments',
       [
         { header: 'Receipt No.', key: 'receipt_no', width: 11 },

@@ -12,7 +12,8 @@ import {
 import type { FastifyReply } from 'fastify';
 import { NotFound, Refusal } from '../../../core/errors.js';
 import type { SchoolScope } from '../../../core/scope.js';
-import { type DemandNote, demandNotesPdf } from '../../../documents/demand-notes.js';
+import type { DemandNote } from '../../../documents/demand-notes.js';
+import { demandNotesInWorkers, heavyJob } from '../../../documents/heavy.js';
 import type { SheetColumn } from '../../../documents/types.js';
 import type { ModuleContext } from '../../module.js';
 import { checkRange, sendSheet } from '../../reports.js';
@@ -307,34 +308,41 @@ export function feesReportsRoutes({ serve, notices }: ModuleContext) {
     return { data: { ...now, rows: sorted, totals } };
   });
 
-  serve(feesDemandNotes, async ({ scope, input, reply }) => {
-    const [{ list, facts }, categories, details] = await Promise.all([
-      balancesOf(scope, { classId: input.class_id, streamId: input.stream_id, studentIds: input.student_ids }),
-      categoriesOf(scope),
-      schoolDetailsOf(scope),
-    ]);
-    const school = await schoolForDocuments(scope, details);
-    if (input.student_ids && list.length < new Set(input.student_ids).size) throw new NotFound('student');
-    const notes: DemandNote[] = [];
-    for (const b of list) {
-      const f = facts.get(b.studentId);
-      if (!f || b.balance <= input.min_balance) continue;
-      notes.push({
-        name: f.name,
-        admissionNo: f.admissionNo,
-        className: f.className,
-        streamName: f.streamName,
-        paymentCode: f.paymentCode,
-        year: b.term.year,
-        term: b.term.term,
-        lines: shareOut(b, categories).filter((l) => l.key !== 'credit'),
-        balance: b.balance,
-      });
-    }
-    if (notes.length === 0) throw new Refusal('No student owes more than the amount chosen: no demand notes to print.');
-    const pdf = await demandNotesPdf(school, notes, details.payment_instructions, input.due_on ?? null);
-    return reply.type('application/pdf').header('content-disposition', 'inline; filename="demand_notes.pdf"').send(pdf);
-  });
+  // A class's or the school's notes are a heavy document: read here, drawn in the workers, within the school's limit.
+  serve(feesDemandNotes, async ({ scope, input, reply }) =>
+    heavyJob(reply, async (render) => {
+      const [{ list, facts }, categories, details] = await Promise.all([
+        balancesOf(scope, { classId: input.class_id, streamId: input.stream_id, studentIds: input.student_ids }),
+        categoriesOf(scope),
+        schoolDetailsOf(scope),
+      ]);
+      const school = await schoolForDocuments(scope, details);
+      if (input.student_ids && list.length < new Set(input.student_ids).size) throw new NotFound('student');
+      const notes: DemandNote[] = [];
+      for (const b of list) {
+        const f = facts.get(b.studentId);
+        if (!f || b.balance <= input.min_balance) continue;
+        notes.push({
+          name: f.name,
+          admissionNo: f.admissionNo,
+          className: f.className,
+          streamName: f.streamName,
+          paymentCode: f.paymentCode,
+          year: b.term.year,
+          term: b.term.term,
+          lines: shareOut(b, categories).filter((l) => l.key !== 'credit'),
+          balance: b.balance,
+        });
+      }
+      if (notes.length === 0)
+        throw new Refusal('No student owes more than the amount chosen: no demand notes to print.');
+      const pdf = await demandNotesInWorkers(render, school, notes, details.payment_instructions, input.due_on ?? null);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', 'inline; filename="demand_notes.pdf"')
+        .send(pdf);
+    }),
+  );
 
   serve(feesPaymentsReport, async ({ scope, input, reply }) => {
     checkRange(input.from, input.to);

@@ -2,7 +2,7 @@ import { listStudents, newStudents, type StudentRow, trashedStudents, viewStuden
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { SchoolScope } from '../../../core/scope.js';
-import { writeSheet } from '../../../documents/spreadsheet.js';
+import { heavyRows, renderDocument } from '../../../documents/heavy.js';
 import type { SheetColumn } from '../../../documents/types.js';
 import type { ModuleContext } from '../../module.js';
 import { countStudents, type StudentFilter, schoolTerm, studentRows, studentWhere } from '../query.js';
@@ -30,9 +30,15 @@ const sheetColumns: SheetColumn[] = [
   { header: 'Status', key: 'status', width: 10 },
 ];
 
-/** A list as a spreadsheet: every page (up to the export limit), in the list's order. */
+/**
+ * A list as a spreadsheet: every page (up to the export limit), in the list's order; written in the document
+ * workers, a long list within the school's limit of heavy documents.
+ */
 async function sendSheet(reply: FastifyReply, rows: StudentRow[]) {
-  const sheet = await writeSheet(
+  const sheet = await renderDocument(
+    reply,
+    rows.length > heavyRows,
+    'sheet',
     'Students',
     sheetColumns,
     rows.map((r) => ({
